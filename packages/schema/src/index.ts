@@ -1,1 +1,3 @@
-export {};
+export * from './metamodel/definitions.js';
+export * from './metamodel/fieldTypes.js';
+export * from './metamodel/relTypes.js';

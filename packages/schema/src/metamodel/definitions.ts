@@ -1,0 +1,93 @@
+import type { FieldRepresents, FieldType, StorageKind } from './fieldTypes.js';
+import type { Cardinality, RelType } from './relTypes.js';
+
+/** Entity ids are numbers; aliases such as `core:person` name well-known entities. */
+export type EntityId = number;
+
+/** A field of an object type, as the metamodel holds it. Bounds are only set where configured. */
+export interface FieldDef {
+  id: EntityId;
+  /** Alias of a system field (e.g. `core:description`); absent on user fields. */
+  alias?: string;
+  name: string;
+  scriptName: string;
+  description?: string;
+  type: FieldType;
+  /** For Calculation fields the kind of the result; otherwise follows the type. */
+  storage: StorageKind;
+  /** Type that declares the field. */
+  typeId: EntityId;
+  isRequired: boolean;
+  isReadOnly: boolean;
+  defaultValue?: string;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  patternDescription?: string;
+  minInt?: number;
+  maxInt?: number;
+  minDecimal?: number;
+  maxDecimal?: number;
+  decimalPlaces?: number;
+  minDate?: string;
+  maxDate?: string;
+  minTime?: string;
+  maxTime?: string;
+  minDateTime?: string;
+  maxDateTime?: string;
+  autoNumberSeed?: number;
+  autoNumberDisplayPattern?: string;
+  calculation?: string;
+  represents?: FieldRepresents;
+  allowMultiLines?: boolean;
+  groupId?: EntityId;
+  /** Stored in a column of the records table rather than in the JSON values (name). */
+  column?: 'name';
+}
+
+/** A relationship between two object types (spec 01 §3). */
+export interface RelationshipDef {
+  id: EntityId;
+  alias?: string;
+  name: string;
+  relType: RelType;
+  cardinality: Cardinality;
+  fromTypeId: EntityId;
+  toTypeId: EntityId;
+  /** Name of the to-end, seen from the from-type (forward direction). */
+  toName: string;
+  /** Name of the from-end, seen from the to-type (reverse direction). */
+  fromName: string;
+  toScriptName: string;
+  fromScriptName: string;
+  /** A from-record must have a to-record. */
+  isMandatory: boolean;
+  /** A to-record must have a from-record. */
+  isReverseMandatory: boolean;
+  /** Deleting the from-record deletes its to-records. */
+  cascadeDelete: boolean;
+  /** Deleting the to-record deletes its from-records. */
+  cascadeDeleteTo: boolean;
+  description?: string;
+}
+
+/** An object (entity) type. */
+export interface TypeDef {
+  id: EntityId;
+  alias?: string;
+  name: string;
+  scriptName: string;
+  description?: string;
+  inheritsId?: EntityId;
+  isAbstract: boolean;
+  /** True for choice (enum) types: their records are choice values. */
+  isChoiceType: boolean;
+  /** System catalogue types cannot be changed through the API. */
+  isSystem: boolean;
+  defaultEditFormId?: EntityId;
+  defaultEditRecordPageId?: EntityId;
+  defaultDisplayReportId?: EntityId;
+  defaultPickerReportId?: EntityId;
+}
+
+export type Direction = 'fwd' | 'rev';
