@@ -41,8 +41,8 @@ export interface FieldDef {
   represents?: FieldRepresents;
   allowMultiLines?: boolean;
   groupId?: EntityId;
-  /** Stored in a column of the records table rather than in the JSON values (name). */
-  column?: 'name';
+  /** Stored in a column of the records table rather than in the JSON values. */
+  column?: RecordColumn;
 }
 
 /** A relationship between two object types (spec 01 §3). */
@@ -69,6 +69,8 @@ export interface RelationshipDef {
   /** Deleting the to-record deletes its from-records. */
   cascadeDeleteTo: boolean;
   description?: string;
+  /** Stored in a column of the records table rather than the relationship table. */
+  column?: RecordColumn;
 }
 
 /** An object (entity) type. */
@@ -91,3 +93,14 @@ export interface TypeDef {
 }
 
 export type Direction = 'fwd' | 'rev';
+
+/** Columns of the records table that hold catalogue fields and relationships. */
+export type RecordColumn =
+  | 'name'
+  | 'alias'
+  | 'created_at'
+  | 'modified_at'
+  | 'type_id'
+  | 'created_by'
+  | 'modified_by'
+  | 'owner_id';

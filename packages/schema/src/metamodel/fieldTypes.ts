@@ -16,7 +16,16 @@ export const fieldTypes = [
 export type FieldType = (typeof fieldTypes)[number];
 
 /** How a value of a field is stored and sent. Calculation fields store their result type. */
-export type StorageKind = 'string' | 'int' | 'autoNumber' | 'decimal' | 'currency' | 'date' | 'time' | 'dateTime' | 'bool';
+export type StorageKind =
+  | 'string'
+  | 'int'
+  | 'autoNumber'
+  | 'decimal'
+  | 'currency'
+  | 'date'
+  | 'time'
+  | 'dateTime'
+  | 'bool';
 
 export function isFieldType(value: unknown): value is FieldType {
   return typeof value === 'string' && (fieldTypes as readonly string[]).includes(value);
@@ -49,20 +58,21 @@ export function storageKindOf(type: Exclude<FieldType, 'Calculation'>): StorageK
 }
 
 /** Names given to a new field of each type in the field-schema editor (spec 01 §3). */
-export const defaultFieldNames: Record<Exclude<FieldType, 'Calculation'>, string> & { Calculation: string } = {
-  AutoNumber: 'AutoNumber',
-  Boolean: 'Yes/No',
-  Currency: 'Currency',
-  Date: 'Date',
-  DateTime: 'Date and Time',
-  Decimal: 'Decimal',
-  MultilineText: 'Multiline Text',
-  Number: 'Number',
-  RichText: 'Rich Text',
-  Text: 'Text',
-  Time: 'Time',
-  Calculation: 'Calculation',
-};
+export const defaultFieldNames: Record<Exclude<FieldType, 'Calculation'>, string> & { Calculation: string } =
+  {
+    AutoNumber: 'AutoNumber',
+    Boolean: 'Yes/No',
+    Currency: 'Currency',
+    Date: 'Date',
+    DateTime: 'Date and Time',
+    Decimal: 'Decimal',
+    MultilineText: 'Multiline Text',
+    Number: 'Number',
+    RichText: 'Rich Text',
+    Text: 'Text',
+    Time: 'Time',
+    Calculation: 'Calculation',
+  };
 
 /** What a string field stands for (spec 01 §3 "fieldRepresents"). */
 export const fieldRepresentsValues = [

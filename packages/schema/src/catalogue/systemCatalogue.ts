@@ -1,0 +1,210 @@
+import type { FieldDef, RelationshipDef, TypeDef } from '../metamodel/definitions.js';
+import { type FieldType, storageKindOf } from '../metamodel/fieldTypes.js';
+import { type RelType, relTypeMeaning } from '../metamodel/relTypes.js';
+import { sysField as F, sysRel as R, sysRecord, sysType as T } from './ids.js';
+
+/** A relationship instance of the catalogue (e.g. a field's `fieldIsOnType`). */
+export interface CatalogueLink {
+  relId: number;
+  fromId: number;
+  toId: number;
+}
+
+function type(id: number, alias: string, name: string, extra: Partial<TypeDef> = {}): TypeDef {
+  const scriptName = name.replace(/[^A-Za-z0-9_]/g, '');
+  return { id, alias, name, scriptName, isAbstract: false, isChoiceType: false, isSystem: true, ...extra };
+}
+
+function field(
+  id: number,
+  typeId: number,
+  scriptName: string,
+  fieldType: Exclude<FieldType, 'Calculation'>,
+  extra: Partial<FieldDef> = {},
+): FieldDef {
+  const name = scriptName.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
+  return {
+    id,
+    alias: `core:${scriptName}`,
+    name,
+    scriptName,
+    type: fieldType,
+    storage: storageKindOf(fieldType),
+    typeId,
+    isRequired: false,
+    isReadOnly: false,
+    ...extra,
+  };
+}
+
+function rel(
+  id: number,
+  relType: RelType,
+  fromTypeId: number,
+  toTypeId: number,
+  toScriptName: string,
+  fromScriptName: string,
+  extra: Partial<RelationshipDef> = {},
+): RelationshipDef {
+  const label = (s: string) => s.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
+  return {
+    id,
+    alias: `core:${toScriptName}`,
+    name: label(toScriptName),
+    relType,
+    ...relTypeMeaning(relType),
+    fromTypeId,
+    toTypeId,
+    toName: label(toScriptName),
+    fromName: label(fromScriptName),
+    toScriptName,
+    fromScriptName,
+    isMandatory: false,
+    isReverseMandatory: false,
+    ...extra,
+  };
+}
+
+export const systemTypes: readonly TypeDef[] = [
+  type(T.resource, 'core:resource', 'Resource', { isAbstract: true }),
+  type(T.type, 'core:type', 'Object', { inheritsId: T.resource }),
+  type(T.field, 'core:field', 'Field', { inheritsId: T.resource }),
+  type(T.relationship, 'core:relationship', 'Relationship', { inheritsId: T.resource }),
+  type(T.fieldGroup, 'core:fieldGroup', 'Field Group', { inheritsId: T.resource }),
+  type(T.enumValue, 'core:enumValue', 'Choice Value', { inheritsId: T.resource, isAbstract: true }),
+  type(T.tenantSettings, 'core:tenantSettings', 'Tenant Settings', { inheritsId: T.resource }),
+  type(T.person, 'core:person', 'Person', { inheritsId: T.resource }),
+  type(T.userAccount, 'core:userAccount', 'User Account', { inheritsId: T.resource }),
+  type(T.role, 'core:role', 'Role', { inheritsId: T.resource }),
+  type(T.accessRule, 'core:accessRule', 'Access Rule', { inheritsId: T.resource }),
+  type(T.document, 'core:document', 'Document', { inheritsId: T.resource }),
+  type(T.documentFileType, 'core:documentFileType', 'Document File Type', {
+    inheritsId: T.enumValue,
+    isChoiceType: true,
+  }),
+  type(T.form, 'core:form', 'Form', { inheritsId: T.resource }),
+  type(T.report, 'core:report', 'Report', { inheritsId: T.resource }),
+  type(T.app, 'core:app', 'App', { inheritsId: T.resource }),
+  type(T.appPage, 'core:appPage', 'App Page', { inheritsId: T.resource }),
+];
+
+const readOnly = { isReadOnly: true };
+
+export const systemFields: readonly FieldDef[] = [
+  field(F.name, T.resource, 'name', 'Text', { column: 'name' }),
+  field(F.description, T.resource, 'description', 'MultilineText'),
+  field(F.createdDate, T.resource, 'createdDate', 'DateTime', { ...readOnly, column: 'created_at' }),
+  field(F.modifiedDate, T.resource, 'modifiedDate', 'DateTime', { ...readOnly, column: 'modified_at' }),
+  field(F.alias, T.resource, 'alias', 'Text', { maxLength: 100, column: 'alias' }),
+  field(F.typeScriptName, T.type, 'typeScriptName', 'Text', { maxLength: 100 }),
+  field(F.isAbstract, T.type, 'isAbstract', 'Boolean'),
+  field(F.fieldType, T.field, 'fieldType', 'Text', { isRequired: true, maxLength: 50 }),
+  field(F.fieldScriptName, T.field, 'fieldScriptName', 'Text', { maxLength: 100 }),
+  field(F.defaultValue, T.field, 'defaultValue', 'Text'),
+  field(F.isRequired, T.field, 'isRequired', 'Boolean'),
+  field(F.isFieldReadOnly, T.field, 'isFieldReadOnly', 'Boolean'),
+  field(F.minLength, T.field, 'minLength', 'Number'),
+  field(F.maxLength, T.field, 'maxLength', 'Number'),
+  field(F.pattern, T.field, 'pattern', 'Text'),
+  field(F.regexDescription, T.field, 'regexDescription', 'Text'),
+  field(F.minInt, T.field, 'minInt', 'Number'),
+  field(F.maxInt, T.field, 'maxInt', 'Number'),
+  field(F.minDecimal, T.field, 'minDecimal', 'Decimal', { decimalPlaces: 10 }),
+  field(F.maxDecimal, T.field, 'maxDecimal', 'Decimal', { decimalPlaces: 10 }),
+  field(F.decimalPlaces, T.field, 'decimalPlaces', 'Number', { minInt: 0, maxInt: 10 }),
+  field(F.minDate, T.field, 'minDate', 'Date'),
+  field(F.maxDate, T.field, 'maxDate', 'Date'),
+  field(F.minTime, T.field, 'minTime', 'Time'),
+  field(F.maxTime, T.field, 'maxTime', 'Time'),
+  field(F.minDateTime, T.field, 'minDateTime', 'DateTime'),
+  field(F.maxDateTime, T.field, 'maxDateTime', 'DateTime'),
+  field(F.autoNumberSeed, T.field, 'autoNumberSeed', 'Number'),
+  field(F.autoNumberDisplayPattern, T.field, 'autoNumberDisplayPattern', 'Text'),
+  field(F.fieldCalculation, T.field, 'fieldCalculation', 'MultilineText'),
+  field(F.calcResultType, T.field, 'calcResultType', 'Text', { maxLength: 50 }),
+  field(F.fieldRepresents, T.field, 'fieldRepresents', 'Text', { maxLength: 50 }),
+  field(F.allowMultiLines, T.field, 'allowMultiLines', 'Boolean'),
+  field(F.relType, T.relationship, 'relType', 'Text', { isRequired: true, maxLength: 50 }),
+  field(F.cardinality, T.relationship, 'cardinality', 'Text', { maxLength: 50 }),
+  field(F.toName, T.relationship, 'toName', 'Text'),
+  field(F.fromName, T.relationship, 'fromName', 'Text'),
+  field(F.toScriptName, T.relationship, 'toScriptName', 'Text', { maxLength: 100 }),
+  field(F.fromScriptName, T.relationship, 'fromScriptName', 'Text', { maxLength: 100 }),
+  field(F.relationshipIsMandatory, T.relationship, 'relationshipIsMandatory', 'Boolean'),
+  field(F.revRelationshipIsMandatory, T.relationship, 'revRelationshipIsMandatory', 'Boolean'),
+  field(F.cascadeDelete, T.relationship, 'cascadeDelete', 'Boolean'),
+  field(F.cascadeDeleteTo, T.relationship, 'cascadeDeleteTo', 'Boolean'),
+  field(F.enumOrder, T.enumValue, 'enumOrder', 'Number'),
+  field(F.enumColour, T.enumValue, 'enumColour', 'Text', { represents: 'color', maxLength: 50 }),
+  field(F.enumIcon, T.enumValue, 'enumIcon', 'Text', { maxLength: 100 }),
+  field(F.enumRetired, T.enumValue, 'enumRetired', 'Boolean'),
+  field(F.currencySymbol, T.tenantSettings, 'currencySymbol', 'Text', { maxLength: 5 }),
+  field(F.timeZone, T.tenantSettings, 'timeZone', 'Text', { represents: 'timeZone', maxLength: 64 }),
+  field(F.locale, T.tenantSettings, 'locale', 'Text', { maxLength: 20 }),
+  field(F.financialYearStartMonth, T.tenantSettings, 'financialYearStartMonth', 'Number', {
+    minInt: 1,
+    maxInt: 12,
+  }),
+  field(F.nameFieldLabel, T.tenantSettings, 'nameFieldLabel', 'Text', { maxLength: 100 }),
+  field(F.firstName, T.person, 'firstName', 'Text'),
+  field(F.lastName, T.person, 'lastName', 'Text'),
+  field(F.email, T.person, 'email', 'Text', { represents: 'email' }),
+  field(F.canRead, T.accessRule, 'canRead', 'Boolean'),
+  field(F.canCreate, T.accessRule, 'canCreate', 'Boolean'),
+  field(F.canModify, T.accessRule, 'canModify', 'Boolean'),
+  field(F.canDelete, T.accessRule, 'canDelete', 'Boolean'),
+  field(F.ownedOnly, T.accessRule, 'ownedOnly', 'Boolean'),
+  field(F.accessRuleCalculation, T.accessRule, 'accessRuleCalculation', 'MultilineText'),
+  field(F.fileDataHash, T.document, 'fileDataHash', 'Text', { maxLength: 64 }),
+  field(F.fileExtension, T.document, 'fileExtension', 'Text', { maxLength: 20 }),
+  field(F.fileSize, T.document, 'size', 'Number', { minInt: 0 }),
+  field(F.fileTypeExtensions, T.documentFileType, 'fileTypeExtensions', 'Text'),
+];
+
+export const systemRelationships: readonly RelationshipDef[] = [
+  rel(R.isOfType, 'lookup', T.resource, T.type, 'isOfType', 'instancesOfType', {
+    isMandatory: true,
+    column: 'type_id',
+  }),
+  rel(R.createdBy, 'lookup', T.resource, T.userAccount, 'createdBy', 'createdRecords', {
+    column: 'created_by',
+  }),
+  rel(R.lastModifiedBy, 'lookup', T.resource, T.userAccount, 'lastModifiedBy', 'modifiedRecords', {
+    column: 'modified_by',
+  }),
+  rel(R.securityOwner, 'lookup', T.resource, T.userAccount, 'securityOwner', 'ownedRecords', {
+    column: 'owner_id',
+  }),
+  rel(R.inherits, 'lookup', T.type, T.type, 'inherits', 'derivedTypes'),
+  rel(R.fieldIsOnType, 'componentOf', T.field, T.type, 'fieldIsOnType', 'fields', { isMandatory: true }),
+  rel(R.fieldInGroup, 'lookup', T.field, T.fieldGroup, 'fieldInGroup', 'fieldsInGroup'),
+  rel(R.fieldGroupOnType, 'componentOf', T.fieldGroup, T.type, 'fieldGroupOnType', 'fieldGroups'),
+  rel(R.fromType, 'componentOf', T.relationship, T.type, 'fromType', 'relationships', { isMandatory: true }),
+  rel(R.toType, 'componentOf', T.relationship, T.type, 'toType', 'reverseRelationships', {
+    isMandatory: true,
+  }),
+  rel(R.defaultEditForm, 'lookup', T.type, T.form, 'defaultEditForm', 'defaultEditFormOfTypes'),
+  rel(R.defaultEditRecordPage, 'lookup', T.type, T.appPage, 'defaultEditRecordPage', 'defaultPageOfTypes'),
+  rel(R.defaultDisplayReport, 'lookup', T.type, T.report, 'defaultDisplayReport', 'displayReportOfTypes'),
+  rel(R.defaultPickerReport, 'lookup', T.type, T.report, 'defaultPickerReport', 'pickerReportOfTypes'),
+  rel(R.userHasRole, 'manyToMany', T.userAccount, T.role, 'userHasRole', 'roleMembers'),
+  rel(R.accountHolder, 'singleLookup', T.userAccount, T.person, 'accountHolder', 'userAccount'),
+  rel(R.accessRuleRole, 'componentOf', T.accessRule, T.role, 'accessRuleRole', 'accessRules', {
+    isMandatory: true,
+  }),
+  rel(R.accessRuleType, 'componentOf', T.accessRule, T.type, 'accessRuleType', 'accessRulesOnType', {
+    isMandatory: true,
+  }),
+  rel(R.documentFileType, 'choiceField', T.document, T.documentFileType, 'documentFileType', 'documents'),
+];
+
+/** The catalogue's fixed records other than its types, fields and relationships. */
+export const systemRecords: ReadonlyArray<{ id: number; typeId: number; alias: string; name: string }> = [
+  {
+    id: sysRecord.administratorsRole,
+    typeId: T.role,
+    alias: 'core:administratorsRole',
+    name: 'Administrators',
+  },
+  { id: sysRecord.everyoneRole, typeId: T.role, alias: 'core:everyoneRole', name: 'Everyone' },
+];
