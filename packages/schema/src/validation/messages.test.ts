@@ -8,6 +8,10 @@ describe('validation messages', () => {
     expect(formatBoundValue(0.5)).toBe('0.5');
     expect(formatBoundValue(1e-7)).toBe('0.0000001');
     expect(formatBoundValue(1e21)).toBe('1000000000000000000000');
+    expect(formatBoundValue(-1.5e-10)).toBe('-0.00000000015');
+    expect(formatBoundValue(1.25e22)).toBe('12500000000000000000000');
+    expect(formatBoundValue(1e-30)).toBe(`0.${'0'.repeat(29)}1`);
+    expect(formatBoundValue(Number.NaN)).toBe('NaN');
     expect(formatBoundValue('2024-01-31')).toBe('2024-01-31');
     expect(tooLongMessage(100_000)).toBe('The value is too long; the maximum length is 100000 characters.');
   });

@@ -61,9 +61,19 @@ export function rangeMessage(min: BoundValue | undefined, max: BoundValue | unde
 /** Numbers without exponent or grouping (1e9 → '1000000000', 1e-7 → '0.0000001'); strings as given. */
 export function formatBoundValue(value: BoundValue): string {
   if (typeof value === 'string') return value;
-  const plain = String(value);
-  if (!plain.includes('e')) return plain;
-  return value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 100 });
+  return expandExponent(String(value));
+}
+
+/** Rewrites JavaScript's exponent form ('1e+21', '-1.5e-7') as plain digits; other text is returned as is. */
+function expandExponent(text: string): string {
+  const match = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (match === null) return text;
+  const [, sign = '', whole = '', fraction = '', exponent = '0'] = match;
+  const digits = whole + fraction;
+  const point = whole.length + Number(exponent);
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
 // Field-schema editor (spec 01 §5).
