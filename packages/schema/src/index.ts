@@ -1,7 +1,24 @@
 export * from './catalogue/ids.js';
 export * from './catalogue/systemCatalogue.js';
+export * from './contracts/common.js';
+export * from './contracts/entityContracts.js';
 export * from './metamodel/definitions.js';
 export * from './metamodel/fieldTypes.js';
 export * from './metamodel/metamodelRecords.js';
 export * from './metamodel/relTypes.js';
 export * from './metamodel/Schema.js';
+export type { NamedEntity, NameIssue } from './schemaRules/checkNames.js';
+export { defaultNewFieldName } from './schemaRules/defaultNewFieldName.js';
+export { toScriptName } from './schemaRules/toScriptName.js';
+export { type FieldBoundIssue, validateFieldBounds } from './schemaRules/validateFieldBounds.js';
+export { type MemberNameCandidate, validateMemberNames } from './schemaRules/validateMemberNames.js';
+export { validateTypeNames } from './schemaRules/validateTypeNames.js';
+export type { FieldValueResult } from './validation/fieldValueResult.js';
+export * from './validation/messages.js';
+export {
+  isWritableField,
+  type ValidateFieldValueOptions,
+  validateFieldValue,
+} from './validation/validateFieldValue.js';
+export { effectiveDecimalPlaces } from './validation/validateNumber.js';
+export { effectiveMaxLength, isBlankText } from './validation/validateText.js';

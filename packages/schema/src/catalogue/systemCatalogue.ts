@@ -195,7 +195,9 @@ export const systemRelationships: readonly RelationshipDef[] = [
   rel(R.accessRuleType, 'componentOf', T.accessRule, T.type, 'accessRuleType', 'accessRulesOnType', {
     isMandatory: true,
   }),
-  rel(R.documentFileType, 'choiceField', T.document, T.documentFileType, 'documentFileType', 'documents'),
+  rel(R.documentFileType, 'choiceField', T.document, T.documentFileType, 'documentFileType', 'documents', {
+    alias: 'core:documentHasFileType',
+  }),
 ];
 
 /** The catalogue's fixed records other than its types, fields and relationships. */

@@ -78,3 +78,12 @@ describe('schemaFromRecords', () => {
     expect(schema.type('core:Person')?.id).toBe(sysType.person);
   });
 });
+
+describe('the system catalogue', () => {
+  it('gives every alias to one record only', () => {
+    const aliases = catalogueRecords()
+      .records.map((r) => r.alias?.toLowerCase())
+      .filter(Boolean);
+    expect(new Set(aliases).size).toBe(aliases.length);
+  });
+});

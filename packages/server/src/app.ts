@@ -1,0 +1,62 @@
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { authenticate } from './auth/authenticate.js';
+import { authRoutes } from './auth/authRoutes.js';
+import { entityRoutes } from './entities/entityRoutes.js';
+import { registerErrorHandler } from './http/errorHandler.js';
+import { schemaRoutes } from './metamodel/schemaRoutes.js';
+import type { Services } from './services.js';
+import { settingsRoutes } from './settings/settingsRoutes.js';
+
+export interface AppOptions {
+  logger?: FastifyServerOptions['logger'];
+  secureCookies?: boolean;
+}
+
+/** Builds the HTTP application: every route, one error shape, the OpenAPI document at /api/docs. */
+export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 5 * 1024 * 1024,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Plinth API',
+        version: '0.1.0',
+        description: 'The data, schema and auth calls of Plinth.',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          session: { type: 'apiKey', in: 'cookie', name: 'plinth_session' },
+        },
+      },
+      security: [{ bearer: [] }, { session: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  await authRoutes(app, services, { secureCookies: options.secureCookies ?? false });
+  await app.register(async (api) => {
+    api.addHook('preHandler', authenticate(services));
+    await entityRoutes(api);
+    await schemaRoutes(api);
+    await settingsRoutes(api);
+  });
+  return app;
+}

@@ -1,0 +1,154 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readEntities } from '../entities/readEntities.js';
+import { AppError, errorBody } from '../http/errors.js';
+import type { Services } from '../services.js';
+import { authenticate, CSRF_COOKIE, SESSION_COOKIE } from './authenticate.js';
+import {
+  checkPassword,
+  createApiToken,
+  createSession,
+  deleteApiToken,
+  deleteSession,
+  listApiTokens,
+  loadActor,
+  SESSION_DAYS,
+} from './authService.js';
+
+const loginBody = z
+  .object({
+    tenant: z.string().min(1).max(100),
+    username: z.string().min(1).max(200),
+    password: z.string().min(1).max(1000),
+  })
+  .strict();
+
+const meResponse = z.object({
+  tenantId: z.number(),
+  userId: z.number(),
+  username: z.string().nullable(),
+  isAdmin: z.boolean(),
+  roleIds: z.array(z.number()),
+  csrfToken: z.string().optional(),
+});
+
+/** Sign-in, sign-out, the current user and personal API tokens. */
+export async function authRoutes(
+  app: FastifyInstance,
+  services: Services,
+  options: { secureCookies: boolean },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const cookie = {
+    path: '/',
+    sameSite: 'lax' as const,
+    secure: options.secureCookies,
+    maxAge: SESSION_DAYS * 86_400,
+  };
+
+  r.post(
+    '/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in to a tenant',
+        body: loginBody,
+        response: { 200: meResponse },
+      },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const { tenant, username, password } = request.body;
+      const who = await checkPassword(services.db, tenant, username, password);
+      if (!who) throw new AppError('unauthorized', 'The tenant, user name or password is not correct.');
+      const { token, csrfToken } = await createSession(services.db, services.clock, who.tenantId, who.userId);
+      reply.setCookie(SESSION_COOKIE, token, { ...cookie, httpOnly: true });
+      reply.setCookie(CSRF_COOKIE, csrfToken, { ...cookie, httpOnly: false });
+      const actor = await loadActor(services.db, who.tenantId, who.userId);
+      return {
+        tenantId: who.tenantId,
+        userId: who.userId,
+        username,
+        isAdmin: actor?.isAdmin ?? false,
+        roleIds: [...(actor?.roleIds ?? [])],
+        csrfToken,
+      };
+    },
+  );
+
+  r.post('/auth/logout', { schema: { tags: ['auth'], summary: 'Sign out' } }, async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await deleteSession(services.db, token);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    reply.clearCookie(CSRF_COOKIE, { path: '/' });
+    return { ok: true };
+  });
+
+  await app.register(async (scoped) => {
+    scoped.addHook('preHandler', authenticate(services));
+    const s = scoped.withTypeProvider<ZodTypeProvider>();
+    s.get(
+      '/auth/me',
+      { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: meResponse } } },
+      async (request) => {
+        const { actor } = request.ctx;
+        const [user] = await readEntities(request.ctx, [actor.userId], 'name');
+        return {
+          tenantId: actor.tenantId,
+          userId: actor.userId,
+          username: user?.name ?? null,
+          isAdmin: actor.isAdmin,
+          roleIds: [...actor.roleIds],
+        };
+      },
+    );
+    s.get(
+      '/spapi/data/v1/apiTokens',
+      { schema: { tags: ['auth'], summary: 'My API tokens' } },
+      async (request) => ({
+        tokens: await listApiTokens(services.db, request.ctx.tenantId, request.ctx.actor.userId),
+      }),
+    );
+    s.post(
+      '/spapi/data/v1/apiTokens',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Create a personal API token (its secret is shown once)',
+          body: z.object({ name: z.string().min(1).max(100) }).strict(),
+        },
+      },
+      async (request) => {
+        const { id, secret } = await createApiToken(
+          services.db,
+          services.clock,
+          request.ctx.tenantId,
+          request.ctx.actor.userId,
+          request.body.name,
+        );
+        return { id, name: request.body.name, token: secret };
+      },
+    );
+    s.delete(
+      '/spapi/data/v1/apiTokens/:id',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Revoke an API token',
+          params: z.object({ id: z.string().max(100) }),
+        },
+      },
+      async (request, reply) => {
+        const ok = await deleteApiToken(
+          services.db,
+          request.ctx.tenantId,
+          request.ctx.actor.userId,
+          request.params.id,
+        );
+        if (!ok) return reply.status(404).send(errorBody('not_found', 'The token was not found.'));
+        return { ok: true };
+      },
+    );
+  });
+}

@@ -1,0 +1,166 @@
+import { hash, verify } from '@node-rs/argon2';
+import { type EntityId, sysRecord, sysRel, sysType } from '@plinth/schema';
+import type { Actor } from '../access/Permissions.js';
+import type { Db } from '../db/tables.js';
+import type { Executor } from '../entities/entityRepository.js';
+import type { Clock } from '../util/clock.js';
+import { newSecret, secretHash } from './tokens.js';
+
+export const SESSION_DAYS = 14;
+
+/** An argon2id hash (the library's default algorithm) of a password. */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+// Verifying against this keeps a login for an unknown user as slow as one with a wrong password.
+let dummyHash: Promise<string> | undefined;
+
+/** The user account a tenant slug, user name and password identify, or undefined. */
+export async function checkPassword(
+  db: Db,
+  tenantSlug: string,
+  username: string,
+  password: string,
+): Promise<{ tenantId: number; userId: EntityId } | undefined> {
+  const row = await db
+    .selectFrom('tenants')
+    .innerJoin('entities', 'entities.tenant_id', 'tenants.id')
+    .innerJoin('credentials', (j) =>
+      j
+        .onRef('credentials.tenant_id', '=', 'entities.tenant_id')
+        .onRef('credentials.user_id', '=', 'entities.id'),
+    )
+    .select(['tenants.id as tenantId', 'entities.id as userId', 'credentials.password_hash as hash'])
+    .where('tenants.slug', '=', tenantSlug.toLowerCase())
+    .where('entities.type_id', '=', sysType.userAccount)
+    .where((eb) => eb(eb.fn('lower', ['entities.name']), '=', username.toLowerCase()))
+    .executeTakeFirst();
+  if (!row) {
+    dummyHash ??= hashPassword(newSecret());
+    await verify(await dummyHash, password).catch(() => false);
+    return undefined;
+  }
+  const ok = await verify(row.hash, password).catch(() => false);
+  return ok ? { tenantId: row.tenantId, userId: row.userId } : undefined;
+}
+
+export async function setPassword(db: Executor, tenantId: number, userId: EntityId, password: string) {
+  const password_hash = await hashPassword(password);
+  await db
+    .insertInto('credentials')
+    .values({ tenant_id: tenantId, user_id: userId, password_hash })
+    .onConflict((oc) => oc.columns(['tenant_id', 'user_id']).doUpdateSet({ password_hash }))
+    .execute();
+}
+
+/** Starts a session; the token goes in the cookie and the CSRF token to the page. */
+export async function createSession(db: Db, clock: Clock, tenantId: number, userId: EntityId) {
+  const token = newSecret();
+  const csrfToken = newSecret();
+  const now = clock.now();
+  await db
+    .insertInto('sessions')
+    .values({
+      id: secretHash(token),
+      tenant_id: tenantId,
+      user_id: userId,
+      csrf_token: csrfToken,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + SESSION_DAYS * 86_400_000).toISOString(),
+    })
+    .execute();
+  return { token, csrfToken };
+}
+
+export async function findSession(db: Db, clock: Clock, token: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['tenant_id as tenantId', 'user_id as userId', 'csrf_token as csrfToken'])
+    .where('id', '=', secretHash(token))
+    .where('expires_at', '>', clock.now().toISOString())
+    .executeTakeFirst();
+}
+
+export async function deleteSession(db: Db, token: string) {
+  await db.deleteFrom('sessions').where('id', '=', secretHash(token)).execute();
+}
+
+/** Creates a personal API token; its secret is shown once and stored only as a hash. */
+export async function createApiToken(db: Db, clock: Clock, tenantId: number, userId: EntityId, name: string) {
+  const secret = `plt_${newSecret()}`;
+  const id = secretHash(secret);
+  await db
+    .insertInto('api_tokens')
+    .values({
+      id,
+      tenant_id: tenantId,
+      user_id: userId,
+      name,
+      created_at: clock.now().toISOString(),
+      last_used_at: null,
+    })
+    .execute();
+  return { id, secret };
+}
+
+export async function findApiToken(db: Db, clock: Clock, secret: string) {
+  const id = secretHash(secret);
+  const row = await db
+    .selectFrom('api_tokens')
+    .select(['tenant_id as tenantId', 'user_id as userId'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (row)
+    await db
+      .updateTable('api_tokens')
+      .set({ last_used_at: clock.now().toISOString() })
+      .where('id', '=', id)
+      .execute();
+  return row;
+}
+
+export async function listApiTokens(db: Db, tenantId: number, userId: EntityId) {
+  return db
+    .selectFrom('api_tokens')
+    .select(['id', 'name', 'created_at as createdAt', 'last_used_at as lastUsedAt'])
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+}
+
+export async function deleteApiToken(db: Db, tenantId: number, userId: EntityId, id: string) {
+  const r = await db
+    .deleteFrom('api_tokens')
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+/** The caller as access rules see them: their roles, Everyone included, and whether they administer. */
+export async function loadActor(
+  db: Executor,
+  tenantId: number,
+  userId: EntityId,
+): Promise<Actor | undefined> {
+  const user = await db
+    .selectFrom('entities')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', userId)
+    .where('type_id', '=', sysType.userAccount)
+    .executeTakeFirst();
+  if (!user) return undefined;
+  const roles = await db
+    .selectFrom('relationships')
+    .select('to_id')
+    .where('tenant_id', '=', tenantId)
+    .where('rel_id', '=', sysRel.userHasRole)
+    .where('from_id', '=', userId)
+    .execute();
+  const roleIds = new Set<EntityId>([sysRecord.everyoneRole, ...roles.map((r) => r.to_id)]);
+  return { tenantId, userId, roleIds, isAdmin: roleIds.has(sysRecord.administratorsRole) };
+}

@@ -1,0 +1,62 @@
+import type {} from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Permissions } from '../access/Permissions.js';
+import type { RequestContext } from '../context.js';
+import { AppError } from '../http/errors.js';
+import type { Services } from '../services.js';
+import { findApiToken, findSession, loadActor } from './authService.js';
+import { safeEqual } from './tokens.js';
+
+export const SESSION_COOKIE = 'plinth_session';
+export const CSRF_COOKIE = 'plinth_csrf';
+export const CSRF_HEADER = 'x-csrf-token';
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx: RequestContext;
+  }
+}
+
+/**
+ * Identifies the caller from a Bearer API token or the session cookie, checks the CSRF token on
+ * unsafe cookie requests, and sets `request.ctx`. Unknown callers get 401.
+ */
+export function authenticate(services: Services) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const { db, clock } = services;
+    const authHeader = request.headers.authorization;
+    let identity: { tenantId: number; userId: number } | undefined;
+    if (authHeader?.startsWith('Bearer ')) {
+      identity = await findApiToken(db, clock, authHeader.slice(7).trim());
+    } else {
+      const token = request.cookies[SESSION_COOKIE];
+      const session = token ? await findSession(db, clock, token) : undefined;
+      if (session && !safeMethods.has(request.method)) {
+        const sent = request.headers[CSRF_HEADER];
+        if (typeof sent !== 'string' || !safeEqual(sent, session.csrfToken)) {
+          throw new AppError(
+            'forbidden',
+            'The request is missing its CSRF token. Reload the page and try again.',
+          );
+        }
+      }
+      identity = session;
+    }
+    if (!identity) throw new AppError('unauthorized', 'Sign in to continue.');
+    const actor = await loadActor(db, identity.tenantId, identity.userId);
+    if (!actor) throw new AppError('unauthorized', 'Sign in to continue.');
+    const meta = await services.metaCache.get(db, identity.tenantId);
+    request.ctx = {
+      db,
+      engine: services.engine,
+      tenantId: identity.tenantId,
+      actor,
+      schema: meta.schema,
+      perms: new Permissions(meta.schema, meta.rules, actor),
+      clock,
+      metaCache: services.metaCache,
+    };
+  };
+}

@@ -1,0 +1,30 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import * as m001 from './migrations/001_initial.js';
+import type { Engine } from './tables.js';
+
+type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
+
+/** Every migration, in order. A new one is a new file added here; released ones never change. */
+const migrations: Record<string, EngineMigration> = {
+  '001_initial': m001,
+};
+
+class EngineMigrationProvider implements MigrationProvider {
+  constructor(private readonly engine: Engine) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(
+      Object.entries(migrations).map(([name, m]) => [
+        name,
+        { up: (db: Kysely<unknown>) => m.up(db, this.engine) },
+      ]),
+    );
+  }
+}
+
+/** Brings the database schema up to date; throws with the failing migration's error. */
+export async function migrateToLatest(db: Kysely<unknown>, engine: Engine): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new EngineMigrationProvider(engine) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { migrateToLatest } from './migrate.js';
+import type { Db, Engine, Tables } from './tables.js';
+
+export interface Database {
+  db: Db;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+/** Raised when the data directory is already in use by another Plinth process. */
+export class DataDirLockedError extends Error {
+  constructor(dataDir: string) {
+    super(
+      `The data directory ${dataDir} is in use by another Plinth process. Stop that process or set DATA_DIR to another folder.`,
+    );
+  }
+}
+
+// PostgreSQL sends bigint as text; our ids stay well inside Number's safe range.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+/**
+ * Opens the database and migrates it: PostgreSQL when a URL is given, else SQLite in the data
+ * directory, held with an exclusive lock for the life of the process.
+ */
+export async function openDatabase(options: {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+}): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openSqlite(options.dataDir);
+}
+
+async function openPostgres(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await migrateToLatest(db as Kysely<unknown>, 'postgres');
+  } catch (e) {
+    await db.destroy();
+    throw e;
+  }
+  return { db, engine: 'postgres', close: () => db.destroy() };
+}
+
+async function openSqlite(dataDir: string): Promise<Database> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'plinth.sqlite');
+  const sqlite = new SQLite(file, { timeout: 0 });
+  try {
+    // Exclusive locking mode keeps the lock from the first transaction until the process ends,
+    // so a second process fails at once instead of writing beside us.
+    sqlite.pragma('locking_mode = EXCLUSIVE');
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.exec('BEGIN EXCLUSIVE; COMMIT;');
+  } catch (e) {
+    sqlite.close();
+    if (e instanceof Error && 'code' in e && String(e.code).startsWith('SQLITE_BUSY'))
+      throw new DataDirLockedError(dataDir);
+    throw e;
+  }
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
+  await migrateToLatest(db as Kysely<unknown>, 'sqlite');
+  return { db, engine: 'sqlite', close: () => db.destroy() };
+}

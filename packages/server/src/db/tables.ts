@@ -1,0 +1,81 @@
+import type { Generated, Kysely } from 'kysely';
+
+export interface TenantsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  /** Next id to hand out to a record of this tenant. */
+  next_id: number;
+  /** Bumped whenever the metamodel or access rules change, so caches can revalidate. */
+  meta_version: number;
+  catalogue_version: number;
+  created_at: string;
+}
+
+export interface EntitiesTable {
+  tenant_id: number;
+  id: number;
+  type_id: number;
+  name: string | null;
+  alias: string | null;
+  /** Field values keyed by field id: JSON text on SQLite, jsonb on PostgreSQL. */
+  data: unknown;
+  version: number;
+  created_at: string;
+  modified_at: string;
+  created_by: number | null;
+  modified_by: number | null;
+  owner_id: number | null;
+}
+
+export interface RelationshipsTable {
+  tenant_id: number;
+  rel_id: number;
+  from_id: number;
+  to_id: number;
+}
+
+export interface AutoNumbersTable {
+  tenant_id: number;
+  field_id: number;
+  next_value: number;
+}
+
+export interface CredentialsTable {
+  tenant_id: number;
+  user_id: number;
+  password_hash: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the session token; the token itself is only in the cookie. */
+  id: string;
+  tenant_id: number;
+  user_id: number;
+  csrf_token: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface ApiTokensTable {
+  /** SHA-256 of the token. */
+  id: string;
+  tenant_id: number;
+  user_id: number;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface Tables {
+  tenants: TenantsTable;
+  entities: EntitiesTable;
+  relationships: RelationshipsTable;
+  auto_numbers: AutoNumbersTable;
+  credentials: CredentialsTable;
+  sessions: SessionsTable;
+  api_tokens: ApiTokensTable;
+}
+
+export type Db = Kysely<Tables>;
+export type Engine = 'sqlite' | 'postgres';

@@ -1,0 +1,170 @@
+import { faker } from '@faker-js/faker';
+import type { EntityChange } from '@plinth/schema';
+import { contextFor, type RequestContext } from '../context.js';
+import { putEntities } from '../entities/putEntities.js';
+import type { Services } from '../services.js';
+import { createTenant } from '../tenants/createTenant.js';
+import { demoSchemaChanges, demoStages } from './demoSchema.js';
+
+export interface DemoOptions {
+  adminPassword: string;
+  /** Opportunities to generate; accounts, contacts and activities scale with it. */
+  records: number;
+}
+
+/** Creates tenant `demo` with administrator `admin`, the CRM schema and generated records. */
+export async function seedDemo(services: Services, options: DemoOptions): Promise<{ tenantId: number }> {
+  const { tenantId, adminUserId } = await createTenant(services.db, services.clock, {
+    slug: 'demo',
+    name: 'Demo Company',
+    settings: {
+      timeZone: 'Australia/Sydney',
+      locale: 'en-AU',
+      currencySymbol: '$',
+      financialYearStartMonth: 7,
+    },
+    admin: {
+      username: 'admin',
+      password: options.adminPassword,
+      firstName: 'Ada',
+      lastName: 'Admin',
+      email: 'admin@example.com',
+    },
+  });
+  const put = async (entities: EntityChange[]) =>
+    putEntities(await contextFor(services, tenantId, adminUserId), { entities, deleted: [] });
+
+  await put(demoSchemaChanges());
+  await put([
+    ...demoStages.map((s, i) => ({
+      id: `new:stage${i}`,
+      typeId: 'crm:stage',
+      fields: { name: s.name, enumOrder: i + 1, enumColour: s.colour },
+    })),
+    salesRole(),
+    ...salesRules(await contextFor(services, tenantId, adminUserId)),
+  ]);
+  const stages = await idsOf(services, tenantId, adminUserId, 'crm:stage');
+
+  faker.seed(20261122);
+  const accountCount = Math.max(10, Math.round(options.records / 30));
+  const accounts = await createInBatches(put, accountCount, (i) => ({
+    id: `new:a${i}`,
+    typeId: 'crm:account',
+    fields: {
+      name: `${faker.company.name()}`.slice(0, 100),
+      industry: faker.commerce.department(),
+      website: faker.internet.url(),
+      phone: faker.phone.number({ style: 'international' }),
+      annualRevenue: faker.number.int({ min: 100_000, max: 90_000_000 }),
+      employees: faker.number.int({ min: 1, max: 20_000 }),
+    },
+  }));
+  const contacts = await createInBatches(put, accountCount * 4, (i) => {
+    const firstName = faker.person.firstName();
+    const lastName = faker.person.lastName();
+    return {
+      id: `new:c${i}`,
+      typeId: 'crm:contact',
+      fields: {
+        name: `${firstName} ${lastName}`,
+        firstName,
+        lastName,
+        email: faker.internet.email({ firstName, lastName }),
+      },
+      relationships: { account: { set: [faker.helpers.arrayElement(accounts)] } },
+    };
+  });
+  const opportunities = await createInBatches(put, options.records, (i) => {
+    const stage = faker.number.int({ min: 0, max: stages.length - 1 });
+    return {
+      id: `new:o${i}`,
+      typeId: 'crm:opportunity',
+      fields: {
+        name: `${faker.commerce.productName()} for ${faker.company.buzzNoun()}`.slice(0, 200),
+        amount: faker.number.int({ min: 100_000, max: 50_000_000 }) / 100,
+        closeDate: faker.date.between({ from: '2025-01-01', to: '2027-06-30' }).toISOString().slice(0, 10),
+        probability: Math.round((stage / (stages.length - 1)) * 100),
+        won: stage === 4,
+      },
+      relationships: {
+        account: { set: [faker.helpers.arrayElement(accounts)] },
+        stage: { set: [stages[stage]!] },
+        primaryContact: { set: [faker.helpers.arrayElement(contacts)] },
+      },
+    };
+  });
+  await createInBatches(put, Math.round(options.records * 0.7), (i) => ({
+    id: `new:t${i}`,
+    typeId: 'crm:activity',
+    fields: {
+      name:
+        faker.helpers.arrayElement(['Call', 'Meeting', 'Email', 'Demo', 'Follow-up']) +
+        ` with ${faker.person.firstName()}`,
+      due: faker.date.between({ from: '2025-06-01', to: '2027-01-31' }).toISOString(),
+      done: faker.datatype.boolean(),
+      notes: `<p>${faker.lorem.sentence()}</p>`,
+      durationHours: faker.number.int({ min: 1, max: 16 }) / 4,
+    },
+    relationships: { opportunity: { set: [faker.helpers.arrayElement(opportunities)] } },
+  }));
+  return { tenantId };
+}
+
+/** A custom role that may read every CRM record but change and delete only its own. */
+function salesRole(): EntityChange {
+  return {
+    id: 'new:salesRole',
+    typeId: 'core:role',
+    fields: { name: 'Sales', description: 'Sales team members' },
+  };
+}
+
+/** Sales reads every CRM record, and creates, changes and deletes its own. */
+function salesRules(ctx: RequestContext): EntityChange[] {
+  return ['crm:account', 'crm:contact', 'crm:opportunity', 'crm:activity'].flatMap((alias, i) => {
+    const typeId = ctx.schema.typeOrThrow(alias).id;
+    const rule = (key: string, fields: Record<string, boolean>): EntityChange => ({
+      id: `new:rule${i}${key}`,
+      typeId: 'core:accessRule',
+      fields: { name: `Sales ${key} ${alias}`, ...fields },
+      relationships: { accessRuleRole: { set: ['new:salesRole'] }, accessRuleType: { set: [typeId] } },
+    });
+    return [
+      rule('read', { canRead: true }),
+      rule('own', { canRead: true, canCreate: true, canModify: true, canDelete: true, ownedOnly: true }),
+    ];
+  });
+}
+
+async function createInBatches(
+  put: (entities: EntityChange[]) => Promise<{ ids: Record<string, number> }>,
+  count: number,
+  make: (i: number) => EntityChange,
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (let start = 0; start < count; start += 500) {
+    const batch = Array.from({ length: Math.min(500, count - start) }, (_, k) => make(start + k));
+    const result = await put(batch);
+    ids.push(...batch.map((e) => result.ids[e.id as string]!));
+  }
+  return ids;
+}
+
+async function idsOf(
+  services: Services,
+  tenantId: number,
+  userId: number,
+  typeAlias: string,
+): Promise<number[]> {
+  const ctx = await contextFor(services, tenantId, userId);
+  const type = ctx.schema.typeOrThrow(typeAlias);
+  const rows = await services.db
+    .selectFrom('entities')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('type_id', '=', type.id)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,98 @@
+import { type DeleteDetails, type EntityId, relationshipEndName, type Schema } from '@plinth/schema';
+import type { RequestContext } from '../context.js';
+import { selectEntities, selectLinksOfRels, selectLinksTouching } from './entityRepository.js';
+
+/** The records deleting some records also deletes, each with the chain of records that leads to it. */
+export interface CascadeClosure {
+  roots: EntityId[];
+  /** Every record to delete, roots included. */
+  all: Set<EntityId>;
+  /** Each dependent's parent in the cascade. */
+  parent: Map<EntityId, EntityId>;
+}
+
+/**
+ * Follows the cascade rules (components, dependants and their inverse forms, custom relationships
+ * with cascade flags) from the roots, level by level, one query per level.
+ */
+export async function cascadeClosure(
+  ctx: RequestContext,
+  roots: readonly EntityId[],
+): Promise<CascadeClosure> {
+  const { fwd, rev } = cascadingRels(ctx.schema);
+  const all = new Set(roots);
+  const parent = new Map<EntityId, EntityId>();
+  let frontier = [...all];
+  while (frontier.length > 0) {
+    const next: EntityId[] = [];
+    const found = [
+      ...(await selectLinksOfRels(ctx.db, ctx.tenantId, fwd, 'from_id', frontier)).map(
+        (l) => [l.fromId, l.toId] as const,
+      ),
+      ...(await selectLinksOfRels(ctx.db, ctx.tenantId, rev, 'to_id', frontier)).map(
+        (l) => [l.toId, l.fromId] as const,
+      ),
+    ];
+    for (const [from, to] of found) {
+      if (all.has(to)) continue;
+      all.add(to);
+      parent.set(to, from);
+      next.push(to);
+    }
+    frontier = next;
+  }
+  return { roots: [...roots], all, parent };
+}
+
+function cascadingRels(schema: Schema): { fwd: EntityId[]; rev: EntityId[] } {
+  const fwd: EntityId[] = [];
+  const rev: EntityId[] = [];
+  const seen = new Set<EntityId>();
+  for (const t of schema.types()) {
+    for (const { rel } of schema.relationshipsOf(t.id)) {
+      if (seen.has(rel.id) || rel.column) continue;
+      seen.add(rel.id);
+      if (rel.cascadeDelete) fwd.push(rel.id);
+      if (rel.cascadeDeleteTo) rev.push(rel.id);
+    }
+  }
+  return { fwd, rev };
+}
+
+const RELATED_LIMIT = 1000;
+
+/** What deleting the records would also delete (dependents) and unlink (related). */
+export async function deleteDetails(ctx: RequestContext, closure: CascadeClosure): Promise<DeleteDetails> {
+  const links = await selectLinksTouching(ctx.db, ctx.tenantId, [...closure.all]);
+  const relatedIds = new Map<EntityId, EntityId>();
+  for (const l of links) {
+    const other = closure.all.has(l.fromId) ? l.toId : l.fromId;
+    if (!closure.all.has(other) && !relatedIds.has(other) && relatedIds.size < RELATED_LIMIT)
+      relatedIds.set(other, l.relId);
+  }
+  const rows = await selectEntities(
+    ctx.db,
+    ctx.tenantId,
+    [...closure.all, ...relatedIds.keys()],
+    ctx.perms.readFilter(),
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const describe = (id: EntityId) => {
+    const row = byId.get(id);
+    return { id, name: row?.name ?? null, typeName: row ? (ctx.schema.type(row.typeId)?.name ?? '') : '' };
+  };
+  const dependents = [...closure.all]
+    .filter((id) => closure.parent.has(id))
+    .map((id) => {
+      const path: EntityId[] = [];
+      for (let p = closure.parent.get(id); p !== undefined; p = closure.parent.get(p)) path.unshift(p);
+      return { ...describe(id), entitiesOnPath: path.map(describe) };
+    });
+  const related = [...relatedIds]
+    .filter(([id]) => byId.has(id))
+    .map(([id, relId]) => {
+      const rel = ctx.schema.relationship(relId);
+      return { ...describe(id), relationshipName: rel ? relationshipEndName(rel, 'fwd').name : '' };
+    });
+  return { dependents, related };
+}

@@ -1,0 +1,307 @@
+import type { EntityId, StoredLink, StoredRecord, StoredValue } from '@plinth/schema';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql, type Transaction } from 'kysely';
+import type { Db, EntitiesTable, Tables } from '../db/tables.js';
+
+/** A database handle: the database itself or an open transaction. */
+export type Executor = Db | Transaction<Tables>;
+
+/** A stored record with the bookkeeping columns. */
+export interface EntityRow extends StoredRecord {
+  version: number;
+  createdAt: string;
+  modifiedAt: string;
+  createdBy: EntityId | null;
+  modifiedBy: EntityId | null;
+  ownerId: EntityId | null;
+}
+
+/** Restricts a query on `entities` to the rows the caller may read; undefined means no restriction. */
+export type RowFilter = (eb: ExpressionBuilder<Tables, 'entities'>) => Expression<SqlBool>;
+
+const CHUNK = 500;
+
+export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export function parseData(raw: unknown): Record<string, StoredValue> {
+  if (typeof raw === 'string') return JSON.parse(raw) as Record<string, StoredValue>;
+  return (raw ?? {}) as Record<string, StoredValue>;
+}
+
+export function toEntityRow(r: Pick<EntitiesTable, keyof EntitiesTable>): EntityRow {
+  return {
+    id: r.id,
+    typeId: r.type_id,
+    name: r.name,
+    alias: r.alias,
+    data: parseData(r.data),
+    version: r.version,
+    createdAt: r.created_at,
+    modifiedAt: r.modified_at,
+    createdBy: r.created_by,
+    modifiedBy: r.modified_by,
+    ownerId: r.owner_id,
+  };
+}
+
+/** Hands out `count` consecutive new record ids for a tenant. */
+export async function allocateIds(db: Executor, tenantId: number, count: number): Promise<EntityId> {
+  const row = await db
+    .updateTable('tenants')
+    .set((eb) => ({ next_id: eb('next_id', '+', count) }))
+    .where('id', '=', tenantId)
+    .returning('next_id')
+    .executeTakeFirstOrThrow();
+  return Number(row.next_id) - count;
+}
+
+export async function selectEntities(
+  db: Executor,
+  tenantId: number,
+  ids: readonly EntityId[],
+  filter?: RowFilter,
+): Promise<EntityRow[]> {
+  const out: EntityRow[] = [];
+  for (const part of chunks([...new Set(ids)])) {
+    let q = db.selectFrom('entities').selectAll().where('tenant_id', '=', tenantId).where('id', 'in', part);
+    if (filter) q = q.where(filter);
+    for (const r of await q.execute()) out.push(toEntityRow(r));
+  }
+  return out;
+}
+
+export async function selectIdsByAlias(db: Executor, tenantId: number, aliases: readonly string[]) {
+  if (aliases.length === 0) return new Map<string, EntityId>();
+  const rows = await db
+    .selectFrom('entities')
+    .select(['id', 'alias'])
+    .where('tenant_id', '=', tenantId)
+    .where('alias', 'in', [...aliases])
+    .execute();
+  return new Map(rows.map((r) => [r.alias!.toLowerCase(), r.id]));
+}
+
+export async function insertEntities(
+  db: Executor,
+  tenantId: number,
+  rows: readonly EntityRow[],
+): Promise<void> {
+  for (const part of chunks(rows, 200)) {
+    await db
+      .insertInto('entities')
+      .values(
+        part.map((r) => ({
+          tenant_id: tenantId,
+          id: r.id,
+          type_id: r.typeId,
+          name: r.name,
+          alias: r.alias,
+          data: JSON.stringify(r.data),
+          version: r.version,
+          created_at: r.createdAt,
+          modified_at: r.modifiedAt,
+          created_by: r.createdBy,
+          modified_by: r.modifiedBy,
+          owner_id: r.ownerId,
+        })),
+      )
+      .execute();
+  }
+}
+
+/**
+ * Writes a record's new columns and values if its version is still `expectedVersion`, and bumps
+ * the version. Answers false when another writer got there first.
+ */
+export async function updateEntity(
+  db: Executor,
+  tenantId: number,
+  row: EntityRow,
+  expectedVersion: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('entities')
+    .set({
+      name: row.name,
+      alias: row.alias,
+      data: JSON.stringify(row.data),
+      version: row.version,
+      modified_at: row.modifiedAt,
+      modified_by: row.modifiedBy,
+      owner_id: row.ownerId,
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', row.id)
+    .where('version', '=', expectedVersion)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function deleteEntities(
+  db: Executor,
+  tenantId: number,
+  ids: readonly EntityId[],
+): Promise<void> {
+  for (const part of chunks(ids)) {
+    await db
+      .deleteFrom('relationships')
+      .where('tenant_id', '=', tenantId)
+      .where('from_id', 'in', part)
+      .execute();
+    await db
+      .deleteFrom('relationships')
+      .where('tenant_id', '=', tenantId)
+      .where('to_id', 'in', part)
+      .execute();
+    await db
+      .deleteFrom('auto_numbers')
+      .where('tenant_id', '=', tenantId)
+      .where('field_id', 'in', part)
+      .execute();
+    await db
+      .deleteFrom('credentials')
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', 'in', part)
+      .execute();
+    await db.deleteFrom('entities').where('tenant_id', '=', tenantId).where('id', 'in', part).execute();
+  }
+}
+
+/** Links of one relationship that start (fwd) or end (rev) at the given records. */
+export async function selectLinks(
+  db: Executor,
+  tenantId: number,
+  relId: EntityId,
+  direction: 'fwd' | 'rev',
+  ids: readonly EntityId[],
+): Promise<StoredLink[]> {
+  const out: StoredLink[] = [];
+  const column = direction === 'fwd' ? 'from_id' : 'to_id';
+  for (const part of chunks([...new Set(ids)])) {
+    const rows = await db
+      .selectFrom('relationships')
+      .select(['rel_id', 'from_id', 'to_id'])
+      .where('tenant_id', '=', tenantId)
+      .where('rel_id', '=', relId)
+      .where(column, 'in', part)
+      .execute();
+    for (const r of rows) out.push({ relId: r.rel_id, fromId: r.from_id, toId: r.to_id });
+  }
+  return out;
+}
+
+/** Every link that starts or ends at one of the records. */
+export async function selectLinksTouching(db: Executor, tenantId: number, ids: readonly EntityId[]) {
+  const out: StoredLink[] = [];
+  for (const part of chunks([...new Set(ids)])) {
+    const rows = await db
+      .selectFrom('relationships')
+      .select(['rel_id', 'from_id', 'to_id'])
+      .where('tenant_id', '=', tenantId)
+      .where((eb) => eb.or([eb('from_id', 'in', part), eb('to_id', 'in', part)]))
+      .execute();
+    for (const r of rows) out.push({ relId: r.rel_id, fromId: r.from_id, toId: r.to_id });
+  }
+  return out;
+}
+
+export async function insertLinks(
+  db: Executor,
+  tenantId: number,
+  links: readonly StoredLink[],
+): Promise<void> {
+  for (const part of chunks(links, 300)) {
+    await db
+      .insertInto('relationships')
+      .values(part.map((l) => ({ tenant_id: tenantId, rel_id: l.relId, from_id: l.fromId, to_id: l.toId })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+}
+
+export async function deleteLinks(
+  db: Executor,
+  tenantId: number,
+  links: readonly StoredLink[],
+): Promise<void> {
+  for (const l of links) {
+    await db
+      .deleteFrom('relationships')
+      .where('tenant_id', '=', tenantId)
+      .where('rel_id', '=', l.relId)
+      .where('from_id', '=', l.fromId)
+      .where('to_id', '=', l.toId)
+      .execute();
+  }
+}
+
+/** How many links of a relationship each record has at the given end. */
+export async function countLinks(
+  db: Executor,
+  tenantId: number,
+  relId: EntityId,
+  end: 'from_id' | 'to_id',
+  ids: readonly EntityId[],
+): Promise<Map<EntityId, number>> {
+  const out = new Map<EntityId, number>();
+  for (const part of chunks([...new Set(ids)])) {
+    const rows = await db
+      .selectFrom('relationships')
+      .select([end, sql<number>`count(*)`.as('n')])
+      .where('tenant_id', '=', tenantId)
+      .where('rel_id', '=', relId)
+      .where(end, 'in', part)
+      .groupBy(end)
+      .execute();
+    for (const r of rows) out.set(Number((r as Record<string, unknown>)[end]), Number(r.n));
+  }
+  return out;
+}
+
+/** Bumps the tenant's metamodel version so every process reloads its schema and access rules. */
+export async function bumpMetaVersion(db: Executor, tenantId: number): Promise<void> {
+  await db
+    .updateTable('tenants')
+    .set((eb) => ({ meta_version: eb('meta_version', '+', 1) }))
+    .where('id', '=', tenantId)
+    .execute();
+}
+
+/** Links of any of several relationships that start (from_id) or end (to_id) at the given records. */
+export async function selectLinksOfRels(
+  db: Executor,
+  tenantId: number,
+  relIds: readonly EntityId[],
+  end: 'from_id' | 'to_id',
+  ids: readonly EntityId[],
+): Promise<StoredLink[]> {
+  if (relIds.length === 0) return [];
+  const out: StoredLink[] = [];
+  for (const part of chunks([...new Set(ids)])) {
+    const rows = await db
+      .selectFrom('relationships')
+      .select(['rel_id', 'from_id', 'to_id'])
+      .where('tenant_id', '=', tenantId)
+      .where('rel_id', 'in', [...relIds])
+      .where(end, 'in', part)
+      .execute();
+    for (const r of rows) out.push({ relId: r.rel_id, fromId: r.from_id, toId: r.to_id });
+  }
+  return out;
+}
+
+/** Whether any record is of one of the types. */
+export async function hasRecordsOfTypes(db: Executor, tenantId: number, typeIds: readonly EntityId[]) {
+  if (typeIds.length === 0) return false;
+  const row = await db
+    .selectFrom('entities')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('type_id', 'in', [...typeIds])
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

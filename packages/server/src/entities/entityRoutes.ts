@@ -1,0 +1,141 @@
+import {
+  deleteDetailsResponse,
+  deleteRequest,
+  entitiesOfTypeRequest,
+  entitiesOfTypeResponse,
+  entityResponse,
+  fieldQuery,
+  getEntitiesRequest,
+  getEntitiesResponse,
+  idOrAlias,
+  putEntitiesRequest,
+  putEntitiesResponse,
+} from '@plinth/schema';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { cascadeClosure, deleteDetails } from './deleteDetails.js';
+import { entitiesOfType } from './entitiesOfType.js';
+import { deleteWithDependents, putEntities } from './putEntities.js';
+import { readEntities, resolveIds } from './readEntities.js';
+import { inTransaction } from './transaction.js';
+
+const base = '/spapi/data/v1/entity';
+const tags = ['entities'];
+
+/** The shared entity service: read, put, list by type, delete details and delete. */
+export async function entityRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    `${base}/:idOrAlias`,
+    {
+      schema: {
+        tags,
+        summary: 'Read one record with a field and relationship query',
+        params: z.object({ idOrAlias }),
+        querystring: z.object({ query: fieldQuery.optional() }),
+        response: { 200: entityResponse },
+      },
+    },
+    async (request) => {
+      const [entity] = await readEntities(request.ctx, [request.params.idOrAlias], request.query.query);
+      return entity!;
+    },
+  );
+
+  r.post(
+    `${base}/query`,
+    {
+      schema: {
+        tags,
+        summary: 'Read records by id or alias',
+        body: getEntitiesRequest,
+        response: { 200: getEntitiesResponse },
+      },
+    },
+    async (request) => ({ entities: await readEntities(request.ctx, request.body.ids, request.body.query) }),
+  );
+
+  r.post(
+    `${base}/put`,
+    {
+      schema: {
+        tags,
+        summary: 'Create, update and delete records with their relationships, in one transaction',
+        body: putEntitiesRequest,
+        response: { 200: putEntitiesResponse },
+      },
+    },
+    async (request) => putEntities(request.ctx, request.body),
+  );
+
+  r.post(
+    `${base}/ofType`,
+    {
+      schema: {
+        tags,
+        summary: 'Records of a type matching a filter',
+        body: entitiesOfTypeRequest,
+        response: { 200: entitiesOfTypeResponse },
+      },
+    },
+    async (request) => entitiesOfType(request.ctx, request.body),
+  );
+
+  r.post(
+    `${base}/deleteDetails`,
+    {
+      schema: {
+        tags,
+        summary: 'What deleting records would also delete and unlink',
+        body: deleteRequest,
+        response: { 200: deleteDetailsResponse },
+      },
+    },
+    async (request) => {
+      const ctx = request.ctx;
+      const ids = await resolveIds(ctx.db, ctx.tenantId, request.body.ids);
+      await readEntities(ctx, ids, 'name');
+      return deleteDetails(ctx, await cascadeClosure(ctx, ids));
+    },
+  );
+
+  r.post(
+    `${base}/delete`,
+    {
+      schema: {
+        tags,
+        summary: 'Delete records and their dependents',
+        body: deleteRequest,
+        response: { 200: z.object({ deleted: z.array(z.number()) }) },
+      },
+    },
+    async (request) => {
+      const ctx = request.ctx;
+      return inTransaction(ctx, async (tx) => {
+        await readEntities(tx, request.body.ids, 'name');
+        const rows = await deleteWithDependents(tx, request.body.ids);
+        return { deleted: rows.map((row) => row.id) };
+      });
+    },
+  );
+
+  r.delete(
+    `${base}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Delete one record and its dependents',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: z.object({ deleted: z.array(z.number()) }) },
+      },
+    },
+    async (request) =>
+      inTransaction(request.ctx, async (tx) => {
+        await readEntities(tx, [request.params.id], 'name');
+        const rows = await deleteWithDependents(tx, [request.params.id]);
+        return { deleted: rows.map((row) => row.id) };
+      }),
+  );
+}

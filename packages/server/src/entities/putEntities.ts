@@ -1,0 +1,366 @@
+import {
+  type EntityChange,
+  type EntityId,
+  type EntityRef,
+  type FieldDef,
+  firstUserId,
+  isWritableField,
+  type PutEntitiesRequest,
+  type PutEntitiesResponse,
+  type StoredValue,
+  sysType,
+  type TypeDef,
+  validateFieldValue,
+} from '@plinth/schema';
+import type { RequestContext } from '../context.js';
+import { AppError, badRequest, forbidden, notFound } from '../http/errors.js';
+import { validateMetamodelChanges } from '../metamodel/metamodelWrites.js';
+import { readTenantSettings, todayIn } from '../settings/tenantSettings.js';
+import { nextAutoNumbers } from './autoNumbers.js';
+import { cascadeClosure } from './deleteDetails.js';
+import {
+  allocateIds,
+  bumpMetaVersion,
+  deleteEntities,
+  type EntityRow,
+  hasRecordsOfTypes,
+  insertEntities,
+  selectEntities,
+  updateEntity,
+} from './entityRepository.js';
+import {
+  applyRelChanges,
+  checkCardinality,
+  checkMandatory,
+  type MemberError,
+  type ResolvedRelChange,
+  validationFailed,
+} from './relationshipChanges.js';
+import { sanitizeRichText } from './sanitizeRichText.js';
+import { inTransaction } from './transaction.js';
+
+/** Types whose records make up the metamodel and access rules: writing one changes the schema. */
+const metaTypeIds = new Set<EntityId>([
+  sysType.type,
+  sysType.field,
+  sysType.relationship,
+  sysType.fieldGroup,
+  sysType.accessRule,
+]);
+
+/**
+ * Writes a batch of created, updated and deleted records with their relationship changes in one
+ * transaction: every value is validated first, and any error, denied permission or stale version
+ * leaves the stored data exactly as it was.
+ */
+export async function putEntities(
+  ctx: RequestContext,
+  req: PutEntitiesRequest,
+): Promise<PutEntitiesResponse> {
+  return inTransaction(ctx, (tx) => putInTransaction(tx, req));
+}
+
+async function putInTransaction(ctx: RequestContext, req: PutEntitiesRequest): Promise<PutEntitiesResponse> {
+  const { schema, perms, actor } = ctx;
+  const now = ctx.clock.now().toISOString();
+  const seen = new Set<EntityRef>();
+  for (const c of req.entities) {
+    if (seen.has(c.id)) throw badRequest(`The record ${c.id} appears twice in the batch.`);
+    seen.add(c.id);
+  }
+  const deletedIds = [...new Set(req.deleted)];
+  if (deletedIds.some((id) => seen.has(id)))
+    throw badRequest('A record cannot be both changed and deleted in one batch.');
+
+  const creates = req.entities.filter((c): c is EntityChange & { id: string } => typeof c.id === 'string');
+  const updates = req.entities.filter((c): c is EntityChange & { id: number } => typeof c.id === 'number');
+
+  // Existing records: unreadable ones are 404 like missing ones; readable but locked ones 403.
+  const existing = new Map(
+    (
+      await selectEntities(
+        ctx.db,
+        ctx.tenantId,
+        [...updates.map((u) => u.id), ...deletedIds],
+        perms.readFilter(),
+      )
+    ).map((r) => [r.id, r]),
+  );
+  for (const id of [...updates.map((u) => u.id), ...deletedIds]) if (!existing.has(id)) throw notFound();
+  for (const u of updates) if (!perms.canModify(existing.get(u.id)!)) throw forbidden();
+
+  // New records get their ids up front so relationships in the batch can point at them.
+  const newIds = new Map<string, EntityId>();
+  if (creates.length > 0) {
+    const first = await allocateIds(ctx.db, ctx.tenantId, creates.length);
+    for (const [i, c] of creates.entries()) newIds.set(c.id, first + i);
+  }
+  const refOf = (id: EntityId): EntityRef => [...newIds].find(([, v]) => v === id)?.[0] ?? id;
+  const resolve = (ref: EntityRef): EntityId | undefined => (typeof ref === 'number' ? ref : newIds.get(ref));
+
+  const errors: MemberError[] = [];
+  const created: EntityRow[] = [];
+  const updated: Array<{ row: EntityRow; expectedVersion: number | undefined }> = [];
+  const settings = creates.length > 0 ? await readTenantSettings(ctx.db, ctx.tenantId) : undefined;
+
+  for (const c of creates) {
+    if (c.typeId === undefined) throw badRequest(`The new record ${c.id} needs a typeId.`);
+    const type = schema.type(c.typeId);
+    if (!type) throw badRequest(`Unknown type ${c.typeId}.`);
+    if (!perms.canCreateType(type.id))
+      throw type.isAbstract ? badRequest(`'${type.name}' is abstract.`) : forbidden();
+    const row: EntityRow = {
+      id: newIds.get(c.id)!,
+      typeId: type.id,
+      name: null,
+      alias: null,
+      data: {},
+      version: 1,
+      createdAt: now,
+      modifiedAt: now,
+      createdBy: actor.userId,
+      modifiedBy: actor.userId,
+      ownerId: actor.userId,
+    };
+    applyFields(ctx, type, row, c, errors, true, (f) => defaultFor(f, settings!.timeZone, ctx.clock.now()));
+    created.push(row);
+  }
+  for (const u of updates) {
+    const before = existing.get(u.id)!;
+    const type = schema.type(before.typeId);
+    if (!type) throw badRequest(`The record ${u.id} has an unknown type.`);
+    const row: EntityRow = {
+      ...before,
+      data: { ...before.data },
+      version: before.version + 1,
+      modifiedAt: now,
+      modifiedBy: actor.userId,
+    };
+    applyFields(ctx, type, row, u, errors, false);
+    updated.push({ row, expectedVersion: u.version });
+  }
+  const relChanges = resolveRelChanges(ctx, req.entities, existing, created, errors, resolve);
+  if (errors.length > 0) throw validationFailed(errors);
+
+  // Auto-numbers are taken only once the batch is known to be valid.
+  await assignAutoNumbers(ctx, created);
+  await insertEntities(ctx.db, ctx.tenantId, created);
+  for (const { row, expectedVersion } of updated) {
+    const ok = await updateEntity(
+      ctx.db,
+      ctx.tenantId,
+      row,
+      expectedVersion ?? existing.get(row.id)!.version,
+    );
+    if (!ok)
+      throw new AppError(
+        'precondition_failed',
+        'The record was changed by someone else. Reload it and try again.',
+        { id: row.id },
+      );
+  }
+  await checkRelTargets(ctx, relChanges);
+  await applyRelChanges(ctx.db, ctx.tenantId, relChanges);
+  const relErrors = [
+    ...(await checkCardinality(ctx.db, ctx.tenantId, relChanges, refOf)),
+    ...(await checkMandatory(ctx.db, ctx.tenantId, schema, created, relChanges, refOf)),
+  ];
+  if (relErrors.length > 0) throw validationFailed(relErrors);
+
+  const deleted = deletedIds.length > 0 ? await deleteWithDependents(ctx, deletedIds) : [];
+
+  const touchedMeta =
+    [...created, ...updated.map((u) => u.row)].some((r) => metaTypeIds.has(r.typeId)) ||
+    deleted.some((r) => metaTypeIds.has(r.typeId)) ||
+    relChanges.some((c) => metaTypeIds.has(c.rel.fromTypeId));
+  if (touchedMeta) {
+    await bumpMetaVersion(ctx.db, ctx.tenantId);
+    await validateMetamodelChanges(ctx, [...created, ...updated.map((u) => u.row)]);
+  }
+  return {
+    ids: Object.fromEntries(newIds),
+    versions: [...created, ...updated.map((u) => u.row)].map((r) => ({ id: r.id, version: r.version })),
+    deleted: deleted.map((r) => r.id),
+  };
+}
+
+/** Validates and writes the field values of one change onto its row; on create, fills defaults. */
+function applyFields(
+  ctx: RequestContext,
+  type: TypeDef,
+  row: EntityRow,
+  change: EntityChange,
+  errors: MemberError[],
+  isNew: boolean,
+  defaultOf?: (f: FieldDef) => unknown,
+) {
+  const given = new Set<EntityId>();
+  for (const [key, input] of Object.entries(change.fields ?? {})) {
+    const member = ctx.schema.member(type.id, key);
+    if (member?.kind !== 'field') {
+      errors.push({ id: change.id, member: key, message: `'${key}' is not a field of '${type.name}'.` });
+      continue;
+    }
+    const field = member.field;
+    if (!isWritableField(field) || (field.column === 'alias' && !ctx.actor.isAdmin)) {
+      errors.push({ id: change.id, member: key, message: `'${field.name}' is read-only.` });
+      continue;
+    }
+    given.add(field.id);
+    const value = field.type === 'RichText' && typeof input === 'string' ? sanitizeRichText(input) : input;
+    setValue(row, field, validate(field, value, change.id, errors));
+  }
+  if (!isNew) return;
+  for (const field of ctx.schema.fieldsOf(type.id)) {
+    if (given.has(field.id) || !isWritableField(field) || field.column) continue;
+    const fallback = defaultOf?.(field);
+    if (fallback === undefined && !field.isRequired) continue;
+    setValue(row, field, validate(field, fallback, change.id, errors));
+  }
+}
+
+function validate(field: FieldDef, input: unknown, id: EntityRef, errors: MemberError[]): StoredValue {
+  const result = validateFieldValue(field, input);
+  if (result.ok) return result.value;
+  errors.push({ id, member: field.scriptName, message: result.message });
+  return null;
+}
+
+function setValue(row: EntityRow, field: FieldDef, value: StoredValue) {
+  if (field.column === 'name') row.name = value === null ? null : String(value);
+  else if (field.column === 'alias') row.alias = value === null ? null : String(value);
+  else if (value === null) delete row.data[String(field.id)];
+  else row.data[String(field.id)] = value;
+}
+
+/** The default of a field for a new record: its configured value, with NOW and TODAY for dates. */
+function defaultFor(field: FieldDef, timeZone: string, now: Date): unknown {
+  const d = field.defaultValue;
+  if (d === undefined || d === '') return undefined;
+  const upper = d.trim().toUpperCase();
+  if (field.type === 'Date' && (upper === 'TODAY' || upper === 'NOW')) return todayIn(timeZone, now);
+  if (field.type === 'DateTime' && (upper === 'NOW' || upper === 'TODAY')) return now.toISOString();
+  if (field.type === 'Boolean') return upper === 'TRUE' ? true : upper === 'FALSE' ? false : undefined;
+  return d;
+}
+
+async function assignAutoNumbers(ctx: RequestContext, created: EntityRow[]) {
+  const byField = new Map<FieldDef, EntityRow[]>();
+  for (const row of created) {
+    for (const f of ctx.schema.fieldsOf(row.typeId)) {
+      if (f.type === 'AutoNumber') byField.set(f, [...(byField.get(f) ?? []), row]);
+    }
+  }
+  for (const [field, rows] of byField) {
+    const first = await nextAutoNumbers(ctx.db, ctx.tenantId, field, rows.length);
+    rows.forEach((row, i) => {
+      row.data[String(field.id)] = first + i;
+    });
+  }
+}
+
+/** Resolves relationship keys and references; a reference to a missing record is an error. */
+function resolveRelChanges(
+  ctx: RequestContext,
+  changes: readonly EntityChange[],
+  existing: Map<EntityId, EntityRow>,
+  created: readonly EntityRow[],
+  errors: MemberError[],
+  resolve: (ref: EntityRef) => EntityId | undefined,
+): ResolvedRelChange[] {
+  const out: ResolvedRelChange[] = [];
+  const typeOf = new Map<EntityId, EntityId>([
+    ...[...existing.values()].map((r) => [r.id, r.typeId] as const),
+    ...created.map((r) => [r.id, r.typeId] as const),
+  ]);
+  for (const c of changes) {
+    const entityId = resolve(c.id)!;
+    const typeId = typeOf.get(entityId);
+    if (typeId === undefined) continue;
+    for (const [key, change] of Object.entries(c.relationships ?? {})) {
+      const member = ctx.schema.member(typeId, key);
+      if (member?.kind !== 'relationship') {
+        errors.push({
+          id: c.id,
+          member: key,
+          message: `'${key}' is not a relationship of '${ctx.schema.type(typeId)?.name}'.`,
+        });
+        continue;
+      }
+      if (member.rel.column) {
+        errors.push({ id: c.id, member: key, message: `'${key}' is read-only.` });
+        continue;
+      }
+      const ids = (refs: EntityRef[] | undefined) => {
+        if (!refs) return undefined;
+        const resolved = refs.map(resolve);
+        if (resolved.some((id) => id === undefined)) {
+          errors.push({ id: c.id, member: key, message: 'A related record of the batch does not exist.' });
+          return [];
+        }
+        return [...new Set(resolved as EntityId[])];
+      };
+      out.push({
+        entityId,
+        rel: member.rel,
+        direction: member.direction,
+        ...optional('set', ids(change.set)),
+        ...optional('add', ids(change.add)),
+        ...optional('remove', ids(change.remove)),
+      });
+    }
+  }
+  return out;
+}
+
+/** Every record a relationship change points at must exist, be readable and be of the end's type. */
+async function checkRelTargets(ctx: RequestContext, changes: readonly ResolvedRelChange[]) {
+  const wanted = new Set<EntityId>();
+  for (const c of changes) for (const id of [...(c.set ?? []), ...(c.add ?? [])]) wanted.add(id);
+  if (wanted.size === 0) return;
+  const rows = new Map(
+    (await selectEntities(ctx.db, ctx.tenantId, [...wanted], ctx.perms.readFilter())).map((r) => [r.id, r]),
+  );
+  const errors: MemberError[] = [];
+  for (const c of changes) {
+    const endType = c.direction === 'fwd' ? c.rel.toTypeId : c.rel.fromTypeId;
+    for (const id of [...(c.set ?? []), ...(c.add ?? [])]) {
+      const row = rows.get(id);
+      if (!row) throw notFound();
+      if (!ctx.schema.isA(row.typeId, endType)) {
+        errors.push({
+          id: c.entityId,
+          member: c.direction === 'fwd' ? c.rel.toScriptName : c.rel.fromScriptName,
+          message: `The record ${id} is not a ${ctx.schema.type(endType)?.name ?? 'record of the right type'}.`,
+        });
+      }
+    }
+  }
+  if (errors.length > 0) throw validationFailed(errors);
+}
+
+/** Deletes records and everything their cascade rules take with them, if the caller may delete all. */
+export async function deleteWithDependents(
+  ctx: RequestContext,
+  ids: readonly EntityId[],
+): Promise<EntityRow[]> {
+  const closure = await cascadeClosure(ctx, ids);
+  const rows = await selectEntities(ctx.db, ctx.tenantId, [...closure.all]);
+  for (const row of rows) {
+    if (row.id < firstUserId || !ctx.perms.canDelete(row)) throw forbidden();
+  }
+  const deletedTypes = rows.filter((r) => r.typeId === sysType.type).map((r) => r.id);
+  if (await hasRecordsOfTypes(ctx.db, ctx.tenantId, deletedTypes)) {
+    throw new AppError(
+      'conflict',
+      'An object that still has records cannot be deleted. Delete its records first.',
+    );
+  }
+  await deleteEntities(ctx.db, ctx.tenantId, [...closure.all]);
+  if (rows.some((r) => metaTypeIds.has(r.typeId))) await bumpMetaVersion(ctx.db, ctx.tenantId);
+  return rows;
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
+}

@@ -1,0 +1,203 @@
+import {
+  type EntityId,
+  type EntityResponse,
+  type FieldDef,
+  type IdOrAlias,
+  isFromMany,
+  isToMany,
+  type RelationshipDef,
+  relationshipEndName,
+  sysType,
+} from '@plinth/schema';
+import type { RequestContext } from '../context.js';
+import { badRequest, notFound } from '../http/errors.js';
+import {
+  type EntityRow,
+  type Executor,
+  type RowFilter,
+  selectEntities,
+  selectIdsByAlias,
+  selectLinks,
+} from './entityRepository.js';
+import { parseFieldQuery, type QueryNode } from './fieldQuery.js';
+
+/** Resolves ids and aliases to ids; an unknown alias is a 404 like an unknown id. */
+export async function resolveIds(
+  db: Executor,
+  tenantId: number,
+  refs: readonly IdOrAlias[],
+): Promise<EntityId[]> {
+  const aliases = refs.filter((r): r is string => typeof r === 'string' && !/^\d+$/.test(r));
+  const byAlias = await selectIdsByAlias(db, tenantId, aliases);
+  return refs.map((r) => {
+    if (typeof r === 'number') return r;
+    if (/^\d+$/.test(r)) return Number(r);
+    const id = byAlias.get(r.toLowerCase());
+    if (id === undefined) throw notFound();
+    return id;
+  });
+}
+
+/**
+ * Reads records by id or alias with a field and relationship query. Records the caller cannot
+ * read answer exactly like missing ones: 404.
+ */
+export async function readEntities(
+  ctx: RequestContext,
+  refs: readonly IdOrAlias[],
+  query: string | undefined,
+): Promise<EntityResponse[]> {
+  const ids = await resolveIds(ctx.db, ctx.tenantId, refs);
+  const rows = await selectEntities(ctx.db, ctx.tenantId, ids, ctx.perms.readFilter());
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  if (ids.some((id) => !byId.has(id))) throw notFound();
+  const nodes = query === undefined ? undefined : parseFieldQuery(query);
+  const ordered = [...new Set(ids)].map((id) => byId.get(id)!);
+  return materialize(ctx, ordered, nodes, true);
+}
+
+/** Turns rows into answers with the members the query asks for (all fields when it asks nothing). */
+export async function materialize(
+  ctx: RequestContext,
+  rows: readonly EntityRow[],
+  nodes: QueryNode[] | undefined,
+  withPermissions: boolean,
+): Promise<EntityResponse[]> {
+  const out = rows.map((row) => {
+    const e: EntityResponse = {
+      id: row.id,
+      typeId: row.typeId,
+      alias: row.alias,
+      name: row.name,
+      version: row.version,
+      canModify: withPermissions && ctx.perms.canModify(row),
+      canDelete: withPermissions && ctx.perms.canDelete(row),
+    };
+    if (row.typeId === sysType.type) e.canCreateType = ctx.perms.canCreateType(row.id);
+    return e;
+  });
+  const pending: Array<{
+    row: EntityRow;
+    entity: EntityResponse;
+    node: QueryNode;
+    rel: RelationshipDef;
+    dir: 'fwd' | 'rev';
+  }> = [];
+  rows.forEach((row, index) => {
+    const entity = out[index]!;
+    const type = ctx.schema.type(row.typeId);
+    for (const node of nodes ?? [{ token: '*', children: [] }]) {
+      if (node.token === '*') {
+        for (const f of ctx.schema.fieldsOf(row.typeId)) entity[f.scriptName] = fieldValue(row, f);
+        continue;
+      }
+      const member = ctx.schema.member(row.typeId, node.token);
+      if (!member)
+        throw badRequest(`Unknown field or relationship '${node.token}' on '${type?.name ?? row.typeId}'.`);
+      if (member.kind === 'field') {
+        if (node.children.length > 0)
+          throw badRequest(`'${node.token}' is a field; only relationships have members.`);
+        entity[node.token] = fieldValue(row, member.field);
+      } else {
+        pending.push({ row, entity, node, rel: member.rel, dir: member.direction });
+      }
+    }
+  });
+  // One round of queries per relationship node, however many rows: never a query per row.
+  const groups = new Map<string, typeof pending>();
+  for (const p of pending) {
+    const key = `${p.node.token.toLowerCase()}|${p.rel.id}|${p.dir}`;
+    groups.set(key, [...(groups.get(key) ?? []), p]);
+  }
+  for (const group of groups.values()) {
+    const { rel, dir, node } = group[0]!;
+    const targets = await relatedIds(
+      ctx,
+      rel,
+      dir,
+      group.map((p) => p.row),
+    );
+    const allTargets = [...new Set([...targets.values()].flat())];
+    const targetRows = await selectEntities(ctx.db, ctx.tenantId, allTargets, ctx.perms.readFilter());
+    const children = node.children.length > 0 ? node.children : [{ token: 'name', children: [] }];
+    const rendered = await materialize(ctx, targetRows, children, false);
+    const byId = new Map(rendered.map((e) => [e.id, lightweight(e)]));
+    const many = dir === 'fwd' ? isToMany(rel.cardinality) : isFromMany(rel.cardinality);
+    for (const p of group) {
+      const related = (targets.get(p.row.id) ?? []).map((id) => byId.get(id)).filter((e) => e !== undefined);
+      p.entity[p.node.token] = many ? related : (related[0] ?? null);
+    }
+  }
+  return out;
+}
+
+/** Related records carry no permission flags: the answer would cost a check per record. */
+function lightweight(e: EntityResponse): Record<string, unknown> {
+  const { canModify: _m, canDelete: _d, version: _v, ...rest } = e;
+  return rest;
+}
+
+async function relatedIds(
+  ctx: RequestContext,
+  rel: RelationshipDef,
+  dir: 'fwd' | 'rev',
+  rows: readonly EntityRow[],
+): Promise<Map<EntityId, EntityId[]>> {
+  const out = new Map<EntityId, EntityId[]>();
+  if (rel.column && dir === 'fwd') {
+    for (const row of rows) {
+      const id = columnTarget(row, rel);
+      if (id !== null) out.set(row.id, [id]);
+    }
+    return out;
+  }
+  if (rel.column) {
+    // The reverse of a column relationship (e.g. a type's instances) is a report's job, not a read's.
+    throw badRequest(`'${relationshipEndName(rel, dir).scriptName}' cannot be read here; use a report.`);
+  }
+  const links = await selectLinks(
+    ctx.db,
+    ctx.tenantId,
+    rel.id,
+    dir,
+    rows.map((r) => r.id),
+  );
+  for (const l of links) {
+    const [from, to] = dir === 'fwd' ? [l.fromId, l.toId] : [l.toId, l.fromId];
+    out.set(from, [...(out.get(from) ?? []), to]);
+  }
+  return out;
+}
+
+function columnTarget(row: EntityRow, rel: RelationshipDef): EntityId | null {
+  switch (rel.column) {
+    case 'type_id':
+      return row.typeId;
+    case 'created_by':
+      return row.createdBy;
+    case 'modified_by':
+      return row.modifiedBy;
+    case 'owner_id':
+      return row.ownerId;
+    default:
+      return null;
+  }
+}
+
+/** A field's value on a row: from its column, or from the JSON values. */
+export function fieldValue(row: EntityRow, field: FieldDef): unknown {
+  switch (field.column) {
+    case 'name':
+      return row.name;
+    case 'alias':
+      return row.alias;
+    case 'created_at':
+      return row.createdAt;
+    case 'modified_at':
+      return row.modifiedAt;
+    default:
+      return row.data[String(field.id)] ?? null;
+  }
+}
+
+export type { RowFilter };

@@ -1,0 +1,149 @@
+import {
+  type EntityId,
+  type EntityRef,
+  isFromMany,
+  isToMany,
+  type RelationshipDef,
+  relationshipEndName,
+  type Schema,
+  type StoredLink,
+} from '@plinth/schema';
+import { AppError } from '../http/errors.js';
+import { countLinks, deleteLinks, type Executor, insertLinks, selectLinks } from './entityRepository.js';
+
+/** A relationship change of one record in a put, with references already resolved to ids. */
+export interface ResolvedRelChange {
+  entityId: EntityId;
+  rel: RelationshipDef;
+  direction: 'fwd' | 'rev';
+  set?: EntityId[];
+  add?: EntityId[];
+  remove?: EntityId[];
+}
+
+/** An error of one record's member, as the validation answer lists them. */
+export interface MemberError {
+  id: EntityRef;
+  member: string;
+  message: string;
+}
+
+const link = (c: ResolvedRelChange, other: EntityId): StoredLink =>
+  c.direction === 'fwd'
+    ? { relId: c.rel.id, fromId: c.entityId, toId: other }
+    : { relId: c.rel.id, fromId: other, toId: c.entityId };
+
+/** Applies relationship changes: removals first, then additions, `set` replacing what was there. */
+export async function applyRelChanges(db: Executor, tenantId: number, changes: readonly ResolvedRelChange[]) {
+  for (const c of changes) {
+    const toRemove: StoredLink[] = (c.remove ?? []).map((id) => link(c, id));
+    if (c.set) {
+      const keep = new Set(c.set);
+      const current = await selectLinks(db, tenantId, c.rel.id, c.direction, [c.entityId]);
+      for (const l of current) {
+        const other = c.direction === 'fwd' ? l.toId : l.fromId;
+        if (!keep.has(other)) toRemove.push(l);
+      }
+    }
+    await deleteLinks(db, tenantId, toRemove);
+    await insertLinks(
+      db,
+      tenantId,
+      [...(c.set ?? []), ...(c.add ?? [])].map((id) => link(c, id)),
+    );
+  }
+}
+
+/**
+ * Checks the cardinality of every relationship the changes touched, after they were applied:
+ * a single-valued end holding two records is refused.
+ */
+export async function checkCardinality(
+  db: Executor,
+  tenantId: number,
+  changes: readonly ResolvedRelChange[],
+  refOf: (id: EntityId) => EntityRef,
+): Promise<MemberError[]> {
+  const errors: MemberError[] = [];
+  const touched = new Map<EntityId, { rel: RelationshipDef; from: Set<EntityId>; to: Set<EntityId> }>();
+  for (const c of changes) {
+    const t = touched.get(c.rel.id) ?? { rel: c.rel, from: new Set(), to: new Set() };
+    touched.set(c.rel.id, t);
+    const others = [...(c.set ?? []), ...(c.add ?? [])];
+    for (const other of others) {
+      const l = link(c, other);
+      t.from.add(l.fromId);
+      t.to.add(l.toId);
+    }
+  }
+  for (const { rel, from, to } of touched.values()) {
+    if (!isToMany(rel.cardinality)) {
+      for (const [id, n] of await countLinks(db, tenantId, rel.id, 'from_id', [...from])) {
+        if (n > 1)
+          errors.push({
+            id: refOf(id),
+            member: rel.toScriptName,
+            message: `'${rel.toName}' can hold only one record.`,
+          });
+      }
+    }
+    if (!isFromMany(rel.cardinality)) {
+      for (const [id, n] of await countLinks(db, tenantId, rel.id, 'to_id', [...to])) {
+        if (n > 1)
+          errors.push({
+            id: refOf(id),
+            member: rel.fromScriptName,
+            message: `'${rel.fromName}' can hold only one record.`,
+          });
+      }
+    }
+  }
+  return errors;
+}
+
+/**
+ * Checks mandatory relationships: of created records, every mandatory end of their type; of
+ * updated records, the ends the put changed.
+ */
+export async function checkMandatory(
+  db: Executor,
+  tenantId: number,
+  schema: Schema,
+  created: ReadonlyArray<{ id: EntityId; typeId: EntityId }>,
+  changes: readonly ResolvedRelChange[],
+  refOf: (id: EntityId) => EntityRef,
+): Promise<MemberError[]> {
+  const checks: Array<{ id: EntityId; rel: RelationshipDef; direction: 'fwd' | 'rev' }> = [];
+  for (const c of created) {
+    for (const { rel, direction } of schema.relationshipsOf(c.typeId)) {
+      if (rel.column) continue;
+      if ((direction === 'fwd' && rel.isMandatory) || (direction === 'rev' && rel.isReverseMandatory)) {
+        checks.push({ id: c.id, rel, direction });
+      }
+    }
+  }
+  for (const c of changes) {
+    const mandatory = c.direction === 'fwd' ? c.rel.isMandatory : c.rel.isReverseMandatory;
+    if (mandatory) checks.push({ id: c.entityId, rel: c.rel, direction: c.direction });
+  }
+  const errors: MemberError[] = [];
+  const seen = new Set<string>();
+  for (const { id, rel, direction } of checks) {
+    const key = `${id}:${rel.id}:${direction}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const counts = await countLinks(db, tenantId, rel.id, direction === 'fwd' ? 'from_id' : 'to_id', [id]);
+    if ((counts.get(id) ?? 0) === 0) {
+      errors.push({
+        id: refOf(id),
+        member: relationshipEndName(rel, direction).scriptName,
+        message: 'A value is required.',
+      });
+    }
+  }
+  return errors;
+}
+
+export function validationFailed(errors: readonly MemberError[]): AppError {
+  return new AppError('validation_failed', 'Some values are not valid.', { errors });
+}

@@ -1,0 +1,46 @@
+/** Codes of the errors the API answers with; the HTTP status of each is set here, in one place. */
+export const errorStatus = {
+  bad_request: 400,
+  validation_failed: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  precondition_failed: 412,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  too_many_requests: 429,
+  internal: 500,
+  unavailable: 503,
+} as const;
+export type ErrorCode = keyof typeof errorStatus;
+
+/** An expected failure with a user-facing message; the HTTP layer turns it into the JSON error shape. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+
+  get status(): number {
+    return errorStatus[this.code];
+  }
+}
+
+export const notFound = (what = 'The record was not found.') => new AppError('not_found', what);
+export const forbidden = (what = 'You do not have permission to do this.') => new AppError('forbidden', what);
+export const badRequest = (message: string, details?: unknown) =>
+  new AppError('bad_request', message, details);
+
+/** The body of every error answer (design.md §3). */
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; details?: unknown };
+}
+
+export function errorBody(code: ErrorCode, message: string, details?: unknown): ErrorBody {
+  return { error: { code, message, ...(details === undefined ? {} : { details }) } };
+}

@@ -1,0 +1,86 @@
+import {
+  firstUserId,
+  type Schema,
+  type StoredLink,
+  schemaFromRecords,
+  sysRel,
+  sysType,
+} from '@plinth/schema';
+import { type AccessRule, parseAccessRules } from '../access/accessRules.js';
+import { type Executor, parseData } from '../entities/entityRepository.js';
+
+/** What every request of a tenant needs about its metamodel: the schema and the access rules. */
+export interface TenantMeta {
+  version: number;
+  schema: Schema;
+  rules: AccessRule[];
+}
+
+const metaTypes = [sysType.type, sysType.field, sysType.relationship, sysType.accessRule];
+const metaRels = [
+  sysRel.inherits,
+  sysRel.fieldIsOnType,
+  sysRel.fieldInGroup,
+  sysRel.fromType,
+  sysRel.toType,
+  sysRel.defaultEditForm,
+  sysRel.defaultEditRecordPage,
+  sysRel.defaultDisplayReport,
+  sysRel.defaultPickerReport,
+  sysRel.accessRuleRole,
+  sysRel.accessRuleType,
+];
+
+/**
+ * Caches each tenant's metamodel, revalidated on every use against the tenant's `meta_version`
+ * (one indexed read), so several processes can serve one database.
+ */
+export class TenantMetaCache {
+  readonly #cache = new Map<number, TenantMeta>();
+
+  async get(db: Executor, tenantId: number): Promise<TenantMeta> {
+    const row = await db
+      .selectFrom('tenants')
+      .select('meta_version')
+      .where('id', '=', tenantId)
+      .executeTakeFirst();
+    if (!row) throw new Error(`Tenant ${tenantId} does not exist.`);
+    const cached = this.#cache.get(tenantId);
+    if (cached && cached.version === row.meta_version) return cached;
+    const meta = await loadTenantMeta(db, tenantId, row.meta_version);
+    this.#cache.set(tenantId, meta);
+    return meta;
+  }
+
+  /** Drops a tenant's entry, e.g. after a write in this process changed its metamodel. */
+  invalidate(tenantId: number): void {
+    this.#cache.delete(tenantId);
+  }
+}
+
+/** Loads a tenant's metamodel and access rules from storage. */
+export async function loadTenantMeta(db: Executor, tenantId: number, version: number): Promise<TenantMeta> {
+  const rows = await db
+    .selectFrom('entities')
+    .select(['id', 'type_id', 'name', 'alias', 'data'])
+    .where('tenant_id', '=', tenantId)
+    .where('type_id', 'in', metaTypes)
+    .where('id', '>=', firstUserId)
+    .execute();
+  const linkRows = await db
+    .selectFrom('relationships')
+    .select(['rel_id', 'from_id', 'to_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('rel_id', 'in', metaRels)
+    .execute();
+  const records = rows.map((r) => ({
+    id: r.id,
+    typeId: r.type_id,
+    name: r.name,
+    alias: r.alias,
+    data: parseData(r.data),
+  }));
+  const links: StoredLink[] = linkRows.map((l) => ({ relId: l.rel_id, fromId: l.from_id, toId: l.to_id }));
+  const schema = schemaFromRecords(records, links);
+  return { version, schema, rules: parseAccessRules(records, links) };
+}

@@ -1,0 +1,11 @@
+import type { Db, Engine } from './db/tables.js';
+import type { TenantMetaCache } from './metamodel/tenantMetaCache.js';
+import type { Clock } from './util/clock.js';
+
+/** The long-lived parts every route uses. */
+export interface Services {
+  db: Db;
+  engine: Engine;
+  clock: Clock;
+  metaCache: TenantMetaCache;
+}

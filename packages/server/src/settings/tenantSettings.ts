@@ -1,0 +1,74 @@
+import { sysField as F } from '@plinth/schema';
+import type { Executor } from '../entities/entityRepository.js';
+import { parseData } from '../entities/entityRepository.js';
+
+export const tenantSettingsAlias = 'core:currentTenantSettings';
+
+/** A tenant's settings as the browser reads them (spec: tenant settings, with the name field). */
+export interface TenantSettings {
+  tenantName: string;
+  currencySymbol: string;
+  nameFieldLabel: string;
+  timeZone: string;
+  locale: string;
+  financialYearStartMonth: number;
+}
+
+export const defaultTenantSettings: Omit<TenantSettings, 'tenantName'> = {
+  currencySymbol: '$',
+  nameFieldLabel: 'Name',
+  timeZone: 'UTC',
+  locale: 'en-AU',
+  financialYearStartMonth: 7,
+};
+
+/** Stored values of a settings record, by catalogue field. */
+export function settingsData(s: Omit<TenantSettings, 'tenantName'>) {
+  return {
+    [F.currencySymbol]: s.currencySymbol,
+    [F.nameFieldLabel]: s.nameFieldLabel,
+    [F.timeZone]: s.timeZone,
+    [F.locale]: s.locale,
+    [F.financialYearStartMonth]: s.financialYearStartMonth,
+  };
+}
+
+export async function readTenantSettings(db: Executor, tenantId: number): Promise<TenantSettings> {
+  const tenant = await db
+    .selectFrom('tenants')
+    .select('name')
+    .where('id', '=', tenantId)
+    .executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('entities')
+    .select('data')
+    .where('tenant_id', '=', tenantId)
+    .where('alias', '=', tenantSettingsAlias)
+    .executeTakeFirst();
+  const d = row ? parseData(row.data) : {};
+  const text = (key: number, fallback: string) =>
+    typeof d[key] === 'string' && d[key] !== '' ? (d[key] as string) : fallback;
+  const month = d[F.financialYearStartMonth];
+  return {
+    tenantName: tenant.name,
+    currencySymbol: text(F.currencySymbol, defaultTenantSettings.currencySymbol),
+    nameFieldLabel: text(F.nameFieldLabel, defaultTenantSettings.nameFieldLabel),
+    timeZone: text(F.timeZone, defaultTenantSettings.timeZone),
+    locale: text(F.locale, defaultTenantSettings.locale),
+    financialYearStartMonth:
+      typeof month === 'number' && month >= 1 && month <= 12
+        ? month
+        : defaultTenantSettings.financialYearStartMonth,
+  };
+}
+
+/** Today's date (yyyy-MM-dd) in a time zone. */
+export function todayIn(timeZone: string, now: Date): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+  return parts;
+}
