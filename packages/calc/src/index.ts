@@ -1,1 +1,39 @@
-export {};
+/**
+ * @plinth/calc — the calculation language: lexer, parser with locations, printer, type checker,
+ * evaluator and the function registry with help metadata. Pure: no I/O, no clock (pass them in).
+ *
+ * @example
+ * const compiled = compile('[Qty] * [Unit Price]', { schema, contextTypeId: 'orderLine', host: 'Evaluate' });
+ * const { value } = await evaluate(compiled, { context, clock: () => Date.now(), timeZone: 'Australia/Sydney', data });
+ */
+export type { CalcFlags } from './check/checker.js';
+export type { CalcExpressionParameter, CompileOptions, CompileResult } from './compile.js';
+export { compile } from './compile.js';
+export type { Awaitable, CalcDataSource, EntityRef, FieldValue } from './data.js';
+export { CalcDataError } from './data.js';
+export type { EvaluateOptions, EvaluateResult } from './evaluate/evaluate.js';
+export { evaluate } from './evaluate/evaluate.js';
+export type { JsonValue, RecordJson } from './evaluate/text.js';
+export type { FunctionHelp } from './functions/catalogue.js';
+export { functionCatalogue, functionHelp, lookupFunction } from './functions/catalogue.js';
+export type { Accept, FunctionCategory, FunctionDef, ParamSpec, Signature } from './functions/registry.js';
+export { signatureText } from './functions/registry.js';
+export type { MemoryRecord, MemoryType } from './memory.js';
+export { memoryData, memorySchema, NAME_FIELD_ID } from './memory.js';
+export type { CalcLocation, CalcMessage, CalcMessageType } from './messages.js';
+export type {
+  CalcField,
+  CalcMember,
+  CalcParameter,
+  CalcRelationship,
+  CalcSchema,
+  CalcTypeInfo,
+} from './schema.js';
+export type { CalcSnippet } from './snippets.js';
+export { SNIPPET_GROUP, snippets } from './snippets.js';
+export type * from './syntax/ast.js';
+export { childrenOf } from './syntax/ast.js';
+export type { Diagnostic, ParseResult } from './syntax/parser.js';
+export { MAX_LENGTH, MAX_NESTING, MAX_TREE_DEPTH, parse } from './syntax/parser.js';
+export { print } from './syntax/printer.js';
+export type { BaseType, CalcHost, CalcType } from './types.js';

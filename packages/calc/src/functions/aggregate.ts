@@ -1,0 +1,177 @@
+import type { Decimal } from 'decimal.js';
+import { compareValues, equalityKey } from '../evaluate/compare.js';
+import { add, Dec, toDec, type Value } from '../evaluate/values.js';
+import { BOOL, INT32 } from '../types.js';
+import type { FnContext, FunctionDef, Signature } from './registry.js';
+import { decimalOf, elementOfArg, unifyFrom } from './rules.js';
+
+const present = (list: Value, ctx: FnContext): Value[] => {
+  const items = Array.isArray(list) ? (list as Value[]) : [];
+  ctx.step(items.length);
+  return items.filter((v) => v !== null);
+};
+const nums = (list: Value, ctx: FnContext) => present(list, ctx) as (number | Decimal)[];
+
+function extreme(sign: 1 | -1) {
+  return (values: Value[], ctx: FnContext): Value => {
+    let best: Value = null;
+    for (const v of values) {
+      if (v === null) continue;
+      if (best === null || (compareValues(v, best, ctx.timeZone) ?? 0) * sign > 0) best = v;
+    }
+    return best;
+  };
+}
+
+function variance(sample: boolean) {
+  return ([list]: Value[], ctx: FnContext): Decimal | null => {
+    const values = nums(list ?? null, ctx).map(toDec);
+    if (values.length < (sample ? 2 : 1)) return null;
+    const mean = values.reduce((s, v) => s.plus(v), new Dec(0)).div(values.length);
+    const squares = values.reduce((s, v) => s.plus(v.minus(mean).pow(2)), new Dec(0));
+    return squares.div(sample ? values.length - 1 : values.length);
+  };
+}
+
+const listAggregate = (
+  accepts: 'numberList' | 'list',
+  returns: Signature['returns'],
+  impl: Signature['impl'],
+): Signature => ({
+  params: [{ name: 'list', accepts }],
+  returns,
+  returnsHelp: returns === INT32 ? 'Int32' : 'Number',
+  keepNulls: true,
+  ...(impl ? { impl } : {}),
+});
+
+const orderable = (args: readonly { type: string; isList: boolean }[]) =>
+  args.every((a) => !a.isList && a.type !== 'Entity');
+
+const minMax = (name: 'min' | 'max', sign: 1 | -1): FunctionDef => ({
+  name,
+  category: 'Aggregate',
+  description: `The ${name === 'min' ? 'smallest' : 'largest'} value of a list, or of the values given; nulls are ignored.`,
+  example: `${name}([Order Lines].Amount)`,
+  signatures: [
+    {
+      params: [{ name: 'list', accepts: 'orderedList' }],
+      returns: elementOfArg(0),
+      returnsHelp: 'Element',
+      keepNulls: true,
+      impl: ([list], ctx) => extreme(sign)(present(list ?? null, ctx), ctx),
+    },
+    {
+      params: [
+        { name: 'a', accepts: 'scalar' },
+        { name: 'b', accepts: 'scalar', variadic: true },
+      ],
+      returns: (args) => (orderable(args) ? unifyFrom(0)(args) : undefined),
+      returnsHelp: 'Any',
+      keepNulls: true,
+      impl: (args, ctx) => extreme(sign)(args, ctx),
+    },
+  ],
+});
+
+export const aggregateFunctions: FunctionDef[] = [
+  {
+    name: 'count',
+    category: 'Aggregate',
+    description: 'The number of values in a list that are not null (0 for an empty list).',
+    example: '[Order Lines].count()',
+    signatures: [listAggregate('list', INT32, ([list], ctx) => present(list ?? null, ctx).length)],
+  },
+  {
+    name: 'sum',
+    category: 'Aggregate',
+    description: 'The total; null for an empty or all-null list.',
+    example: 'sum([Order Lines].Amount)',
+    signatures: [
+      listAggregate('numberList', elementOfArg(0), ([list], ctx) => {
+        const values = nums(list ?? null, ctx);
+        return values.length === 0 ? null : values.reduce<number | Decimal>((s, v) => add(s, v), 0);
+      }),
+    ],
+  },
+  {
+    name: 'avg',
+    aliases: ['average'],
+    category: 'Aggregate',
+    description: 'The mean; null for an empty or all-null list.',
+    example: 'avg([Order Lines].Amount)',
+    signatures: [
+      listAggregate('numberList', decimalOf(0), ([list], ctx) => {
+        const values = nums(list ?? null, ctx);
+        if (values.length === 0) return null;
+        return values.reduce((s: Decimal, v) => s.plus(toDec(v)), new Dec(0)).div(values.length);
+      }),
+    ],
+  },
+  minMax('min', -1),
+  minMax('max', 1),
+  ...(
+    [
+      ['stdev', 'The sample standard deviation.', true, true],
+      ['stdevp', 'The population standard deviation.', false, true],
+      ['var', 'The sample variance.', true, false],
+      ['varp', 'The population variance.', false, false],
+    ] as const
+  ).map(
+    ([name, description, sample, root]): FunctionDef => ({
+      name,
+      category: 'Aggregate',
+      description: `${description} Nulls are ignored.`,
+      example: `${name}([Scores].Value)`,
+      signatures: [
+        listAggregate('numberList', decimalOf(0), (args, ctx) => {
+          const v = variance(sample)(args, ctx);
+          return v && root ? v.sqrt() : v;
+        }),
+      ],
+    }),
+  ),
+  {
+    name: 'countunique',
+    category: 'Aggregate',
+    description: 'The number of distinct non-null values (text ignoring case, records by id).',
+    example: 'countunique([Orders].Customer)',
+    signatures: [
+      listAggregate(
+        'list',
+        INT32,
+        ([list], ctx) => new Set(present(list ?? null, ctx).map(equalityKey)).size,
+      ),
+    ],
+  },
+  {
+    name: 'any',
+    category: 'Aggregate',
+    description: 'True when any value of a list of true/false values is true (in-memory calculations only).',
+    example: 'any([Order Lines].[Is Backordered])',
+    evaluateOnly: true,
+    signatures: [
+      {
+        params: [{ name: 'list', accepts: 'boolList' }],
+        returns: BOOL,
+        keepNulls: true,
+        impl: ([list], ctx) => present(list ?? null, ctx).some((v) => v === true),
+      },
+    ],
+  },
+  {
+    name: 'every',
+    category: 'Aggregate',
+    description: 'True when every non-null value of a list of true/false values is true (in-memory only).',
+    example: 'every([Tasks].[Is Done])',
+    evaluateOnly: true,
+    signatures: [
+      {
+        params: [{ name: 'list', accepts: 'boolList' }],
+        returns: BOOL,
+        keepNulls: true,
+        impl: ([list], ctx) => present(list ?? null, ctx).every((v) => v === true),
+      },
+    ],
+  },
+];

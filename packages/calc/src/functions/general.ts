@@ -1,0 +1,117 @@
+import { BOOL } from '../types.js';
+import type { FunctionDef } from './registry.js';
+import { sameAs, unifyFrom } from './rules.js';
+
+export const generalFunctions: FunctionDef[] = [
+  {
+    name: 'iif',
+    aliases: ['if'],
+    category: 'General',
+    description:
+      'The second value when the condition is true, else the third (a null condition counts as false).',
+    example: "iif([Qty] > 10, 'Bulk', 'Single')",
+    signatures: [
+      {
+        params: [
+          { name: 'condition', accepts: 'condition' },
+          { name: 'then', accepts: 'any' },
+          { name: 'else', accepts: 'any' },
+        ],
+        returns: unifyFrom(1),
+        returnsHelp: 'Any',
+        lazy: async ([cond, a, b]) => ((await cond!()) === true ? a!() : b!()),
+      },
+    ],
+  },
+  {
+    name: 'isnull',
+    category: 'General',
+    description: 'The value, or the default when the value is null.',
+    example: 'isnull([Discount], 0)',
+    signatures: [
+      {
+        params: [
+          { name: 'value', accepts: 'any' },
+          { name: 'default', accepts: 'any' },
+        ],
+        returns: unifyFrom(0),
+        returnsHelp: 'Any',
+        lazy: async ([value, fallback]) => {
+          const v = await value!();
+          return v === null ? fallback!() : v;
+        },
+      },
+    ],
+  },
+  {
+    name: 'coalesce',
+    category: 'General',
+    description: "The first value that is neither null nor ''.",
+    example: "coalesce([Nickname], [First Name], 'n/a')",
+    signatures: [
+      {
+        params: [{ name: 'value', accepts: 'any', variadic: true }],
+        returns: unifyFrom(0),
+        returnsHelp: 'Any',
+        lazy: async (args) => {
+          for (const arg of args) {
+            const v = await arg();
+            if (v !== null && v !== '') return v;
+          }
+          return null;
+        },
+      },
+    ],
+  },
+  {
+    name: 'isblank',
+    category: 'General',
+    description: "True when the value is null, '' or an empty list.",
+    example: 'isblank([Notes])',
+    signatures: [
+      {
+        params: [{ name: 'value', accepts: 'any' }],
+        returns: BOOL,
+        keepNulls: true,
+        impl: ([v]) => v === null || v === '' || (Array.isArray(v) && v.length === 0),
+      },
+    ],
+  },
+  {
+    name: 'nullif',
+    category: 'General',
+    description: 'Null when the two values are equal, else the first.',
+    example: "nullif([Status], 'Unknown')",
+    signatures: [
+      {
+        params: [
+          { name: 'value', accepts: 'scalar' },
+          { name: 'other', accepts: 'scalar' },
+        ],
+        returns: (args) => (unifyFrom(0)(args) ? sameAs(0)(args) : undefined),
+        returnsHelp: 'Any',
+        keepNulls: true,
+        impl: async ([a, b], ctx) => {
+          if (a === null || a === undefined) return null;
+          return (await ctx.equals(a, b ?? null, ctx.argTypes[0]!)) === true ? null : a;
+        },
+      },
+    ],
+  },
+  {
+    name: 'exact',
+    category: 'General',
+    description: 'Compares two texts exactly, case included.',
+    example: "exact([Code], 'AB')",
+    signatures: [
+      {
+        params: [
+          { name: 'a', accepts: 'text' },
+          { name: 'b', accepts: 'text' },
+        ],
+        returns: BOOL,
+        impl: ([a, b]) => a === b,
+      },
+    ],
+  },
+];

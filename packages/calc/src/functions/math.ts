@@ -1,0 +1,188 @@
+import type { Decimal } from 'decimal.js';
+import { Dec, fromInteger, isDecimal, remainder, toDec, type Value } from '../evaluate/values.js';
+import { type CalcType, DECIMAL, INT32, isNumeric } from '../types.js';
+import type { FunctionDef, Signature } from './registry.js';
+import { sameAs, unifyFrom } from './rules.js';
+
+type Num = number | Decimal;
+
+/** Keeps an Int32 argument's result Int32 (promoting past ±2^31), a decimal one Decimal. */
+const like = (arg: Value, d: Decimal): Num =>
+  typeof arg === 'number' ? fromInteger(d.toNumber(), () => d) : d;
+const asInt = (d: Decimal): Num => fromInteger(d.toNumber(), () => d);
+const finite = (d: Decimal): Decimal | null => (d.isFinite() ? d : null);
+
+function roundTo(x: Decimal, digits: number, mode: Decimal.Rounding): Decimal {
+  if (digits >= 0) return x.toDecimalPlaces(Math.min(digits, 1000), mode);
+  const scale = new Dec(10).pow(-digits);
+  return x.div(scale).toDecimalPlaces(0, mode).times(scale);
+}
+
+const numeric1 = (returns: Signature['returns'], impl: (x: Decimal, raw: Num) => Value): Signature => ({
+  params: [{ name: 'x', accepts: 'number' }],
+  returns,
+  returnsHelp: 'Number',
+  impl: ([x]) => impl(toDec(x as Num), x as Num),
+});
+const decimal1 = (impl: (x: Decimal) => Value): Signature => ({
+  params: [{ name: 'x', accepts: 'number' }],
+  returns: DECIMAL,
+  impl: ([x]) => impl(toDec(x as Num)),
+});
+const numberArgs = (args: readonly CalcType[]) => args.every((a) => a.type === 'None' || isNumeric(a));
+
+export const mathFunctions: FunctionDef[] = [
+  {
+    name: 'abs',
+    category: 'Math',
+    description: 'The absolute value.',
+    example: 'abs(-5)',
+    signatures: [numeric1(sameAs(0), (x, raw) => like(raw, x.abs()))],
+  },
+  {
+    name: 'sign',
+    category: 'Math',
+    description: '-1, 0 or 1 by the sign of the number.',
+    example: 'sign([Balance])',
+    signatures: [numeric1(INT32, (x) => (x.isZero() ? 0 : x.isNegative() ? -1 : 1))],
+  },
+  {
+    name: 'round',
+    category: 'Math',
+    description: 'Rounds half away from zero; negative digits round to tens, hundreds…',
+    example: 'round(2.345, 2)',
+    signatures: [
+      {
+        params: [
+          { name: 'x', accepts: 'number' },
+          { name: 'digits', accepts: 'int', optional: true },
+        ],
+        returns: sameAs(0),
+        returnsHelp: 'Number',
+        impl: ([x, digits]) =>
+          like(x as Num, roundTo(toDec(x as Num), (digits as number | undefined) ?? 0, Dec.ROUND_HALF_UP)),
+      },
+    ],
+  },
+  {
+    name: 'floor',
+    category: 'Math',
+    description: 'The largest whole number not above x.',
+    example: 'floor(2.7)',
+    signatures: [numeric1(INT32, (x) => asInt(x.floor()))],
+  },
+  {
+    name: 'ceiling',
+    category: 'Math',
+    description: 'The smallest whole number not below x.',
+    example: 'ceiling(2.1)',
+    signatures: [numeric1(INT32, (x) => asInt(x.ceil()))],
+  },
+  {
+    name: 'trunc',
+    category: 'Math',
+    description: 'Cuts off digits towards zero (to whole numbers unless digits is given).',
+    example: 'trunc(-2.7)',
+    signatures: [
+      {
+        params: [
+          { name: 'x', accepts: 'number' },
+          { name: 'digits', accepts: 'int', optional: true },
+        ],
+        returns: sameAs(0),
+        returnsHelp: 'Number',
+        impl: ([x, digits]) =>
+          like(x as Num, roundTo(toDec(x as Num), (digits as number | undefined) ?? 0, Dec.ROUND_DOWN)),
+      },
+    ],
+  },
+  {
+    name: 'power',
+    category: 'Math',
+    description: 'x raised to the power y (there is no ^ operator).',
+    example: 'power(2, 10)',
+    signatures: [
+      {
+        params: [
+          { name: 'x', accepts: 'number' },
+          { name: 'y', accepts: 'number' },
+        ],
+        returns: DECIMAL,
+        impl: ([x, y]) => finite(toDec(x as Num).pow(toDec(y as Num))),
+      },
+    ],
+  },
+  {
+    name: 'sqrt',
+    category: 'Math',
+    description: 'The square root; null for a negative number.',
+    example: 'sqrt(16)',
+    signatures: [decimal1((x) => (x.isNegative() && !x.isZero() ? null : x.sqrt()))],
+  },
+  {
+    name: 'square',
+    category: 'Math',
+    description: 'x times x.',
+    example: 'square(3)',
+    signatures: [numeric1(sameAs(0), (x, raw) => like(raw, x.times(x)))],
+  },
+  {
+    name: 'exp',
+    category: 'Math',
+    description: 'e raised to the power x.',
+    example: 'exp(1)',
+    signatures: [decimal1((x) => finite(x.exp()))],
+  },
+  {
+    name: 'log',
+    category: 'Math',
+    description: 'The natural logarithm, or the logarithm to a base; null for x ≤ 0.',
+    example: 'log(8, 2)',
+    signatures: [
+      {
+        params: [
+          { name: 'x', accepts: 'number' },
+          { name: 'base', accepts: 'number', optional: true },
+        ],
+        returns: DECIMAL,
+        impl: ([x, base]) => {
+          const d = toDec(x as Num);
+          if (d.lte(0)) return null;
+          if (base === undefined) return d.ln();
+          const b = toDec(base as Num);
+          return b.lte(0) || b.eq(1) ? null : d.log(b);
+        },
+      },
+    ],
+  },
+  {
+    name: 'log10',
+    category: 'Math',
+    description: 'The base-10 logarithm; null for x ≤ 0.',
+    example: 'log10(1000)',
+    signatures: [decimal1((x) => (x.lte(0) ? null : x.log(10)))],
+  },
+  {
+    name: 'mod',
+    category: 'Math',
+    description: 'The remainder with the sign of the divisor, as Excel: mod(-7, 3) = 2. Null when b is 0.',
+    example: 'mod(-7, 3)',
+    signatures: [
+      {
+        params: [
+          { name: 'a', accepts: 'number' },
+          { name: 'b', accepts: 'number' },
+        ],
+        returns: (args) => (numberArgs(args) ? unifyFrom(0)(args) : undefined),
+        returnsHelp: 'Number',
+        impl: ([a, b]) => {
+          const r = remainder(a as Num, b as Num);
+          if (r === null || toDec(r).isZero()) return r;
+          const negative = (v: Num) => (isDecimal(v) ? v.isNegative() : v < 0);
+          if (negative(r) === negative(b as Num)) return r;
+          return typeof r === 'number' && typeof b === 'number' ? r + b : toDec(r).plus(toDec(b as Num));
+        },
+      },
+    ],
+  },
+];
