@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authenticate } from './auth/authenticate.js';
@@ -50,6 +51,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
 
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(swaggerUi, { routePrefix: '/api/docs/ui' });
+  // Until the web app is served here, the browser's front door is the API explorer.
+  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/api/docs/ui'));
 
   await authRoutes(app, services, { secureCookies: options.secureCookies ?? false });
   await app.register(async (api) => {
