@@ -99,7 +99,7 @@ export async function evaluate(compiled: CompileResult, options: EvaluateOptions
     const value = await run.run();
     const type: CalcType = { type: compiled.resultType, isList: compiled.isList };
     const resultType = compiled.resultType === 'Int32' && isDecimal(value) ? 'Decimal' : compiled.resultType;
-    return { ...base, resultType, value: await toJson(value, type, data) };
+    return { ...base, resultType, value: await toJson(value, type, data, options.timeZone) };
   } catch (e) {
     if (e instanceof Stop || e instanceof CalcDataError) return failed(e.message);
     return failed(msg.unexpected);
