@@ -1,8 +1,10 @@
 import type { Expr, LiteralNode } from './ast.js';
 import { KEYWORDS } from './lexer.js';
 
-// Binding strength of each level of calc-language.md §2: higher binds tighter.
+// Binding strength of each level of calc-language.md §2: higher binds tighter. `let` sits below
+// `where` and `order by`: a let value or a clause source that is a `let` needs brackets.
 const LEVEL = {
+  let: 0.5,
   query: 1,
   or: 2,
   and: 3,
@@ -18,6 +20,7 @@ const LEVEL = {
 function levelOf(node: Expr): number {
   switch (node.kind) {
     case 'Let':
+      return LEVEL.let;
     case 'Where':
     case 'OrderBy':
       return LEVEL.query;

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { compile, evaluate, memoryData, memorySchema } from '../src/index.js';
+import { compileOptions, evaluateOptions } from './fixture.js';
+
+const TOO_DEEP = 'Expression is nested too deeply (more than 256 levels).';
+
+describe('limits, checked before any work is done', () => {
+  it('rejects an expression longer than 100,000 characters', () => {
+    const result = compile(`'${'x'.repeat(100_000)}'`, compileOptions);
+    expect(result.messages).toEqual([
+      {
+        type: 'Error',
+        text: 'Expression is too long (more than 100,000 characters).',
+        location: { line: 1, col: 1, length: 0 },
+      },
+    ]);
+  });
+
+  it('accepts 256 levels of brackets and rejects 257', () => {
+    expect(compile(`${'('.repeat(256)}1${')'.repeat(256)}`).ok).toBe(true);
+    expect(compile(`${'('.repeat(257)}1${')'.repeat(257)}`).messages[0]?.text).toBe(TOO_DEEP);
+  });
+
+  it.each([
+    ['100k open brackets', '('.repeat(99_999)],
+    ['nested calls', `${'abs('.repeat(20_000)}1${')'.repeat(20_000)}`.slice(0, 100_000)],
+    ['unary minus chain', `${'-'.repeat(99_000)}1`],
+    ['not chain', `${'not '.repeat(24_000)}true`],
+    ['nested templates', `${"$'{".repeat(30_000)}`],
+    ['nested case', `${'case when true then '.repeat(4_000)}1`],
+    ['a 30,000-term sum', Array(30_000).fill('1').join('+')],
+    ['a 20,000-step member chain', `Manager${'.Manager'.repeat(11_000)}`],
+  ])('%s gives an Error, not a stack overflow', (_, expr) => {
+    const result = compile(expr, compileOptions);
+    expect(result.ok).toBe(false);
+    expect(result.messages.map((m) => m.text)).toContain(TOO_DEEP);
+  });
+
+  it('compiles and evaluates a long flat chain within the tree-depth cap', async () => {
+    const compiled = compile(Array(900).fill('1').join(' + '), compileOptions);
+    expect(compiled.ok).toBe(true);
+    expect((await evaluate(compiled, evaluateOptions)).value).toBe(900);
+  });
+});
+
+describe('evaluation limits', () => {
+  it('stops after 1,000,000 steps', async () => {
+    const compiled = compile('sum([Amounts])', compileOptions);
+    const amounts = Array.from({ length: 1_000_001 }, () => '1');
+    const result = await evaluate(compiled, { ...evaluateOptions, params: { Amounts: amounts } });
+    expect(result).toMatchObject({ value: null, error: 'Evaluation stopped after 1,000,000 steps.' });
+  });
+
+  it('stops a hostile like pattern at the step limit instead of hanging', async () => {
+    // One % and a long literal run: quadratic work for any matcher without an index.
+    const compiled = compile(`[PageInput] like '%${'a'.repeat(5_000)}b'`, compileOptions);
+    const result = await evaluate(compiled, {
+      ...evaluateOptions,
+      params: { PageInput: 'a'.repeat(50_000) },
+    });
+    expect(result.error).toBe('Evaluation stopped after 1,000,000 steps.');
+  });
+
+  it('stops after 2 seconds by the injected clock', async () => {
+    let now = 0;
+    const schema = memorySchema([
+      { id: 't', name: 'T', fields: [{ id: 'n', name: 'N', type: 'Int32', isCalculated: false }] },
+    ]);
+    const records = Array.from({ length: 100 }, (_, i) => ({ id: `r${i}`, typeId: 't', fields: { n: i } }));
+    const data = memoryData(records, schema);
+    const slow = {
+      ...data,
+      getField: (e: { id: string; typeId: string }, f: string) => ((now += 50), data.getField(e, f)),
+    };
+    const compiled = compile('count(all(T) where N >= 0)', { schema, host: 'Evaluate' });
+    const result = await evaluate(compiled, { clock: () => now, timeZone: 'UTC', data: slow });
+    expect(result.error).toBe('Evaluation stopped after 2 seconds.');
+  });
+
+  it('matches many % wildcards in linear time', async () => {
+    const compiled = compile(`[PageInput] like '${'%a'.repeat(2_000)}b'`, compileOptions);
+    const result = await evaluate(compiled, {
+      ...evaluateOptions,
+      params: { PageInput: 'a'.repeat(50_000) },
+    });
+    expect(result).toMatchObject({ value: false });
+  });
+
+  it('reports an error for an unknown time zone', async () => {
+    const result = await evaluate(compile('1'), { clock: () => 0, timeZone: 'Mars/Olympus' });
+    expect(result.error).toBe('Unknown time zone: Mars/Olympus');
+  });
+
+  it('refuses to evaluate an expression with errors', async () => {
+    const result = await evaluate(compile('blah()'), { clock: () => 0, timeZone: 'UTC' });
+    expect(result.error).toBe("'blah' is not a recognised function.");
+  });
+});
