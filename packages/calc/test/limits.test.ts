@@ -70,7 +70,10 @@ describe('evaluation limits', () => {
     const data = memoryData(records, schema);
     const slow = {
       ...data,
-      getField: (e: { id: string; typeId: string }, f: string) => ((now += 50), data.getField(e, f)),
+      getField: (e: { id: string; typeId: string }, f: string) => {
+        now += 50; // each read takes 50 ms
+        return data.getField(e, f);
+      },
     };
     const compiled = compile('count(all(T) where N >= 0)', { schema, host: 'Evaluate' });
     const result = await evaluate(compiled, { clock: () => now, timeZone: 'UTC', data: slow });

@@ -49,7 +49,7 @@ export const mathFunctions: FunctionDef[] = [
   {
     name: 'round',
     category: 'Math',
-    description: 'Rounds half away from zero; negative digits round to tens, hundreds…',
+    description: 'Rounds half away from zero; negative digits round to tens, hundreds and so on.',
     example: 'round(2.345, 2)',
     signatures: [
       {
