@@ -1,4 +1,4 @@
-import { type EntityId, firstUserId, type Schema } from '@plinth/schema';
+import { type EntityId, firstUserId, type Schema, sysType } from '@plinth/schema';
 import type { RowFilter } from '../entities/entityRepository.js';
 import { type AccessRule, builtInRules } from './accessRules.js';
 
@@ -11,6 +11,22 @@ export interface TypeAccess {
   modify: Reach;
   delete: Reach;
 }
+
+/**
+ * Types only administrators may create, modify or delete, whatever the rules say: the metamodel
+ * and the records that grant rights. A rule on a base type (e.g. Resource) still lets its role
+ * read them, but never write them, so no role can widen its own rights.
+ */
+const adminOnlyWriteTypes: ReadonlySet<EntityId> = new Set([
+  sysType.type,
+  sysType.field,
+  sysType.relationship,
+  sysType.fieldGroup,
+  sysType.accessRule,
+  sysType.role,
+  sysType.userAccount,
+  sysType.tenantSettings,
+]);
 
 const rank: Record<Reach, number> = { none: 0, own: 1, all: 2 };
 const wider = (a: Reach, b: Reach): Reach => (rank[a] >= rank[b] ? a : b);
@@ -41,11 +57,12 @@ export class Permissions {
       const reach: Reach = rule.ownedOnly ? 'own' : 'all';
       for (const typeId of schema.descendants(rule.typeId)) {
         const a = this.#byType.get(typeId) ?? { read: 'none', create: false, modify: 'none', delete: 'none' };
+        const write = !adminOnlyWriteTypes.has(typeId);
         this.#byType.set(typeId, {
           read: rule.canRead ? wider(a.read, reach) : a.read,
-          create: a.create || rule.canCreate,
-          modify: rule.canModify ? wider(a.modify, reach) : a.modify,
-          delete: rule.canDelete ? wider(a.delete, reach) : a.delete,
+          create: a.create || (write && rule.canCreate),
+          modify: write && rule.canModify ? wider(a.modify, reach) : a.modify,
+          delete: write && rule.canDelete ? wider(a.delete, reach) : a.delete,
         });
       }
     }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readEntities } from '../entities/readEntities.js';
 import { AppError, errorBody } from '../http/errors.js';
 import type { Services } from '../services.js';
 import { authenticate, CSRF_COOKIE, SESSION_COOKIE } from './authenticate.js';
@@ -93,7 +92,13 @@ export async function authRoutes(
       { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: meResponse } } },
       async (request) => {
         const { actor } = request.ctx;
-        const [user] = await readEntities(request.ctx, [actor.userId], 'name');
+        // Read directly: users may not be allowed to read user accounts, their own included.
+        const user = await services.db
+          .selectFrom('entities')
+          .select('name')
+          .where('tenant_id', '=', actor.tenantId)
+          .where('id', '=', actor.userId)
+          .executeTakeFirst();
         return {
           tenantId: actor.tenantId,
           userId: actor.userId,
