@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as m001 from './migrations/001_initial.js';
+import * as m002 from './migrations/002_search.js';
 import type { Engine } from './tables.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -7,6 +8,7 @@ type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> 
 /** Every migration, in order. A new one is a new file added here; released ones never change. */
 const migrations: Record<string, EngineMigration> = {
   '001_initial': m001,
+  '002_search': m002,
 };
 
 class EngineMigrationProvider implements MigrationProvider {

@@ -1,6 +1,7 @@
 import type { EntityId, StoredLink, StoredRecord, StoredValue } from '@plinth/schema';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 import type { Db, EntitiesTable, Tables } from '../db/tables.js';
+import { indexRecords, unindexRecords } from '../search/searchIndex.js';
 
 /** A database handle: the database itself or an open transaction. */
 export type Executor = Db | Transaction<Tables>;
@@ -110,6 +111,7 @@ export async function insertEntities(
       )
       .execute();
   }
+  await indexRecords(db, tenantId, rows);
 }
 
 /**
@@ -137,7 +139,9 @@ export async function updateEntity(
     .where('id', '=', row.id)
     .where('version', '=', expectedVersion)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  await indexRecords(db, tenantId, [row]);
+  return true;
 }
 
 export async function deleteEntities(
@@ -167,6 +171,7 @@ export async function deleteEntities(
       .where('user_id', 'in', part)
       .execute();
     await db.deleteFrom('entities').where('tenant_id', '=', tenantId).where('id', 'in', part).execute();
+    await unindexRecords(db, tenantId, part);
   }
 }
 

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { aggregateKinds, conditionOperators, reportValueTypes } from '../reports/operators.js';
+import { conditionValue } from '../reports/reportDefinition.js';
+import { entityId, idOrAlias } from './common.js';
+
+/** A condition sent with a query; it replaces the stored condition with the same id (`expid`). */
+export const queryCondition = z
+  .object({
+    expid: z.string().max(40),
+    oper: z.enum(conditionOperators).optional(),
+    type: z.enum(reportValueTypes).optional(),
+    value: conditionValue.optional(),
+    values: z.array(conditionValue).max(1000).optional(),
+    /** Record ids for AnyOf/AnyExcept. */
+    valueList: z.array(entityId).max(1000).optional(),
+  })
+  .strict();
+export type QueryCondition = z.infer<typeof queryCondition>;
+
+/** The report query of spec 02 §3 ("Query"), with the picker and relationship extras. */
+export const reportQuery = z
+  .object({
+    startIndex: z.number().int().min(0).max(10_000_000).default(0),
+    /** Clamped to the maximum; the applied size is echoed. The client asks one extra row to learn that more exist. */
+    pageSize: z.number().int().min(0).default(200),
+    metadata: z.enum(['full', 'basic', 'colbasic', 'none']).default('full'),
+    quickSearch: z.string().max(200).optional(),
+    sort: z
+      .array(z.object({ colid: z.string().max(40), order: z.enum(['Ascending', 'Descending']) }).strict())
+      .max(10)
+      .optional(),
+    conds: z.array(queryCondition).max(100).optional(),
+    isReset: z.boolean().optional(),
+    limitOperator: z.literal('ResultLimit').optional(),
+    limitValue: z.number().int().optional(),
+    /** Only records related to `eid` through `relid` in `direction` (relationship components). */
+    relationDetail: z
+      .object({ eid: entityId, relid: entityId, direction: z.enum(['fwd', 'rev']) })
+      .strict()
+      .optional(),
+    inclids: z.array(entityId).max(1000).optional(),
+    exclids: z.array(entityId).max(1000).optional(),
+    filtereids: z.array(entityId).max(1000).optional(),
+    /** Narrows the root type to one of its derived types. */
+    entityTypeId: idOrAlias.optional(),
+    usage: z.enum(['Default', 'Picker', 'EntitySelect']).default('Default'),
+  })
+  .strict();
+export type ReportQuery = z.infer<typeof reportQuery>;
+
+export const runReportRequest = z
+  .object({ reportId: idOrAlias, query: reportQuery.default({} as never) })
+  .strict();
+
+const cellValue = z.union([
+  z.object({ val: z.union([z.string(), z.number(), z.boolean(), z.null()]) }),
+  z.object({
+    vals: z.array(z.object({ eid: entityId, val: z.string().nullable(), color: z.string().optional() })),
+  }),
+]);
+
+export const reportColumnMeta = z.object({
+  title: z.string(),
+  type: z.enum(reportValueTypes),
+  ord: z.number().int(),
+  hide: z.boolean(),
+  fid: z.number().optional(),
+  rid: z.number().optional(),
+  rev: z.boolean().optional(),
+  tid: z.number().optional(),
+  represents: z.string().optional(),
+  entityname: z.boolean().optional(),
+  places: z.number().optional(),
+  valueRule: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const reportMeta = z.object({
+  title: z.string(),
+  rootTypeId: z.number(),
+  rcols: z.record(z.string(), reportColumnMeta),
+  sort: z.array(z.object({ colid: z.string(), order: z.enum(['Ascending', 'Descending']) })),
+  anlcols: z.record(
+    z.string(),
+    z.object({
+      colid: z.string(),
+      title: z.string(),
+      type: z.enum(reportValueTypes),
+      oper: z.string().optional(),
+      value: conditionValue.optional(),
+      values: z.array(conditionValue).optional(),
+      hidden: z.boolean(),
+    }),
+  ),
+  limit: z.number().optional(),
+  rmeta: z
+    .object({
+      groups: z.array(z.object({ colid: z.string(), order: z.enum(['Ascending', 'Descending']) })),
+      aggs: z.record(z.string(), z.array(z.enum(aggregateKinds))),
+      showst: z.boolean(),
+      showgt: z.boolean(),
+      showcnt: z.boolean(),
+    })
+    .optional(),
+});
+
+export const reportRow = z.object({ eid: entityId, values: z.array(cellValue) });
+
+export const aggregateValue = z.object({
+  kind: z.enum(aggregateKinds),
+  value: z.union([z.string(), z.number(), z.null()]),
+});
+
+export const reportRunResponse = z.object({
+  meta: reportMeta.optional(),
+  gdata: z.array(reportRow),
+  /** Groups: header values, the group's aggregates per column, and its record count. */
+  rdata: z
+    .array(
+      z.object({
+        hdrs: z.array(cellValue),
+        aggs: z.record(z.string(), z.array(aggregateValue)),
+        count: z.number().int(),
+      }),
+    )
+    .optional(),
+  total: z
+    .object({ aggs: z.record(z.string(), z.array(aggregateValue)), count: z.number().int() })
+    .optional(),
+  /** The page size applied after clamping. */
+  pageSize: z.number().int(),
+  /** Last refresh time (ISO). */
+  lrt: z.string(),
+});
+export type ReportRunResponse = z.infer<typeof reportRunResponse>;

@@ -1,0 +1,75 @@
+import type { EntityId, StoredValue } from '@plinth/schema';
+import { PostgresAdapter, sql } from 'kysely';
+import type { Engine } from '../db/tables.js';
+import type { Executor } from '../entities/entityRepository.js';
+
+const TENANT_SHIFT = 2 ** 40;
+const MAX_BODY = 4000;
+
+/** The engine behind a handle, from its SQL adapter. */
+export function engineOf(db: Executor): Engine {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/** SQLite's rowid for a record's search document. */
+export const searchRowId = (tenantId: number, id: EntityId) => tenantId * TENANT_SHIFT + id;
+
+/** The searchable text of a record: its name and its text values, rich text without tags. */
+export function searchBody(name: string | null, data: Record<string, StoredValue>): string {
+  const parts = [name ?? ''];
+  for (const v of Object.values(data)) {
+    if (
+      typeof v === 'string' &&
+      !/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z)?$/.test(v) &&
+      !/^\d{2}:\d{2}:\d{2}$/.test(v)
+    ) {
+      parts.push(v.includes('<') ? v.replace(/<[^>]*>/g, ' ') : v);
+    }
+  }
+  return parts.join('\n').slice(0, MAX_BODY);
+}
+
+/** Writes (or rewrites) the search documents of records. */
+export async function indexRecords(
+  db: Executor,
+  tenantId: number,
+  rows: ReadonlyArray<{ id: EntityId; name: string | null; data: Record<string, StoredValue> }>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  if (engineOf(db) === 'sqlite') {
+    for (const r of rows) {
+      const rowid = searchRowId(tenantId, r.id);
+      await sql`DELETE FROM entity_search WHERE rowid = ${rowid}`.execute(db);
+      await sql`INSERT INTO entity_search (rowid, body) VALUES (${rowid}, ${searchBody(r.name, r.data)})`.execute(
+        db,
+      );
+    }
+    return;
+  }
+  for (let i = 0; i < rows.length; i += 500) {
+    const part = rows.slice(i, i + 500);
+    const values = sql.join(part.map((r) => sql`(${tenantId}, ${r.id}, ${searchBody(r.name, r.data)})`));
+    await sql`INSERT INTO entity_search (tenant_id, entity_id, body) VALUES ${values}
+      ON CONFLICT (tenant_id, entity_id) DO UPDATE SET body = excluded.body`.execute(db);
+  }
+}
+
+export async function unindexRecords(
+  db: Executor,
+  tenantId: number,
+  ids: readonly EntityId[],
+): Promise<void> {
+  if (ids.length === 0) return;
+  if (engineOf(db) === 'sqlite') {
+    for (let i = 0; i < ids.length; i += 500) {
+      const rowids = ids.slice(i, i + 500).map((id) => searchRowId(tenantId, id));
+      await sql`DELETE FROM entity_search WHERE rowid IN (${sql.join(rowids)})`.execute(db);
+    }
+    return;
+  }
+  for (let i = 0; i < ids.length; i += 500) {
+    await sql`DELETE FROM entity_search WHERE tenant_id = ${tenantId} AND entity_id IN (${sql.join(ids.slice(i, i + 500))})`.execute(
+      db,
+    );
+  }
+}
