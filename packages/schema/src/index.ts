@@ -22,3 +22,6 @@ export {
 } from './validation/validateFieldValue.js';
 export { effectiveDecimalPlaces } from './validation/validateNumber.js';
 export { effectiveMaxLength, isBlankText } from './validation/validateText.js';
+export * from './contracts/reportContracts.js';
+export * from './reports/operators.js';
+export * from './reports/reportDefinition.js';
