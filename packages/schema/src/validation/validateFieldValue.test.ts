@@ -94,4 +94,20 @@ describe('validateFieldValue with hostile input', () => {
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
+
+  it('answers in linear time for ten-megabyte strings of every type', () => {
+    const size = 10_000_000;
+    const huge = [
+      '9'.repeat(size),
+      `${' '.repeat(size)}x`,
+      '<'.repeat(size),
+      `0.${'0'.repeat(size)}1`,
+      '&'.repeat(size),
+    ];
+    for (const type of fieldTypes) {
+      for (const input of huge) {
+        expect(validateFieldValue(field(type), input).ok).toBe(false);
+      }
+    }
+  });
 });

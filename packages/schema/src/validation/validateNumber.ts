@@ -96,7 +96,10 @@ export function validateDecimalValue(field: FieldDef, input: unknown): FieldValu
 function decimalPlacesOfText(text: string): number {
   const dot = text.indexOf('.');
   if (dot < 0) return 0;
-  return text.slice(dot + 1).replace(/0+$/, '').length;
+  // A loop, not /0+$/, which backtracks quadratically on long runs of zeros.
+  let end = text.length;
+  while (end > dot + 1 && text[end - 1] === '0') end -= 1;
+  return end - dot - 1;
 }
 
 /** Fraction digits of a number's shortest round-trip form, exponent forms included (1.5e-10 has 11). */
