@@ -1,3 +1,4 @@
+import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
@@ -9,13 +10,26 @@ export default defineConfig({
   resolve: { conditions: [source, ...defaultClientConditions] },
   ssr: { resolve: { conditions: [source, ...defaultServerConditions] } },
   test: {
-    projects: ['schema', 'calc', 'server'].map((name) => ({
-      extends: true,
-      test: {
-        name,
-        include: [`packages/${name}/src/**/*.test.ts`, `packages/${name}/test/**/*.test.ts`],
-        environment: 'node',
-      },
-    })),
+    projects: [
+      ...['schema', 'calc', 'server'].map((name) => ({
+        extends: true,
+        test: {
+          name,
+          include: [`packages/${name}/src/**/*.test.ts`, `packages/${name}/test/**/*.test.ts`],
+          environment: 'node',
+        },
+      })),
+      // Browser packages: component tests under jsdom (dompurify is tested under jsdom, not happy-dom).
+      ...['ui', 'fields', 'web'].map((name) => ({
+        extends: true,
+        plugins: [react()],
+        test: {
+          name,
+          include: [`packages/${name}/src/**/*.test.{ts,tsx}`],
+          environment: 'jsdom',
+          setupFiles: ['packages/ui/src/test/setupTests.ts'],
+        },
+      })),
+    ],
   },
 });
