@@ -66,16 +66,17 @@ const BASE_PARTS: ReadonlySet<string> = new Set([
   'second',
 ]);
 const NAME_PARTS: ReadonlySet<string> = new Set([...BASE_PARTS, 'dayofyear', 'weekday']);
-const BUILTIN_TYPES: Record<string, BaseType> = {
-  string: 'String',
-  int32: 'Int32',
-  decimal: 'Decimal',
-  currency: 'Currency',
-  bool: 'Bool',
-  date: 'Date',
-  time: 'Time',
-  datetime: 'DateTime',
-};
+// A Map, not an object literal: `convert(constructor, x)` must not find Object.prototype.constructor.
+const BUILTIN_TYPES: ReadonlyMap<string, BaseType> = new Map([
+  ['string', 'String'],
+  ['int32', 'Int32'],
+  ['decimal', 'Decimal'],
+  ['currency', 'Currency'],
+  ['bool', 'Bool'],
+  ['date', 'Date'],
+  ['time', 'Time'],
+  ['datetime', 'DateTime'],
+]);
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 type Mode = NonNullable<BinaryNode['mode']>;
@@ -418,7 +419,7 @@ export class Checker {
 
   private typeArg(arg: Expr, allowBuiltin: boolean): CalcType | undefined {
     if (arg.kind !== 'Name') return this.error(msg.unknownType(print(arg)), arg.span);
-    const builtin = BUILTIN_TYPES[arg.name.toLowerCase()];
+    const builtin = BUILTIN_TYPES.get(arg.name.toLowerCase());
     if (builtin && allowBuiltin) {
       arg.resolved = { kind: 'typeName', type: builtin };
       arg.t = scalar(builtin);
