@@ -149,6 +149,13 @@ describe('validateFieldValue for string fields', () => {
     }
   });
 
+  it('rejects characters the database cannot store: NUL and unpaired surrogates', () => {
+    for (const input of ['a\u0000b', 'x\ud800', '\udc00y', '\ud83d\ud83d']) {
+      expect(validateFieldValue(field('Text'), input)).toEqual(invalid);
+    }
+    expect(validateFieldValue(field('Text'), 'ok 😀')).toEqual({ ok: true, value: 'ok 😀' });
+  });
+
   it('handles huge hostile strings without throwing', () => {
     const huge = '<'.repeat(2_000_000);
     expect(validateFieldValue(field('RichText'), huge)).toEqual({

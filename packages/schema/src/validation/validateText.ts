@@ -1,7 +1,7 @@
 import type { FieldDef } from '../metamodel/definitions.js';
 import { fieldLimits } from '../metamodel/fieldTypes.js';
 import { accepted, type FieldValueResult, rejected } from './fieldValueResult.js';
-import { invalidFormatMessage, tooLongMessage, tooShortMessage } from './messages.js';
+import { invalidFormatMessage, invalidValueMessage, tooLongMessage, tooShortMessage } from './messages.js';
 
 export type TextFieldType = 'Text' | 'MultilineText' | 'RichText';
 
@@ -67,6 +67,7 @@ export function validateTextValue(field: FieldDef, value: string): FieldValueRes
   const maxLength = effectiveMaxLength(field);
   // The server rejects an over-long value rather than truncating what the user sent.
   if (exceedsLength(value, maxLength)) return rejected(tooLongMessage(maxLength));
+  if (hasUnstorableCharacters(value)) return rejected(invalidValueMessage);
   const minLength = effectiveMinLength(field);
   if (minLength !== undefined && countCodePoints(value) < minLength)
     return rejected(tooShortMessage(minLength));
@@ -83,6 +84,24 @@ function exceedsLength(value: string, maxLength: number): boolean {
   if (value.length <= maxLength) return false;
   if (value.length > maxLength * 2) return true;
   return countCodePoints(value) > maxLength;
+}
+
+/**
+ * NUL characters and unpaired surrogates cannot be stored in PostgreSQL text or jsonb; rejecting
+ * them here turns a database error into 'The value is invalid.'.
+ */
+function hasUnstorableCharacters(value: string): boolean {
+  for (let i = 0; i < value.length; i += 1) {
+    const code = value.charCodeAt(i);
+    if (code === 0) return true;
+    if (code >= 0xdc00 && code <= 0xdfff) return true;
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = value.charCodeAt(i + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return true;
+      i += 1;
+    }
+  }
+  return false;
 }
 
 function countCodePoints(value: string): number {
