@@ -69,8 +69,9 @@ export function validateTextValue(field: FieldDef, value: string): FieldValueRes
   if (exceedsLength(value, maxLength)) return rejected(tooLongMessage(maxLength));
   if (hasUnstorableCharacters(value)) return rejected(invalidValueMessage);
   const minLength = effectiveMinLength(field);
-  if (minLength !== undefined && countCodePoints(value) < minLength)
+  if (minLength !== undefined && countCodePoints(value) < minLength) {
     return rejected(tooShortMessage(minLength));
+  }
   const pattern =
     typeof field.pattern === 'string' && field.pattern !== '' ? compilePattern(field.pattern) : null;
   if (pattern !== null && !matchesPattern(pattern, value)) {
