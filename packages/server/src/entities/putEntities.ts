@@ -160,10 +160,10 @@ async function putInTransaction(ctx: RequestContext, req: PutEntitiesRequest): P
       );
   }
   await checkRelTargets(ctx, relChanges);
-  await applyRelChanges(ctx.db, ctx.tenantId, relChanges);
+  const removedLinks = await applyRelChanges(ctx.db, ctx.tenantId, relChanges);
   const relErrors = [
     ...(await checkCardinality(ctx.db, ctx.tenantId, relChanges, refOf)),
-    ...(await checkMandatory(ctx.db, ctx.tenantId, schema, created, relChanges, refOf)),
+    ...(await checkMandatory(ctx.db, ctx.tenantId, schema, created, relChanges, refOf, removedLinks)),
   ];
   if (relErrors.length > 0) throw validationFailed(relErrors);
 
@@ -349,7 +349,10 @@ export async function deleteWithDependents(
   for (const row of rows) {
     if (row.id < firstUserId || !ctx.perms.canDelete(row)) throw forbidden();
   }
-  const deletedTypes = rows.filter((r) => r.typeId === sysType.type).map((r) => r.id);
+  // A type's records include its derived types' records (design §2).
+  const deletedTypes = rows
+    .filter((r) => r.typeId === sysType.type)
+    .flatMap((r) => ctx.schema.descendants(r.id));
   if (await hasRecordsOfTypes(ctx.db, ctx.tenantId, deletedTypes)) {
     throw new AppError(
       'conflict',

@@ -33,25 +33,36 @@ const link = (c: ResolvedRelChange, other: EntityId): StoredLink =>
     ? { relId: c.rel.id, fromId: c.entityId, toId: other }
     : { relId: c.rel.id, fromId: other, toId: c.entityId };
 
-/** Applies relationship changes: removals first, then additions, `set` replacing what was there. */
-export async function applyRelChanges(db: Executor, tenantId: number, changes: readonly ResolvedRelChange[]) {
+/**
+ * Applies relationship changes: removals first, then additions, `set` replacing what was there.
+ * Answers the links that existed and were removed, so the records that lost them can be checked.
+ */
+export async function applyRelChanges(
+  db: Executor,
+  tenantId: number,
+  changes: readonly ResolvedRelChange[],
+): Promise<StoredLink[]> {
+  const removed: StoredLink[] = [];
   for (const c of changes) {
-    const toRemove: StoredLink[] = (c.remove ?? []).map((id) => link(c, id));
-    if (c.set) {
-      const keep = new Set(c.set);
+    const toRemove: StoredLink[] = [];
+    if (c.set || (c.remove && c.remove.length > 0)) {
+      const keep = c.set ? new Set(c.set) : undefined;
+      const drop = new Set(c.remove ?? []);
       const current = await selectLinks(db, tenantId, c.rel.id, c.direction, [c.entityId]);
       for (const l of current) {
         const other = c.direction === 'fwd' ? l.toId : l.fromId;
-        if (!keep.has(other)) toRemove.push(l);
+        if (drop.has(other) || (keep && !keep.has(other))) toRemove.push(l);
       }
     }
     await deleteLinks(db, tenantId, toRemove);
+    removed.push(...toRemove);
     await insertLinks(
       db,
       tenantId,
       [...(c.set ?? []), ...(c.add ?? [])].map((id) => link(c, id)),
     );
   }
+  return removed;
 }
 
 /**
@@ -103,7 +114,8 @@ export async function checkCardinality(
 
 /**
  * Checks mandatory relationships: of created records, every mandatory end of their type; of
- * updated records, the ends the put changed.
+ * updated records, the ends the put changed; and of the records at the other end of removed links,
+ * the end that lost the link (removing a link from one side empties the other side too).
  */
 export async function checkMandatory(
   db: Executor,
@@ -112,6 +124,7 @@ export async function checkMandatory(
   created: ReadonlyArray<{ id: EntityId; typeId: EntityId }>,
   changes: readonly ResolvedRelChange[],
   refOf: (id: EntityId) => EntityRef,
+  removed: readonly StoredLink[] = [],
 ): Promise<MemberError[]> {
   const checks: Array<{ id: EntityId; rel: RelationshipDef; direction: 'fwd' | 'rev' }> = [];
   for (const c of created) {
@@ -125,6 +138,12 @@ export async function checkMandatory(
   for (const c of changes) {
     const mandatory = c.direction === 'fwd' ? c.rel.isMandatory : c.rel.isReverseMandatory;
     if (mandatory) checks.push({ id: c.entityId, rel: c.rel, direction: c.direction });
+  }
+  for (const l of removed) {
+    const rel = schema.relationship(l.relId);
+    if (!rel) continue;
+    if (rel.isMandatory) checks.push({ id: l.fromId, rel, direction: 'fwd' });
+    if (rel.isReverseMandatory) checks.push({ id: l.toId, rel, direction: 'rev' });
   }
   const errors: MemberError[] = [];
   const seen = new Set<string>();
