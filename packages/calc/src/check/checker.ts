@@ -1,14 +1,8 @@
-import { TIME_PARTS } from '../evaluate/dateMath.js';
-import { lookupFunction } from '../functions/catalogue.js';
-import { canConvert } from '../functions/data.js';
-import { accepts, type FunctionDef, fitsArity, paramAt } from '../functions/registry.js';
 import { msg } from '../messages.js';
 import type { CalcParameter, CalcSchema } from '../schema.js';
 import type {
   BinaryNode,
-  CallNode,
   CaseNode,
-  DatePart,
   Expr,
   LetNode,
   MemberNode,
@@ -18,7 +12,6 @@ import type {
   WhereNode,
 } from '../syntax/ast.js';
 import type { Diagnostic } from '../syntax/parser.js';
-import { print } from '../syntax/printer.js';
 import {
   type BaseType,
   BOOL,
@@ -33,6 +26,7 @@ import {
   unify,
   widerNumeric,
 } from '../types.js';
+import { checkCall } from './calls.js';
 
 /** What a compiled expression depends on and does; hosts use it to decide when to re-evaluate. */
 export interface CalcFlags {
@@ -55,30 +49,6 @@ export interface CheckOptions {
   readonly params: ReadonlyMap<string, CalcParameter>;
 }
 
-const BASE_PARTS: ReadonlySet<string> = new Set([
-  'year',
-  'quarter',
-  'month',
-  'week',
-  'day',
-  'hour',
-  'minute',
-  'second',
-]);
-const NAME_PARTS: ReadonlySet<string> = new Set([...BASE_PARTS, 'dayofyear', 'weekday']);
-// A Map, not an object literal: `convert(constructor, x)` must not find Object.prototype.constructor.
-const BUILTIN_TYPES: ReadonlyMap<string, BaseType> = new Map([
-  ['string', 'String'],
-  ['int32', 'Int32'],
-  ['decimal', 'Decimal'],
-  ['currency', 'Currency'],
-  ['bool', 'Bool'],
-  ['date', 'Date'],
-  ['time', 'Time'],
-  ['datetime', 'DateTime'],
-]);
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
 type Mode = NonNullable<BinaryNode['mode']>;
 
 /**
@@ -98,7 +68,7 @@ export class Checker {
   private readonly scopes: Map<string, CalcType | undefined>[] = [];
   private readonly rows: (string | undefined)[];
 
-  constructor(private readonly options: CheckOptions) {
+  constructor(readonly options: CheckOptions) {
     this.rows = [options.contextTypeId];
   }
 
@@ -114,11 +84,11 @@ export class Checker {
     return typeName(t, name);
   }
 
-  private report(type: Diagnostic['type'], text: string, span: Span): undefined {
+  report(type: Diagnostic['type'], text: string, span: Span): undefined {
     this.diagnostics.push({ type, text, span });
     return undefined;
   }
-  private error(text: string, span: Span): undefined {
+  error(text: string, span: Span): undefined {
     return this.report('Error', text, span);
   }
 
@@ -138,7 +108,7 @@ export class Checker {
       case 'Member':
         return this.member(node);
       case 'Call':
-        return this.call(node);
+        return checkCall(this, node);
       case 'Unary': {
         if (node.op === 'not') return this.condition(node.operand) && BOOL;
         const t = this.check(node.operand);
@@ -326,110 +296,6 @@ export class Checker {
     if ((this.isChoice(l) && r.type === 'String') || (l.type === 'String' && this.isChoice(r)))
       return 'choiceName';
     return undefined;
-  }
-
-  private call(node: CallNode): CalcType | undefined {
-    const found = lookupFunction(node.name);
-    if (!found) return this.error(msg.unknownFunction(node.name), node.nameSpan);
-    const { def, isAlias } = found;
-    if (isAlias) this.report('Suggestion', msg.preferCanonical(def.name), node.nameSpan);
-    if (def.evaluateOnly && this.options.host !== 'Evaluate') {
-      this.error(msg.unavailableInReports(def.name), node.nameSpan);
-    }
-    if (def.usesClock) this.flags.usesClock = true;
-    if (def.name === 'all' || def.name === 'resource') this.flags.readsOtherRecords = true;
-    const count = node.args.length;
-    const fitting = def.signatures.filter((s) => fitsArity(s, count));
-    if (fitting.length === 0) return this.error(msg.wrongArgCount(def.name), node.nameSpan);
-    const special = fitting[0]!.params[0]?.accepts;
-    const argTypes = node.args.map((arg, i) => {
-      if (i === 0 && special === 'part') return this.datePart(arg, def.name);
-      if (i === 0 && special === 'typeName') return this.typeArg(arg, def.name === 'convert');
-      return this.check(arg);
-    });
-    if (argTypes.some((t) => !t)) return undefined;
-    const types = argTypes as CalcType[];
-    if (def.name === 'context') {
-      this.flags.usesContext = true;
-      const contextTypeId = this.options.contextTypeId;
-      if (contextTypeId === undefined) return this.error(msg.noContextType, node.nameSpan);
-      node.fn = def.name;
-      node.signature = 0;
-      return scalar('Entity', contextTypeId);
-    }
-    for (const [index, sig] of def.signatures.entries()) {
-      if (!fitsArity(sig, count)) continue;
-      const matches = types.every((t, j) => {
-        const p = paramAt(sig, j);
-        return p !== undefined && (p.accepts === 'part' || p.accepts === 'typeName' || accepts(p.accepts, t));
-      });
-      const ret = matches
-        ? typeof sig.returns === 'function'
-          ? sig.returns(types)
-          : sig.returns
-        : undefined;
-      if (!ret) continue;
-      node.fn = def.name;
-      node.signature = index;
-      return this.afterCall(def, node, types, ret);
-    }
-    for (const [j, t] of types.entries()) {
-      if (paramAt(fitting[0]!, j)?.accepts === 'condition' && !accepts('condition', t)) {
-        return this.error(msg.expectedBool, node.args[j]!.span);
-      }
-    }
-    if (TIME_PARTS.has(def.name as DatePart) && types[0]?.type === 'Date') {
-      return this.error(msg.timePartOnDate(capitalise(def.name)), node.nameSpan);
-    }
-    return this.error(msg.noOverload(def.name), node.nameSpan);
-  }
-
-  private afterCall(
-    def: FunctionDef,
-    node: CallNode,
-    types: CalcType[],
-    ret: CalcType,
-  ): CalcType | undefined {
-    const partArg = node.args[0];
-    if (partArg?.kind === 'Name' && partArg.resolved?.kind === 'datePart') {
-      const part = partArg.resolved.part;
-      const temporal = types.slice(def.name === 'dateadd' ? 2 : 1);
-      if (TIME_PARTS.has(part) && temporal.some((t) => t.type === 'Date')) {
-        return this.error(msg.timePartOnDate(capitalise(part)), partArg.span);
-      }
-      if (!TIME_PARTS.has(part) && temporal.some((t) => t.type === 'Time')) {
-        return this.error(msg.datePartOnTime(capitalise(part)), partArg.span);
-      }
-    }
-    if (def.name === 'convert' && !canConvert(types[1]!, types[0]!)) {
-      return this.error(msg.badCast(this.describe(types[1]!), this.describe(types[0]!)), node.nameSpan);
-    }
-    return ret;
-  }
-
-  private datePart(arg: Expr, fn: string): CalcType | undefined {
-    if (arg.kind !== 'Name') return this.error(msg.expectedDatePart, arg.span);
-    const part = arg.name.toLowerCase();
-    if (!(fn === 'datename' ? NAME_PARTS : BASE_PARTS).has(part))
-      return this.error(msg.badDatePart(arg.name), arg.span);
-    arg.resolved = { kind: 'datePart', part: part as DatePart };
-    arg.t = STRING;
-    return STRING;
-  }
-
-  private typeArg(arg: Expr, allowBuiltin: boolean): CalcType | undefined {
-    if (arg.kind !== 'Name') return this.error(msg.unknownType(print(arg)), arg.span);
-    const builtin = BUILTIN_TYPES.get(arg.name.toLowerCase());
-    if (builtin && allowBuiltin) {
-      arg.resolved = { kind: 'typeName', type: builtin };
-      arg.t = scalar(builtin);
-      return arg.t;
-    }
-    const info = this.options.schema?.getType(arg.name);
-    if (!info) return this.error(msg.unknownType(arg.name), arg.span);
-    arg.resolved = { kind: 'typeName', type: 'Entity', entityTypeId: info.id };
-    arg.t = scalar('Entity', info.id);
-    return arg.t;
   }
 
   private caseOf(node: CaseNode): CalcType | undefined {
