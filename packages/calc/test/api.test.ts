@@ -138,7 +138,8 @@ describe('evaluate', () => {
   it('evaluates without a context record or data source', async () => {
     const compiled = compile('[Age] is null', compileOptions);
     const result = await evaluate(compiled, { clock: () => 0, timeZone: 'UTC' });
-    expect(result).toEqual({ value: true, resultType: 'Bool', isList: false });
+    expect(result).toMatchObject({ value: true, resultType: 'Bool', isList: false, messages: [] });
+    expect(result.error).toBeUndefined();
   });
 });
 

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compile, evaluate, memoryData, memorySchema } from '../src/index.js';
 import { compileOptions, evaluateOptions } from './fixture.js';
@@ -34,6 +35,32 @@ describe('limits, checked before any work is done', () => {
     const result = compile(expr, compileOptions);
     expect(result.ok).toBe(false);
     expect(result.messages.map((m) => m.text)).toContain(TOO_DEEP);
+  });
+
+  it('rejects any construct nested past the limit, never crashing', () => {
+    const wrappers = [
+      (e: string) => `(${e})`,
+      (e: string) => `abs(${e})`,
+      (e: string) => `-${e}`,
+      (e: string) => `not ${e}`,
+      (e: string) => `$'{${e}}'`,
+      (e: string) => `case when true then ${e} end`,
+      (e: string) => `iif(true, ${e}, 1)`,
+      (e: string) => `let v = 1 select ${e}`,
+      (e: string) => `${e}.Name`,
+      (e: string) => `1 + ${e}`,
+    ];
+    fc.assert(
+      fc.property(
+        fc.array(fc.nat(wrappers.length - 1), { minLength: 1_001, maxLength: 3_000 }),
+        (choices) => {
+          const expr = choices.reduce((e, i) => wrappers[i]!(e), '1');
+          const result = compile(expr.slice(0, 100_000), compileOptions);
+          expect(result.ok).toBe(false);
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 
   it('compiles and evaluates a long flat chain within the tree-depth cap', async () => {

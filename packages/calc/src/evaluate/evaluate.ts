@@ -1,5 +1,7 @@
+import type { CalcFlags } from '../check/checker.js';
 import type { CompileResult } from '../compile.js';
 import { CalcDataError, type CalcDataSource, type EntityRef } from '../data.js';
+import type { CalcMessage } from '../messages.js';
 import { msg } from '../messages.js';
 import type { BaseType, CalcType } from '../types.js';
 import { Evaluation, Stop } from './Evaluation.js';
@@ -27,6 +29,9 @@ export interface EvaluateResult {
   readonly resultType: BaseType;
   readonly isList: boolean;
   readonly entityTypeId?: string;
+  /** The compile messages (warnings and suggestions; errors stop evaluation). */
+  readonly messages: readonly CalcMessage[];
+  readonly calcFlags: CalcFlags;
   /** Why evaluation stopped; `value` is then null. */
   readonly error?: string;
 }
@@ -53,6 +58,8 @@ export async function evaluate(compiled: CompileResult, options: EvaluateOptions
     resultType: compiled.resultType,
     isList: compiled.isList,
     ...(compiled.entityTypeId ? { entityTypeId: compiled.entityTypeId } : {}),
+    messages: compiled.messages,
+    calcFlags: compiled.calcFlags,
   };
   const failed = (error: string): EvaluateResult => ({ ...base, value: null, error });
   if (!compiled.ok || !compiled.ast) {
