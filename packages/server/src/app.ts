@@ -7,8 +7,9 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { authenticate } from './auth/authenticate.js';
 import { authRoutes } from './auth/authRoutes.js';
 import { entityRoutes } from './entities/entityRoutes.js';
-import { registerErrorHandler } from './http/errorHandler.js';
+import { frameworkErrors, registerErrorHandler } from './http/errorHandler.js';
 import { schemaRoutes } from './metamodel/schemaRoutes.js';
+import { publicReportRoutes, reportRoutes } from './reports/reportRoutes.js';
 import type { Services } from './services.js';
 import { settingsRoutes } from './settings/settingsRoutes.js';
 
@@ -25,7 +26,11 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
+    frameworkErrors,
   });
+  // JSON only: without the built-in text/plain parser, a body a cross-site form can send without a
+  // preflight is refused with 415 before anything reads it.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -56,11 +61,14 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/api/docs/ui'));
 
   await authRoutes(app, services, { secureCookies: options.secureCookies ?? false });
+  await publicReportRoutes(app, services);
   await app.register(async (api) => {
-    api.addHook('preHandler', authenticate(services));
+    // Before the body is read: an unknown caller gets 401, never a parse or validation answer.
+    api.addHook('onRequest', authenticate(services));
     await entityRoutes(api);
     await schemaRoutes(api);
     await settingsRoutes(api);
+    await reportRoutes(api);
   });
   return app;
 }

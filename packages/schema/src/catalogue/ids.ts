@@ -90,6 +90,7 @@ export const sysField = {
   fileExtension: 211,
   fileSize: 212,
   fileTypeExtensions: 215,
+  reportDefinition: 220,
 } as const;
 
 export const sysRel = {

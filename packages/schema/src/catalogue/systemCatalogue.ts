@@ -159,6 +159,7 @@ export const systemFields: readonly FieldDef[] = [
   field(F.fileExtension, T.document, 'fileExtension', 'Text', { maxLength: 20 }),
   field(F.fileSize, T.document, 'size', 'Number', { minInt: 0 }),
   field(F.fileTypeExtensions, T.documentFileType, 'fileTypeExtensions', 'Text'),
+  field(F.reportDefinition, T.report, 'reportDefinition', 'MultilineText'),
 ];
 
 export const systemRelationships: readonly RelationshipDef[] = [

@@ -72,3 +72,8 @@ export function isToMany(cardinality: Cardinality): boolean {
 export function isFromMany(cardinality: Cardinality): boolean {
   return cardinality === 'manyToOne' || cardinality === 'manyToMany';
 }
+
+/** True when following a relationship in a direction can reach more than one record. */
+export function reachesMany(rel: { cardinality: Cardinality }, direction: 'fwd' | 'rev'): boolean {
+  return direction === 'fwd' ? isToMany(rel.cardinality) : isFromMany(rel.cardinality);
+}

@@ -66,7 +66,29 @@ async function openSqlite(dataDir: string): Promise<Database> {
       throw new DataDirLockedError(dataDir);
     throw e;
   }
+  registerStatistics(sqlite);
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
   await migrateToLatest(db as Kysely<unknown>, 'sqlite');
   return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * PostgreSQL's variance and standard-deviation aggregates for SQLite, by Welford's method (stable
+ * where the sum-of-squares formula loses precision on large values).
+ */
+function registerStatistics(sqlite: SQLite.Database): void {
+  type State = { n: number; mean: number; m2: number };
+  const step = (s: State, x: unknown) => {
+    if (typeof x !== 'number') return s;
+    const n = s.n + 1;
+    const delta = x - s.mean;
+    const mean = s.mean + delta / n;
+    return { n, mean, m2: s.m2 + delta * (x - mean) };
+  };
+  const define = (name: string, result: (s: State) => number | null) =>
+    sqlite.aggregate(name, { start: () => ({ n: 0, mean: 0, m2: 0 }), step, result });
+  define('var_samp', (s) => (s.n > 1 ? s.m2 / (s.n - 1) : null));
+  define('var_pop', (s) => (s.n > 0 ? s.m2 / s.n : null));
+  define('stddev_samp', (s) => (s.n > 1 ? Math.sqrt(s.m2 / (s.n - 1)) : null));
+  define('stddev_pop', (s) => (s.n > 0 ? Math.sqrt(s.m2 / s.n) : null));
 }

@@ -1,0 +1,74 @@
+import { type ReportDefinition, reachesMany, type Schema, sysField, type TypeDef } from '@plinth/schema';
+
+/** Field types a generated report shows (long and rich text would make rows tall). */
+const shownTypes = new Set([
+  'Text',
+  'Number',
+  'AutoNumber',
+  'Decimal',
+  'Currency',
+  'Date',
+  'Time',
+  'DateTime',
+  'Boolean',
+]);
+const MAX_COLUMNS = 12;
+
+/**
+ * The report every type gets without anyone building one: the name, then its fields and its
+ * to-one relationships in schema order. The picker report has the name and the description.
+ */
+export function defaultReport(
+  schema: Schema,
+  type: TypeDef,
+  kind: 'display' | 'picker',
+): { title: string; definition: ReportDefinition } {
+  const base = {
+    version: 1 as const,
+    rootTypeId: type.id,
+    conditions: [],
+    groups: [],
+    aggregates: [],
+    showGrandTotals: false,
+    showSubTotals: true,
+    showCount: false,
+    isPublic: false,
+  };
+  const name = { id: 'name', kind: 'field' as const, fieldId: sysField.name, hidden: false, path: [] };
+  if (kind === 'picker') {
+    return {
+      title: type.name,
+      definition: {
+        ...base,
+        columns: [
+          name,
+          { id: 'description', kind: 'field', fieldId: sysField.description, hidden: false, path: [] },
+        ],
+        sorts: [{ columnId: 'name', order: 'Ascending' }],
+      },
+    };
+  }
+  const fields = schema
+    .fieldsOf(type.id)
+    .filter((f) => !f.column && f.typeId >= 10_000 && shownTypes.has(f.type))
+    .map((f) => ({ id: `f${f.id}`, kind: 'field' as const, fieldId: f.id, hidden: false, path: [] }));
+  const rels = schema
+    .relationshipsOf(type.id)
+    .filter(({ rel, direction }) => !rel.column && rel.id >= 10_000 && !reachesMany(rel, direction))
+    .map(({ rel, direction }) => ({
+      id: `r${rel.id}${direction === 'rev' ? 'r' : ''}`,
+      kind: 'relationship' as const,
+      relId: rel.id,
+      direction,
+      hidden: false,
+      path: [],
+    }));
+  return {
+    title: type.name,
+    definition: {
+      ...base,
+      columns: [name, ...fields, ...rels].slice(0, MAX_COLUMNS),
+      sorts: [{ columnId: 'name', order: 'Ascending' }],
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import { type EntityId, sysField } from '@plinth/schema';
+import type { RequestContext } from '../context.js';
+import { type EntityRow, selectEntities, selectLinks } from '../entities/entityRepository.js';
+import { fieldValue } from '../entities/readEntities.js';
+import type { ResolvedColumn, ResolvedStep } from './resolveColumns.js';
+
+export type Cell =
+  | { val: string | number | boolean | null }
+  | { vals: Array<{ eid: EntityId; val: string | null; color?: string }> };
+
+/**
+ * The cells of a page of rows: one query per relationship step and per relationship column, never
+ * one per row. Related records the caller cannot read are left out.
+ */
+export async function reportCells(
+  ctx: RequestContext,
+  columns: readonly ResolvedColumn[],
+  ids: readonly EntityId[],
+): Promise<Map<EntityId, Map<string, Cell>>> {
+  const out = new Map<EntityId, Map<string, Cell>>(ids.map((id) => [id, new Map()]));
+  if (ids.length === 0) return out;
+  const readable = ctx.perms.readFilter();
+  const rows = new Map((await selectEntities(ctx.db, ctx.tenantId, ids)).map((r) => [r.id, r]));
+
+  // Each distinct path prefix is followed once for the whole page.
+  const reached = new Map<string, Map<EntityId, EntityRow>>();
+  reached.set('', rows);
+  const follow = async (path: readonly ResolvedStep[]): Promise<Map<EntityId, EntityRow>> => {
+    let key = '';
+    let current = new Map<EntityId, EntityRow>([...rows].map(([id, r]) => [id, r]));
+    for (const step of path) {
+      const next = `${key}/${step.relId}:${step.direction}`;
+      const known = reached.get(next);
+      if (known) {
+        current = known;
+        key = next;
+        continue;
+      }
+      const sources = [...current];
+      const links = await selectLinks(ctx.db, ctx.tenantId, step.relId, step.direction, [
+        ...new Set(sources.map(([, r]) => r.id)),
+      ]);
+      const targetOf = new Map<EntityId, EntityId>();
+      for (const l of links) {
+        const [from, to] = step.direction === 'fwd' ? [l.fromId, l.toId] : [l.toId, l.fromId];
+        if (!targetOf.has(from)) targetOf.set(from, to);
+      }
+      const targets = new Map(
+        (await selectEntities(ctx.db, ctx.tenantId, [...new Set(targetOf.values())], readable)).map((r) => [
+          r.id,
+          r,
+        ]),
+      );
+      const mapped = new Map<EntityId, EntityRow>();
+      for (const [rootId, row] of sources) {
+        const t = targetOf.get(row.id);
+        const target = t === undefined ? undefined : targets.get(t);
+        if (target) mapped.set(rootId, target);
+      }
+      reached.set(next, mapped);
+      current = mapped;
+      key = next;
+    }
+    return current;
+  };
+
+  for (const column of columns) {
+    const owners = await follow(column.path);
+    if (column.kind === 'field') {
+      for (const id of ids) {
+        const owner = owners.get(id);
+        const raw = owner ? fieldValue(owner, column.field) : null;
+        out.get(id)!.set(column.id, { val: raw as string | number | boolean | null });
+      }
+      continue;
+    }
+    const ownerIds = [...new Set([...owners.values()].map((r) => r.id))];
+    const links = await selectLinks(ctx.db, ctx.tenantId, column.rel.id, column.direction, ownerIds);
+    const relatedOf = new Map<EntityId, EntityId[]>();
+    for (const l of links) {
+      const [from, to] = column.direction === 'fwd' ? [l.fromId, l.toId] : [l.toId, l.fromId];
+      relatedOf.set(from, [...(relatedOf.get(from) ?? []), to]);
+    }
+    const related = new Map(
+      (
+        await selectEntities(ctx.db, ctx.tenantId, [...new Set([...relatedOf.values()].flat())], readable)
+      ).map((r) => [r.id, r]),
+    );
+    for (const id of ids) {
+      const owner = owners.get(id);
+      const vals = (owner ? (relatedOf.get(owner.id) ?? []) : [])
+        .map((rid) => related.get(rid))
+        .filter((r): r is EntityRow => r !== undefined)
+        .sort((a, b) => (a.name ?? '').localeCompare(b.name ?? ''))
+        .map((r) => {
+          const colour = r.data[String(sysField.enumColour)];
+          return { eid: r.id, val: r.name, ...(typeof colour === 'string' ? { color: colour } : {}) };
+        });
+      out.get(id)!.set(column.id, { vals: column.many ? vals : vals.slice(0, 1) });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,151 @@
+import type { EntityId, ReportQuery } from '@plinth/schema';
+import { type RawBuilder, sql } from 'kysely';
+import type { RequestContext } from '../context.js';
+import { searchRowId } from '../search/searchIndex.js';
+import {
+  type ConditionScope,
+  conditionApplies,
+  type EffectiveCondition,
+  fieldConditionSql,
+  relationshipConditionSql,
+} from './conditionSql.js';
+import type { ResolvedColumn, ResolvedStep } from './resolveColumns.js';
+import { and, escapeLike, fieldValueSql, readableSql } from './sqlFragments.js';
+
+/** What a report query selects from: the root records, the joins the query needs, the conditions. */
+export interface ReportSql {
+  /** `entities e0 LEFT JOIN …`: call it after every `valueOf`, which may add joins. */
+  from(): RawBuilder<unknown>;
+  where: RawBuilder<boolean>;
+  /** The sort keys, ending with the record id so pages are stable. */
+  orderBy: RawBuilder<unknown>;
+  /** Value of a column for sorting, grouping and aggregating (to-one columns only). */
+  valueOf(column: ResolvedColumn): RawBuilder<unknown>;
+  /** The id of a to-one relationship column's related record. */
+  relatedIdOf(column: ResolvedColumn): RawBuilder<unknown>;
+}
+
+export interface ReportSqlInput {
+  scope: ConditionScope;
+  rootTypeIds: readonly EntityId[];
+  conditions: readonly EffectiveCondition[];
+  sorts: ReadonlyArray<{ column: ResolvedColumn; order: 'Ascending' | 'Descending' }>;
+  query: ReportQuery;
+}
+
+/** Builds the SQL of a report query. Identifiers come only from the metamodel; values are parameters. */
+export function buildReportSql(input: ReportSqlInput): ReportSql {
+  const { ctx } = input.scope;
+  const t = ctx.tenantId;
+  const joins: RawBuilder<unknown>[] = [];
+  const aliasOfPath = new Map<string, string>([['', 'e0']]);
+
+  /** The alias of the record reached by a chain of to-one steps, joining what is missing. */
+  const aliasFor = (steps: readonly ResolvedStep[]): string => {
+    let key = '';
+    let alias = 'e0';
+    for (const step of steps) {
+      key += `/${step.relId}:${step.direction}`;
+      const known = aliasOfPath.get(key);
+      if (known) {
+        alias = known;
+        continue;
+      }
+      const n = aliasOfPath.size;
+      const [self, other] =
+        step.direction === 'fwd' ? (['from_id', 'to_id'] as const) : (['to_id', 'from_id'] as const);
+      const r = `r${n}`;
+      const j = `j${n}`;
+      joins.push(
+        sql`LEFT JOIN relationships ${sql.id(r)} ON ${sql.ref(`${r}.tenant_id`)} = ${t} AND ${sql.ref(`${r}.rel_id`)} = ${step.relId} AND ${sql.ref(`${r}.${self}`)} = ${sql.ref(`${alias}.id`)}`,
+      );
+      joins.push(
+        sql`LEFT JOIN entities ${sql.id(j)} ON ${sql.ref(`${j}.tenant_id`)} = ${t} AND ${sql.ref(`${j}.id`)} = ${sql.ref(`${r}.${other}`)} AND ${readableSql(ctx, j)}`,
+      );
+      aliasOfPath.set(key, j);
+      alias = j;
+    }
+    return alias;
+  };
+
+  const relStep = (column: ResolvedColumn): ResolvedStep[] =>
+    column.kind === 'relationship'
+      ? [
+          ...column.path,
+          { relId: column.rel.id, direction: column.direction, rel: column.rel, typeId: column.targetTypeId },
+        ]
+      : column.path;
+
+  const valueOf = (column: ResolvedColumn): RawBuilder<unknown> => {
+    if (column.kind === 'field') return fieldValueSql(ctx.engine, aliasFor(column.path), column.field);
+    if (!column.many) return sql.ref(`${aliasFor(relStep(column))}.name`);
+    // A many-valued relationship sorts by its first related name.
+    const owner = aliasFor(column.path);
+    const [self, other] =
+      column.direction === 'fwd' ? (['from_id', 'to_id'] as const) : (['to_id', 'from_id'] as const);
+    return sql`(SELECT min(lower(es.name)) FROM relationships rs JOIN entities es ON es.tenant_id = rs.tenant_id AND es.id = ${sql.ref(`rs.${other}`)}
+      WHERE rs.tenant_id = ${t} AND rs.rel_id = ${column.rel.id} AND ${sql.ref(`rs.${self}`)} = ${sql.ref(`${owner}.id`)} AND ${readableSql(ctx, 'es')})`;
+  };
+  const relatedIdOf = (column: ResolvedColumn) => sql.ref(`${aliasFor(relStep(column))}.id`);
+
+  const where: RawBuilder<boolean>[] = [
+    sql<boolean>`e0.tenant_id = ${t}`,
+    sql<boolean>`e0.type_id IN (${sql.join([...input.rootTypeIds])})`,
+    readableSql(ctx, 'e0'),
+  ];
+  for (const c of input.conditions) {
+    if (!conditionApplies(c)) continue;
+    if (c.column.kind === 'field') where.push(fieldConditionSql(input.scope, c, valueOf(c.column)));
+    else where.push(relationshipConditionSql(input.scope, c, aliasFor(c.column.path)));
+  }
+  const q = input.query;
+  const search = q.quickSearch?.trim();
+  if (search) where.push(quickSearchSql(ctx, search));
+  if (q.relationDetail) {
+    const { eid, relid, direction } = q.relationDetail;
+    const [from, to] =
+      direction === 'fwd' ? (['from_id', 'to_id'] as const) : (['to_id', 'from_id'] as const);
+    const related = sql<boolean>`e0.id IN (SELECT ${sql.ref(to)} FROM relationships WHERE tenant_id = ${t} AND rel_id = ${relid} AND ${sql.ref(from)} = ${eid})`;
+    where.push(q.inclids?.length ? sql<boolean>`(${related} OR e0.id IN (${sql.join(q.inclids)}))` : related);
+  } else if (q.inclids?.length) {
+    where.push(sql<boolean>`e0.id IN (${sql.join(q.inclids)})`);
+  }
+  if (q.exclids?.length) where.push(sql<boolean>`e0.id NOT IN (${sql.join(q.exclids)})`);
+  if (q.filtereids?.length) where.push(sql<boolean>`e0.id IN (${sql.join(q.filtereids)})`);
+
+  const keys = input.sorts.map(({ column, order }) => {
+    const value =
+      column.type === 'String' || column.kind === 'relationship'
+        ? sql`lower(${valueOf(column)})`
+        : valueOf(column);
+    // Blanks sort as the lowest values, in both engines.
+    return order === 'Descending' ? sql`${value} DESC NULLS LAST` : sql`${value} ASC NULLS FIRST`;
+  });
+  keys.push(sql`e0.id ASC`);
+
+  return {
+    from: () => (joins.length === 0 ? sql`entities e0` : sql`entities e0 ${sql.join(joins, sql` `)}`),
+    where: and(where),
+    orderBy: sql.join(keys),
+    valueOf,
+    relatedIdOf,
+  };
+}
+
+/**
+ * Quick search through the trigram index: a term of three or more characters never scans the
+ * records. Shorter terms match names only. `%`, `_` and quotes are taken literally.
+ */
+function quickSearchSql(ctx: RequestContext, term: string): RawBuilder<boolean> {
+  const t = ctx.tenantId;
+  if ([...term].length < 3) {
+    return sql<boolean>`lower(e0.name) LIKE lower(${`%${escapeLike(term)}%`}) ESCAPE '\\'`;
+  }
+  if (ctx.engine === 'sqlite') {
+    const phrase = `"${term.replace(/"/g, '""')}"`;
+    const low = searchRowId(t, 0);
+    const high = searchRowId(t + 1, 0);
+    return sql<boolean>`e0.id IN (SELECT rowid - ${low} FROM entity_search WHERE entity_search MATCH ${phrase} AND rowid >= ${low} AND rowid < ${high})`;
+  }
+  return sql<boolean>`e0.id IN (SELECT entity_id FROM entity_search WHERE tenant_id = ${t} AND body ILIKE ${`%${escapeLike(term)}%`} ESCAPE '\\')`;
+}

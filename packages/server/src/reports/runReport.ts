@@ -1,0 +1,261 @@
+import {
+  type AggregateKind,
+  type EntityId,
+  type IdOrAlias,
+  type ReportDefinition,
+  type ReportQuery,
+  type ReportRunResponse,
+  reportDefinition,
+  sysField,
+  sysType,
+} from '@plinth/schema';
+import { sql } from 'kysely';
+import type { RequestContext } from '../context.js';
+import { selectEntities } from '../entities/entityRepository.js';
+import { resolveIds } from '../entities/readEntities.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { readTenantSettings } from '../settings/tenantSettings.js';
+import { aggregateSql, aggregateValue } from './aggregateSql.js';
+import type { EffectiveCondition } from './conditionSql.js';
+import { defaultReport } from './defaultReports.js';
+import { reportCells } from './reportCells.js';
+import { reportMeta } from './reportMeta.js';
+import { buildReportSql } from './reportSql.js';
+import { type ResolvedColumn, resolveColumns } from './resolveColumns.js';
+
+/** The most rows one page answers; a larger pageSize is clamped and the applied size echoed. */
+export const maxReportPageSize = 1000;
+const MAX_GROUPS = 1000;
+
+/** Which report to run: a stored one, or a type's generated display or picker report. */
+export type ReportSource = { reportId: IdOrAlias } | { typeId: IdOrAlias; kind: 'display' | 'picker' };
+
+export interface LoadedReport {
+  id: EntityId | null;
+  title: string;
+  definition: ReportDefinition;
+}
+
+/** Loads a report the caller may read, or a generated default one. */
+export async function loadReport(ctx: RequestContext, source: ReportSource): Promise<LoadedReport> {
+  if ('typeId' in source) {
+    const type = ctx.schema.type(source.typeId);
+    if (!type || ctx.perms.forType(sysType.type).read === 'none') throw notFound();
+    return { id: null, ...defaultReport(ctx.schema, type, source.kind) };
+  }
+  const [id] = await resolveIds(ctx.db, ctx.tenantId, [source.reportId]);
+  const [row] = await selectEntities(ctx.db, ctx.tenantId, [id!], ctx.perms.readFilter());
+  if (!row || row.typeId !== sysType.report) throw notFound();
+  return {
+    id: row.id,
+    title: row.name ?? '',
+    definition: parseDefinition(row.data[String(sysField.reportDefinition)]),
+  };
+}
+
+/** A stored definition, checked against the current shape; a broken one is a clear 400, not a 500. */
+export function parseDefinition(raw: unknown): ReportDefinition {
+  let json: unknown;
+  try {
+    json = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  } catch {
+    throw badRequest('The report definition is not valid JSON.');
+  }
+  const parsed = reportDefinition.safeParse(json);
+  if (!parsed.success)
+    throw badRequest('The report definition is not valid.', parsed.error.issues.slice(0, 10));
+  return parsed.data;
+}
+
+/** Runs a report query: one page of rows, the groups and totals, and the metadata asked for. */
+export async function runReport(
+  ctx: RequestContext,
+  report: LoadedReport,
+  query: ReportQuery,
+): Promise<ReportRunResponse> {
+  const def = report.definition;
+  const columns = resolveColumns(ctx.schema, def);
+  const byId = new Map(columns.map((c) => [c.id, c]));
+  const column = (id: string, what: string) => {
+    const c = byId.get(id);
+    if (!c) throw badRequest(`Unknown column '${id}' in ${what}.`);
+    return c;
+  };
+
+  let rootTypeId = def.rootTypeId;
+  if (query.entityTypeId !== undefined) {
+    const narrowed = ctx.schema.type(query.entityTypeId);
+    if (!narrowed || !ctx.schema.isA(narrowed.id, def.rootTypeId))
+      throw badRequest("entityTypeId is not the report's object or derived from it.");
+    rootTypeId = narrowed.id;
+  }
+
+  const conditions = effectiveConditions(def, query, column);
+  const groups = def.groups.map((g) => ({ column: column(g.columnId, 'groups'), order: g.order }));
+  const requested =
+    !query.isReset && query.sort
+      ? query.sort.map((s) => ({ column: column(s.colid, 'sort'), order: s.order }))
+      : def.sorts.map((s) => ({ column: column(s.columnId, 'sorts'), order: s.order }));
+  // Only one column is kept for sorting when grouped (spec 02 §4), after the group keys.
+  const sorts = [
+    ...groups,
+    ...(groups.length > 0 ? requested.slice(0, 1) : requested).filter(
+      (s) => !groups.some((g) => g.column === s.column),
+    ),
+  ];
+
+  const settings = await readTenantSettings(ctx.db, ctx.tenantId);
+  const scope = {
+    ctx,
+    timeZone: settings.timeZone,
+    financialYearStartMonth: settings.financialYearStartMonth,
+    now: ctx.clock.now(),
+  };
+  const plan = buildReportSql({
+    scope,
+    rootTypeIds: ctx.schema.descendants(rootTypeId),
+    conditions,
+    sorts,
+    query,
+  });
+
+  const pageSize = Math.min(query.pageSize, maxReportPageSize);
+  const limitValue = query.limitOperator === 'ResultLimit' && !query.isReset ? query.limitValue : def.limit;
+  const limit = limitValue === undefined ? undefined : Math.max(1, Math.trunc(limitValue));
+  const take = limit === undefined ? pageSize : Math.max(0, Math.min(pageSize, limit - query.startIndex));
+
+  const orderBy = plan.orderBy;
+  const where = plan.where;
+  const ids =
+    take === 0
+      ? []
+      : (
+          await sql<{
+            id: number;
+          }>`SELECT e0.id AS id FROM ${plan.from()} WHERE ${where} ORDER BY ${orderBy} LIMIT ${take} OFFSET ${query.startIndex}`.execute(
+            ctx.db,
+          )
+        ).rows.map((r) => Number(r.id));
+
+  const rows = await reportCells(ctx, columns, ids);
+  const aggregates = def.aggregates.map((a) => ({
+    column: column(a.columnId, 'aggregates'),
+    kinds: a.kinds,
+  }));
+  // With a result limit, groups and totals count only the top N records.
+  const limited =
+    limit === undefined
+      ? where
+      : sql<boolean>`e0.id IN (SELECT e0.id FROM ${plan.from()} WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit})`;
+  const aggSelect = (extra: ReturnType<typeof sql>[] = []) => [
+    ...extra,
+    sql`count(*) AS cnt`,
+    ...aggregates.flatMap((a, i) =>
+      a.kinds.map(
+        (k, j) =>
+          sql`${aggregateSql(ctx.engine, k, a.column, plan.valueOf(a.column))} AS ${sql.id(`a${i}_${j}`)}`,
+      ),
+    ),
+  ];
+  const readAggs = (r: Record<string, unknown>) =>
+    Object.fromEntries(
+      aggregates.map((a, i) => [
+        a.column.id,
+        a.kinds.map((kind: AggregateKind, j) => ({ kind, value: aggregateValue(kind, r[`a${i}_${j}`]) })),
+      ]),
+    );
+
+  let rdata: ReportRunResponse['rdata'];
+  if (groups.length > 0) {
+    const keys = groups.map((g, i) => ({
+      g,
+      value: plan.valueOf(g.column),
+      id: g.column.kind === 'relationship' && !g.column.many ? plan.relatedIdOf(g.column) : undefined,
+      i,
+    }));
+    const selects = keys.flatMap((k) => [
+      sql`${k.value} AS ${sql.id(`k${k.i}`)}`,
+      ...(k.id ? [sql`${k.id} AS ${sql.id(`kid${k.i}`)}`] : []),
+    ]);
+    const groupBy = keys.flatMap((k) => [k.value, ...(k.id ? [k.id] : [])]);
+    const order = keys.map((k) =>
+      k.g.order === 'Descending' ? sql`${k.value} DESC NULLS LAST` : sql`${k.value} ASC NULLS FIRST`,
+    );
+    const result = await sql<
+      Record<string, unknown>
+    >`SELECT ${sql.join(aggSelect(selects))} FROM ${plan.from()} WHERE ${limited}
+      GROUP BY ${sql.join(groupBy)} ORDER BY ${sql.join(order)} LIMIT ${MAX_GROUPS}`.execute(ctx.db);
+    rdata = result.rows.map((r) => ({
+      hdrs: keys.map((k) =>
+        k.id
+          ? {
+              vals:
+                r[`kid${k.i}`] == null
+                  ? []
+                  : [{ eid: Number(r[`kid${k.i}`]), val: (r[`k${k.i}`] as string | null) ?? null }],
+            }
+          : { val: normalise(k.g.column, r[`k${k.i}`]) },
+      ),
+      aggs: readAggs(r),
+      count: Number(r.cnt),
+    }));
+  }
+  let total: ReportRunResponse['total'];
+  if (def.showGrandTotals || (aggregates.length > 0 && groups.length === 0)) {
+    const result = await sql<
+      Record<string, unknown>
+    >`SELECT ${sql.join(aggSelect())} FROM ${plan.from()} WHERE ${limited}`.execute(ctx.db);
+    const r = result.rows[0] ?? {};
+    total = { aggs: readAggs(r), count: Number(r.cnt ?? 0) };
+  }
+
+  return {
+    ...(query.metadata === 'none'
+      ? {}
+      : { meta: reportMeta(report, columns, conditions, sorts, query.metadata, limit) }),
+    gdata: ids.map((eid) => ({ eid, values: columns.map((c) => rows.get(eid)?.get(c.id) ?? { val: null }) })),
+    ...(rdata ? { rdata } : {}),
+    ...(total ? { total } : {}),
+    pageSize,
+    lrt: ctx.clock.now().toISOString(),
+  };
+}
+
+/** SQL hands back numbers, booleans and text in engine-specific forms; answers use JSON's. */
+export function normalise(column: ResolvedColumn, raw: unknown): string | number | boolean | null {
+  if (raw === null || raw === undefined) return null;
+  if (column.type === 'Bool') return raw === true || raw === 1 || raw === '1' || raw === 't';
+  if (typeof raw === 'string' && ['Int32', 'Decimal', 'Currency', 'AutoNumber'].includes(column.type))
+    return Number(raw);
+  if (typeof raw === 'number' || typeof raw === 'string' || typeof raw === 'boolean') return raw;
+  return String(raw);
+}
+
+/** The report's stored conditions with the query's operators and values laid over them by id. */
+function effectiveConditions(
+  def: ReportDefinition,
+  query: ReportQuery,
+  column: (id: string, what: string) => ResolvedColumn,
+): EffectiveCondition[] {
+  const overrides = new Map((query.isReset ? [] : (query.conds ?? [])).map((c) => [c.expid, c]));
+  for (const id of overrides.keys()) {
+    if (!def.conditions.some((c) => c.id === id)) throw badRequest(`Unknown condition '${id}'.`);
+  }
+  return def.conditions.flatMap((stored) => {
+    const o = overrides.get(stored.id);
+    // Hidden conditions are the report's own: a query cannot change them.
+    const use = o && !stored.isHidden ? o : undefined;
+    const oper = use?.oper ?? stored.oper;
+    if (!oper) return [];
+    return [
+      {
+        id: stored.id,
+        column: column(stored.columnId, 'conditions'),
+        oper,
+        value: use ? use.value : stored.value,
+        values: use ? use.values : stored.values,
+        valueList: use?.valueList,
+      },
+    ];
+  });
+}

@@ -1,0 +1,63 @@
+import type { EntityId, FieldDef } from '@plinth/schema';
+import { type RawBuilder, sql } from 'kysely';
+import type { RequestContext } from '../context.js';
+import type { Engine } from '../db/tables.js';
+
+/** A field's value on the record aliased `alias`, typed so comparisons and sorts behave. */
+export function fieldValueSql(engine: Engine, alias: string, field: FieldDef): RawBuilder<unknown> {
+  if (field.column) return sql.ref(`${alias}.${field.column}`);
+  const key = String(field.id);
+  if (engine === 'sqlite') return sql`json_extract(${sql.ref(`${alias}.data`)}, ${sql.lit(`$."${key}"`)})`;
+  const text = sql`(${sql.ref(`${alias}.data`)} ->> ${sql.lit(key)})`;
+  switch (field.storage) {
+    case 'int':
+    case 'autoNumber':
+    case 'decimal':
+    case 'currency':
+      return sql`${text}::numeric`;
+    case 'bool':
+      return sql`${text}::boolean`;
+    default:
+      return text;
+  }
+}
+
+/** A value bound as a parameter, in the form the engine compares with stored values. */
+export function param(engine: Engine, value: string | number | boolean): RawBuilder<unknown> {
+  if (typeof value === 'boolean') return engine === 'sqlite' ? sql`${value ? 1 : 0}` : sql`${value}`;
+  return sql`${value}`;
+}
+
+/**
+ * The caller's read rule on the record aliased `alias`, as SQL; `true` for administrators. The
+ * same condition guards the root records, joined records and subqueries, so totals, groups and
+ * related values only ever count what the caller may read.
+ */
+export function readableSql(ctx: RequestContext, alias: string): RawBuilder<boolean> {
+  if (ctx.actor.isAdmin) return sql<boolean>`1 = 1`;
+  const all: EntityId[] = [];
+  const own: EntityId[] = [];
+  for (const t of ctx.schema.types()) {
+    const reach = ctx.perms.forType(t.id).read;
+    if (reach === 'all') all.push(t.id);
+    else if (reach === 'own') own.push(t.id);
+  }
+  const parts: RawBuilder<boolean>[] = [];
+  if (all.length > 0) parts.push(sql<boolean>`${sql.ref(`${alias}.type_id`)} IN (${sql.join(all)})`);
+  if (own.length > 0) {
+    parts.push(
+      sql<boolean>`(${sql.ref(`${alias}.type_id`)} IN (${sql.join(own)}) AND ${sql.ref(`${alias}.owner_id`)} = ${ctx.actor.userId})`,
+    );
+  }
+  return parts.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`(${sql.join(parts, sql` OR `)})`;
+}
+
+/** `%`, `_` and `\` taken literally in a LIKE pattern (with ESCAPE '\'). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Joins conditions with AND; `1 = 1` when there are none. */
+export function and(parts: readonly RawBuilder<boolean>[]): RawBuilder<boolean> {
+  return parts.length === 0 ? sql<boolean>`1 = 1` : sql<boolean>`(${sql.join(parts, sql` AND `)})`;
+}
