@@ -14,13 +14,13 @@ import { and, escapeLike, fieldValueSql, readableSql } from './sqlFragments.js';
 
 /** What a report query selects from: the root records, the joins the query needs, the conditions. */
 export interface ReportSql {
-  /** `entities e0 LEFT JOIN …`: call it after every `valueOf`, which may add joins. */
+  /** `entities e0 LEFT JOIN …`: call it after every `columnValue`, which may add joins. */
   from(): RawBuilder<unknown>;
   where: RawBuilder<boolean>;
   /** The sort keys, ending with the record id so pages are stable. */
   orderBy: RawBuilder<unknown>;
   /** Value of a column for sorting, grouping and aggregating (to-one columns only). */
-  valueOf(column: ResolvedColumn): RawBuilder<unknown>;
+  columnValue(column: ResolvedColumn): RawBuilder<unknown>;
   /** The id of a to-one relationship column's related record. */
   relatedIdOf(column: ResolvedColumn): RawBuilder<unknown>;
 }
@@ -76,7 +76,7 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
         ]
       : column.path;
 
-  const valueOf = (column: ResolvedColumn): RawBuilder<unknown> => {
+  const columnValue = (column: ResolvedColumn): RawBuilder<unknown> => {
     if (column.kind === 'field') return fieldValueSql(ctx.engine, aliasFor(column.path), column.field);
     if (!column.many) return sql.ref(`${aliasFor(relStep(column))}.name`);
     // A many-valued relationship sorts by its first related name.
@@ -95,7 +95,7 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
   ];
   for (const c of input.conditions) {
     if (!conditionApplies(c)) continue;
-    if (c.column.kind === 'field') where.push(fieldConditionSql(input.scope, c, valueOf(c.column)));
+    if (c.column.kind === 'field') where.push(fieldConditionSql(input.scope, c, columnValue(c.column)));
     else where.push(relationshipConditionSql(input.scope, c, aliasFor(c.column.path)));
   }
   const q = input.query;
@@ -116,8 +116,8 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
   const keys = input.sorts.map(({ column, order }) => {
     const value =
       column.type === 'String' || column.kind === 'relationship'
-        ? sql`lower(${valueOf(column)})`
-        : valueOf(column);
+        ? sql`lower(${columnValue(column)})`
+        : columnValue(column);
     // Blanks sort as the lowest values, in both engines.
     return order === 'Descending' ? sql`${value} DESC NULLS LAST` : sql`${value} ASC NULLS FIRST`;
   });
@@ -127,7 +127,7 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
     from: () => (joins.length === 0 ? sql`entities e0` : sql`entities e0 ${sql.join(joins, sql` `)}`),
     where: and(where),
     orderBy: sql.join(keys),
-    valueOf,
+    columnValue,
     relatedIdOf,
   };
 }

@@ -153,7 +153,7 @@ export async function runReport(
     ...aggregates.flatMap((a, i) =>
       a.kinds.map(
         (k, j) =>
-          sql`${aggregateSql(ctx.engine, k, a.column, plan.valueOf(a.column))} AS ${sql.id(`a${i}_${j}`)}`,
+          sql`${aggregateSql(ctx.engine, k, a.column, plan.columnValue(a.column))} AS ${sql.id(`a${i}_${j}`)}`,
       ),
     ),
   ];
@@ -169,7 +169,7 @@ export async function runReport(
   if (groups.length > 0) {
     const keys = groups.map((g, i) => ({
       g,
-      value: plan.valueOf(g.column),
+      value: plan.columnValue(g.column),
       id: g.column.kind === 'relationship' && !g.column.many ? plan.relatedIdOf(g.column) : undefined,
       i,
     }));
