@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, errorBody } from './errors.js';
 
@@ -17,6 +17,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isUniqueViolation(error)) {
       return reply.status(409).send(errorBody('conflict', 'Another record already has this alias.'));
+    }
+    if (isDataException(error)) {
+      // The database refused a value the request carried (a NUL character, a number out of
+      // range): the caller's input, not our fault. Logged, so the missing check can be added.
+      request.log.warn({ err: error }, 'database refused a request value');
+      return reply.status(400).send(errorBody('bad_request', 'A value in the request is not valid.'));
     }
     const status = error.statusCode ?? 500;
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
@@ -43,8 +49,26 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
+/** A PostgreSQL "data exception" (SQLSTATE class 22): a value that cannot be stored or compared. */
+function isDataException(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+}
+
 /** A unique index refused a write (SQLite or PostgreSQL); the only unique value users set is an alias. */
 function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+
+/**
+ * Errors Fastify raises while routing, before any handler or error handler runs (a path segment
+ * too long, a URL that does not decode): the same JSON shape as every other error.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.status(414).send(errorBody('uri_too_long', 'A part of the address is too long.'));
+    return;
+  }
+  reply.status(400).send(errorBody('bad_request', 'The address of the request is not valid.'));
 }

@@ -9,6 +9,7 @@ export const errorStatus = {
   conflict: 409,
   precondition_failed: 412,
   payload_too_large: 413,
+  uri_too_long: 414,
   unsupported_media_type: 415,
   too_many_requests: 429,
   internal: 500,
