@@ -46,6 +46,15 @@ export async function authRoutes(
     maxAge: SESSION_DAYS * 86_400,
   };
 
+  const perAccount = app.createRateLimit({
+    max: 10,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => {
+      const body = request.body as { tenant: string; username: string };
+      return `login|${request.ip}|${body.tenant.toLowerCase()}|${body.username.toLowerCase()}`;
+    },
+  });
+
   r.post(
     '/auth/login',
     {
@@ -55,10 +64,14 @@ export async function authRoutes(
         body: loginBody,
         response: { 200: meResponse },
       },
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      // A generous limit per address (an office shares one), and a strict one per account.
+      config: { rateLimit: { max: 100, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       const { tenant, username, password } = request.body;
+      const attempt = await perAccount(request);
+      if (!attempt.isAllowed && attempt.isExceeded)
+        throw new AppError('too_many_requests', 'Too many attempts. Try again later.');
       const who = await checkPassword(services.db, tenant, username, password);
       if (!who) throw new AppError('unauthorized', 'The tenant, user name or password is not correct.');
       const { token, csrfToken } = await createSession(services.db, services.clock, who.tenantId, who.userId);
@@ -85,7 +98,7 @@ export async function authRoutes(
   });
 
   await app.register(async (scoped) => {
-    scoped.addHook('preHandler', authenticate(services));
+    scoped.addHook('onRequest', authenticate(services));
     const s = scoped.withTypeProvider<ZodTypeProvider>();
     s.get(
       '/auth/me',

@@ -23,19 +23,22 @@ export async function checkPassword(
   username: string,
   password: string,
 ): Promise<{ tenantId: number; userId: EntityId } | undefined> {
-  const row = await db
-    .selectFrom('tenants')
-    .innerJoin('entities', 'entities.tenant_id', 'tenants.id')
-    .innerJoin('credentials', (j) =>
-      j
-        .onRef('credentials.tenant_id', '=', 'entities.tenant_id')
-        .onRef('credentials.user_id', '=', 'entities.id'),
-    )
-    .select(['tenants.id as tenantId', 'entities.id as userId', 'credentials.password_hash as hash'])
-    .where('tenants.slug', '=', tenantSlug.toLowerCase())
-    .where('entities.type_id', '=', sysType.userAccount)
-    .where((eb) => eb(eb.fn('lower', ['entities.name']), '=', username.toLowerCase()))
-    .executeTakeFirst();
+  // No stored slug or name holds a NUL, and PostgreSQL refuses one in a parameter.
+  const row = [tenantSlug, username].some((s) => s.includes('\0'))
+    ? undefined
+    : await db
+        .selectFrom('tenants')
+        .innerJoin('entities', 'entities.tenant_id', 'tenants.id')
+        .innerJoin('credentials', (j) =>
+          j
+            .onRef('credentials.tenant_id', '=', 'entities.tenant_id')
+            .onRef('credentials.user_id', '=', 'entities.id'),
+        )
+        .select(['tenants.id as tenantId', 'entities.id as userId', 'credentials.password_hash as hash'])
+        .where('tenants.slug', '=', tenantSlug.toLowerCase())
+        .where('entities.type_id', '=', sysType.userAccount)
+        .where((eb) => eb(eb.fn('lower', ['entities.name']), '=', username.toLowerCase()))
+        .executeTakeFirst();
   if (!row) {
     dummyHash ??= hashPassword(newSecret());
     await verify(await dummyHash, password).catch(() => false);
