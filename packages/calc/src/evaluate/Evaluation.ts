@@ -24,6 +24,8 @@ import {
   add,
   CalcDate,
   CalcDateTime,
+  CalcLimitError,
+  checkTextLength,
   Dec,
   divide,
   multiply,
@@ -33,9 +35,6 @@ import {
   subtract,
   type Value,
 } from './values.js';
-
-/** Why evaluation stopped early (a limit); its message is shown to the user. */
-export class Stop extends Error {}
 
 interface Env {
   readonly row: RecordValue | null;
@@ -92,12 +91,12 @@ export class Evaluation {
   private tick(count = 1): void {
     const before = this.steps;
     this.steps += count;
-    if (this.steps > this.maxSteps) throw new Stop(msg.tooManySteps);
+    if (this.steps > this.maxSteps) throw new CalcLimitError(msg.tooManySteps);
     if (count > 1 || before >> 10 !== this.steps >> 10) this.checkTime();
   }
 
   private checkTime(): void {
-    if (this.options.clock() - this.started > this.maxMillis) throw new Stop(msg.tooSlow);
+    if (this.options.clock() - this.started > this.maxMillis) throw new CalcLimitError(msg.tooSlow);
   }
 
   private async read<T>(f: () => T | Promise<T>): Promise<T> {
@@ -172,6 +171,7 @@ export class Evaluation {
         for (const part of node.parts) {
           if (typeof part === 'string') out += part;
           else out += await this.text(await this.eval(part, env), part.t ?? NONE);
+          checkTextLength(out.length);
         }
         return out;
       }
@@ -322,10 +322,11 @@ export class Evaluation {
     const r = await this.eval(node.right, env);
     const lt = node.left.t ?? NONE;
     const rt = node.right.t ?? NONE;
-    if (node.op === '&') return (await this.text(l, lt)) + (await this.text(r, rt));
-    if (node.op === '+' && node.mode === 'text') {
-      if (l === null && r === null) return null;
-      return (await this.text(l, lt)) + (await this.text(r, rt));
+    if (node.op === '&' || (node.op === '+' && node.mode === 'text')) {
+      if (node.op === '+' && l === null && r === null) return null;
+      const text = (await this.text(l, lt)) + (await this.text(r, rt));
+      checkTextLength(text.length);
+      return text;
     }
     if (l === null || r === null) return null;
     switch (node.op) {

@@ -104,6 +104,7 @@ function group(digits: string): string {
  */
 export function formatNumber(value: number | Decimal, format: string): string {
   const d = isDecimal(value) ? value : new Dec(value);
+  if (Math.abs(d.e) > 1000) return d.toExponential();
   const std = /^([NFP])(\d{0,2})$/i.exec(format.trim());
   if (std) {
     const kind = std[1]!.toUpperCase();

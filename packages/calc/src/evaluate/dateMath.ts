@@ -97,8 +97,22 @@ function addCalendar(days: number, part: DatePart, n: number): number {
   }
 }
 
+const MIN_DAYS = civilToDays(1, 1, 1);
+const MAX_DAYS = civilToDays(9999, 12, 31);
+
+/** Dates run from 0001-01-01 to 9999-12-31; beyond them a result is null. */
+export function inDateRange(v: Temporal): Temporal | null {
+  if (v instanceof CalcTime) return v;
+  const days = v instanceof CalcDate ? v.days : Math.floor(v.ms / DAY_MS);
+  return Number.isFinite(days) && days >= MIN_DAYS && days <= MAX_DAYS ? v : null;
+}
+
 /** `dateadd`: calendar parts on the wall clock (clamping to the month's end), time parts as elapsed time. */
-export function dateAdd(part: DatePart, n: number, v: Temporal, timeZone: string): Temporal {
+export function dateAdd(part: DatePart, n: number, v: Temporal, timeZone: string): Temporal | null {
+  return inDateRange(addUnchecked(part, n, v, timeZone));
+}
+
+function addUnchecked(part: DatePart, n: number, v: Temporal, timeZone: string): Temporal {
   const unit = UNIT_MS[part];
   if (v instanceof CalcTime) return new CalcTime((((v.ms + n * (unit ?? 0)) % DAY_MS) + DAY_MS) % DAY_MS);
   if (v instanceof CalcDate) return new CalcDate(addCalendar(v.days, part, n));

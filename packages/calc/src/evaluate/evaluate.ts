@@ -4,10 +4,10 @@ import { CalcDataError, type CalcDataSource, type EntityRef } from '../data.js';
 import type { CalcMessage } from '../messages.js';
 import { msg } from '../messages.js';
 import type { BaseType, CalcType } from '../types.js';
-import { Evaluation, Stop } from './Evaluation.js';
+import { Evaluation } from './Evaluation.js';
 import { type JsonValue, toJson } from './text.js';
 import { isValidTimeZone } from './time.js';
-import { isDecimal } from './values.js';
+import { CalcLimitError, isDecimal } from './values.js';
 
 export interface EvaluateOptions {
   /** The current record, for bare field names and `context()`. */
@@ -73,7 +73,7 @@ export async function evaluate(compiled: CompileResult, options: EvaluateOptions
     const resultType = compiled.resultType === 'Int32' && isDecimal(value) ? 'Decimal' : compiled.resultType;
     return { ...base, resultType, value: await toJson(value, type, data, options.timeZone) };
   } catch (e) {
-    if (e instanceof Stop || e instanceof CalcDataError) return failed(e.message);
+    if (e instanceof CalcLimitError || e instanceof CalcDataError) return failed(e.message);
     return failed(msg.unexpected);
   }
 }

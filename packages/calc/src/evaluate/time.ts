@@ -35,6 +35,8 @@ export function isValidTimeZone(timeZone: string): boolean {
 
 /** The zone's offset from UTC at an instant, in milliseconds. */
 export function offsetAt(utcMs: number, timeZone: string): number {
+  // Outside what Date can hold there is no offset to read; callers range-check their results.
+  if (!(Math.abs(utcMs) <= 8.64e15)) return 0;
   const whole = Math.floor(utcMs / 1000) * 1000;
   const parts: Record<string, string> = {};
   for (const p of formatter(timeZone).formatToParts(new Date(whole))) parts[p.type] = p.value;

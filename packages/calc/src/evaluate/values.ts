@@ -46,6 +46,18 @@ export type Value =
   | RecordValue
   | readonly Value[];
 
+/** Evaluation stopped at a limit; the message is shown to the user. */
+export class CalcLimitError extends Error {}
+
+/** The longest text a calculation may build. */
+export const MAX_TEXT = 10_000_000;
+
+/** Stops evaluation when a text result would pass {@link MAX_TEXT} characters. */
+export function checkTextLength(length: number): void {
+  if (length > MAX_TEXT)
+    throw new CalcLimitError('Text result is too long (more than 10,000,000 characters).');
+}
+
 export const INT32_MIN = -2_147_483_648;
 export const INT32_MAX = 2_147_483_647;
 export const DAY_MS = 86_400_000;
@@ -98,7 +110,11 @@ export function compareText(a: string, b: string): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-/** Decimal text without exponent; Currency shows at least two places. */
+/**
+ * Decimal text without exponent; Currency shows at least two places. Beyond 1,000 digits either side
+ * of the point it falls back to exponent form rather than build a huge string.
+ */
 export function decimalText(d: Decimal, isCurrency: boolean): string {
+  if (Math.abs(d.e) > 1000) return d.toExponential();
   return isCurrency && d.decimalPlaces() < 2 ? d.toFixed(2) : d.toFixed();
 }

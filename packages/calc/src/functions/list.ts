@@ -1,5 +1,5 @@
 import { equalityKey } from '../evaluate/compare.js';
-import type { Value } from '../evaluate/values.js';
+import { checkTextLength, type Value } from '../evaluate/values.js';
 import { BOOL, elementOf, STRING } from '../types.js';
 import type { FunctionDef } from './registry.js';
 import { elementOfArg, sameAs } from './rules.js';
@@ -27,7 +27,9 @@ export const listFunctions: FunctionDef[] = [
             ctx.step();
             if (v !== null) parts.push(await ctx.text(v, element));
           }
-          return parts.join(separator === undefined || separator === null ? ', ' : String(separator));
+          const joined = parts.join(separator === undefined || separator === null ? ', ' : String(separator));
+          checkTextLength(joined.length);
+          return joined;
         },
       },
     ],

@@ -1,4 +1,4 @@
-import type { Value } from '../evaluate/values.js';
+import { checkTextLength, type Value } from '../evaluate/values.js';
 import { BOOL, INT32, STRING } from '../types.js';
 import type { FnContext, FunctionDef, ParamSpec } from './registry.js';
 
@@ -29,13 +29,17 @@ const pad =
     const have = chars(s).length;
     const need = (width as number) - have;
     if (need <= 0 || fill === '') return String(s);
+    checkTextLength(width as number);
     const filler = Array.from(fill.repeat(need)).slice(0, need).join('');
     return side === 'left' ? filler + String(s) : String(s) + filler;
   };
 
 async function concatAll(args: Value[], ctx: FnContext): Promise<string> {
   let out = '';
-  for (const [i, v] of args.entries()) if (v !== null) out += await ctx.text(v, ctx.argTypes[i]!);
+  for (const [i, v] of args.entries()) {
+    if (v !== null) out += await ctx.text(v, ctx.argTypes[i]!);
+    checkTextLength(out.length);
+  }
   return out;
 }
 
@@ -132,7 +136,12 @@ export const textFunctions: FunctionDef[] = [
       {
         params: [s1(), s1('find'), s1('with')],
         returns: STRING,
-        impl: ([s, find, by]) => (find === '' ? String(s) : String(s).replaceAll(String(find), String(by))),
+        impl: ([s, find, by]) => {
+          const [text, f, w] = [String(s), String(find), String(by)];
+          if (f === '') return text;
+          checkTextLength(text.length + (text.split(f).length - 1) * (w.length - f.length));
+          return text.replaceAll(f, w);
+        },
       },
     ],
   },
