@@ -1,4 +1,4 @@
-import { type CalcFlags, Checker, paramType } from './check/checker.js';
+import { type CalcFlags, Checker } from './check/checker.js';
 import { type CalcLocation, type CalcMessage, msg } from './messages.js';
 import type { CalcParameter, CalcSchema } from './schema.js';
 import type { Expr } from './syntax/ast.js';
@@ -172,5 +172,3 @@ function compileParameters(options: CompileOptions): CompileResult['parameters']
   }
   return out;
 }
-
-export { paramType };
