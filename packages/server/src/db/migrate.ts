@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as m001 from './migrations/001_initial.js';
 import * as m002 from './migrations/002_search.js';
+import * as m003 from './migrations/003_name_index.js';
 import type { Engine } from './tables.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -9,6 +10,7 @@ type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> 
 const migrations: Record<string, EngineMigration> = {
   '001_initial': m001,
   '002_search': m002,
+  '003_name_index': m003,
 };
 
 class EngineMigrationProvider implements MigrationProvider {

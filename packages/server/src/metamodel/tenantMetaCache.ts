@@ -7,7 +7,9 @@ import {
   sysType,
 } from '@plinth/schema';
 import { type AccessRule, parseAccessRules } from '../access/accessRules.js';
+import { ensureFieldIndexes } from '../db/fieldIndexes.js';
 import { type Executor, parseData } from '../entities/entityRepository.js';
+import { engineOf } from '../search/searchIndex.js';
 
 /** What every request of a tenant needs about its metamodel: the schema and the access rules. */
 export interface TenantMeta {
@@ -48,6 +50,8 @@ export class TenantMetaCache {
     const cached = this.#cache.get(tenantId);
     if (cached && cached.version === row.meta_version) return cached;
     const meta = await loadTenantMeta(db, tenantId, row.meta_version);
+    // A changed metamodel may have new fields: give them their report indexes.
+    await ensureFieldIndexes(db, engineOf(db), tenantId, meta.schema);
     this.#cache.set(tenantId, meta);
     return meta;
   }

@@ -121,7 +121,8 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
     // Blanks sort as the lowest values, in both engines.
     return order === 'Descending' ? sql`${value} DESC NULLS LAST` : sql`${value} ASC NULLS FIRST`;
   });
-  keys.push(sql`e0.id ASC`);
+  // The id breaks ties in the direction of the last key, so an index on that key serves the whole order.
+  keys.push(input.sorts.at(-1)?.order === 'Descending' ? sql`e0.id DESC` : sql`e0.id ASC`);
 
   return {
     from: () => (joins.length === 0 ? sql`entities e0` : sql`entities e0 ${sql.join(joins, sql` `)}`),

@@ -1,0 +1,54 @@
+import type { FieldDef, Schema } from '@plinth/schema';
+import { sql } from 'kysely';
+import type { Executor } from '../entities/entityRepository.js';
+import type { Engine } from './tables.js';
+
+/** Field kinds reports sort and filter on; long and rich text are searched through the trigram index instead. */
+const indexedTypes = new Set(['Text', 'Number', 'AutoNumber', 'Decimal', 'Currency', 'Date', 'Time', 'DateTime', 'Boolean']);
+
+/**
+ * The expression a report sorts or filters a field by; indexes repeat it exactly so the planner
+ * can use them (text is compared lower-cased).
+ */
+export function indexedExpression(engine: Engine, field: FieldDef): string {
+  const key = String(field.id);
+  if (engine === 'sqlite') {
+    const v = `json_extract(data, '$."${key}"')`;
+    return field.storage === 'string' ? `lower(${v})` : v;
+  }
+  const text = `(data ->> '${key}')`;
+  switch (field.storage) {
+    case 'int':
+    case 'autoNumber':
+    case 'decimal':
+    case 'currency':
+      return `(${text}::numeric)`;
+    case 'bool':
+      return `(${text}::boolean)`;
+    case 'string':
+      return `lower(${text})`;
+    default:
+      return text;
+  }
+}
+
+/**
+ * Creates the index of every sortable field of a tenant that lacks one. On PostgreSQL each index
+ * is partial to the tenant, since another tenant's field with the same id may hold another type.
+ * Blanks sort lowest in reports, so PostgreSQL's indexes put nulls first (SQLite's always do).
+ * A new field's index is created while its values are still empty, so this is cheap after start-up.
+ */
+export async function ensureFieldIndexes(db: Executor, engine: Engine, tenantId: number, schema: Schema): Promise<void> {
+  const fields = new Map<number, FieldDef>();
+  for (const t of schema.types()) {
+    for (const f of schema.fieldsOf(t.id)) if (!f.column && f.id >= 10_000 && indexedTypes.has(f.type)) fields.set(f.id, f);
+  }
+  for (const f of fields.values()) {
+    const expr = indexedExpression(engine, f);
+    const statement =
+      engine === 'sqlite'
+        ? `CREATE INDEX IF NOT EXISTS entities_f${f.id} ON entities (tenant_id, type_id, ${expr})`
+        : `CREATE INDEX IF NOT EXISTS entities_t${tenantId}_f${f.id} ON entities (type_id, ${expr} NULLS FIRST) WHERE tenant_id = ${tenantId}`;
+    await sql.raw(statement).execute(db);
+  }
+}
