@@ -135,6 +135,12 @@ describe('evaluate', () => {
     );
   });
 
+  it('reads a stored integer past Int32 as Decimal', async () => {
+    const big = { ...data, getField: () => 3_000_000_000 };
+    const result = await evaluate(compile('[Age] + 1', compileOptions), { ...evaluateOptions, data: big });
+    expect(result).toMatchObject({ value: '3000000001', resultType: 'Decimal' });
+  });
+
   it('evaluates without a context record or data source', async () => {
     const compiled = compile('[Age] is null', compileOptions);
     const result = await evaluate(compiled, { clock: () => 0, timeZone: 'UTC' });

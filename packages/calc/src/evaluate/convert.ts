@@ -8,6 +8,7 @@ import {
   CalcTime,
   DAY_MS,
   Dec,
+  fromInteger,
   isDecimal,
   RecordValue,
   type Value,
@@ -64,10 +65,15 @@ export function fromJson(raw: unknown, type: BaseType, timeZone: string, entityT
   switch (type) {
     case 'String':
       return typeof raw === 'string' ? raw : String(raw);
-    case 'Int32':
-      if (typeof raw === 'number' && Number.isInteger(raw)) return raw;
-      if (typeof raw === 'string' && /^\s*[+-]?\d+\s*$/.test(raw)) return Number(raw);
+    case 'Int32': {
+      // A stored integer past ±2^31 reads as Decimal, as arithmetic would make it.
+      if (typeof raw === 'number' && Number.isInteger(raw)) return fromInteger(raw, () => new Dec(raw));
+      if (typeof raw === 'string' && /^\s*[+-]?\d+\s*$/.test(raw)) {
+        const n = new Dec(raw.trim());
+        return fromInteger(n.toNumber(), () => n);
+      }
       return null;
+    }
     case 'Decimal':
     case 'Currency':
       if (typeof raw === 'number' && Number.isFinite(raw)) return new Dec(raw);

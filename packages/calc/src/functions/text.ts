@@ -114,6 +114,7 @@ export const textFunctions: FunctionDef[] = [
         impl: ([find, s, start]) => {
           const hay = chars(s);
           const needle = chars(find);
+          if (needle.length === 0) return 0;
           for (
             let i = Math.max(0, ((start as number | undefined) ?? 1) - 1);
             i + needle.length <= hay.length;
