@@ -21,6 +21,7 @@ export { signatureText } from './functions/registry.js';
 export type { MemoryRecord, MemoryType } from './memory.js';
 export { memoryData, memorySchema, NAME_FIELD_ID } from './memory.js';
 export type { CalcLocation, CalcMessage, CalcMessageType } from './messages.js';
+export { findReferences, referencesVariable } from './references.js';
 export type {
   CalcField,
   CalcMember,
