@@ -18,12 +18,12 @@ export interface Config {
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = env.PORT === undefined || env.PORT === '' ? 3000 : Number(env.PORT);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
+  // Digits only: Number() would also take ' ', '1e3' and '0x50'.
+  const port = env.PORT === undefined || env.PORT === '' ? 3000 : wholeNumber(env.PORT);
+  if (port === undefined || port > 65535)
     throw new ConfigError(`PORT must be a port number, not '${env.PORT}'.`);
-  const demoRecords = env.PLINTH_DEMO_RECORDS ? Number(env.PLINTH_DEMO_RECORDS) : 3000;
-  if (!Number.isInteger(demoRecords) || demoRecords < 0)
-    throw new ConfigError('PLINTH_DEMO_RECORDS must be a whole number.');
+  const demoRecords = env.PLINTH_DEMO_RECORDS ? wholeNumber(env.PLINTH_DEMO_RECORDS) : 3000;
+  if (demoRecords === undefined) throw new ConfigError('PLINTH_DEMO_RECORDS must be a whole number.');
   return {
     port,
     host: env.HOST || '127.0.0.1',
@@ -34,4 +34,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.PLINTH_DEMO !== 'false',
     demoRecords,
   };
+}
+
+function wholeNumber(text: string): number | undefined {
+  return /^\d{1,9}$/.test(text) ? Number(text) : undefined;
 }
