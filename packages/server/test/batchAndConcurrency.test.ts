@@ -215,8 +215,8 @@ describe.each(engines)('batch put and concurrency on %s', (engine) => {
     );
     expect(res.body.error.details.errors).toEqual([
       {
-        id: expect.anything(),
-        member: expect.any(String),
+        id: 'new:f',
+        member: 'name',
         message: "There is another field with the same 'Field name'.",
       },
     ]);

@@ -94,3 +94,5 @@ export const correctErrorsBeforeSavingMessage = 'Correct errors before saving';
 export const requiredFieldHint = 'This field must be filled to create the record';
 export const optionalFieldHint = 'This field is optional';
 export const invalidFieldTypeMessage = 'Invalid field type specified';
+/** The spec gives no text for an unknown relationship type; this follows the field-type message. */
+export const invalidRelTypeMessage = 'Invalid relationship type specified';

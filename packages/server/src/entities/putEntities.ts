@@ -175,7 +175,7 @@ async function putInTransaction(ctx: RequestContext, req: PutEntitiesRequest): P
     relChanges.some((c) => metaTypeIds.has(c.rel.fromTypeId));
   if (touchedMeta) {
     await bumpMetaVersion(ctx.db, ctx.tenantId);
-    await validateMetamodelChanges(ctx, [...created, ...updated.map((u) => u.row)]);
+    await validateMetamodelChanges(ctx, [...created, ...updated.map((u) => u.row)], refOf);
   }
   return {
     ids: Object.fromEntries(newIds),
