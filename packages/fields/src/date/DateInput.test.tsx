@@ -1,0 +1,160 @@
+import { CalendarDate, CalendarDateTime, Time } from '@internationalized/date';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Calendar } from './Calendar';
+import { DateInput } from './DateInput';
+
+function segments(name: string) {
+  return within(screen.getAllByRole('group', { name })[0]!).getAllByRole('spinbutton');
+}
+
+describe('DateInput', () => {
+  it('lays out dd/MM/yyyy for en-AU and MM/dd/yyyy for en-US', () => {
+    const { unmount } = render(
+      <DateInput kind="date" label="Due" locale="en-AU" defaultValue={new CalendarDate(2026, 3, 5)} />,
+    );
+    expect(segments('Due').map((s) => s.textContent)).toEqual(['05', '03', '2026']);
+    unmount();
+    render(<DateInput kind="date" label="Due" locale="en-US" defaultValue={new CalendarDate(2026, 3, 5)} />);
+    expect(segments('Due').map((s) => s.textContent)).toEqual(['03', '05', '2026']);
+  });
+
+  it('types a date by segments', async () => {
+    const onValueChange = vi.fn();
+    render(<DateInput kind="date" label="Due" locale="en-AU" onValueChange={onValueChange} />);
+    await userEvent.click(segments('Due')[0]!);
+    await userEvent.keyboard('25122026');
+    expect(onValueChange).toHaveBeenLastCalledWith(new CalendarDate(2026, 12, 25));
+  });
+
+  it('wraps day 31 to 1, month 12 to 1 and minute 59 to 0 with the arrow keys', async () => {
+    render(
+      <DateInput
+        kind="dateTime"
+        label="At"
+        locale="en-AU"
+        defaultValue={new CalendarDateTime(2026, 12, 31, 10, 59)}
+      />,
+    );
+    const [day, month, , hour, minute] = segments('At');
+    await userEvent.click(day!);
+    await userEvent.keyboard('{ArrowUp}');
+    expect(day).toHaveTextContent('01');
+    await userEvent.click(month!);
+    await userEvent.keyboard('{ArrowUp}');
+    expect(month).toHaveTextContent('01');
+    await userEvent.click(minute!);
+    await userEvent.keyboard('{ArrowUp}');
+    expect(minute).toHaveTextContent('00');
+    await userEvent.click(hour!);
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}');
+    expect(hour).toHaveTextContent('12');
+  });
+
+  it('toggles am/pm with a and p, hours 1-12, as hh:mm a', async () => {
+    const onValueChange = vi.fn();
+    render(
+      <DateInput kind="time" label="Starts" defaultValue={new Time(9, 5)} onValueChange={onValueChange} />,
+    );
+    const [hour, minute, period] = segments('Starts');
+    expect(hour).toHaveTextContent('09');
+    expect(minute).toHaveTextContent('05');
+    expect(period).toHaveTextContent(/^am$/i);
+    await userEvent.click(period!);
+    await userEvent.keyboard('p');
+    expect(onValueChange).toHaveBeenLastCalledWith(new Time(21, 5));
+    await userEvent.keyboard('a');
+    expect(onValueChange).toHaveBeenLastCalledWith(new Time(9, 5));
+  });
+
+  it("says 'Invalid date.' when the typed date is incomplete", async () => {
+    render(<DateInput kind="date" label="Due" locale="en-AU" />);
+    await userEvent.click(segments('Due')[0]!);
+    await userEvent.keyboard('12');
+    await userEvent.tab();
+    await userEvent.tab();
+    await userEvent.tab();
+    await userEvent.tab();
+    expect(screen.getByText('Invalid date.')).toBeInTheDocument();
+  });
+
+  it("says 'Invalid time.' and 'Invalid date time.' for incomplete times", async () => {
+    const onInvalid = vi.fn();
+    const { unmount } = render(<DateInput kind="time" label="Starts" onInvalid={onInvalid} />);
+    await userEvent.click(segments('Starts')[0]!);
+    await userEvent.keyboard('3');
+    await userEvent.click(document.body);
+    expect(screen.getByText('Invalid time.')).toBeInTheDocument();
+    expect(onInvalid).toHaveBeenCalledWith('Invalid time.');
+    unmount();
+    render(<DateInput kind="dateTime" label="At" locale="en-AU" />);
+    await userEvent.click(segments('At')[0]!);
+    await userEvent.keyboard('3');
+    await userEvent.click(document.body);
+    expect(screen.getByText('Invalid date time.')).toBeInTheDocument();
+  });
+
+  it('picks a date from the calendar, with 9:00 for a new date-time', async () => {
+    const onValueChange = vi.fn();
+    render(
+      <DateInput
+        kind="dateTime"
+        label="At"
+        locale="en-AU"
+        min={new CalendarDate(2026, 3, 1)}
+        max={new CalendarDate(2026, 3, 31)}
+        onValueChange={onValueChange}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Open calendar' }));
+    await userEvent.click(await screen.findByRole('button', { name: '14 March 2026' }));
+    expect(onValueChange).toHaveBeenLastCalledWith(new CalendarDateTime(2026, 3, 14, 9, 0));
+  });
+});
+
+describe('Calendar', () => {
+  const today = new CalendarDate(2026, 3, 10);
+
+  it('goes day → month → year by the header, year → month → day by picking', async () => {
+    const onValueChange = vi.fn();
+    render(<Calendar locale="en-AU" value={null} today={today} onValueChange={onValueChange} />);
+    expect(within(screen.getByRole('table')).getAllByRole('button')).toHaveLength(42);
+    await userEvent.click(screen.getByRole('button', { name: 'March 2026' }));
+    await userEvent.click(screen.getByRole('button', { name: '2026' }));
+    const years = within(screen.getByRole('group', { name: 'Years' })).getAllByRole('button');
+    expect(years).toHaveLength(12);
+    await userEvent.click(screen.getByRole('button', { name: '2027' }));
+    await userEvent.click(screen.getByRole('button', { name: 'July 2027' }));
+    await userEvent.click(screen.getByRole('button', { name: '4 July 2027' }));
+    expect(onValueChange).toHaveBeenCalledWith(new CalendarDate(2027, 7, 4));
+  });
+
+  it('disables cells and navigation outside min and max', async () => {
+    render(
+      <Calendar
+        locale="en-AU"
+        value={null}
+        today={today}
+        min={new CalendarDate(2026, 3, 5)}
+        max={new CalendarDate(2026, 4, 10)}
+        onValueChange={() => {}}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '4 March 2026' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '5 March 2026' })).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '11 April 2026' })).toBeDisabled();
+  });
+
+  it('stops at year 9999', async () => {
+    render(<Calendar locale="en-AU" value={new CalendarDate(9999, 12, 1)} onValueChange={() => {}} />);
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'December 9999' }));
+    await userEvent.click(screen.getByRole('button', { name: '9999' }));
+    expect(screen.getByRole('button', { name: '9999' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: '10000' })).toBeDisabled();
+  });
+});

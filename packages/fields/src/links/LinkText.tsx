@@ -1,0 +1,21 @@
+import { linkFor } from './linkify';
+
+export interface LinkTextProps {
+  value: string;
+}
+
+/** Read-only text: a link when the value is one (spec 03 "Links"), opened in a new tab; else text. */
+export function LinkText({ value }: LinkTextProps) {
+  const href = linkFor(value);
+  if (href === null) return <span className="pl-read-only-text">{value}</span>;
+  const isWeb = /^(https?|ftps?|sftp):/i.test(href);
+  return (
+    <a
+      className="pl-read-only-text pl-link"
+      href={href}
+      {...(isWeb ? { target: '_blank', rel: 'noopener noreferrer nofollow' } : {})}
+    >
+      {value}
+    </a>
+  );
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { linkFor } from './linkify';
+
+describe('linkFor', () => {
+  it('keeps values that already carry an allowed scheme', () => {
+    for (const value of [
+      'https://example.com/a?b=1',
+      'http://x.org',
+      'mailto:a@b.co',
+      'tel:+61400000000',
+      'ftp://files.example.com',
+      'sftp://h',
+      'sms:123456',
+      'geo:1,2',
+      'callto:bob',
+      'ftps://h',
+    ]) {
+      expect(linkFor(value)).toBe(value);
+    }
+  });
+
+  it('adds mailto: to email-like values and tel: to phone numbers', () => {
+    expect(linkFor('ada@example.com')).toBe('mailto:ada@example.com');
+    expect(linkFor('+61 (2) 9999-0000')).toBe('tel:+61299990000');
+  });
+
+  it('adds a scheme to web and ftp addresses without one', () => {
+    expect(linkFor('www.example.com')).toBe('http://www.example.com');
+    expect(linkFor('example.com/path')).toBe('http://example.com/path');
+    expect(linkFor('ftp.example.com')).toBe('ftp://ftp.example.com');
+  });
+
+  it('never links other schemes or plain words', () => {
+    expect(linkFor('javascript:alert(1)')).toBeNull();
+    expect(linkFor('JavaScript:alert(1)')).toBeNull();
+    expect(linkFor('data:text/html,<script>')).toBeNull();
+    expect(linkFor('vbscript:x')).toBeNull();
+    expect(linkFor('hello world')).toBeNull();
+    expect(linkFor('Acme')).toBeNull();
+    expect(linkFor('')).toBeNull();
+  });
+});

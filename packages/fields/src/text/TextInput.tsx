@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { TextArea as AriaTextArea, Input, TextField } from 'react-aria-components';
+import { type FieldBaseProps, FieldWrapper } from '../wrapper/FieldWrapper';
+
+/** Default max length of a multi-line text (spec 03 §5: 100000 for multiline and rich text). */
+export const maxMultilineLength = 100_000;
+
+export interface TextInputProps extends FieldBaseProps {
+  value?: string;
+  defaultValue?: string;
+  onValueChange?: (value: string) => void;
+  onBlur?: () => void;
+  maxLength?: number;
+  placeholder?: string;
+  /** Multi-line text area; its max length defaults to 100000. */
+  isMultiline?: boolean;
+  rows?: number;
+  /** Text area resize: none or vertical. */
+  resize?: 'none' | 'vertical';
+}
+
+/**
+ * Text input or text area. While focused and with a max length, a 'n / max' counter shows; input
+ * past the max length is cut.
+ */
+export function TextInput({
+  value,
+  defaultValue,
+  onValueChange,
+  onBlur,
+  maxLength: maxLengthProp,
+  placeholder,
+  isMultiline = false,
+  rows = 3,
+  resize = 'vertical',
+  isReadOnly = false,
+  isDisabled = false,
+  isMandatory = false,
+  isError = false,
+  errorText,
+  ...wrapper
+}: TextInputProps) {
+  const maxLength = maxLengthProp ?? (isMultiline ? maxMultilineLength : undefined);
+  const [inner, setInner] = useState(defaultValue ?? '');
+  const [isFocused, setFocused] = useState(false);
+  const current = value ?? inner;
+  const change = (next: string) => {
+    const cut = maxLength !== undefined ? next.slice(0, maxLength) : next;
+    if (value === undefined) setInner(cut);
+    onValueChange?.(cut);
+  };
+  const counter =
+    isFocused && maxLength !== undefined ? (
+      <span className="pl-field__counter" aria-live="polite">
+        {current.length} / {maxLength}
+      </span>
+    ) : null;
+  const showError = isError || (errorText !== undefined && errorText !== '');
+  return (
+    <TextField
+      className="pl-text-field"
+      value={current}
+      onChange={change}
+      onFocus={() => setFocused(true)}
+      onBlur={() => {
+        setFocused(false);
+        onBlur?.();
+      }}
+      isReadOnly={isReadOnly}
+      isDisabled={isDisabled}
+      isRequired={isMandatory}
+      isInvalid={showError}
+      validationBehavior="aria"
+      {...(maxLength !== undefined ? { maxLength } : {})}
+    >
+      <FieldWrapper
+        {...wrapper}
+        isMandatory={isMandatory}
+        isError={isError}
+        errorText={errorText}
+        footer={counter}
+      >
+        {isMultiline ? (
+          <AriaTextArea
+            className="pl-input pl-textarea"
+            rows={rows}
+            placeholder={placeholder}
+            style={{ resize }}
+          />
+        ) : (
+          <Input className="pl-input" placeholder={placeholder} />
+        )}
+      </FieldWrapper>
+    </TextField>
+  );
+}
