@@ -152,7 +152,8 @@ export function schemaFromRecords(records: readonly StoredRecord[], links: reado
         name,
         scriptName: str(d[F.typeScriptName]) ?? name,
         ...opt('description', str(d[F.description])),
-        ...opt('inheritsId', to(R.inherits, rec.id)),
+        // Every type is a resource: one that names no base inherits the name and description.
+        inheritsId: to(R.inherits, rec.id) ?? T.resource,
         isAbstract: d[F.isAbstract] === true,
         isChoiceType: false,
         isSystem: false,

@@ -1,0 +1,295 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { type EntityChange, type ReportDefinitionInput, type ReportQuery, reportQuery } from '@plinth/schema';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { contextFor } from '../src/context.js';
+import { openDatabase } from '../src/db/openDatabase.js';
+import type { Engine } from '../src/db/tables.js';
+import { putEntities } from '../src/entities/putEntities.js';
+import { TenantMetaCache } from '../src/metamodel/tenantMetaCache.js';
+import { loadReport, runReport } from '../src/reports/runReport.js';
+import type { Services } from '../src/services.js';
+import { systemClock } from '../src/util/clock.js';
+import { type BenchData, seedBench } from './seedBench.js';
+
+/** `npm run bench -- reports --records N [--engine sqlite|postgres] [--requests N]` */
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    records: { type: 'string', default: '100000' },
+    engine: { type: 'string', default: 'sqlite' },
+    requests: { type: 'string', default: '200' },
+  },
+});
+if (positionals[0] !== 'reports') {
+  console.error('Usage: npm run bench -- reports --records N [--engine sqlite|postgres] [--requests N]');
+  process.exit(2);
+}
+const records = Number(values.records);
+const engine = values.engine as Engine;
+const requests = Number(values.requests);
+const log = (m: string) => console.error(m);
+
+interface Result {
+  scenario: string;
+  records: number;
+  concurrency: number;
+  p50_ms: number;
+  p95_ms: number;
+  rps: number;
+  baseline_p50_ms: number;
+}
+
+async function main() {
+  const { database, dispose } = await open(engine);
+  const services: Services = {
+    db: database.db,
+    engine,
+    clock: systemClock,
+    metaCache: new TenantMetaCache(),
+  };
+  log(`seeding ${records} records on ${engine}…`);
+  const t0 = performance.now();
+  const data = await seedBench(services, records, log);
+  await sql
+    .raw(engine === 'sqlite' ? 'ANALYZE' : 'ANALYZE entities; ANALYZE relationships; ANALYZE entity_search')
+    .execute(services.db);
+  log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+  const ctx = await contextFor(services, data.tenantId, data.adminId);
+  const reportIds = await createReports(services, data);
+  const app = await buildApp(services);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const login = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ tenant: 'bench', username: 'admin', password: 'bench-password' }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const csrf = ((await login.json()) as { csrfToken: string }).csrfToken;
+  const headers = { 'content-type': 'application/json', cookie, 'x-csrf-token': csrf };
+
+  let counter = 0;
+  const randomRecord = () => data.recordIds.first + Math.floor(Math.random() * data.recordIds.count);
+  const newOpportunity = (): EntityChange => ({
+    id: 'new:o',
+    typeId: data.opportunityTypeId,
+    fields: {
+      name: `Bench opportunity ${++counter}`,
+      amount: 1234.5,
+      closeDate: '2026-01-31',
+      probability: 50,
+      won: false,
+    },
+    relationships: { stage: { set: [data.stageIds[0]!] }, account: { set: [data.accountIds[0]!] } },
+  });
+  const update = (): EntityChange => ({
+    id: randomRecord(),
+    fields: { amount: Math.round(Math.random() * 1e6) / 100 },
+  });
+
+  const sorted: Partial<ReportQuery> = {
+    pageSize: 51,
+    metadata: 'none',
+    sort: [{ colid: 'amount', order: 'Descending' }],
+  };
+  const filtered: Partial<ReportQuery> = {
+    ...sorted,
+    conds: [
+      { expid: 'stage', oper: 'AnyOf', valueList: [data.stageIds[2]!] },
+      { expid: 'amount', oper: 'GreaterThan', value: 1000 },
+    ],
+  };
+  const searched: Partial<ReportQuery> = { pageSize: 51, metadata: 'none', quickSearch: 'ranite renew' };
+  const grouped: Partial<ReportQuery> = { pageSize: 51, metadata: 'none' };
+  const report = async (id: number, q: Partial<ReportQuery>) =>
+    runReport(ctx, await loadReport(ctx, { reportId: id }), reportQuery.parse(q));
+
+  const scenarios: Array<{ name: string; http: () => Promise<Response>; direct: () => Promise<unknown> }> = [
+    {
+      name: 'page of 50 sorted',
+      http: () => post(`/spapi/data/v1/report/${reportIds.list}`, sorted),
+      direct: () => report(reportIds.list, sorted),
+    },
+    {
+      name: 'filter choice and amount, sorted',
+      http: () => post(`/spapi/data/v1/report/${reportIds.list}`, filtered),
+      direct: () => report(reportIds.list, filtered),
+    },
+    {
+      name: 'quick search',
+      http: () => post(`/spapi/data/v1/report/${reportIds.list}`, searched),
+      direct: () => report(reportIds.list, searched),
+    },
+    {
+      name: 'group by choice with sum',
+      http: () => post(`/spapi/data/v1/report/${reportIds.grouped}`, grouped),
+      direct: () => report(reportIds.grouped, grouped),
+    },
+    {
+      name: 'create one record',
+      http: () => post('/spapi/data/v1/entity/put', { entities: [newOpportunity()] }),
+      direct: () => putEntities(ctx, { entities: [newOpportunity()], deleted: [] }),
+    },
+    {
+      name: 'update one record',
+      http: () => post('/spapi/data/v1/entity/put', { entities: [update()] }),
+      direct: () => putEntities(ctx, { entities: [update()], deleted: [] }),
+    },
+  ];
+  function post(url: string, body: unknown) {
+    return fetch(`${base}${url}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  }
+
+  const results: Result[] = [];
+  for (const s of scenarios) {
+    const baseline = await measure(Math.min(requests, 100), 1, async () => void (await s.direct()));
+    for (const concurrency of [1, 10]) {
+      const m = await measure(requests, concurrency, async () => {
+        const res = await s.http();
+        const text = await res.text();
+        if (res.status !== 200) throw new Error(`${s.name}: ${res.status} ${text.slice(0, 300)}`);
+      });
+      results.push({
+        scenario: s.name,
+        records,
+        concurrency,
+        p50_ms: m.p50,
+        p95_ms: m.p95,
+        rps: m.rps,
+        baseline_p50_ms: baseline.p50,
+      });
+      log(
+        `  ${s.name.padEnd(34)} c=${String(concurrency).padEnd(2)} p50 ${m.p50.toFixed(2)} ms  p95 ${m.p95.toFixed(2)} ms  ${m.rps.toFixed(0)} req/s  (in-process p50 ${baseline.p50.toFixed(2)} ms)`,
+      );
+    }
+  }
+  await app.close();
+  await database.close();
+  await dispose();
+
+  fs.mkdirSync('bench-results', { recursive: true });
+  fs.writeFileSync(path.join('bench-results', 'reports.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(
+    `\n| scenario | records | concurrency | p50 ms | p95 ms | req/s | in-process p50 ms |\n|---|---|---|---|---|---|---|`,
+  );
+  for (const r of results) {
+    console.log(
+      `| ${r.scenario} | ${r.records} | ${r.concurrency} | ${r.p50_ms} | ${r.p95_ms} | ${r.rps} | ${r.baseline_p50_ms} |`,
+    );
+  }
+  console.log(
+    `\nwritten to bench-results/reports.json (${os.cpus().length} cores, ${engine}, Node ${process.version})`,
+  );
+}
+
+/** Runs `count` calls with `concurrency` in flight and answers latency percentiles and throughput. */
+async function measure(count: number, concurrency: number, call: () => Promise<void>) {
+  for (let i = 0; i < Math.min(10, count); i++) await call(); // warm-up
+  const times: number[] = [];
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        next++;
+        const t = performance.now();
+        await call();
+        times.push(performance.now() - t);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - start) / 1000;
+  times.sort((a, b) => a - b);
+  const pct = (p: number) =>
+    Number((times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0).toFixed(2));
+  return { p50: pct(0.5), p95: pct(0.95), rps: Number((count / elapsed).toFixed(1)) };
+}
+
+async function createReports(services: Services, data: BenchData) {
+  const ctx = await contextFor(services, data.tenantId, data.adminId);
+  const f = data.fields;
+  const columns = [
+    { id: 'name', kind: 'field' as const, fieldId: 100 },
+    { id: 'amount', kind: 'field' as const, fieldId: f.amount! },
+    { id: 'closeDate', kind: 'field' as const, fieldId: f.closeDate! },
+    { id: 'probability', kind: 'field' as const, fieldId: f.probability! },
+    { id: 'stage', kind: 'relationship' as const, relId: data.rels.stage, direction: 'fwd' as const },
+    { id: 'account', kind: 'relationship' as const, relId: data.rels.account, direction: 'fwd' as const },
+  ];
+  const list: ReportDefinitionInput = {
+    version: 1,
+    rootTypeId: data.opportunityTypeId,
+    columns,
+    conditions: [
+      { id: 'stage', columnId: 'stage' },
+      { id: 'amount', columnId: 'amount' },
+    ],
+    sorts: [{ columnId: 'name', order: 'Ascending' }],
+  };
+  const grouped: ReportDefinitionInput = {
+    ...list,
+    groups: [{ columnId: 'stage', order: 'Ascending' }],
+    aggregates: [{ columnId: 'amount', kinds: ['Sum'] }],
+  };
+  const result = await putEntities(ctx, {
+    entities: [
+      {
+        id: 'new:list',
+        typeId: 'core:report',
+        fields: { name: 'Opportunities', reportDefinition: JSON.stringify(list) },
+      },
+      {
+        id: 'new:grouped',
+        typeId: 'core:report',
+        fields: { name: 'By stage', reportDefinition: JSON.stringify(grouped) },
+      },
+    ],
+    deleted: [],
+  });
+  return { list: result.ids['new:list']!, grouped: result.ids['new:grouped']! };
+}
+
+async function open(kind: Engine) {
+  if (kind === 'sqlite') {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-bench-'));
+    const database = await openDatabase({ dataDir });
+    return { database, dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const baseUrl =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/test';
+  const name = `plinth_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ dataDir: '', databaseUrl: url.toString() });
+  return {
+    database,
+    dispose: async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,213 @@
+import type { EntityChange } from '@plinth/schema';
+import { contextFor } from '../src/context.js';
+import {
+  allocateIds,
+  type EntityRow,
+  insertEntities,
+  insertLinks,
+} from '../src/entities/entityRepository.js';
+import { putEntities } from '../src/entities/putEntities.js';
+import type { Services } from '../src/services.js';
+import { createTenant } from '../src/tenants/createTenant.js';
+
+export interface BenchData {
+  tenantId: number;
+  adminId: number;
+  opportunityTypeId: number;
+  stageIds: number[];
+  accountIds: number[];
+  fields: Record<string, number>;
+  rels: { stage: number; account: number };
+  recordIds: { first: number; count: number };
+}
+
+const adjectives = [
+  'Granite',
+  'Silver',
+  'Rapid',
+  'Quiet',
+  'Bold',
+  'Lucky',
+  'Amber',
+  'Crimson',
+  'Northern',
+  'Prime',
+];
+const nouns = [
+  'Deal',
+  'Renewal',
+  'Upgrade',
+  'Licence',
+  'Project',
+  'Rollout',
+  'Pilot',
+  'Expansion',
+  'Contract',
+  'Order',
+];
+
+/** Deterministic pseudo-random numbers, so every run seeds the same data. */
+function random(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return s / 2_147_483_648;
+  };
+}
+
+/**
+ * An Opportunity-like type with 8 fields, a Stage choice and a lookup to 100 accounts, and
+ * `records` generated opportunities written straight to storage in large transactions.
+ */
+export async function seedBench(
+  services: Services,
+  records: number,
+  log: (m: string) => void,
+): Promise<BenchData> {
+  const { tenantId, adminUserId } = await createTenant(services.db, services.clock, {
+    slug: 'bench',
+    name: 'Bench',
+    admin: { username: 'admin', password: 'bench-password' },
+  });
+  const ctx = () => contextFor(services, tenantId, adminUserId);
+  const put = async (entities: EntityChange[]) => putEntities(await ctx(), { entities, deleted: [] });
+  const field = (
+    key: string,
+    name: string,
+    type: string,
+    extra: Record<string, unknown> = {},
+  ): EntityChange => ({
+    id: `new:${key}`,
+    typeId: 'core:field',
+    fields: { name, fieldScriptName: key, fieldType: type, ...extra },
+    relationships: { fieldIsOnType: { set: ['new:opp'] } },
+  });
+  const schema = await put([
+    {
+      id: 'new:opp',
+      typeId: 'core:type',
+      fields: { name: 'Opportunity', typeScriptName: 'Opportunity', alias: 'bench:opportunity' },
+    },
+    {
+      id: 'new:acc',
+      typeId: 'core:type',
+      fields: { name: 'Account', typeScriptName: 'Account', alias: 'bench:account' },
+    },
+    {
+      id: 'new:stage',
+      typeId: 'core:type',
+      fields: { name: 'Stage', typeScriptName: 'Stage', alias: 'bench:stage' },
+      relationships: { inherits: { set: [6] } },
+    },
+    field('amount', 'Amount', 'Currency'),
+    field('closeDate', 'Close Date', 'Date'),
+    field('probability', 'Probability', 'Number'),
+    field('quantity', 'Quantity', 'Decimal'),
+    field('won', 'Won', 'Boolean'),
+    field('region', 'Region', 'Text'),
+    field('reference', 'Reference', 'AutoNumber'),
+    ...['stage', 'account'].map((key) => ({
+      id: `new:rel-${key}`,
+      typeId: 'core:relationship',
+      fields: {
+        name: key,
+        relType: key === 'stage' ? 'choiceField' : 'lookup',
+        toName: key,
+        fromName: `${key} opportunities`,
+        toScriptName: key,
+        fromScriptName: `${key}Opportunities`,
+      },
+      relationships: {
+        fromType: { set: ['new:opp'] },
+        toType: { set: [key === 'stage' ? 'new:stage' : 'new:acc'] },
+      },
+    })),
+  ]);
+  const ids = schema.ids;
+  const stageIds = (
+    await put(
+      Array.from({ length: 6 }, (_, i) => ({
+        id: `new:s${i}`,
+        typeId: ids['new:stage']!,
+        fields: { name: `Stage ${i + 1}`, enumOrder: i + 1 },
+      })),
+    )
+  ).ids;
+  const accountIds = (
+    await put(
+      Array.from({ length: 100 }, (_, i) => ({
+        id: `new:a${i}`,
+        typeId: ids['new:acc']!,
+        fields: { name: `Account ${i + 1}` },
+      })),
+    )
+  ).ids;
+  const data: BenchData = {
+    tenantId,
+    adminId: adminUserId,
+    opportunityTypeId: ids['new:opp']!,
+    stageIds: Object.values(stageIds),
+    accountIds: Object.values(accountIds),
+    fields: Object.fromEntries(
+      ['amount', 'closeDate', 'probability', 'quantity', 'won', 'region', 'reference'].map((k) => [
+        k,
+        ids[`new:${k}`]!,
+      ]),
+    ),
+    rels: { stage: ids['new:rel-stage']!, account: ids['new:rel-account']! },
+    recordIds: { first: 0, count: records },
+  };
+  await (await ctx()).metaCache.get(services.db, tenantId);
+
+  const rnd = random(42);
+  const chunk = 20_000;
+  const now = services.clock.now().toISOString();
+  const regions = ['North', 'South', 'East', 'West', 'Central'];
+  for (let start = 0; start < records; start += chunk) {
+    const n = Math.min(chunk, records - start);
+    await services.db.transaction().execute(async (tx) => {
+      const first = await allocateIds(tx, tenantId, n);
+      if (start === 0) data.recordIds.first = first;
+      const rows: EntityRow[] = [];
+      const links = [];
+      for (let k = 0; k < n; k++) {
+        const i = start + k;
+        const id = first + k;
+        const f = data.fields;
+        rows.push({
+          id,
+          typeId: data.opportunityTypeId,
+          name: `${adjectives[Math.floor(rnd() * 10)]} ${nouns[Math.floor(rnd() * 10)]} ${i + 1}`,
+          alias: null,
+          data: {
+            [f.amount!]: Math.round(rnd() * 10_000_000) / 100,
+            [f.closeDate!]: new Date(Date.UTC(2024, 0, 1) + Math.floor(rnd() * 1000) * 86_400_000)
+              .toISOString()
+              .slice(0, 10),
+            [f.probability!]: Math.floor(rnd() * 101),
+            [f.quantity!]: Math.round(rnd() * 100_000) / 1000,
+            [f.won!]: rnd() < 0.3,
+            [f.region!]: regions[Math.floor(rnd() * 5)]!,
+            [f.reference!]: i + 1,
+          },
+          version: 1,
+          createdAt: now,
+          modifiedAt: now,
+          createdBy: adminUserId,
+          modifiedBy: adminUserId,
+          ownerId: adminUserId,
+        });
+        links.push({ relId: data.rels.stage, fromId: id, toId: data.stageIds[Math.floor(rnd() * 6)]! });
+        links.push({ relId: data.rels.account, fromId: id, toId: data.accountIds[Math.floor(rnd() * 100)]! });
+      }
+      await insertEntities(tx, tenantId, rows);
+      await insertLinks(tx, tenantId, links);
+    });
+    log(`  seeded ${Math.min(start + chunk, records)} of ${records}`);
+  }
+  await services.db
+    .insertInto('auto_numbers')
+    .values({ tenant_id: tenantId, field_id: data.fields.reference!, next_value: records + 1 })
+    .execute();
+  return data;
+}
