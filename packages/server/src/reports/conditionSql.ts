@@ -131,6 +131,11 @@ export function fieldConditionSql(
       return sql<boolean>`${value} <= ${parse(c.value)}`;
     case 'Between': {
       let [low, high] = [c.value, c.values?.[0]];
+      if (type !== 'Date' && type !== 'DateTime' && type !== 'Time') {
+        // Numbers: a missing bound leaves that side open.
+        if (!hasValue(low)) return sql<boolean>`${value} <= ${parse(high)}`;
+        if (!hasValue(high)) return sql<boolean>`${value} >= ${parse(low)}`;
+      }
       // A Between with one bound fills the other a day (or an hour, for times) away (spec 02 §5).
       if (!hasValue(low)) low = shifted(type, String(high), -1);
       if (!hasValue(high)) high = shifted(type, String(low), 1);

@@ -1,5 +1,6 @@
 import {
   type AggregateKind,
+  defaultOperatorFor,
   type EntityId,
   type IdOrAlias,
   type ReportDefinition,
@@ -245,12 +246,13 @@ function effectiveConditions(
     const o = overrides.get(stored.id);
     // Hidden conditions are the report's own: a query cannot change them.
     const use = o && !stored.isHidden ? o : undefined;
-    const oper = use?.oper ?? stored.oper;
-    if (!oper) return [];
+    const col = column(stored.columnId, 'conditions');
+    // Without an operator a condition takes its type's default (spec 03 §9); a yes/no one compares.
+    const oper = use?.oper ?? stored.oper ?? defaultOperatorFor(col.type) ?? 'Equal';
     return [
       {
         id: stored.id,
-        column: column(stored.columnId, 'conditions'),
+        column: col,
         oper,
         value: use ? use.value : stored.value,
         values: use ? use.values : stored.values,
