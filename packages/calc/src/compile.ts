@@ -148,8 +148,10 @@ export function compile(expr: string, options: CompileOptions = {}): CompileResu
       ast: parsed.ast,
       parameters,
     };
-  } catch {
-    return failed([{ type: 'Error', text: msg.unexpected, location: { line: 1, col: 1, length: 0 } }]);
+  } catch (e) {
+    // The depth limits keep recursion far from the stack's end; this is the last line of defence.
+    const text = e instanceof RangeError ? msg.tooDeep : msg.unexpected;
+    return failed([{ type: 'Error', text, location: { line: 1, col: 1, length: 0 } }]);
   }
 }
 

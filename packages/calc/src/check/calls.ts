@@ -51,11 +51,14 @@ export function checkCall(c: Checker, node: CallNode): CalcType | undefined {
   const fitting = def.signatures.filter((s) => fitsArity(s, count));
   if (fitting.length === 0) return c.error(msg.wrongArgCount(def.name), node.nameSpan);
   const special = fitting[0]!.params[0]?.accepts;
-  const argTypes = node.args.map((arg, i) => {
-    if (i === 0 && special === 'part') return datePart(c, arg, def.name);
-    if (i === 0 && special === 'typeName') return typeArg(c, arg, def.name === 'convert');
-    return c.check(arg);
-  });
+  // A plain loop, not map(): long method chains recurse through here, and every frame counts.
+  const argTypes: (CalcType | undefined)[] = [];
+  for (let i = 0; i < node.args.length; i++) {
+    const arg = node.args[i]!;
+    if (i === 0 && special === 'part') argTypes.push(datePart(c, arg, def.name));
+    else if (i === 0 && special === 'typeName') argTypes.push(typeArg(c, arg, def.name === 'convert'));
+    else argTypes.push(c.check(arg));
+  }
   if (argTypes.some((t) => !t)) return undefined;
   const types = argTypes as CalcType[];
   if (def.name === 'context') {

@@ -74,6 +74,6 @@ export async function evaluate(compiled: CompileResult, options: EvaluateOptions
     return { ...base, resultType, value: await toJson(value, type, data, options.timeZone) };
   } catch (e) {
     if (e instanceof CalcLimitError || e instanceof CalcDataError) return failed(e.message);
-    return failed(msg.unexpected);
+    return failed(e instanceof RangeError ? msg.tooDeep : msg.unexpected);
   }
 }

@@ -31,8 +31,11 @@ export interface ParseResult {
 /** Limits of calc-language.md §7. */
 export const MAX_LENGTH = 100_000;
 export const MAX_NESTING = 256;
-/** Chains such as `a + b + … + z` nest without brackets; their tree depth is capped separately. */
-export const MAX_TREE_DEPTH = 1_000;
+/**
+ * Chains such as `a + b + … + z` or `x.f().g()` nest without brackets; their tree depth is capped
+ * separately, at half of what the checker and evaluator were measured to survive on Node's default stack.
+ */
+export const MAX_TREE_DEPTH = 500;
 
 class Stop extends Error {
   constructor(readonly diagnostic: Diagnostic) {
