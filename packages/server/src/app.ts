@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { actionRoutes } from './actions/actionRoutes.js';
 import { authenticate } from './auth/authenticate.js';
 import { authRoutes } from './auth/authRoutes.js';
 import { entityRoutes } from './entities/entityRoutes.js';
@@ -69,6 +70,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     await schemaRoutes(api);
     await settingsRoutes(api);
     await reportRoutes(api);
+    await actionRoutes(api);
   });
   return app;
 }

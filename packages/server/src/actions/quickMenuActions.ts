@@ -1,0 +1,230 @@
+import { type EntityId, sysType, type TypeDef } from '@plinth/schema';
+import type { RequestContext } from '../context.js';
+import { selectEntities } from '../entities/entityRepository.js';
+
+/** One action of a quick menu, context menu or form (spec 02 §3 "Action"). */
+export interface ActionItem {
+  id: number;
+  alias: string;
+  name: string;
+  displayname: string;
+  emptyname: string;
+  multiname: string;
+  method: 'navigate' | 'delete' | 'export' | 'custom';
+  state: string;
+  icon: string;
+  eid: EntityId;
+  order: number;
+  isbutton: boolean;
+  ismenu: boolean;
+  iscontext: boolean;
+  isenabled: boolean;
+  isnew: boolean;
+  isselect: boolean;
+  ismultiselect: boolean;
+  issystem: boolean;
+  data?: Record<string, unknown>;
+}
+
+export interface QuickMenu {
+  actions: ActionItem[];
+  showNewMenu: boolean;
+  showExportMenu: boolean;
+  showEditInlineButton: boolean;
+  showEditInlineMenu: boolean;
+  showFormPanelButton: boolean;
+  showFormPanelMenu: boolean;
+}
+
+/** The spec's fixed action ids (spec 02 §3). */
+export const fixedActionIds = {
+  new: -1,
+  export: -2,
+  editInline: -3,
+  viewInFormPanel: -4,
+  multiSelect: -5,
+  exitMultiSelect: -6,
+  previewFile: -7,
+} as const;
+/** Ids of the record actions, beside the fixed ones. */
+export const recordActionIds = { view: -10, edit: -11, delete: -12, download: -13, replace: -14 } as const;
+
+function action(
+  partial: Partial<ActionItem> & Pick<ActionItem, 'id' | 'name' | 'method' | 'state' | 'order'>,
+): ActionItem {
+  return {
+    alias: `core:${partial.state}Action`,
+    displayname: partial.name,
+    emptyname: partial.name,
+    multiname: partial.name,
+    icon: partial.state,
+    eid: 0,
+    isbutton: false,
+    ismenu: true,
+    iscontext: false,
+    isenabled: true,
+    isnew: false,
+    isselect: false,
+    ismultiselect: false,
+    issystem: true,
+    ...partial,
+  };
+}
+
+/**
+ * The actions for a type and a selection. Record actions are enabled only when every selected
+ * record grants the permission their state needs; new actions list each creatable derived type.
+ */
+export async function quickMenuActions(
+  ctx: RequestContext,
+  type: TypeDef,
+  selectedIds: readonly EntityId[],
+): Promise<QuickMenu> {
+  const selected = await selectEntities(ctx.db, ctx.tenantId, selectedIds, ctx.perms.readFilter());
+  const allReadable = selected.length === new Set(selectedIds).size;
+  const one = allReadable && selected.length === 1;
+  const some = allReadable && selected.length > 0;
+  const canModifyAll = some && selected.every((r) => ctx.perms.canModify(r));
+  const canDeleteAll = some && selected.every((r) => ctx.perms.canDelete(r));
+  const typeAccess = ctx.perms.forType(type.id);
+  const isDocument = ctx.schema.isA(type.id, sysType.document);
+
+  const creatable = ctx.schema
+    .descendants(type.id)
+    .map((id) => ctx.schema.type(id)!)
+    .filter((t) => ctx.perms.canCreateType(t.id))
+    .sort((a, b) => (a.id === type.id ? -1 : b.id === type.id ? 1 : a.name.localeCompare(b.name)));
+
+  const actions: ActionItem[] = [
+    ...creatable.map((t, i) =>
+      action({
+        id: fixedActionIds.new,
+        name: t.name,
+        displayname: `New ${t.name}`,
+        method: 'navigate',
+        state: 'createForm',
+        eid: t.id,
+        order: i,
+        isnew: true,
+        isbutton: t.id === type.id,
+        data: { TypeDefaultForm: t.defaultEditFormId ?? null },
+      }),
+    ),
+    action({
+      id: recordActionIds.view,
+      name: 'View',
+      method: 'navigate',
+      state: 'viewForm',
+      order: 10,
+      iscontext: true,
+      isselect: true,
+      isenabled: one,
+    }),
+    action({
+      id: recordActionIds.edit,
+      name: 'Edit',
+      method: 'navigate',
+      state: 'editForm',
+      order: 20,
+      iscontext: true,
+      isselect: true,
+      isenabled: one && canModifyAll,
+    }),
+    action({
+      id: recordActionIds.delete,
+      name: 'Delete',
+      multiname: 'Delete selected',
+      method: 'delete',
+      state: 'delete',
+      order: 30,
+      iscontext: true,
+      isselect: true,
+      ismultiselect: true,
+      isenabled: canDeleteAll,
+    }),
+    action({
+      id: fixedActionIds.viewInFormPanel,
+      name: 'View in Form panel',
+      method: 'custom',
+      state: 'viewInFormPanel',
+      order: 40,
+      iscontext: true,
+      isselect: true,
+      isenabled: one,
+    }),
+    action({
+      id: fixedActionIds.editInline,
+      name: 'Edit Inline',
+      method: 'custom',
+      state: 'editInline',
+      order: 50,
+      isenabled: typeAccess.modify !== 'none',
+    }),
+    action({
+      id: fixedActionIds.multiSelect,
+      name: 'Multi-select',
+      method: 'custom',
+      state: 'enterMultiSelectMode',
+      order: 60,
+    }),
+    action({
+      id: fixedActionIds.exitMultiSelect,
+      name: 'Exit multi-select',
+      method: 'custom',
+      state: 'exitMultiSelectMode',
+      order: 61,
+    }),
+    ...(['excel', 'csv', 'word'] as const).map((format, i) =>
+      action({
+        id: fixedActionIds.export,
+        name: { excel: 'Excel', csv: 'CSV', word: 'Word' }[format],
+        method: 'export',
+        state: format,
+        order: 100 + i,
+      }),
+    ),
+  ];
+  if (isDocument) {
+    actions.push(
+      action({
+        id: fixedActionIds.previewFile,
+        name: 'Preview file',
+        method: 'custom',
+        state: 'previewFile',
+        order: 15005,
+        iscontext: true,
+        isselect: true,
+        isenabled: one,
+      }),
+      action({
+        id: recordActionIds.download,
+        name: 'Download',
+        method: 'custom',
+        state: 'downloadDocument',
+        order: 15006,
+        iscontext: true,
+        isselect: true,
+        isenabled: one,
+      }),
+      action({
+        id: recordActionIds.replace,
+        name: 'Replace file',
+        method: 'custom',
+        state: 'replaceDocument',
+        order: 15007,
+        iscontext: true,
+        isselect: true,
+        isenabled: one && canModifyAll,
+      }),
+    );
+  }
+  return {
+    actions: actions.sort((a, b) => a.order - b.order),
+    showNewMenu: creatable.length > 0,
+    showExportMenu: typeAccess.read !== 'none',
+    showEditInlineButton: typeAccess.modify !== 'none',
+    showEditInlineMenu: typeAccess.modify !== 'none',
+    showFormPanelButton: true,
+    showFormPanelMenu: true,
+  };
+}
