@@ -60,6 +60,23 @@ describe('limits, checked before any work is done', () => {
     );
   });
 
+  // Each level opens one bracket-like construct; a template inside len(…) opens three and a
+  // bracketed let two (the bracket and the let's body).
+  it.each([
+    ['brackets', 250, (e: string) => `(${e} + 1)`],
+    ['calls', 250, (e: string) => `abs(${e})`],
+    ['case', 250, (e: string) => `case when true then ${e} end`],
+    ['iif', 250, (e: string) => `iif(true, ${e}, 0)`],
+    ['templates', 80, (e: string) => `len($'{${e}}')`],
+    ['let', 120, (e: string, i: number) => `(let v${i} = 1 select ${e})`],
+  ])('evaluates nested %s up to the limit', async (_, levels, wrap) => {
+    let expr = '1';
+    for (let i = 0; i < levels; i++) expr = wrap(expr, i);
+    const compiled = compile(expr, compileOptions);
+    expect(compiled.messages).toEqual([]);
+    expect((await evaluate(compiled, evaluateOptions)).error).toBeUndefined();
+  });
+
   it('compiles and evaluates a long flat chain within the tree-depth cap', async () => {
     const compiled = compile(Array(450).fill('1').join(' + '), compileOptions);
     expect(compiled.ok).toBe(true);
