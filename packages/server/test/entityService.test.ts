@@ -1,3 +1,4 @@
+import { sysType } from '@plinth/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineRelationship, defineType } from './support/crmSchema.js';
 import { engines, startTestApp, type TestApp } from './support/testApp.js';
@@ -64,5 +65,18 @@ describe.each(engines)('entity service on %s', (engine) => {
       filter: { name: 'Orphan Co' },
     });
     expect(list.body.entities).toEqual([]);
+  });
+
+  it('reads the order of a choice value that has none as 999', async () => {
+    const stage = (await defineType(t.admin, 'Stage', [], sysType.enumValue)).typeId;
+    const put = await t.admin.put([
+      { id: 'new:first', typeId: stage, fields: { name: 'First', enumOrder: 1 } },
+      { id: 'new:unordered', typeId: stage, fields: { name: 'Unordered' } },
+    ]);
+    const read = await t.admin.post('/spapi/data/v1/entity/query', {
+      ids: [put.body.ids['new:first'], put.body.ids['new:unordered']],
+      query: 'name, enumOrder',
+    });
+    expect(read.body.entities.map((e: { enumOrder: number }) => e.enumOrder)).toEqual([1, 999]);
   });
 });

@@ -2,11 +2,13 @@ import {
   type EntityId,
   type EntityResponse,
   type FieldDef,
+  fieldLimits,
   type IdOrAlias,
   isFromMany,
   isToMany,
   type RelationshipDef,
   relationshipEndName,
+  sysField,
   sysType,
 } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
@@ -196,7 +198,11 @@ export function fieldValue(row: EntityRow, field: FieldDef): unknown {
     case 'modified_at':
       return row.modifiedAt;
     default:
-      return row.data[String(field.id)] ?? null;
+      // A choice value without an order sorts last: its order reads as 999 (spec 03 §3).
+      return (
+        row.data[String(field.id)] ??
+        (field.id === sysField.enumOrder ? fieldLimits.choiceOrderDefault : null)
+      );
   }
 }
 
