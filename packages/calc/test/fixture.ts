@@ -20,6 +20,7 @@ export const schema = memorySchema([
       { id: 'f-nick', name: 'Nickname', type: 'String', isCalculated: false },
       { id: 'f-full', name: 'Full Name', type: 'String', isCalculated: true },
       { id: 'f-order', name: 'Order', type: 'Int32', isCalculated: false },
+      { id: 'f-shadowed', name: 'Shadowed', type: 'String', isCalculated: false },
     ],
     relationships: [
       {
@@ -63,6 +64,7 @@ export const data = memoryData(
         'f-phone': null,
         'f-nick': '',
         'f-order': 7,
+        'f-shadowed': 'field',
       },
       related: { 'r-manager': ['p2'], 'r-status': ['s-open'], 'r-tags': ['t1', 't2'] },
     },
@@ -102,12 +104,19 @@ export const compileOptions: CompileOptions = {
     { name: 'SelectedRecords', type: 'Entity', isList: true, entityTypeId: 'person' },
     { name: 'Count', type: 'Int32' },
     { name: 'Amounts', type: 'Decimal', isList: true },
+    { name: 'Shadowed', type: 'String' },
   ],
 };
 
 export const evaluateOptions: EvaluateOptions = {
   context: { id: 'p1', typeId: 'person' },
-  params: { PageInput: 'Hello', SelectedRecords: ['p2', 'p3'], Count: 3, Amounts: ['1.5', null, '2.25'] },
+  params: {
+    PageInput: 'Hello',
+    SelectedRecords: ['p2', 'p3'],
+    Count: 3,
+    Amounts: ['1.5', null, '2.25'],
+    shadowed: 'param',
+  },
   clock: () => NOW,
   timeZone: TIME_ZONE,
   data,
