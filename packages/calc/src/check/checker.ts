@@ -158,6 +158,8 @@ export class Checker {
         return this.where(node);
       case 'OrderBy':
         return this.orderBy(node);
+      default:
+        return unreachable(node);
     }
   }
 
@@ -382,3 +384,8 @@ export function paramType(p: CalcParameter): CalcType {
 const isNullLiteral = (e: Expr) => e.kind === 'Literal' && e.valueType === 'None';
 const isZeroLiteral = (e: Expr) =>
   e.kind === 'Literal' && (e.valueType === 'Int32' || e.valueType === 'Decimal') && Number(e.value) === 0;
+
+/** Fails to compile when a node kind is added and not handled. */
+function unreachable(node: never): never {
+  throw new Error(`Unhandled node ${JSON.stringify(node)}`);
+}
