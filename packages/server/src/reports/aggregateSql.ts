@@ -16,21 +16,22 @@ export function aggregateSql(
 ): RawBuilder<unknown> {
   const fail = () => badRequest(`'${kind}' does not apply to the column '${column.title}'.`);
   const numeric = numericTypes.has(column.type);
+  /** The value, with empty text as no value. */
+  const present = column.type === 'String' ? sql`nullif(${value}, '')` : value;
   switch (kind) {
     case 'CountAll':
       return sql`count(*)`;
     case 'Count':
-      return sql`count(${value})`;
+      return sql`count(${present})`;
     case 'CountUnique':
-      return sql`count(DISTINCT ${value})`;
+      // Blanks (no value, or empty text) count as one value of their own.
+      return sql`(count(DISTINCT ${present}) + coalesce(max(CASE WHEN ${present} IS NULL THEN 1 ELSE 0 END), 0))`;
     case 'CountUniqueNoBlanks':
-      return column.type === 'String'
-        ? sql`count(DISTINCT nullif(${value}, ''))`
-        : sql`count(DISTINCT ${value})`;
+      return sql`count(DISTINCT ${present})`;
     case 'List':
       return engine === 'postgres'
-        ? sql`string_agg(${value}::text, ', ')`
-        : sql`group_concat(${value}, ', ')`;
+        ? sql`string_agg(${present}::text, ', ')`
+        : sql`group_concat(${present}, ', ')`;
     case 'Max':
     case 'Min':
       if (!orderedTypes.has(column.type) || column.kind !== 'field') throw fail();

@@ -61,3 +61,6 @@ export function escapeLike(text: string): string {
 export function and(parts: readonly RawBuilder<boolean>[]): RawBuilder<boolean> {
   return parts.length === 0 ? sql<boolean>`1 = 1` : sql<boolean>`(${sql.join(parts, sql` AND `)})`;
 }
+
+/** A stand-in value for checking which aggregates apply to a column without building a query. */
+export const columnValueForCheck = sql`NULL`;
