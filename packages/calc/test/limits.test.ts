@@ -133,6 +133,8 @@ describe('evaluation limits', () => {
   it('reports an error for an unknown time zone', async () => {
     const result = await evaluate(compile('1'), { clock: () => 0, timeZone: 'Mars/Olympus' });
     expect(result.error).toBe('Unknown time zone: Mars/Olympus');
+    const missing = await evaluate(compile('1'), { clock: () => 0 } as never);
+    expect(missing.error).toBe('Unknown time zone: undefined');
   });
 
   it('refuses to evaluate an expression with errors', async () => {

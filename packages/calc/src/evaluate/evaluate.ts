@@ -65,7 +65,10 @@ export async function evaluate(compiled: CompileResult, options: EvaluateOptions
   if (!compiled.ok || !compiled.ast) {
     return failed(compiled.messages.find((m) => m.type === 'Error')?.text ?? msg.hasErrors);
   }
-  if (!isValidTimeZone(options.timeZone)) return failed(`Unknown time zone: ${options.timeZone}`);
+  // A missing zone must not fall back to the host machine's zone: results would depend on the server.
+  if (typeof options.timeZone !== 'string' || !isValidTimeZone(options.timeZone)) {
+    return failed(`Unknown time zone: ${String(options.timeZone)}`);
+  }
   try {
     const run = new Evaluation(compiled, options, data);
     const value = await run.run();
