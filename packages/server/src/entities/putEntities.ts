@@ -15,7 +15,8 @@ import {
 import type { RequestContext } from '../context.js';
 import { AppError, badRequest, forbidden, notFound } from '../http/errors.js';
 import { validateMetamodelChanges } from '../metamodel/metamodelWrites.js';
-import { readTenantSettings, todayIn } from '../settings/tenantSettings.js';
+import { validateReportDefinitions } from '../reports/validateReportDefinitions.js';
+import { readTenantSettings } from '../settings/tenantSettings.js';
 import { nextAutoNumbers } from './autoNumbers.js';
 import { cascadeClosure } from './deleteDetails.js';
 import {
@@ -28,6 +29,7 @@ import {
   selectEntities,
   updateEntity,
 } from './entityRepository.js';
+import { defaultFor } from './fieldDefaults.js';
 import {
   applyRelChanges,
   checkCardinality,
@@ -167,6 +169,9 @@ async function putInTransaction(ctx: RequestContext, req: PutEntitiesRequest): P
   ];
   if (relErrors.length > 0) throw validationFailed(relErrors);
 
+  const reportErrors = validateReportDefinitions(ctx, [...created, ...updated.map((u) => u.row)], refOf);
+  if (reportErrors.length > 0) throw validationFailed(reportErrors);
+
   const deleted = deletedIds.length > 0 ? await deleteWithDependents(ctx, deletedIds) : [];
 
   const touchedMeta =
@@ -231,17 +236,6 @@ function setValue(row: EntityRow, field: FieldDef, value: StoredValue) {
   else if (field.column === 'alias') row.alias = value === null ? null : String(value);
   else if (value === null) delete row.data[String(field.id)];
   else row.data[String(field.id)] = value;
-}
-
-/** The default of a field for a new record: its configured value, with NOW and TODAY for dates. */
-function defaultFor(field: FieldDef, timeZone: string, now: Date): unknown {
-  const d = field.defaultValue;
-  if (d === undefined || d === '') return undefined;
-  const upper = d.trim().toUpperCase();
-  if (field.type === 'Date' && (upper === 'TODAY' || upper === 'NOW')) return todayIn(timeZone, now);
-  if (field.type === 'DateTime' && (upper === 'NOW' || upper === 'TODAY')) return now.toISOString();
-  if (field.type === 'Boolean') return upper === 'TRUE' ? true : upper === 'FALSE' ? false : undefined;
-  return d;
 }
 
 async function assignAutoNumbers(ctx: RequestContext, created: EntityRow[]) {

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineType } from './support/crmSchema.js';
+import { engines, startTestApp, type TestApp } from './support/testApp.js';
+
+describe.each(engines)('saving report definitions on %s', (engine) => {
+  let t: TestApp;
+  let typeId: number;
+  let amount: number;
+  let note: number;
+
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    const d = await defineType(t.admin, 'Deal', [
+      { name: 'Amount', script: 'amount', type: 'Currency' },
+      { name: 'Note', script: 'note', type: 'Text' },
+    ]);
+    typeId = d.typeId;
+    amount = d.fieldIds.amount!;
+    note = d.fieldIds.note!;
+  });
+  afterAll(() => t.close());
+
+  const save = (definition: unknown) =>
+    t.admin.put([
+      {
+        id: 'new:r',
+        typeId: 'core:report',
+        fields: {
+          name: 'Deals',
+          reportDefinition: typeof definition === 'string' ? definition : JSON.stringify(definition),
+        },
+      },
+    ]);
+  const columns = () => [
+    { id: 'name', kind: 'field', fieldId: 100 },
+    { id: 'amount', kind: 'field', fieldId: amount },
+    { id: 'note', kind: 'field', fieldId: note },
+  ];
+
+  it('saves a valid definition, which then runs', async () => {
+    const res = await save({
+      version: 1,
+      rootTypeId: typeId,
+      columns: columns(),
+      aggregates: [{ columnId: 'amount', kinds: ['Sum'] }],
+    });
+    expect(res.status).toBe(200);
+    const run = await t.admin.post(`/spapi/data/v1/report/${res.body.ids['new:r']}`, { pageSize: 10 });
+    expect(run.status).toBe(200);
+    expect(run.body.total).toEqual({ aggs: { amount: [{ kind: 'Sum', value: null }] }, count: 0 });
+  });
+
+  it.each([
+    ['not JSON', '{', 'The report definition is not valid JSON.'],
+    ['the wrong shape', { version: 2 }, 'The report definition is not valid.'],
+    [
+      'a missing field',
+      { version: 1, rootTypeId: 1, columns: [{ id: 'x', kind: 'field', fieldId: 999_999 }] },
+      "Column 'x': the field 999999 is not on this object.",
+    ],
+    [
+      'an unknown sort column',
+      () => ({
+        version: 1,
+        rootTypeId: typeId,
+        columns: columns(),
+        sorts: [{ columnId: 'nope', order: 'Ascending' }],
+      }),
+      "Unknown column 'nope'.",
+    ],
+    [
+      'a sum of text',
+      () => ({
+        version: 1,
+        rootTypeId: typeId,
+        columns: columns(),
+        aggregates: [{ columnId: 'note', kinds: ['Sum'] }],
+      }),
+      "'Sum' does not apply to the column 'Note'.",
+    ],
+  ])('refuses %s with the reason, and saves nothing', async (_what, definition, message) => {
+    const res = await save(typeof definition === 'function' ? definition() : definition);
+    expect(res.status).toBe(400);
+    expect(res.body.error.details.errors).toEqual([{ id: 'new:r', member: 'reportDefinition', message }]);
+  });
+});
