@@ -262,6 +262,102 @@ describe.each(engines)('metamodel rules through the API on %s', (engine) => {
     });
   });
 
+  describe('default values', () => {
+    it.each([
+      ['Number', 'abc', 'The value is not a valid number.'],
+      [
+        'Number',
+        '2000000000',
+        'The value is out of range; the value must be between -1000000000 and 1000000000 inclusive',
+      ],
+      ['Decimal', '1.23456', 'The maximum number of decimal places has been exceeded.'],
+      ['Date', 'tomorrow', 'The value is not a valid date.'],
+      ['Time', '25:00', 'Invalid time value'],
+      ['DateTime', 'later', 'The value is not a valid date time.'],
+      ['Boolean', 'maybe', 'The value is invalid.'],
+    ])(
+      'refuses a %s field whose default %j is not a valid value',
+      async (fieldType, defaultValue, message) => {
+        const name = `Defaulted ${fieldType}`;
+        expect(
+          errorsOf(
+            await putField(customer, { name, fieldScriptName: `d${fieldType}`, fieldType, defaultValue }),
+          ),
+        ).toEqual([{ id: 'new:f', member: 'defaultValue', message }]);
+        expect(await fieldNames(customer)).not.toContain(name);
+      },
+    );
+
+    it('refuses a default longer than the field allows', async () => {
+      expect(
+        errorsOf(
+          await putField(customer, {
+            name: 'Short default',
+            fieldScriptName: 'sd',
+            maxLength: 3,
+            defaultValue: 'abcd',
+          }),
+        ),
+      ).toEqual([
+        {
+          id: 'new:f',
+          member: 'defaultValue',
+          message: 'The value is too long; the maximum length is 3 characters.',
+        },
+      ]);
+    });
+
+    it.each([
+      ['Date', 'TODAY'],
+      ['Date', '2026-01-01'],
+      ['DateTime', 'now'],
+      ['Boolean', 'false'],
+      ['Boolean', 'True'],
+      ['Number', '-3'],
+      ['Time', '08:15'],
+    ])('accepts a %s field defaulting to %j', async (fieldType, defaultValue) => {
+      const res = await putField(customer, {
+        name: `Ok default ${fieldType} ${defaultValue}`,
+        fieldScriptName: `ok${fieldType}${defaultValue.replace(/\W/g, '')}`,
+        fieldType,
+        defaultValue,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    });
+  });
+
+  describe('inheritance', () => {
+    const inheritanceCycle = 'An Object cannot inherit from itself or from an Object derived from it.';
+
+    it('refuses an Object inheriting from itself or from an Object derived from it', async () => {
+      const a = (await defineType(t.admin, 'CycleA', [])).typeId;
+      const b = (await defineType(t.admin, 'CycleB', [], a)).typeId;
+      const c = (await defineType(t.admin, 'CycleC', [], b)).typeId;
+      expect(errorsOf(await t.admin.put([{ id: a, relationships: { inherits: { set: [a] } } }]))).toEqual([
+        { id: a, member: 'inherits', message: inheritanceCycle },
+      ]);
+      expect(errorsOf(await t.admin.put([{ id: a, relationships: { inherits: { set: [c] } } }]))).toEqual([
+        { id: a, member: 'inherits', message: inheritanceCycle },
+      ]);
+      // Still usable: records of C are records of A.
+      const rec = await t.admin.put([{ id: 'new:c', typeId: c, fields: { name: 'leaf' } }]);
+      expect(rec.status).toBe(200);
+      const list = await t.admin.post('/spapi/data/v1/entity/ofType', { typeId: a });
+      expect(list.body.entities.map((e: any) => e.name)).toEqual(['leaf']);
+    });
+
+    it('refuses a new base Object whose members clash with the Object’s own', async () => {
+      const loose = (
+        await defineType(t.admin, 'Loose', [{ name: 'EMAIL', script: 'contactEmail', type: 'Text' }])
+      ).typeId;
+      expect(
+        errorsOf(await t.admin.put([{ id: loose, relationships: { inherits: { set: [customer] } } }])),
+      ).toEqual([{ id: loose, member: 'inherits', message: fieldNameClash }]);
+      const schema = await t.admin.get(`/spapi/data/v1/schema/type/${loose}`);
+      expect(schema.body.fields.map((f: any) => f.scriptName)).not.toContain('email');
+    });
+  });
+
   describe('field and relationship types', () => {
     it('refuses an unknown field type', async () => {
       expect(

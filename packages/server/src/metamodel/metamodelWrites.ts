@@ -1,9 +1,12 @@
 import {
+  duplicateFieldMessage,
   type EntityId,
   type EntityRef,
   sysField as F,
+  type FieldDef,
   invalidFieldTypeMessage,
   invalidRelTypeMessage,
+  invalidValueMessage,
   isFieldType,
   type NamedEntity,
   relationshipEndName,
@@ -11,11 +14,13 @@ import {
   type Schema,
   sysType,
   validateFieldBounds,
+  validateFieldValue,
   validateMemberNames,
   validateTypeNames,
 } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
 import type { EntityRow } from '../entities/entityRepository.js';
+import { defaultFor } from '../entities/fieldDefaults.js';
 import { type MemberError, validationFailed } from '../entities/relationshipChanges.js';
 import { loadTenantMeta } from './tenantMetaCache.js';
 
@@ -71,7 +76,20 @@ function checkField(schema: Schema, row: EntityRow): Issue[] {
       siblingsOf(schema, field.typeId),
     ).map((issue) => ({ member: key[issue.property], message: issue.message })),
     ...validateFieldBounds(field).map((issue) => ({ member: issue.property, message: issue.message })),
+    ...checkDefaultValue(field),
   ];
+}
+
+/** A default must be a valid value of the field (TODAY and NOW for dates, true or false for Booleans). */
+function checkDefaultValue(field: FieldDef): Issue[] {
+  if (field.defaultValue === undefined || field.defaultValue === '') return [];
+  if (field.type === 'AutoNumber' || field.type === 'Calculation') return [];
+  const value = defaultFor(field, 'UTC', new Date());
+  const result =
+    value === undefined
+      ? { ok: false as const, message: invalidValueMessage }
+      : validateFieldValue(field, value);
+  return result.ok ? [] : [{ member: 'defaultValue', message: result.message }];
 }
 
 function checkRelationship(schema: Schema, row: EntityRow): Issue[] {
@@ -99,7 +117,43 @@ function checkType(schema: Schema, row: EntityRow): Issue[] {
   if (!type) return [];
   const others = [...schema.types()].map((t) => ({ id: t.id, name: t.name, scriptName: t.scriptName }));
   const key = { name: 'name', scriptName: 'typeScriptName' } as const;
-  return validateTypeNames({ id: type.id, name: type.name, scriptName: type.scriptName }, others).map(
-    (issue) => ({ member: key[issue.property], message: issue.message }),
-  );
+  const issues: Issue[] = validateTypeNames(
+    { id: type.id, name: type.name, scriptName: type.scriptName },
+    others,
+  ).map((issue) => ({ member: key[issue.property], message: issue.message }));
+  if (inheritsInACycle(schema, type.id)) {
+    issues.push({ member: 'inherits', message: inheritanceCycleMessage });
+  } else if (descendantsHaveClashingMembers(schema, type.id)) {
+    // A new base type brings members that clash with the type's own or its derived types' members.
+    issues.push({ member: 'inherits', message: duplicateFieldMessage('Field name') });
+  }
+  return issues;
+}
+
+/** The spec gives no text for this; users see which Object and member the rule is about. */
+const inheritanceCycleMessage = 'An Object cannot inherit from itself or from an Object derived from it.';
+
+function inheritsInACycle(schema: Schema, typeId: EntityId): boolean {
+  const seen = new Set<EntityId>([typeId]);
+  for (let p = schema.type(typeId)?.inheritsId; p !== undefined; p = schema.type(p)?.inheritsId) {
+    if (seen.has(p)) return true;
+    seen.add(p);
+  }
+  return false;
+}
+
+function descendantsHaveClashingMembers(schema: Schema, typeId: EntityId): boolean {
+  const key = (s: string) => s.trim().toLowerCase();
+  return schema.descendants(typeId).some((id) => {
+    const seen = new Map<string, EntityId>();
+    for (const m of membersOf(schema, id)) {
+      for (const k of new Set([`n:${key(m.name)}`, `s:${key(m.scriptName)}`])) {
+        if (k.length <= 2) continue;
+        const other = seen.get(k);
+        if (other !== undefined && other !== m.id) return true;
+        seen.set(k, m.id);
+      }
+    }
+    return false;
+  });
 }
