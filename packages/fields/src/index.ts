@@ -6,7 +6,19 @@ export { LinkText, type LinkTextProps } from './links/LinkText';
 export { allowedLinkSchemes, linkFor } from './links/linkify';
 export { NumericInput, type NumericInputProps } from './numeric/NumericInput';
 export * from './numeric/numericRules';
+export { PickerOptionLabel } from './picker/PickerOptionLabel';
+export { recordPickerMachineFor } from './picker/pickerActors';
+export { pickerModalMachine } from './picker/pickerModalMachine';
+export * from './picker/pickerTypes';
+export { RecordPicker, type RecordPickerProps } from './picker/RecordPicker';
+export { RecordPickerModal, type RecordPickerModalProps } from './picker/RecordPickerModal';
+export {
+  type RecordPickerContext,
+  type RecordPickerEvent,
+  recordPickerMachine,
+} from './picker/recordPickerMachine';
 export { imageToken, richTextLength, sanitizeRichText } from './richtext/sanitizeRichText';
+export { SelectList, type SelectListProps, type SelectOption } from './select/SelectList';
 export {
   defaultFieldSettings,
   type FieldSettings,
@@ -14,6 +26,7 @@ export {
   useFieldSettings,
 } from './settings/FieldSettings';
 export { maxMultilineLength, TextInput, type TextInputProps } from './text/TextInput';
+export { type BooleanFieldProps, Checkbox, Toggle } from './toggle/Toggle';
 export {
   type FieldBaseProps,
   FieldWrapper,
