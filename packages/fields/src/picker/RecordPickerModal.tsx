@@ -76,7 +76,7 @@ function PickerModalBody({
         <Input className="pl-input" placeholder="Find a record" />
       </SearchField>
       {error && <p className="pl-field__error">{error}</p>}
-      <table className="pl-picker-grid" aria-label="Records" aria-multiselectable={isMulti}>
+      <table className="pl-picker-grid" aria-label="Records">
         <thead>
           <tr>
             <th scope="col" className="pl-picker-grid__select">
