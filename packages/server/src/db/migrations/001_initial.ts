@@ -1,8 +1,12 @@
-import { type Kysely, sql } from 'kysely';
+import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import type { Engine } from '../tables.js';
 
 /** Tenants, records, relationship instances, auto-number counters, credentials, sessions and tokens. */
 export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
+  // On SQLite, records and links are clustered by their keys: indexes then end in (tenant_id, id),
+  // so one index on a sort key also orders the id tie-break and a page never needs a sort.
+  const withoutRowid = <T extends CreateTableBuilder<string, never>>(b: T) =>
+    engine === 'sqlite' ? (b.modifyEnd(sql`WITHOUT ROWID`) as T) : b;
   const idType = engine === 'postgres' ? 'bigint' : 'integer';
   await db.schema
     .createTable('tenants')
@@ -32,6 +36,7 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .addColumn('modified_by', idType)
     .addColumn('owner_id', idType)
     .addPrimaryKeyConstraint('entities_pk', ['tenant_id', 'id'])
+    .$call(withoutRowid)
     .execute();
   await db.schema
     .createIndex('entities_type_name')
@@ -53,6 +58,7 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .addColumn('from_id', idType, (c) => c.notNull())
     .addColumn('to_id', idType, (c) => c.notNull())
     .addPrimaryKeyConstraint('relationships_pk', ['tenant_id', 'rel_id', 'from_id', 'to_id'])
+    .$call(withoutRowid)
     .execute();
   await db.schema
     .createIndex('relationships_reverse')
