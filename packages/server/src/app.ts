@@ -8,11 +8,13 @@ import { actionRoutes } from './actions/actionRoutes.js';
 import { authenticate } from './auth/authenticate.js';
 import { authRoutes } from './auth/authRoutes.js';
 import { entityRoutes } from './entities/entityRoutes.js';
+import { exportRoutes } from './exports/exportRoutes.js';
 import { frameworkErrors, registerErrorHandler } from './http/errorHandler.js';
 import { schemaRoutes } from './metamodel/schemaRoutes.js';
 import { publicReportRoutes, reportRoutes } from './reports/reportRoutes.js';
 import type { Services } from './services.js';
 import { settingsRoutes } from './settings/settingsRoutes.js';
+import { isWebAppBuilt, serveWebApp } from './web/serveWebApp.js';
 
 export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -58,8 +60,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   await app.register(swaggerUi, { routePrefix: '/api/docs/ui' });
-  // Until the web app is served here, the browser's front door is the API explorer.
-  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/api/docs/ui'));
+  // Until the web app is built, the browser's front door is the API explorer.
+  if (!isWebAppBuilt())
+    app.get('/', { schema: { hide: true } }, async (_r, reply) => reply.redirect('/api/docs/ui'));
 
   await authRoutes(app, services, { secureCookies: options.secureCookies ?? false });
   await publicReportRoutes(app, services);
@@ -70,6 +73,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     await schemaRoutes(api);
     await settingsRoutes(api);
     await reportRoutes(api);
+    await exportRoutes(api);
     await actionRoutes(api);
   });
   return app;
