@@ -68,10 +68,11 @@ const plan = buildReportSql({
 const q = sql`SELECT e0.id AS id FROM ${plan.from()} WHERE ${plan.where} ORDER BY ${plan.orderBy} LIMIT 51`;
 const compiled = q.compile(services.db);
 console.log(compiled.sql, compiled.parameters);
+const params = [...compiled.parameters];
 const rows = await sql
   .raw(
     `EXPLAIN QUERY PLAN ${compiled.sql.replace(/\?/g, () => {
-      const p = compiled.parameters.shift();
+      const p = params.shift();
       return typeof p === 'string' ? `'${p}'` : String(p);
     })}`,
   )
