@@ -161,6 +161,37 @@ describe.each(engines)('auth on %s', (engine) => {
     });
   });
 
+  describe('session lifetime', () => {
+    it('ends a session after 14 days', async () => {
+      const { cookie } = await session();
+      const start = t.clock.time;
+      try {
+        t.clock.time = new Date(start.getTime() + 13 * 86_400_000);
+        expect((await t.app.inject({ method: 'GET', url: '/auth/me', headers: { cookie } })).statusCode).toBe(
+          200,
+        );
+        t.clock.time = new Date(start.getTime() + 14 * 86_400_000 + 1_000);
+        const late = await t.app.inject({ method: 'GET', url: '/auth/me', headers: { cookie } });
+        expect(late.statusCode).toBe(401);
+        expect(JSON.parse(late.body).error.code).toBe('unauthorized');
+      } finally {
+        t.clock.time = start;
+      }
+    });
+
+    it('ends the sessions and tokens of a deleted user', async () => {
+      const id = await t.addUser('leaver', []);
+      const c = await t.login('leaver');
+      const token = (await c.post('/spapi/data/v1/apiTokens', { name: 'mine' })).body.token as string;
+      expect((await new Client(t.app, { bearer: token }).get('/auth/me')).status).toBe(200);
+      expect((await t.admin.post('/spapi/data/v1/entity/delete', { ids: [id] })).status).toBe(200);
+      expect((await c.get('/auth/me')).status).toBe(401);
+      expect((await new Client(t.app, { bearer: token }).get('/auth/me')).status).toBe(401);
+      const relogin = await login({ tenant: 'acme', username: 'leaver', password: ADMIN_PASSWORD });
+      expect(relogin.statusCode).toBe(401);
+    });
+  });
+
   describe('API tokens', () => {
     it('are created, used as Bearer without CSRF, listed, revoked, and stored only as hashes', async () => {
       const created = await t.admin.post('/spapi/data/v1/apiTokens', { name: 'Integration' });
@@ -184,7 +215,7 @@ describe.each(engines)('auth on %s', (engine) => {
       expect(JSON.stringify(list.body)).not.toContain(secret.slice(4));
 
       const rows = await t.services.db.selectFrom('api_tokens').selectAll().execute();
-      expect(rows.length).toBe(1);
+      expect(rows.filter((r) => r.user_id === t.adminId).length).toBe(1);
       for (const row of rows) {
         for (const value of Object.values(row)) {
           expect(String(value)).not.toContain(secret);
@@ -240,6 +271,38 @@ describe.each(engines)('auth on %s', (engine) => {
   });
 
   describe('rate limit', () => {
+    it('limits one address across many accounts too, with the JSON error shape', async () => {
+      const fresh = await startTestApp(engine);
+      try {
+        const statuses: number[] = [];
+        let body = '';
+        for (let i = 0; i < 110; i++) {
+          const res = await fresh.app.inject({
+            method: 'POST',
+            url: '/auth/login',
+            payload: { tenant: 'acme', username: `user${i}`, password: 'guess' },
+          });
+          statuses.push(res.statusCode);
+          body = res.body;
+        }
+        expect(statuses.slice(0, 90).every((s) => s === 401)).toBe(true);
+        expect(statuses.at(-1)).toBe(429);
+        expect(JSON.parse(body)).toEqual({
+          error: { code: 'too_many_requests', message: expect.any(String) },
+        });
+        // Another address is not limited.
+        const elsewhere = await fresh.app.inject({
+          method: 'POST',
+          url: '/auth/login',
+          remoteAddress: '10.1.2.3',
+          payload: { tenant: 'acme', username: 'admin', password: ADMIN_PASSWORD },
+        });
+        expect(elsewhere.statusCode).toBe(200);
+      } finally {
+        await fresh.close();
+      }
+    }, 60_000);
+
     it('answers 429 with the JSON error shape after repeated failed logins', async () => {
       // A fresh app, so the other tests' logins do not count.
       const fresh = await startTestApp(engine);
