@@ -51,10 +51,13 @@ export function defaultReport(
   const fields = schema
     .fieldsOf(type.id)
     .filter((f) => !f.column && f.typeId >= 10_000 && shownTypes.has(f.type))
+    // In the order they were made: the schema's own order follows how the metamodel was loaded.
+    .sort((a, b) => a.id - b.id)
     .map((f) => ({ id: `f${f.id}`, kind: 'field' as const, fieldId: f.id, hidden: false, path: [] }));
   const rels = schema
     .relationshipsOf(type.id)
     .filter(({ rel, direction }) => !rel.column && rel.id >= 10_000 && !reachesMany(rel, direction))
+    .sort((a, b) => a.rel.id - b.rel.id)
     .map(({ rel, direction }) => ({
       id: `r${rel.id}${direction === 'rev' ? 'r' : ''}`,
       kind: 'relationship' as const,

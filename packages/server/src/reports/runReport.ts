@@ -91,7 +91,7 @@ export async function runReport(
     rootTypeId = narrowed.id;
   }
 
-  const conditions = effectiveConditions(def, query, column);
+  const conditions = effectiveConditions(def, query, column, byId);
   const groups = def.groups.map((g) => ({ column: column(g.columnId, 'groups'), order: g.order }));
   const requested =
     !query.isReset && query.sort
@@ -237,12 +237,26 @@ function effectiveConditions(
   def: ReportDefinition,
   query: ReportQuery,
   column: (id: string, what: string) => ResolvedColumn,
+  byId: ReadonlyMap<string, ResolvedColumn>,
 ): EffectiveCondition[] {
   const overrides = new Map((query.isReset ? [] : (query.conds ?? [])).map((c) => [c.expid, c]));
-  for (const id of overrides.keys()) {
-    if (!def.conditions.some((c) => c.id === id)) throw badRequest(`Unknown condition '${id}'.`);
+  // A query condition whose id names no stored condition filters on the column of that id, as
+  // pickers send them (spec 02 §3 "Picker report request").
+  const adHoc: EffectiveCondition[] = [];
+  for (const [id, o] of overrides) {
+    if (def.conditions.some((c) => c.id === id)) continue;
+    const col = byId.get(id);
+    if (!col) throw badRequest(`Unknown condition '${id}'.`);
+    adHoc.push({
+      id,
+      column: col,
+      oper: o.oper ?? defaultOperatorFor(col.type) ?? 'Equal',
+      value: o.value,
+      values: o.values,
+      valueList: o.valueList,
+    });
   }
-  return def.conditions.flatMap((stored) => {
+  const fromReport = def.conditions.flatMap((stored) => {
     const o = overrides.get(stored.id);
     // Hidden conditions are the report's own: a query cannot change them.
     const use = o && !stored.isHidden ? o : undefined;
@@ -260,4 +274,5 @@ function effectiveConditions(
       },
     ];
   });
+  return [...fromReport, ...adHoc];
 }
