@@ -90,6 +90,11 @@ describe.each(engines)('mass assignment on %s', (engine) => {
     ['toString', 'x'],
     ['hasOwnProperty', 'x'],
     ['data', '{}'],
+    // Fields of other types, by id: the access-rule flags and a field's type.
+    ['#200', true],
+    ['#120', 'Text'],
+    ['canRead', true],
+    ['fieldType', 'Text'],
   ];
 
   it.each(forbiddenFields)('refuses the field %s on update and on create', async (key, value) => {
@@ -173,11 +178,24 @@ describe.each(engines)('mass assignment on %s', (engine) => {
     expect(await count()).toBe(n);
   });
 
+  it('never changes the type of an existing record', async () => {
+    const res = await t.admin.put([{ id: rec, typeId: 'core:accessRule', fields: { notes: 'typed' } }]);
+    if (res.status === 200) {
+      const row = await stored();
+      expect(row.type_id).toBe(account);
+      expect((await t.admin.read(rec, 'notes')).body).toMatchObject({ typeId: account, notes: 'typed' });
+    } else {
+      await expectRefused(res, await count());
+    }
+    before = await stored();
+  });
+
   it('still accepts a clean update, so the refusals above are about the keys', async () => {
-    const res = await t.admin.put([{ id: rec, version: 1, fields: { notes: 'clean' } }]);
+    const version = (await stored()).version;
+    const res = await t.admin.put([{ id: rec, version, fields: { notes: 'clean' } }]);
     expect(res.status).toBe(200);
     const after = await t.admin.read(rec, 'notes, reference, total, createdDate');
-    expect(after.body).toMatchObject({ notes: 'clean', version: 2, reference: 100 });
+    expect(after.body).toMatchObject({ notes: 'clean', version: version + 1, reference: 100 });
     before = await stored();
   });
 });

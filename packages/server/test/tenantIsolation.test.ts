@@ -160,6 +160,24 @@ describe.each(engines)('tenant isolation on %s', (engine) => {
     expect(byName.body.entities).toEqual([]);
   });
 
+  it('answers another tenant’s types like missing ones in the schema calls, and its own settings only', async () => {
+    // Type ids are per tenant: the other tenant's alias names nothing here.
+    const theirs = await acme.get('/spapi/data/v1/schema/type/test:Filler');
+    const nothing = await acme.get('/spapi/data/v1/schema/type/test:Nothing');
+    expect(theirs.status).toBe(404);
+    expect(raw(theirs)).toEqual(raw(nothing));
+    expect((await other.get('/spapi/data/v1/schema/type/test:Filler')).status).toBe(200);
+    expect(
+      (await acme.get('/spapi/data/v1/schema/newFieldName?typeId=test:Filler&fieldType=Text')).status,
+    ).toBe(404);
+    const list = await acme.post('/spapi/data/v1/entity/ofType', { typeId: 'test:Filler' });
+    expect(list.status).toBeGreaterThanOrEqual(400);
+    expect(list.status).toBeLessThan(500);
+    const settings = await acme.get('/spapi/data/v1/tenantSettings');
+    expect(settings.body.tenantName).toBe('Acme');
+    expect((await other.get('/spapi/data/v1/tenantSettings')).body.tenantName).toBe('globex');
+  });
+
   it('resolves aliases within the caller’s tenant only', async () => {
     const put = await other.put([
       { id: 'new:s', typeId: 'test:Account', fields: { name: 'Secret', alias: 'globex:secret' } },
