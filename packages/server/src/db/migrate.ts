@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as m001 from './migrations/001_initial.js';
 import * as m002 from './migrations/002_search.js';
 import * as m003 from './migrations/003_name_index.js';
+import * as m004 from './migrations/004_export_tokens.js';
 import type { Engine } from './tables.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -11,6 +12,7 @@ const migrations: Record<string, EngineMigration> = {
   '001_initial': m001,
   '002_search': m002,
   '003_name_index': m003,
+  '004_export_tokens': m004,
 };
 
 class EngineMigrationProvider implements MigrationProvider {
