@@ -17,6 +17,9 @@ export {
   type RecordPickerEvent,
   recordPickerMachine,
 } from './picker/recordPickerMachine';
+// The editor itself is only reachable through the lazy wrapper, so it stays a separate chunk.
+export { LazyRichTextEditor } from './richtext/LazyRichTextEditor';
+export type { RichTextEditorProps, RichTextImage } from './richtext/RichTextEditor';
 export { imageToken, richTextLength, sanitizeRichText } from './richtext/sanitizeRichText';
 export { SelectList, type SelectListProps, type SelectOption } from './select/SelectList';
 export {
