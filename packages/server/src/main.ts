@@ -26,8 +26,7 @@ async function main() {
   const hasTenant = await services.db.selectFrom('tenants').select('id').limit(1).executeTakeFirst();
   if (!hasTenant && config.seedDemo) {
     const password = config.adminPassword ?? randomBytes(12).toString('base64url');
-    log.info({ records: config.demoRecords }, 'creating the demo tenant');
-    await seedDemo(services, { adminPassword: password, records: config.demoRecords });
+    // Written before seeding: a start stopped halfway leaves a tenant whose password must be known.
     if (!config.adminPassword) {
       fs.mkdirSync(config.dataDir, { recursive: true });
       const file = path.join(config.dataDir, 'admin-password.txt');
@@ -36,6 +35,8 @@ async function main() {
         `\n  Administrator: tenant "demo", user "admin", password ${password}\n  (also written to ${file})\n`,
       );
     }
+    log.info({ records: config.demoRecords }, 'creating the demo tenant');
+    await seedDemo(services, { adminPassword: password, records: config.demoRecords });
   }
 
   let closing = false;
