@@ -216,3 +216,62 @@ describe('first start on an empty data directory (SQLite)', () => {
     }
   }, 90_000);
 });
+
+describe('other first starts (SQLite)', () => {
+  const dirs: string[] = [];
+  const servers: Server[] = [];
+  const start = (env: Record<string, string>) => {
+    const server = new Server(env);
+    servers.push(server);
+    return server;
+  };
+  const tempDir = () => {
+    const d = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-start-'));
+    dirs.push(d);
+    return d;
+  };
+  const signIn = (port: string, password: string) =>
+    fetch(`http://127.0.0.1:${port}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ tenant: 'demo', username: 'admin', password }),
+    });
+  afterAll(async () => {
+    for (const s of servers) await s.kill();
+    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+  });
+
+  it('uses PLINTH_ADMIN_PASSWORD when given: nothing printed, no password file', async () => {
+    const dataDir = tempDir();
+    const password = 'given password 123';
+    const server = start({
+      DATA_DIR: dataDir,
+      PORT: '0',
+      PLINTH_DEMO_RECORDS: '20',
+      PLINTH_ADMIN_PASSWORD: password,
+    });
+    const port = (await server.waitFor(/running at http:\/\/localhost:(\d+)\//, 60_000))[1]!;
+    expect(server.output).not.toContain(password);
+    expect(fs.existsSync(path.join(dataDir, 'admin-password.txt'))).toBe(false);
+    expect((await signIn(port, password)).status).toBe(200);
+    server.signal('SIGTERM');
+    expect(await withTimeout(server.exited, 15_000, 'shutdown')).toEqual({ code: 0, signal: null });
+  }, 90_000);
+
+  it('keeps the generated password usable when the first start is stopped while seeding', async () => {
+    const dataDir = tempDir();
+    const first = start({ DATA_DIR: dataDir, PORT: '0', PLINTH_DEMO_RECORDS: '3000', LOG_LEVEL: 'info' });
+    await first.waitFor(/creating the demo tenant/, 60_000);
+    first.signal('SIGKILL');
+    await first.exited;
+    const file = path.join(dataDir, 'admin-password.txt');
+    expect(fs.existsSync(file)).toBe(true);
+
+    const second = start({ DATA_DIR: dataDir, PORT: '0', PLINTH_DEMO_RECORDS: '20' });
+    const port = (await second.waitFor(/running at http:\/\/localhost:(\d+)\//, 60_000))[1]!;
+    const password = fs.readFileSync(file, 'utf8').trim();
+    expect((await signIn(port, password)).status).toBe(200);
+    second.signal('SIGTERM');
+    expect(await withTimeout(second.exited, 15_000, 'shutdown')).toEqual({ code: 0, signal: null });
+  }, 120_000);
+});
