@@ -32,6 +32,11 @@ export type {
 } from './schema.js';
 export type { CalcSnippet } from './snippets.js';
 export { SNIPPET_GROUP, snippets } from './snippets.js';
+export type { SqlDialect, SqlFragment } from './sql/fragment.js';
+export { joinSql, rawSql, renderSql, sqlFragment } from './sql/fragment.js';
+export { NOT_IN_REPORTS, unavailableInReports } from './sql/support.js';
+export type { SqlHooks, SqlRelatedRows, SqlRelStep, ToSqlOptions, ToSqlResult } from './sql/translate.js';
+export { toSql, toSqlText } from './sql/translate.js';
 export type * from './syntax/ast.js';
 export { childrenOf } from './syntax/ast.js';
 export type { Diagnostic, ParseResult } from './syntax/parser.js';
