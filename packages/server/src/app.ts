@@ -76,5 +76,6 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     await exportRoutes(api);
     await actionRoutes(api);
   });
+  await serveWebApp(app);
   return app;
 }
