@@ -3,13 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, errorBody } from '../http/errors.js';
 import type { Services } from '../services.js';
-import { authenticate, CSRF_COOKIE, SESSION_COOKIE } from './authenticate.js';
+import { authenticate, CSRF_COOKIE, checkCsrf, SESSION_COOKIE } from './authenticate.js';
 import {
   checkPassword,
   createApiToken,
   createSession,
   deleteApiToken,
   deleteSession,
+  findSession,
   listApiTokens,
   loadActor,
   SESSION_DAYS,
@@ -91,7 +92,12 @@ export async function authRoutes(
 
   r.post('/auth/logout', { schema: { tags: ['auth'], summary: 'Sign out' } }, async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (token) await deleteSession(services.db, token);
+    const session = token ? await findSession(services.db, services.clock, token) : undefined;
+    if (session) {
+      // Ending a session is a change like any other: another site must not do it for the user.
+      checkCsrf(request, session.csrfToken);
+      await deleteSession(services.db, token!);
+    }
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     reply.clearCookie(CSRF_COOKIE, { path: '/' });
     return { ok: true };

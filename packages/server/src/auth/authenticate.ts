@@ -19,6 +19,14 @@ declare module 'fastify' {
   }
 }
 
+/** Refuses a request whose CSRF header does not match its session's token. */
+export function checkCsrf(request: FastifyRequest, csrfToken: string): void {
+  const sent = request.headers[CSRF_HEADER];
+  if (typeof sent !== 'string' || !safeEqual(sent, csrfToken)) {
+    throw new AppError('forbidden', 'The request is missing its CSRF token. Reload the page and try again.');
+  }
+}
+
 /**
  * Identifies the caller from a Bearer API token or the session cookie, checks the CSRF token on
  * unsafe cookie requests, and sets `request.ctx`. Unknown callers get 401.
@@ -33,15 +41,7 @@ export function authenticate(services: Services) {
     } else {
       const token = request.cookies[SESSION_COOKIE];
       const session = token ? await findSession(db, clock, token) : undefined;
-      if (session && !safeMethods.has(request.method)) {
-        const sent = request.headers[CSRF_HEADER];
-        if (typeof sent !== 'string' || !safeEqual(sent, session.csrfToken)) {
-          throw new AppError(
-            'forbidden',
-            'The request is missing its CSRF token. Reload the page and try again.',
-          );
-        }
-      }
+      if (session && !safeMethods.has(request.method)) checkCsrf(request, session.csrfToken);
       identity = session;
     }
     if (!identity) throw new AppError('unauthorized', 'Sign in to continue.');
