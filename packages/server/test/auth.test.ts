@@ -148,6 +148,17 @@ describe.each(engines)('auth on %s', (engine) => {
       const { cookie, csrf } = await session();
       const c = new Client(t.app, { cookie, csrf });
       expect((await c.get('/auth/me')).status).toBe(200);
+      // Without its CSRF token another site cannot end the session.
+      for (const headers of [{}, { 'x-csrf-token': 'wrong' }]) {
+        const forged = await t.app.inject({
+          method: 'POST',
+          url: '/auth/logout',
+          headers: { cookie, ...headers },
+        });
+        expect(forged.statusCode).toBe(403);
+        expect(JSON.parse(forged.body).error.code).toBe('forbidden');
+      }
+      expect((await c.get('/auth/me')).status).toBe(200);
       const out = await c.post('/auth/logout');
       expect(out.status).toBe(200);
       const cleared = ([] as string[]).concat(out.headers['set-cookie'] as string | string[]);
@@ -158,6 +169,9 @@ describe.each(engines)('auth on %s', (engine) => {
       expect((await c.put([{ id: 'new:a', typeId: account, fields: { name: 'After logout' } }])).status).toBe(
         401,
       );
+      // Signing out again, or without a session, just clears the cookies.
+      expect((await c.post('/auth/logout')).status).toBe(200);
+      expect((await new Client(t.app, {}).post('/auth/logout')).status).toBe(200);
     });
   });
 
