@@ -60,6 +60,8 @@ export function fieldConditionSql(
   const { engine } = scope.ctx;
   const type = c.column.type;
   const isText = type === 'String';
+  if ((c.oper === 'IsTrue' || c.oper === 'IsFalse') && type !== 'Bool')
+    throw bad(c, `the operator ${c.oper} applies to Yes/No values only`);
   switch (c.oper) {
     case 'IsNull':
       return isText ? sql<boolean>`(${value} IS NULL OR ${value} = '')` : sql<boolean>`${value} IS NULL`;
@@ -83,6 +85,7 @@ export function fieldConditionSql(
   }
   if (isText) {
     const text = String(c.value ?? '');
+    if (text.includes('\u0000')) throw bad(c, 'text values cannot hold the character NUL');
     const lowered = sql`lower(${value})`;
     switch (c.oper) {
       case 'Equal':

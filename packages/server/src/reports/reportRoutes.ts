@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Permissions } from '../access/Permissions.js';
 import type { RequestContext } from '../context.js';
-import { notFound } from '../http/errors.js';
+import { AppError, notFound } from '../http/errors.js';
 import type { Services } from '../services.js';
 import { resolveColumns } from './resolveColumns.js';
 import { loadReport, runReport } from './runReport.js';
@@ -83,7 +83,10 @@ export async function publicReportRoutes(app: FastifyInstance, services: Service
         clock: services.clock,
         metaCache: services.metaCache,
       };
-      const report = await loadReport(reportReader, { reportId: request.params.reportId });
+      // A report that cannot be read as public — missing, not a report, broken — is not found.
+      const report = await loadReport(reportReader, { reportId: request.params.reportId }).catch((e) => {
+        throw e instanceof AppError ? notFound() : e;
+      });
       if (!report.definition.isPublic) throw notFound();
       // …then as a reader of exactly the types the report shows.
       const types = new Set<EntityId>([report.definition.rootTypeId]);
@@ -92,12 +95,12 @@ export async function publicReportRoutes(app: FastifyInstance, services: Service
         if (c.kind === 'relationship') types.add(c.targetTypeId);
       }
       const ctx = { ...reportReader, perms: new Permissions(meta.schema, [...types].map(rule), anonymous) };
-      return runReport(ctx, report, {
-        ...request.body,
-        inclids: undefined,
-        filtereids: undefined,
-        relationDetail: undefined,
-      });
+      return runReport(
+        ctx,
+        report,
+        { ...request.body, inclids: undefined, filtereids: undefined, relationDetail: undefined },
+        { publicView: true },
+      );
     },
   );
 }

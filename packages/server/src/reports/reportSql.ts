@@ -1,6 +1,7 @@
 import type { EntityId, ReportQuery } from '@plinth/schema';
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
+import { badRequest } from '../http/errors.js';
 import { searchRowId } from '../search/searchIndex.js';
 import {
   type ConditionScope,
@@ -31,6 +32,11 @@ export interface ReportSqlInput {
   conditions: readonly EffectiveCondition[];
   sorts: ReadonlyArray<{ column: ResolvedColumn; order: 'Ascending' | 'Descending' }>;
   query: ReportQuery;
+  /**
+   * Quick search matches only these columns' text (public reports: never text the report does not
+   * show); otherwise the search index of the whole record.
+   */
+  searchColumns?: readonly ResolvedColumn[] | undefined;
 }
 
 /** Builds the SQL of a report query. Identifiers come only from the metamodel; values are parameters. */
@@ -100,7 +106,14 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
   }
   const q = input.query;
   const search = q.quickSearch?.trim();
-  if (search) where.push(quickSearchSql(ctx, search));
+  if (search?.includes('\u0000')) throw badRequest('The search text cannot hold the character NUL.');
+  if (search && input.searchColumns) {
+    const pattern = `%${escapeLike(search)}%`;
+    const matches = input.searchColumns
+      .filter((c) => (c.kind === 'field' && c.type === 'String') || (c.kind === 'relationship' && !c.many))
+      .map((c) => sql<boolean>`lower(${columnValue(c)}) LIKE lower(${pattern}) ESCAPE '\\'`);
+    where.push(matches.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`(${sql.join(matches, sql` OR `)})`);
+  } else if (search) where.push(quickSearchSql(ctx, search));
   if (q.relationDetail) {
     const { eid, relid, direction } = q.relationDetail;
     const [from, to] =

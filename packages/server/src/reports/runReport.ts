@@ -73,6 +73,7 @@ export async function runReport(
   ctx: RequestContext,
   report: LoadedReport,
   query: ReportQuery,
+  options: { publicView?: boolean } = {},
 ): Promise<ReportRunResponse> {
   const def = report.definition;
   const columns = resolveColumns(ctx.schema, def);
@@ -118,6 +119,7 @@ export async function runReport(
     conditions,
     sorts,
     query,
+    searchColumns: options.publicView ? columns : undefined,
   });
 
   const pageSize = Math.min(query.pageSize, maxReportPageSize);
