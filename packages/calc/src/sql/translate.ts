@@ -49,6 +49,11 @@ export interface SqlHooks {
   choiceOrder(row: string, path: readonly SqlRelStep[]): SqlFragment;
   /** The records of a to-many relationship of the record at the end of the path. */
   related(row: string, path: readonly SqlRelStep[], step: SqlRelStep): SqlRelatedRows;
+  /**
+   * Records by id (a list parameter such as `[SelectedRecords]`), those the caller may read. Without
+   * it, a record-list parameter can only be the right side of `in`.
+   */
+  records?(ids: readonly string[]): SqlRelatedRows;
 }
 
 export interface ToSqlOptions {
@@ -173,6 +178,8 @@ class Translator {
     if (t === 'Bool') return { f: rawSql(this.pg ? (v ? 'TRUE' : 'FALSE') : v ? '1' : '0'), t, simple: true };
     if (this.pg) return { f: q`CAST(${v} AS ${rawSql(PG_TYPE[t] ?? 'text')})`, t, simple: true };
     if (t === 'Decimal' || t === 'Currency') return { f: q`${Number(v)}`, t, simple: true };
+    // A JavaScript number binds as a double in SQLite; Int32 must stay an integer.
+    if (t === 'Int32') return { f: q`CAST(${v} AS INTEGER)`, t, simple: true };
     return { f: q`${v}`, t, simple: true };
   }
 
@@ -495,7 +502,7 @@ class Translator {
           ? { f: q`CAST(trim_scale(${x.f}) AS text)`, t: 'String' }
           : this.bind(
               [x],
-              ([v]) => q`CASE WHEN ${v} IS NULL THEN NULL ELSE printf('%!.15g', ${v}) END`,
+              ([v]) => q`CASE WHEN ${v} IS NULL THEN NULL ELSE printf('%.15g', ${v}) END`,
               'String',
             );
       case 'Currency':
@@ -509,7 +516,7 @@ class Translator {
           : this.bind(
               [x],
               ([v]) =>
-                q`CASE WHEN ${v} IS NULL THEN NULL WHEN round(${v}, 2) = CAST(printf('%.15g', ${v}) AS REAL) THEN printf('%.2f', ${v}) ELSE printf('%!.15g', ${v}) END`,
+                q`CASE WHEN ${v} IS NULL THEN NULL WHEN round(${v}, 2) = CAST(printf('%.15g', ${v}) AS REAL) THEN printf('%.2f', ${v}) ELSE printf('%.15g', ${v}) END`,
               'String',
             );
       case 'Date':
@@ -792,6 +799,16 @@ class Translator {
       const raw = key === undefined ? [] : values[key];
       const items = Array.isArray(raw) ? raw : [];
       const t = node.t?.type ?? 'None';
+      if (t === 'Entity' && this.o.hooks.records) {
+        const rel = this.o.hooks.records(items.map(String));
+        return {
+          from: rel.from,
+          where: rel.where,
+          row: rel.row,
+          item: { f: this.o.hooks.recordId(rel.row, []), t: 'Entity', simple: true },
+          record: { row: rel.row, path: [] },
+        };
+      }
       const alias = `_l${++this.binds}`;
       const rows = items.map((v) => q`SELECT ${this.param_(v, t).f} AS v`);
       const body = rows.length === 0 ? q`SELECT NULL AS v WHERE 1 = 0` : joinSql(rows, ' UNION ALL ');
@@ -831,8 +848,12 @@ class Translator {
       case 'min':
       case 'max': {
         if (item.t === 'String') {
-          // Ignoring case, as the evaluator orders text.
-          return { f: sub(q`${rawSql(fn)}(lower(${item.f}))`), t };
+          // Ordered ignoring case, as the evaluator orders text; the value keeps its case.
+          const c = rawSql(this.pg ? ' COLLATE "C"' : '');
+          return {
+            f: q`(SELECT ${item.f} ${src.from} WHERE ${src.where} AND ${item.f} IS NOT NULL ORDER BY lower(${item.f})${c} ${rawSql(fn === 'min' ? 'ASC' : 'DESC')} LIMIT 1)`,
+            t,
+          };
         }
         return { f: sub(q`${rawSql(fn)}(${item.f})`), t };
       }

@@ -1,0 +1,229 @@
+import {
+  type CompileResult,
+  joinSql,
+  NAME_FIELD_ID,
+  sqlFragment as q,
+  rawSql,
+  renderSql,
+  type SqlDialect,
+  type SqlFragment,
+  type SqlHooks,
+  type SqlRelStep,
+  toSql,
+} from '@plinth/calc';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { data, NOW, schema, TIME_ZONE } from '../../../calc/test/fixture.js';
+
+// The calc fixture's records (Person, Employee, Status, Tag) stored the way the server stores them:
+// fields as JSON in `data`, links in a relationships table.
+
+const TYPES = ['person', 'employee', 'status', 'tag'];
+const FIELD_IDS = [
+  'f-first',
+  'f-last',
+  'f-age',
+  'f-salary',
+  'f-rating',
+  'f-birth',
+  'f-starts',
+  'f-lunch',
+  'f-active',
+  'f-email',
+  'f-phone',
+  'f-nick',
+  'f-order',
+  'f-shadowed',
+  'f-weight',
+];
+const FORWARD_RELS = ['r-manager', 'r-status', 'r-tags'];
+
+interface Row {
+  id: string;
+  type_id: string;
+  name: string | null;
+  enum_order: number | null;
+  data: string;
+}
+
+async function fixtureRows(): Promise<{ entities: Row[]; links: [string, string, string][] }> {
+  const entities: Row[] = [];
+  const links: [string, string, string][] = [];
+  const seen = new Set<string>();
+  for (const typeId of TYPES) {
+    for (const ref of await data.all(typeId)) {
+      if (seen.has(ref.id)) continue;
+      seen.add(ref.id);
+      const fields: Record<string, unknown> = {};
+      for (const f of FIELD_IDS) {
+        const v = await data.getField(ref, f);
+        if (v !== undefined) fields[f] = v;
+      }
+      entities.push({
+        id: ref.id,
+        type_id: ref.typeId,
+        name: (await data.nameOf(ref)) ?? null,
+        enum_order: (await data.choiceOrder?.(ref)) ?? null,
+        data: JSON.stringify(fields),
+      });
+      for (const rel of FORWARD_RELS) {
+        for (const to of await data.getRelated(ref, rel, 'forward')) links.push([rel, ref.id, to.id]);
+      }
+    }
+  }
+  return { entities, links };
+}
+
+/** The server's way of reading records, over the `calc_entities` / `calc_relationships` tables. */
+export function hooks(dialect: SqlDialect): SqlHooks {
+  let n = 0;
+  const ends = (step: SqlRelStep) =>
+    step.direction === 'forward' ? (['from_id', 'to_id'] as const) : (['to_id', 'from_id'] as const);
+  /** A scalar subquery selecting `pick(alias)` of the record at the end of the path. */
+  const walk = (
+    row: string,
+    path: readonly SqlRelStep[],
+    pick: (alias: string) => SqlFragment,
+  ): SqlFragment => {
+    if (path.length === 0) return pick(row);
+    let from = rawSql('');
+    let where = rawSql('');
+    let prev = `${row}.id`;
+    path.forEach((step, i) => {
+      const r = `r${++n}`;
+      const e = `x${n}`;
+      const [self, other] = ends(step);
+      const join = q`calc_relationships ${rawSql(r)} JOIN calc_entities ${rawSql(e)} ON ${rawSql(`${e}.id = ${r}.${other}`)}`;
+      from = i === 0 ? join : q`${from}, ${join}`;
+      const cond = q`${rawSql(`${r}.rel_id`)} = ${step.relationshipId} AND ${rawSql(`${r}.${self} = ${prev}`)}`;
+      where = i === 0 ? cond : q`${where} AND ${cond}`;
+      prev = `${e}.id`;
+    });
+    const last = prev.slice(0, -3);
+    return q`(SELECT ${pick(last)} FROM ${from} WHERE ${where} LIMIT 1)`;
+  };
+  const json = (alias: string, fieldId: string) =>
+    dialect === 'sqlite'
+      ? q`json_extract(${rawSql(`${alias}.data`)}, ${`$."${fieldId}"`})`
+      : q`(${rawSql(`${alias}.data`)} ->> ${fieldId})`;
+  return {
+    field: (row, path, fieldId) =>
+      walk(row, path, (a) => (fieldId === NAME_FIELD_ID ? rawSql(`${a}.name`) : json(a, fieldId))),
+    recordId: (row, path) => walk(row, path, (a) => rawSql(`${a}.id`)),
+    recordName: (row, path) => walk(row, path, (a) => rawSql(`${a}.name`)),
+    choiceOrder: (row, path) => walk(row, path, (a) => rawSql(`${a}.enum_order`)),
+    related: (row, path, step) => {
+      const r = `r${++n}`;
+      const e = `x${n}`;
+      const [self, other] = ends(step);
+      const owner = walk(row, path, (a) => rawSql(`${a}.id`));
+      return {
+        from: q`FROM calc_relationships ${rawSql(r)} JOIN calc_entities ${rawSql(e)} ON ${rawSql(`${e}.id = ${r}.${other}`)}`,
+        where: q`${rawSql(`${r}.rel_id`)} = ${step.relationshipId} AND ${rawSql(`${r}.${self}`)} = ${owner}`,
+        row: e,
+      };
+    },
+    records: (ids) => {
+      const e = `x${++n}`;
+      const list = ids.length === 0 ? rawSql('NULL') : joinSql(ids.map((id) => q`${id}`));
+      return {
+        from: q`FROM calc_entities ${rawSql(e)}`,
+        where: q`${rawSql(`${e}.id`)} IN (${list})`,
+        row: e,
+      };
+    },
+  };
+}
+
+export interface Engine {
+  readonly dialect: SqlDialect;
+  /** The expression's value for the record `contextId` (JSON-ready output), or an error. */
+  run(
+    compiled: CompileResult,
+    contextId: string,
+    params: Record<string, unknown>,
+  ): Promise<{ value: unknown } | { error: string }>;
+  close(): Promise<void>;
+}
+
+const CREATE = [
+  'CREATE TEMP TABLE calc_entities (id TEXT PRIMARY KEY, type_id TEXT NOT NULL, name TEXT, enum_order INTEGER, data %JSON% NOT NULL)',
+  'CREATE TEMP TABLE calc_relationships (rel_id TEXT NOT NULL, from_id TEXT NOT NULL, to_id TEXT NOT NULL)',
+];
+
+function translate(compiled: CompileResult, dialect: SqlDialect, params: Record<string, unknown>) {
+  const r = toSql(compiled, {
+    dialect,
+    row: 'e0',
+    hooks: hooks(dialect),
+    timeZone: TIME_ZONE,
+    now: NOW,
+    params,
+  });
+  if (!r.ok) return r;
+  return {
+    ok: true as const,
+    ...renderSql(q`SELECT ${r.sql} AS v FROM calc_entities e0 WHERE e0.id = `, dialect),
+  };
+}
+
+export async function sqliteEngine(): Promise<Engine> {
+  const db = new Database(':memory:');
+  for (const s of CREATE) db.exec(s.replace('%JSON%', 'TEXT'));
+  const { entities, links } = await fixtureRows();
+  const insert = db.prepare('INSERT INTO calc_entities VALUES (@id, @type_id, @name, @enum_order, @data)');
+  for (const e of entities) insert.run(e);
+  const link = db.prepare('INSERT INTO calc_relationships VALUES (?, ?, ?)');
+  for (const l of links) link.run(...l);
+  return {
+    dialect: 'sqlite',
+    async run(compiled, contextId, params) {
+      const t = translate(compiled, 'sqlite', params);
+      if (!t.ok) return { error: t.error };
+      try {
+        const row = db.prepare(`${t.sql}?`).get(...(t.params as unknown[]), contextId) as { v: unknown };
+        return { value: row.v };
+      } catch (e) {
+        return { error: `SQL: ${(e as Error).message}\n${t.sql}` };
+      }
+    },
+    async close() {
+      db.close();
+    },
+  };
+}
+
+export async function postgresEngine(url: string): Promise<Engine> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  for (const s of CREATE) await client.query(s.replace('%JSON%', 'jsonb'));
+  const { entities, links } = await fixtureRows();
+  for (const e of entities) {
+    await client.query('INSERT INTO calc_entities VALUES ($1, $2, $3, $4, $5)', [
+      e.id,
+      e.type_id,
+      e.name,
+      e.enum_order,
+      e.data,
+    ]);
+  }
+  for (const l of links) await client.query('INSERT INTO calc_relationships VALUES ($1, $2, $3)', l);
+  return {
+    dialect: 'postgres',
+    async run(compiled, contextId, params) {
+      const t = translate(compiled, 'postgres', params);
+      if (!t.ok) return { error: t.error };
+      try {
+        const res = await client.query(`${t.sql}$${t.params.length + 1}`, [...t.params, contextId]);
+        return { value: res.rows[0]?.v };
+      } catch (e) {
+        return { error: `SQL: ${(e as Error).message}\n${t.sql}` };
+      }
+    },
+    async close() {
+      await client.end();
+    },
+  };
+}
+
+export { schema };
