@@ -328,6 +328,24 @@ describe.each(engines)('batch put and concurrency on %s', (engine) => {
       expect(back.body).toMatchObject({ version: 2, favouriteOf: { name: winner } });
     });
 
+    it('concurrent puts linking the same record through a one-to-one relationship: one 200, one 400', async () => {
+      for (let round = 0; round < 5; round += 1) {
+        const made = await t.admin.put([
+          { id: 'new:i', typeId: item, fields: { name: 'prize' } },
+          { id: 'new:h1', typeId: holder, fields: { name: 'h1' } },
+          { id: 'new:h2', typeId: holder, fields: { name: 'h2' } },
+        ]);
+        const { 'new:i': i, 'new:h1': h1, 'new:h2': h2 } = made.body.ids;
+        const [a, b] = await Promise.all([
+          t.admin.put([{ id: h1, relationships: { favourite: { set: [i] } } }]),
+          t.admin.put([{ id: h2, relationships: { favourite: { set: [i] } } }]),
+        ]);
+        expect([a.status, b.status].sort()).toEqual([200, 400]);
+        const back = await t.admin.read(i, 'favouriteOf');
+        expect(back.body.favouriteOf).toEqual(expect.objectContaining({ id: a.status === 200 ? h1 : h2 }));
+      }
+    });
+
     it('concurrent writers without versions never lose each other’s changes', async () => {
       for (let round = 0; round < 5; round += 1) {
         const id = await fresh();

@@ -233,6 +233,29 @@ describe.each(engines)('relationships on %s', (engine) => {
       expect(read.body[toEnd(k)]).toEqual(k.toMany ? [] : null);
     });
 
+    it('moves a to-record from one from-record to another in one put', async () => {
+      const [p1, p2] = (await create(parent, 2)) as [number, number];
+      const [c] = (await create(toTypeOf(k), 1)) as [number];
+      expect((await t.admin.put([{ id: p1, relationships: { [toEnd(k)]: { set: [c] } } }])).status).toBe(200);
+      const moved = await t.admin.put([
+        { id: p2, relationships: { [toEnd(k)]: { add: [c] } } },
+        { id: p1, relationships: { [toEnd(k)]: { remove: [c] } } },
+      ]);
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      expect(ids(k.fromMany ? await rev(k, c) : [await rev(k, c)])).toEqual([p2]);
+    });
+
+    it('accepts the same link sent from both ends in one put', async () => {
+      const [p] = (await create(parent, 1)) as [number];
+      const [c] = (await create(toTypeOf(k), 1)) as [number];
+      const res = await t.admin.put([
+        { id: p, relationships: { [toEnd(k)]: { add: [c] } } },
+        { id: c, relationships: { [fromEnd(k)]: { add: [p] } } },
+      ]);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(ids(k.toMany ? await fwd(k, p) : [await fwd(k, p)])).toEqual([c]);
+    });
+
     it('links records created in the same batch', async () => {
       const res = await t.admin.put([
         { id: 'new:c', typeId: toTypeOf(k), fields: { name: 'batch child' } },

@@ -1,6 +1,6 @@
 import type { EntityId, StoredLink, StoredRecord, StoredValue } from '@plinth/schema';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql, type Transaction } from 'kysely';
-import type { Db, EntitiesTable, Tables } from '../db/tables.js';
+import type { Db, Engine, EntitiesTable, Tables } from '../db/tables.js';
 import { indexRecords, unindexRecords } from '../search/searchIndex.js';
 
 /** A database handle: the database itself or an open transaction. */
@@ -239,6 +239,30 @@ export async function deleteLinks(
       .where('rel_id', '=', l.relId)
       .where('from_id', '=', l.fromId)
       .where('to_id', '=', l.toId)
+      .execute();
+  }
+}
+
+/**
+ * Locks records until the transaction ends, in id order, so that concurrent transactions checking
+ * the links of the same records take turns (PostgreSQL; SQLite runs one write transaction at a time).
+ */
+export async function lockEntities(
+  db: Executor,
+  engine: Engine,
+  tenantId: number,
+  ids: readonly EntityId[],
+): Promise<void> {
+  if (engine !== 'postgres' || ids.length === 0) return;
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  for (const part of chunks(sorted)) {
+    await db
+      .selectFrom('entities')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', part)
+      .orderBy('id')
+      .forUpdate()
       .execute();
   }
 }

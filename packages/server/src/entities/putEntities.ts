@@ -164,7 +164,7 @@ async function putInTransaction(ctx: RequestContext, req: PutEntitiesRequest): P
   await checkRelTargets(ctx, relChanges);
   const removedLinks = await applyRelChanges(ctx.db, ctx.tenantId, relChanges);
   const relErrors = [
-    ...(await checkCardinality(ctx.db, ctx.tenantId, relChanges, refOf)),
+    ...(await checkCardinality(ctx.db, ctx.engine, ctx.tenantId, relChanges, refOf)),
     ...(await checkMandatory(ctx.db, ctx.tenantId, schema, created, relChanges, refOf, removedLinks)),
   ];
   if (relErrors.length > 0) throw validationFailed(relErrors);

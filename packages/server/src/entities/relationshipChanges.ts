@@ -8,8 +8,16 @@ import {
   type Schema,
   type StoredLink,
 } from '@plinth/schema';
+import type { Engine } from '../db/tables.js';
 import { AppError } from '../http/errors.js';
-import { countLinks, deleteLinks, type Executor, insertLinks, selectLinks } from './entityRepository.js';
+import {
+  countLinks,
+  deleteLinks,
+  type Executor,
+  insertLinks,
+  lockEntities,
+  selectLinks,
+} from './entityRepository.js';
 
 /** A relationship change of one record in a put, with references already resolved to ids. */
 export interface ResolvedRelChange {
@@ -71,6 +79,7 @@ export async function applyRelChanges(
  */
 export async function checkCardinality(
   db: Executor,
+  engine: Engine,
   tenantId: number,
   changes: readonly ResolvedRelChange[],
   refOf: (id: EntityId) => EntityRef,
@@ -87,6 +96,14 @@ export async function checkCardinality(
       t.to.add(l.toId);
     }
   }
+  // Counting only sees committed links of other transactions: lock the counted records first so a
+  // concurrent put linking the same record waits for this one and then counts its link too.
+  const counted: EntityId[] = [];
+  for (const { rel, from, to } of touched.values()) {
+    if (!isToMany(rel.cardinality)) counted.push(...from);
+    if (!isFromMany(rel.cardinality)) counted.push(...to);
+  }
+  await lockEntities(db, engine, tenantId, counted);
   for (const { rel, from, to } of touched.values()) {
     if (!isToMany(rel.cardinality)) {
       for (const [id, n] of await countLinks(db, tenantId, rel.id, 'from_id', [...from])) {
