@@ -17,6 +17,7 @@ export interface TextInputProps extends FieldBaseProps {
   rows?: number;
   /** Text area resize: none or vertical. */
   resize?: 'none' | 'vertical';
+  autoFocus?: boolean;
 }
 
 /**
@@ -33,6 +34,7 @@ export function TextInput({
   isMultiline = false,
   rows = 3,
   resize = 'vertical',
+  autoFocus = false,
   isReadOnly = false,
   isDisabled = false,
   isMandatory = false,
@@ -71,6 +73,7 @@ export function TextInput({
       isRequired={isMandatory}
       isInvalid={showError}
       validationBehavior="aria"
+      autoFocus={autoFocus}
       {...(maxLength !== undefined ? { maxLength } : {})}
     >
       <FieldWrapper

@@ -1,0 +1,128 @@
+import {
+  entitiesOfTypeRequest,
+  entitiesOfTypeResponse,
+  errorResponse,
+  getEntitiesRequest,
+  getEntitiesResponse,
+} from '@plinth/schema';
+import { z } from 'zod';
+import {
+  type LoginRequest,
+  loginRequest,
+  type Me,
+  meResponse,
+  tenantSettingsResponse,
+} from './authContracts';
+
+/** A failed call: the server's error code and message (design.md §3 error shape). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+const CSRF_COOKIE = 'plinth_csrf';
+
+function csrfFromCookie(): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const match = document.cookie.split('; ').find((part) => part.startsWith(`${CSRF_COOKIE}=`));
+  return match ? decodeURIComponent(match.slice(CSRF_COOKIE.length + 1)) : undefined;
+}
+
+export interface ApiClientOptions {
+  /** Base URL; '' for the same origin. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+}
+
+/**
+ * The typed API client. Requests and answers are checked against the zod contracts shared with the
+ * server (`@plinth/schema`); the session is the HttpOnly cookie, and non-GET calls carry the CSRF
+ * token as `x-csrf-token`.
+ */
+export class ApiClient {
+  private csrfToken: string | undefined;
+  private readonly baseUrl: string;
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(options: ApiClientOptions = {}) {
+    this.baseUrl = options.baseUrl ?? '';
+    this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+  }
+
+  async call<T>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    answer: z.ZodType<T>,
+    body?: unknown,
+    signal?: AbortSignal,
+  ): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const csrf = this.csrfToken ?? csrfFromCookie();
+    if (method !== 'GET' && csrf) headers['x-csrf-token'] = csrf;
+    const response = await this.fetchImpl(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      ...(signal ? { signal } : {}),
+    });
+    const json: unknown = await response.json().catch(() => null);
+    if (!response.ok) {
+      const parsed = errorResponse.safeParse(json);
+      if (parsed.success) {
+        const { code, message, details } = parsed.data.error;
+        throw new ApiError(response.status, code, message, details);
+      }
+      throw new ApiError(response.status, 'http_error', `The server answered ${response.status}.`);
+    }
+    return answer.parse(json);
+  }
+
+  async login(request: LoginRequest): Promise<Me> {
+    const me = await this.call('POST', '/auth/login', meResponse, loginRequest.parse(request));
+    this.csrfToken = me.csrfToken;
+    return me;
+  }
+
+  async me(): Promise<Me> {
+    const me = await this.call('GET', '/auth/me', meResponse);
+    if (me.csrfToken) this.csrfToken = me.csrfToken;
+    return me;
+  }
+
+  async logout(): Promise<void> {
+    await this.call('POST', '/auth/logout', z.unknown(), {});
+    this.csrfToken = undefined;
+  }
+
+  tenantSettings() {
+    return this.call('GET', '/spapi/data/v1/tenantSettings', tenantSettingsResponse);
+  }
+
+  getEntities(request: z.input<typeof getEntitiesRequest>, signal?: AbortSignal) {
+    return this.call(
+      'POST',
+      '/spapi/data/v1/entity/query',
+      getEntitiesResponse,
+      getEntitiesRequest.parse(request),
+      signal,
+    );
+  }
+
+  entitiesOfType(request: z.input<typeof entitiesOfTypeRequest>, signal?: AbortSignal) {
+    return this.call(
+      'POST',
+      '/spapi/data/v1/entity/ofType',
+      entitiesOfTypeResponse,
+      entitiesOfTypeRequest.parse(request),
+      signal,
+    );
+  }
+}

@@ -1,0 +1,2 @@
+export { AppListPage } from './AppListPage';
+export { type AppListEntry, appList } from './appList';

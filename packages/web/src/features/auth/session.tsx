@@ -1,0 +1,74 @@
+import { defaultFieldSettings, type FieldSettings } from '@plinth/fields';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { type ApiClient, ApiError } from '../../api/apiClient';
+import type { LoginRequest, Me } from '../../api/authContracts';
+
+export type Session =
+  | { status: 'loading' }
+  | { status: 'signedOut' }
+  | { status: 'signedIn'; me: Me; tenant: string; settings: FieldSettings };
+
+interface SessionValue {
+  session: Session;
+  client: ApiClient;
+  signIn: (request: LoginRequest) => Promise<void>;
+  signOut: () => Promise<void>;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+const TENANT_KEY = 'plinth.tenant';
+
+async function loadSettings(client: ApiClient): Promise<FieldSettings> {
+  // Tenant settings fail → defaults (spec 02 §8).
+  try {
+    const settings = await client.tenantSettings();
+    return { currencySymbol: settings.currencySymbol || '$', locale: settings.locale || 'en-AU' };
+  } catch {
+    return defaultFieldSettings;
+  }
+}
+
+/** Holds who is signed in: asks `/auth/me` on start, signs in and out. */
+export function SessionProvider({ client, children }: { client: ApiClient; children: ReactNode }) {
+  const [session, setSession] = useState<Session>({ status: 'loading' });
+  useEffect(() => {
+    let isCurrent = true;
+    client
+      .me()
+      .then(async (me) => {
+        const settings = await loadSettings(client);
+        if (isCurrent)
+          setSession({ status: 'signedIn', me, tenant: localStorage.getItem(TENANT_KEY) ?? '', settings });
+      })
+      .catch(() => {
+        if (isCurrent) setSession({ status: 'signedOut' });
+      });
+    return () => {
+      isCurrent = false;
+    };
+  }, [client]);
+  const signIn = useCallback(
+    async (request: LoginRequest) => {
+      const me = await client.login(request);
+      localStorage.setItem(TENANT_KEY, request.tenant);
+      setSession({ status: 'signedIn', me, tenant: request.tenant, settings: await loadSettings(client) });
+    },
+    [client],
+  );
+  const signOut = useCallback(async () => {
+    try {
+      await client.logout();
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+    }
+    setSession({ status: 'signedOut' });
+  }, [client]);
+  const value = useMemo(() => ({ session, client, signIn, signOut }), [session, client, signIn, signOut]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession outside SessionProvider');
+  return value;
+}

@@ -1,0 +1,1 @@
+export { entityPickerSource, pickerSource, reportPickerSource } from './pickerDataSources';

@@ -1,0 +1,83 @@
+import { FieldSettingsProvider } from '@plinth/fields';
+import { Button, ErrorDisplay, LoadingGrid } from '@plinth/ui';
+import { lazy, Suspense, useEffect } from 'react';
+import { Link, navigate, useLocation } from '../../app/router';
+import { AppListPage } from '../apps/public';
+import { SignInPage, useSession } from '../auth/public';
+import { RoutePlaceholder } from './RoutePlaceholder';
+import { matchRoute } from './routes';
+
+// Administrators' screens load on demand, so the runner's first load stays small.
+const GalleryPage = lazy(() => import('../gallery/public').then((m) => ({ default: m.GalleryPage })));
+
+/** The signed-in frame (header, navigation, sign-out) and the route switch. */
+export function AppShell() {
+  const { session, signOut } = useSession();
+  const location = useLocation();
+  const route = matchRoute(location.pathname, location.hash);
+  const query = new URLSearchParams(location.search);
+
+  useEffect(() => {
+    if (session.status === 'signedOut' && route.kind !== 'signIn') {
+      const next = `${location.pathname}${location.search}${location.hash}`;
+      navigate(`/signin${next === '/' ? '' : `?next=${encodeURIComponent(next)}`}`, { replace: true });
+    }
+    if (session.status === 'signedIn' && (route.kind === 'signIn' || route.kind === 'home')) {
+      navigate(safeNext(query.get('next')), { replace: true });
+    }
+  });
+
+  if (session.status === 'loading') return <LoadingGrid columns={3} rows={6} />;
+  if (session.status === 'signedOut') {
+    if (route.kind !== 'signIn') return null;
+    return (
+      <SignInPage
+        defaultTenant={query.get('tenant') ?? localStorage.getItem('plinth.tenant') ?? 'demo'}
+        onSignedIn={() => navigate(safeNext(query.get('next')), { replace: true })}
+      />
+    );
+  }
+  const isAdminOnly = route.kind === 'gallery' || route.kind === 'builderApp' || route.kind === 'builderPage';
+  return (
+    <FieldSettingsProvider value={session.settings}>
+      <div className="pl-shell">
+        <header className="pl-shell__header">
+          <Link to="/apps" className="pl-shell__brand">
+            Plinth
+          </Link>
+          <nav aria-label="Main" className="pl-shell__nav">
+            <Link to="/apps">Apps</Link>
+            {session.me.isAdmin && <Link to="/_gallery">Gallery</Link>}
+          </nav>
+          <span className="pl-shell__user">
+            {session.me.username}
+            {session.tenant ? ` · ${session.tenant}` : ''}
+          </span>
+          <Button variant="subtle" size="small" onPress={() => void signOut()}>
+            Sign out
+          </Button>
+        </header>
+        <main className="pl-shell__main">
+          {isAdminOnly && !session.me.isAdmin ? (
+            <ErrorDisplay message="Only administrators can open this page." homeHref="/apps" />
+          ) : route.kind === 'appList' ? (
+            <AppListPage />
+          ) : route.kind === 'gallery' ? (
+            <Suspense fallback={<LoadingGrid columns={2} rows={8} />}>
+              <GalleryPage />
+            </Suspense>
+          ) : route.kind === 'notFound' ? (
+            <ErrorDisplay message="This page does not exist." homeHref="/apps" />
+          ) : route.kind === 'home' || route.kind === 'signIn' ? null : (
+            <RoutePlaceholder route={route} query={query} />
+          )}
+        </main>
+      </div>
+    </FieldSettingsProvider>
+  );
+}
+
+/** Only same-app paths are followed after sign-in (no open redirect). */
+function safeNext(next: string | null): string {
+  return next && /^\/(?!\/)/.test(next) && !next.startsWith('/signin') ? next : '/apps';
+}

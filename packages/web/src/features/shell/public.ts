@@ -1,0 +1,2 @@
+export { AppShell } from './AppShell';
+export { type AppRoute, matchRoute, normaliseFormMode } from './routes';

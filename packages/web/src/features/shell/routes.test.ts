@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { matchRoute, normaliseFormMode } from './routes';
+
+describe('matchRoute', () => {
+  it('matches the builder routes', () => {
+    expect(matchRoute('/admin/apps/crm')).toEqual({ kind: 'builderApp', appSlug: 'crm' });
+    expect(matchRoute('/admin/apps/crm/home')).toEqual({
+      kind: 'builderPage',
+      appSlug: 'crm',
+      pageSlug: 'home',
+    });
+  });
+
+  it('matches the runner routes', () => {
+    expect(matchRoute('/apps')).toEqual({ kind: 'appList' });
+    expect(matchRoute('/apps/crm')).toEqual({ kind: 'runnerApp', appSlug: 'crm' });
+    expect(matchRoute('/apps/crm/accounts')).toEqual({
+      kind: 'runnerPage',
+      appSlug: 'crm',
+      pageSlug: 'accounts',
+    });
+    expect(matchRoute('/apps/crm/_createRecord')).toEqual({ kind: 'runnerCreateRecord', appSlug: 'crm' });
+    expect(matchRoute('/apps/crm/_editRecord')).toEqual({ kind: 'runnerEditRecord', appSlug: 'crm' });
+    expect(matchRoute('/apps/crm/_viewRecord')).toEqual({ kind: 'runnerViewRecord', appSlug: 'crm' });
+    expect(matchRoute('/apps/crm/_sitemap')).toEqual({ kind: 'runnerSitemap', appSlug: 'crm' });
+    expect(matchRoute('/apps/crm/_report/42')).toEqual({
+      kind: 'runnerReport',
+      appSlug: 'crm',
+      reportId: '42',
+    });
+    expect(matchRoute('/apps/crm/home/_report/42')).toEqual({
+      kind: 'runnerReport',
+      appSlug: 'crm',
+      reportId: '42',
+    });
+  });
+
+  it('matches the hash host route with app, page and preview', () => {
+    expect(matchRoute('/', '#/demo/0/apprunner?app=crm&page=home&preview=1')).toEqual({
+      kind: 'hostRunner',
+      tenant: 'demo',
+      app: 'crm',
+      page: 'home',
+      preview: true,
+    });
+  });
+
+  it('matches sign-in, gallery, home and nothing else', () => {
+    expect(matchRoute('/')).toEqual({ kind: 'home' });
+    expect(matchRoute('/signin')).toEqual({ kind: 'signIn' });
+    expect(matchRoute('/_gallery')).toEqual({ kind: 'gallery' });
+    expect(matchRoute('/nowhere')).toEqual({ kind: 'notFound' });
+    expect(matchRoute('/apps/crm/a/b/c/d')).toEqual({ kind: 'notFound' });
+    expect(matchRoute('/apps/%E0%A4%A')).toEqual({ kind: 'notFound' });
+  });
+});
+
+describe('normaliseFormMode', () => {
+  it('keeps view and edit, makes anything else default', () => {
+    expect(normaliseFormMode('view')).toBe('view');
+    expect(normaliseFormMode('edit')).toBe('edit');
+    expect(normaliseFormMode('new')).toBe('default');
+    expect(normaliseFormMode(null)).toBe('default');
+  });
+});

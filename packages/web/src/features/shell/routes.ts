@@ -1,0 +1,74 @@
+/**
+ * The app's routes (spec 01 §2): the builder under /admin/apps, the runner under /apps, the hash
+ * host route #/{tenant}/0/apprunner, the sign-in page and the building-block gallery.
+ */
+export type AppRoute =
+  | { kind: 'home' }
+  | { kind: 'signIn' }
+  | { kind: 'appList' }
+  | { kind: 'gallery' }
+  | { kind: 'builderApp'; appSlug: string }
+  | { kind: 'builderPage'; appSlug: string; pageSlug: string }
+  | { kind: 'runnerApp'; appSlug: string }
+  | { kind: 'runnerPage'; appSlug: string; pageSlug: string }
+  | { kind: 'runnerCreateRecord'; appSlug: string }
+  | { kind: 'runnerEditRecord'; appSlug: string }
+  | { kind: 'runnerViewRecord'; appSlug: string }
+  | { kind: 'runnerReport'; appSlug: string; reportId: string }
+  | { kind: 'runnerSitemap'; appSlug: string }
+  | { kind: 'hostRunner'; tenant: string; app: string | null; page: string | null; preview: boolean }
+  | { kind: 'notFound' };
+
+/** Form mode normalisation (spec 01 §2): view, edit or default; anything else is default. */
+export function normaliseFormMode(value: string | null): 'view' | 'edit' | 'default' {
+  return value === 'view' || value === 'edit' ? value : 'default';
+}
+
+function decode(part: string): string | null {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return null;
+  }
+}
+
+/** Matches a location to a route. */
+export function matchRoute(pathname: string, hash = ''): AppRoute {
+  const hashMatch = /^#\/([^/?]+)\/0\/apprunner(?:\?(.*))?$/.exec(hash);
+  if (hashMatch) {
+    const query = new URLSearchParams(hashMatch[2] ?? '');
+    return {
+      kind: 'hostRunner',
+      tenant: decode(hashMatch[1]!) ?? '',
+      app: query.get('app'),
+      page: query.get('page'),
+      preview: query.get('preview') === '1',
+    };
+  }
+  const parts = pathname.replace(/\/+$/, '').split('/').filter(Boolean).map(decode);
+  if (parts.some((p) => p === null)) return { kind: 'notFound' };
+  const [a, b, c, d, e] = parts as string[];
+  if (parts.length === 0) return { kind: 'home' };
+  if (a === 'signin' && parts.length === 1) return { kind: 'signIn' };
+  if (a === '_gallery' && parts.length === 1) return { kind: 'gallery' };
+  if (a === 'admin' && b === 'apps' && c) {
+    if (parts.length === 3) return { kind: 'builderApp', appSlug: c };
+    if (parts.length === 4) return { kind: 'builderPage', appSlug: c, pageSlug: d! };
+    return { kind: 'notFound' };
+  }
+  if (a === 'apps') {
+    if (parts.length === 1) return { kind: 'appList' };
+    const appSlug = b!;
+    if (parts.length === 2) return { kind: 'runnerApp', appSlug };
+    if (parts.length === 3) {
+      if (c === '_createRecord') return { kind: 'runnerCreateRecord', appSlug };
+      if (c === '_editRecord') return { kind: 'runnerEditRecord', appSlug };
+      if (c === '_viewRecord') return { kind: 'runnerViewRecord', appSlug };
+      if (c === '_sitemap') return { kind: 'runnerSitemap', appSlug };
+      return { kind: 'runnerPage', appSlug, pageSlug: c! };
+    }
+    if (parts.length === 4 && c === '_report') return { kind: 'runnerReport', appSlug, reportId: d! };
+    if (parts.length === 5 && d === '_report') return { kind: 'runnerReport', appSlug, reportId: e! };
+  }
+  return { kind: 'notFound' };
+}
