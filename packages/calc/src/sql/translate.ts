@@ -105,6 +105,23 @@ interface ListSource {
 
 const NULL = rawSql('NULL');
 
+const AGGREGATES = new Set([
+  'count',
+  'sum',
+  'avg',
+  'min',
+  'max',
+  'countunique',
+  'isempty',
+  'var',
+  'varp',
+  'stdev',
+  'stdevp',
+]);
+
+/** The longest text a calculation builds (as the evaluator's limit); padding past it gives null here. */
+const MAX_TEXT = 10_000_000;
+
 /** The bound values, in the order given (as many as were passed). */
 type Refs = readonly [SqlFragment, SqlFragment, SqlFragment];
 
@@ -846,16 +863,23 @@ class Translator {
       case 'avg':
         return { f: sub(this.pg ? q`avg(CAST(${item.f} AS numeric))` : q`avg(${item.f})`), t };
       case 'min':
-      case 'max': {
-        if (item.t === 'String') {
-          // Ordered ignoring case, as the evaluator orders text; the value keeps its case.
-          const c = rawSql(this.pg ? ' COLLATE "C"' : '');
-          return {
-            f: q`(SELECT ${item.f} ${src.from} WHERE ${src.where} AND ${item.f} IS NOT NULL ORDER BY lower(${item.f})${c} ${rawSql(fn === 'min' ? 'ASC' : 'DESC')} LIMIT 1)`,
-            t,
-          };
+      case 'max':
+        return this.extreme(fn, src.from, src.where, item, t);
+      case 'var':
+      case 'varp':
+      case 'stdev':
+      case 'stdevp': {
+        const sample = fn === 'var' || fn === 'stdev';
+        const root = fn.startsWith('stdev');
+        if (this.pg) {
+          const agg = `${root ? 'stddev' : 'var'}_${sample ? 'samp' : 'pop'}`;
+          return { f: sub(q`${rawSql(agg)}(CAST(${item.f} AS numeric))`), t };
         }
-        return { f: sub(q`${rawSql(fn)}(${item.f})`), t };
+        // SQLite has no variance: (Σx² − (Σx)²/n) / (n − 1 or n), on doubles.
+        const n = q`count(${item.f})`;
+        const v = q`(sum(${item.f} * ${item.f}) - sum(${item.f}) * sum(${item.f}) / ${n}) / (${n}${rawSql(sample ? ' - 1' : '')})`;
+        const body = q`CASE WHEN ${n} < ${rawSql(sample ? '2' : '1')} THEN NULL ELSE ${root ? q`sqrt(max(${v}, 0))` : q`max(${v}, 0)`} END`;
+        return { f: sub(body), t };
       }
     }
     throw new Unsupported(`'${fn}' is unavailable in reports.`);
@@ -875,8 +899,7 @@ class Translator {
       throw new Unsupported(`'${fn}' is unavailable in reports.`);
     if (fn === 'context') return this.recordValue(this.record(node));
     const list = argTypes[0]?.isList === true;
-    if (list && ['count', 'sum', 'avg', 'min', 'max', 'countunique', 'isempty'].includes(fn))
-      return this.aggregate(fn, node.args[0]!, t);
+    if (list && AGGREGATES.has(fn)) return this.aggregate(fn, node.args[0]!, t);
     if (fn === 'isblank' && list) return this.aggregate('isempty', node.args[0]!, t);
     const arg = (i: number) => this.expr(node.args[i]!);
     const pgInt = (x: SqlFragment) => (this.pg ? q`CAST(${x} AS integer)` : x);
@@ -991,11 +1014,13 @@ class Translator {
       case 'min':
       case 'max': {
         const items = node.args.map((a) => this.widen(this.expr(a), t));
+        const alias = `_m${++this.binds}`;
         const rows = joinSql(
           items.map((x) => q`SELECT ${x.f} AS v`),
           ' UNION ALL ',
         );
-        return { f: q`(SELECT ${rawSql(fn)}(v) FROM (${rows}) AS ${rawSql(`_m${++this.binds}`)})`, t };
+        const item: Tx = { f: rawSql(`${alias}.v`), t, simple: true };
+        return this.extreme(fn, q`FROM (${rows}) AS ${rawSql(alias)}`, rawSql('1 = 1'), item, t);
       }
       // Text
       case 'len':
@@ -1083,6 +1108,22 @@ class Translator {
         const parts = node.args.map((a) => q`coalesce(${this.textOfOperand(a).f}, '')`);
         return { f: q`(${joinSql(parts, ' || ')})`, t: 'String' };
       }
+      case 'padleft':
+      case 'padright': {
+        const ch = node.args[2] ? arg(2) : this.value(' ', 'String');
+        return this.bind(
+          [arg(0), arg(1), ch],
+          ([str, n, c]) => {
+            const need = q`${n} - length(${str})`;
+            const fill = this.pg
+              ? q`substr(repeat(${c}, ${pgInt(need)}), 1, ${pgInt(need)})`
+              : q`substr(replace(hex(zeroblob(${need})), '00', ${c}), 1, ${need})`;
+            const padded = fn === 'padleft' ? q`${fill} || ${str}` : q`${str} || ${fill}`;
+            return q`CASE WHEN ${str} IS NULL OR ${n} IS NULL OR ${c} IS NULL THEN NULL WHEN ${n} <= length(${str}) OR ${c} = '' THEN ${str} WHEN ${n} > ${rawSql(String(MAX_TEXT))} THEN NULL ELSE ${padded} END`;
+          },
+          'String',
+        );
+      }
       // Data
       case 'totext':
         return this.textOfOperand(node.args[0]!);
@@ -1112,6 +1153,31 @@ class Translator {
           t: 'Date',
         };
       }
+      case 'timefromparts': {
+        const secs = q`(${arg(0).f} * 3600 + ${arg(1).f} * 60 + ${arg(2).f})`;
+        return this.timeFromSeconds(secs);
+      }
+      case 'datetimefromparts': {
+        // The date rolls over as datefromparts; the time of day is added as elapsed seconds, on the
+        // wall clock, and the reading is turned into an instant in the time zone.
+        const date = this.call(
+          { ...node, fn: 'datefromparts', args: node.args.slice(0, 3) } as CallNode,
+          'Date',
+        );
+        const secs = q`(${arg(3).f} * 3600 + ${arg(4).f} * 60 + ${arg(5).f})`;
+        const local = this.pg
+          ? q`(CAST(${date.f} AS timestamp) + make_interval(secs => CAST(${secs} AS double precision)))`
+          : q`strftime('%Y-%m-%dT%H:%M:%fZ', ${date.f}, ${secs} || ' seconds')`;
+        const utc = this.utc({ f: local, t: 'DateTime' });
+        return this.bind(
+          [utc],
+          ([v]) =>
+            this.pg
+              ? q`CASE WHEN extract(year from ${v}) BETWEEN 1 AND 9999 THEN ${v} END`
+              : q`CASE WHEN ${v} BETWEEN '0001' AND '9999-12-31T23:59:59.999Z' THEN ${v} END`,
+          'DateTime',
+        );
+      }
       case 'year':
       case 'month':
       case 'day':
@@ -1137,6 +1203,20 @@ class Translator {
         return this.dateDiff(this.part(node), arg(1), arg(2));
     }
     throw new Unsupported(`'${fn}' is unavailable in reports.`);
+  }
+
+  /** The smallest or largest non-null value: text ordered ignoring case (keeping its case), Bool false < true. */
+  private extreme(fn: 'min' | 'max', from: SqlFragment, where: SqlFragment, item: Tx, t: BaseType): Tx {
+    if (item.t === 'String') {
+      const c = rawSql(this.pg ? ' COLLATE "C"' : '');
+      const dir = rawSql(fn === 'min' ? 'ASC' : 'DESC');
+      return {
+        f: q`(SELECT ${item.f} ${from} WHERE ${where} AND ${item.f} IS NOT NULL ORDER BY lower(${item.f})${c} ${dir} LIMIT 1)`,
+        t,
+      };
+    }
+    const agg = this.pg && item.t === 'Bool' ? (fn === 'min' ? 'bool_and' : 'bool_or') : fn;
+    return { f: q`(SELECT ${rawSql(agg)}(${item.f}) ${from} WHERE ${where})`, t };
   }
 
   private roundOf(fn: 'round' | 'trunc', x: Tx, digits: Tx, t: BaseType): Tx {
@@ -1246,9 +1326,28 @@ class Translator {
     }
   }
 
+  /** A Time from seconds since midnight, wrapping around the day. */
+  private timeFromSeconds(secs: SqlFragment): Tx {
+    const wrapped = this.pg
+      ? q`mod(mod(CAST(${secs} AS bigint), 86400) + 86400, 86400)`
+      : q`((${secs} % 86400) + 86400) % 86400`;
+    return this.pg
+      ? { f: q`(TIME '00:00:00' + make_interval(secs => ${wrapped}))`, t: 'Time' }
+      : { f: q`time(${wrapped}, 'unixepoch')`, t: 'Time' };
+  }
+
+  /** Seconds since midnight of a Time. */
+  private secondsOfTime(x: SqlFragment): SqlFragment {
+    return this.pg ? q`extract(epoch from ${x})` : q`unixepoch('1970-01-01 ' || ${x}, 'subsec')`;
+  }
+
   /** `dateadd` (and Date ± days): calendar parts on the wall clock, clamped to the month's end. */
   private addCalendar(x: Tx, part: DatePart, n: Tx): Tx {
     const unitSeconds = { hour: 3600, minute: 60, second: 1 }[part as 'hour'];
+    if (x.t === 'Time') {
+      const secs = q`${this.secondsOfTime(x.f)} + ${n.f} * ${rawSql(String(unitSeconds ?? 0))}`;
+      return this.timeFromSeconds(secs);
+    }
     if (x.t === 'DateTime' && unitSeconds) {
       return this.pg
         ? {
@@ -1315,6 +1414,12 @@ class Translator {
       f: this.pg ? q`CAST(${f} AS bigint)` : q`CAST(${f} AS INTEGER)`,
       t: 'Int32',
     });
+    if (unit && (a.t === 'Time' || b.t === 'Time')) {
+      const secs = (v: SqlFragment) => this.secondsOfTime(v);
+      return int(
+        q`floor(${secs(b.f)} / ${rawSql(String(unit))}) - floor(${secs(a.f)} / ${rawSql(String(unit))})`,
+      );
+    }
     if (unit) {
       const secs = (v: SqlFragment) =>
         this.pg ? q`extract(epoch from ${v})` : q`(unixepoch(${v}, 'subsec'))`;
