@@ -86,7 +86,11 @@ export async function downloadExport(
   };
   switch (ticket.format) {
     case 'csv':
-      return { ...file, body: Readable.from(writeCsv(source)) };
+      // Byte mode: the next page is read only when the answer has taken the last (not 16 pages ahead).
+      return {
+        ...file,
+        body: Readable.from(writeCsv(source), { objectMode: false, highWaterMark: 16 * 1024 }),
+      };
     case 'excel': {
       const settings = await readTenantSettings(ctx.db, ctx.tenantId);
       return { ...file, body: writeXlsx(source, settings.timeZone) };

@@ -1,4 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import type { ExportCell, ExportColumn, ExportRowSource } from './exportRows.js';
 import { neutraliseCell } from './neutraliseCell.js';
@@ -46,6 +47,10 @@ async function pump(source: ExportRowSource, timeZone: string, out: PassThrough)
     for (const row of page) {
       sheet.addRow(row.map((cell) => xlsxValue(cell, toLocal))).commit();
     }
+    // One turn of the event loop lets the page's bytes reach the answer (zipping is asynchronous;
+    // SQLite queries are not, so without it a whole export could run before anything is sent),
+    // and serves other requests in between. Then wait while the answer's buffers are full.
+    await nextTurn();
     if (out.destroyed) return;
     if (out.writableNeedDrain) await drained(out);
     if (out.destroyed) return;

@@ -76,7 +76,7 @@ export function parseCsv(text: string): string[][] {
         i += 1;
       }
     } else if (c === '"') {
-      expect(field, 'a quote only opens a field').toBe('');
+      if (field !== '') throw new Error(`a quote inside an unquoted field at ${i}`);
       quoted = true;
       i += 1;
     } else if (c === ',') {
@@ -90,7 +90,7 @@ export function parseCsv(text: string): string[][] {
       field = '';
       i += 2;
     } else {
-      expect(c, 'bare CR or LF outside quotes').not.toMatch(/[\r\n]/);
+      if (c === '\r' || c === '\n') throw new Error(`bare CR or LF outside quotes at ${i}`);
       field += c;
       i += 1;
     }
