@@ -12,6 +12,7 @@ import {
   type TypeDef,
   validateFieldValue,
 } from '@plinth/schema';
+import { expressionDefaults } from '../calc/calculatedFields.js';
 import type { RequestContext } from '../context.js';
 import { AppError, badRequest, forbidden, notFound } from '../http/errors.js';
 import { validateMetamodelChanges } from '../metamodel/metamodelWrites.js';
@@ -104,6 +105,8 @@ async function putInTransaction(ctx: RequestContext, req: PutEntitiesRequest): P
   const created: EntityRow[] = [];
   const updated: Array<{ row: EntityRow; expectedVersion: number | undefined }> = [];
   const settings = creates.length > 0 ? await readTenantSettings(ctx.db, ctx.tenantId) : undefined;
+  // Defaults starting with '=' are calculations (calc/calculatedFields.ts), evaluated once per batch.
+  const calcDefaults = await expressionDefaults(ctx, creates);
 
   for (const c of creates) {
     if (c.typeId === undefined) throw badRequest(`The new record ${c.id} needs a typeId.`);
@@ -124,7 +127,9 @@ async function putInTransaction(ctx: RequestContext, req: PutEntitiesRequest): P
       modifiedBy: actor.userId,
       ownerId: actor.userId,
     };
-    applyFields(ctx, type, row, c, errors, true, (f) => defaultFor(f, settings!.timeZone, ctx.clock.now()));
+    applyFields(ctx, type, row, c, errors, true, (f) =>
+      calcDefaults.has(f.id) ? calcDefaults.get(f.id) : defaultFor(f, settings!.timeZone, ctx.clock.now()),
+    );
     created.push(row);
   }
   for (const u of updates) {
@@ -351,6 +356,13 @@ export async function deleteWithDependents(
     throw new AppError(
       'conflict',
       'An object that still has records cannot be deleted. Delete its records first.',
+    );
+  }
+  // A derived type left behind would lose every inherited member, the name included.
+  if (deletedTypes.some((id) => !closure.all.has(id))) {
+    throw new AppError(
+      'conflict',
+      'An object that other objects inherit from cannot be deleted. Delete or move them first.',
     );
   }
   await deleteEntities(ctx.db, ctx.tenantId, [...closure.all]);

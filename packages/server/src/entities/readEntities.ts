@@ -11,6 +11,7 @@ import {
   sysField,
   sysType,
 } from '@plinth/schema';
+import { fillCalculatedFields, type PendingCalculation } from '../calc/calculatedFields.js';
 import type { RequestContext } from '../context.js';
 import { badRequest, notFound } from '../http/errors.js';
 import {
@@ -85,12 +86,16 @@ export async function materialize(
     rel: RelationshipDef;
     dir: 'fwd' | 'rev';
   }> = [];
+  const calculated: PendingCalculation[] = [];
   rows.forEach((row, index) => {
     const entity = out[index]!;
     const type = ctx.schema.type(row.typeId);
     for (const node of nodes ?? [{ token: '*', children: [] }]) {
       if (node.token === '*') {
-        for (const f of ctx.schema.fieldsOf(row.typeId)) entity[f.scriptName] = fieldValue(row, f);
+        for (const f of ctx.schema.fieldsOf(row.typeId)) {
+          entity[f.scriptName] = fieldValue(row, f);
+          if (f.type === 'Calculation') calculated.push({ row, entity, key: f.scriptName, field: f });
+        }
         continue;
       }
       const member = ctx.schema.member(row.typeId, node.token);
@@ -100,6 +105,8 @@ export async function materialize(
         if (node.children.length > 0)
           throw badRequest(`'${node.token}' is a field; only relationships have members.`);
         entity[node.token] = fieldValue(row, member.field);
+        if (member.field.type === 'Calculation')
+          calculated.push({ row, entity, key: node.token, field: member.field });
       } else {
         pending.push({ row, entity, node, rel: member.rel, dir: member.direction });
       }
@@ -130,6 +137,7 @@ export async function materialize(
       p.entity[p.node.token] = many ? related : (related[0] ?? null);
     }
   }
+  await fillCalculatedFields(ctx, calculated);
   return out;
 }
 

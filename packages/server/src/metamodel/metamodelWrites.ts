@@ -18,6 +18,7 @@ import {
   validateMemberNames,
   validateTypeNames,
 } from '@plinth/schema';
+import { checkCalculations, isExpressionDefault } from '../calc/calculatedFields.js';
 import type { RequestContext } from '../context.js';
 import type { EntityRow } from '../entities/entityRepository.js';
 import { defaultFor } from '../entities/fieldDefaults.js';
@@ -43,6 +44,8 @@ export async function validateMetamodelChanges(
     // Errors name the record as the put did ('new:key' for a new one) and the member by its put key.
     for (const issue of issues) errors.push({ id: refOf(row.id), ...issue });
   }
+  // Calculation fields compile, give one value, close no cycle, and store their result type.
+  errors.push(...(await checkCalculations(ctx, schema, written, refOf)));
   if (errors.length > 0) throw validationFailed(errors);
 }
 
@@ -84,6 +87,7 @@ function checkField(schema: Schema, row: EntityRow): Issue[] {
 function checkDefaultValue(field: FieldDef): Issue[] {
   if (field.defaultValue === undefined || field.defaultValue === '') return [];
   if (field.type === 'AutoNumber' || field.type === 'Calculation') return [];
+  if (isExpressionDefault(field.defaultValue)) return []; // compiled by checkCalculations
   const value = defaultFor(field, 'UTC', new Date());
   const result =
     value === undefined
