@@ -454,6 +454,28 @@ describe.each(engines)('report export on %s', (engine) => {
     expect(all).toHaveLength(keys.length + 3);
   });
 
+  it("answers 404 for another tenant's token, and for a report deleted since the export", async () => {
+    const beta = await t.addTenant('beta-exports');
+    const started = await requestExport(t.admin, reportId, 'csv');
+    const url = downloadUrl(started.body.fileHash, 'x', 'csv');
+    const foreign = await download(t, beta.admin, url);
+    expect(foreign.status).toBe(404);
+    expect((await download(t, t.admin, url)).status).toBe(200);
+    // Another tenant cannot start an export of this tenant's report either.
+    expect((await requestExport(beta.admin, reportId, 'csv')).status).toBe(404);
+
+    const doomed = await createReport(
+      t.admin,
+      { rootTypeId: item.typeId, columns: [fieldColumn('name', sysField.name)] },
+      'Doomed',
+    );
+    const pending = await requestExport(t.admin, doomed, 'excel');
+    expect(pending.status).toBe(200);
+    expect((await t.admin.put([], [doomed])).status).toBe(200);
+    const gone = await download(t, t.admin, downloadUrl(pending.body.fileHash, 'Doomed', 'excel'));
+    expect(gone.status).toBe(404);
+  });
+
   it('answers 404 when the caller may not read the report', async () => {
     const roleId = await createRole(t.admin, 'Items only', [{ typeId: item.typeId, canRead: true }]);
     await t.addUser('noreports', [roleId]);
