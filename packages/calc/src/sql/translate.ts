@@ -877,7 +877,8 @@ class Translator {
         }
         // SQLite has no variance: (Σx² − (Σx)²/n) / (n − 1 or n), on doubles.
         const n = q`count(${item.f})`;
-        const v = q`(sum(${item.f} * ${item.f}) - sum(${item.f}) * sum(${item.f}) / ${n}) / (${n}${rawSql(sample ? ' - 1' : '')})`;
+        const x = q`CAST(${item.f} AS REAL)`;
+        const v = q`(sum(${x} * ${x}) - sum(${x}) * sum(${x}) / ${n}) / (${n}${rawSql(sample ? ' - 1' : '')})`;
         const body = q`CASE WHEN ${n} < ${rawSql(sample ? '2' : '1')} THEN NULL ELSE ${root ? q`sqrt(max(${v}, 0))` : q`max(${v}, 0)`} END`;
         return { f: sub(body), t };
       }
