@@ -20,6 +20,12 @@ export interface ReportSql {
   where: RawBuilder<boolean>;
   /** The sort keys, ending with the record id so pages are stable. */
   orderBy: RawBuilder<unknown>;
+  /** The ORDER BY keys of a column (`group`: as a group key). */
+  orderKeys(
+    column: ResolvedColumn,
+    order: 'Ascending' | 'Descending',
+    group?: boolean,
+  ): RawBuilder<unknown>[];
   /** Value of a column for sorting, grouping and aggregating (to-one columns only). */
   columnValue(column: ResolvedColumn): RawBuilder<unknown>;
   /** The id of a to-one relationship column's related record. */
@@ -30,7 +36,7 @@ export interface ReportSqlInput {
   scope: ConditionScope;
   rootTypeIds: readonly EntityId[];
   conditions: readonly EffectiveCondition[];
-  sorts: ReadonlyArray<{ column: ResolvedColumn; order: 'Ascending' | 'Descending' }>;
+  sorts: ReadonlyArray<{ column: ResolvedColumn; order: 'Ascending' | 'Descending'; group?: boolean }>;
   query: ReportQuery;
   /**
    * Quick search matches only these columns' text (public reports: never text the report does not
@@ -118,7 +124,9 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
     const { eid, relid, direction } = q.relationDetail;
     const [from, to] =
       direction === 'fwd' ? (['from_id', 'to_id'] as const) : (['to_id', 'from_id'] as const);
-    const related = sql<boolean>`e0.id IN (SELECT ${sql.ref(to)} FROM relationships WHERE tenant_id = ${t} AND rel_id = ${relid} AND ${sql.ref(from)} = ${eid})`;
+    // Only for a record the caller may read: the links of others' records are theirs.
+    const related = sql<boolean>`e0.id IN (SELECT ${sql.ref(to)} FROM relationships WHERE tenant_id = ${t} AND rel_id = ${relid} AND ${sql.ref(from)} = ${eid})
+      AND EXISTS (SELECT 1 FROM entities ed WHERE ed.tenant_id = ${t} AND ed.id = ${eid} AND ${readableSql(ctx, 'ed')})`;
     where.push(q.inclids?.length ? sql<boolean>`(${related} OR e0.id IN (${sql.join(q.inclids)}))` : related);
   } else if (q.inclids?.length) {
     where.push(sql<boolean>`e0.id IN (${sql.join(q.inclids)})`);
@@ -126,14 +134,21 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
   if (q.exclids?.length) where.push(sql<boolean>`e0.id NOT IN (${sql.join(q.exclids)})`);
   if (q.filtereids?.length) where.push(sql<boolean>`e0.id IN (${sql.join(q.filtereids)})`);
 
-  const keys = input.sorts.map(({ column, order }) => {
-    const value =
-      column.type === 'String' || column.kind === 'relationship'
-        ? sql`lower(${columnValue(column)})`
-        : columnValue(column);
-    // Blanks sort as the lowest values, in both engines.
-    return order === 'Descending' ? sql`${value} DESC NULLS LAST` : sql`${value} ASC NULLS FIRST`;
-  });
+  /**
+   * The ORDER BY keys of a column: text case-insensitively, blanks lowest in both engines. A group's
+   * keys also keep apart values that differ only in case and same-named records, so rows come in
+   * the order of their groups.
+   */
+  const orderKeys = (column: ResolvedColumn, order: 'Ascending' | 'Descending', group = false) => {
+    const raw = columnValue(column);
+    const text = column.type === 'String' || column.kind === 'relationship';
+    const values = text ? [sql`lower(${raw})`, ...(group ? [raw] : [])] : [raw];
+    if (group && column.kind === 'relationship' && !column.many) values.push(relatedIdOf(column));
+    return values.map((v) =>
+      order === 'Descending' ? sql`${v} DESC NULLS LAST` : sql`${v} ASC NULLS FIRST`,
+    );
+  };
+  const keys = input.sorts.flatMap((s) => orderKeys(s.column, s.order, s.group));
   // The id breaks ties in the direction of the last key, so an index on that key serves the whole order.
   keys.push(input.sorts.at(-1)?.order === 'Descending' ? sql`e0.id DESC` : sql`e0.id ASC`);
 
@@ -141,6 +156,7 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
     from: () => (joins.length === 0 ? sql`entities e0` : sql`entities e0 ${sql.join(joins, sql` `)}`),
     where: and(where),
     orderBy: sql.join(keys),
+    orderKeys,
     columnValue,
     relatedIdOf,
   };

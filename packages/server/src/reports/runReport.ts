@@ -93,7 +93,12 @@ export async function runReport(
   }
 
   const conditions = effectiveConditions(def, query, column, byId);
-  const groups = def.groups.map((g) => ({ column: column(g.columnId, 'groups'), order: g.order }));
+  const groups = def.groups.map((g) => {
+    const c = column(g.columnId, 'groups');
+    if (c.kind === 'relationship' && c.many)
+      throw badRequest(`Column '${c.id}' links to many records: a report cannot group by it.`);
+    return { column: c, order: g.order, group: true };
+  });
   const requested =
     !query.isReset && query.sort
       ? query.sort.map((s) => ({ column: column(s.colid, 'sort'), order: s.order }))
@@ -181,9 +186,7 @@ export async function runReport(
       ...(k.id ? [sql`${k.id} AS ${sql.id(`kid${k.i}`)}`] : []),
     ]);
     const groupBy = keys.flatMap((k) => [k.value, ...(k.id ? [k.id] : [])]);
-    const order = keys.map((k) =>
-      k.g.order === 'Descending' ? sql`${k.value} DESC NULLS LAST` : sql`${k.value} ASC NULLS FIRST`,
-    );
+    const order = keys.flatMap((k) => plan.orderKeys(k.g.column, k.g.order, true));
     const result = await sql<
       Record<string, unknown>
     >`SELECT ${sql.join(aggSelect(selects))} FROM ${plan.from()} WHERE ${limited}

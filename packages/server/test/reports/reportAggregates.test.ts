@@ -9,6 +9,7 @@ import {
   relColumn,
   rowIds,
   runOk,
+  runReport,
   writeRawField,
 } from './reportSupport.js';
 
@@ -338,6 +339,198 @@ describe.each(engines)('report groups and aggregates on %s', (engine) => {
     expect(body.total.count).toBe(8);
     expect(body.total.aggs.amount).toEqual(expectedAggs(deals).amount);
     expect(body.total.aggs.close).toEqual(expectedAggs(deals).close);
+  });
+
+  describe('group keys of every kind', () => {
+    let fruit: { typeId: number; fieldIds: Record<string, number> };
+    let tagRel: number;
+    const f: Record<string, number> = {};
+    const tags: Record<string, number> = {};
+    let report: (def: Record<string, unknown>) => Promise<number>;
+
+    beforeAll(async () => {
+      fruit = await defineType(t.admin, 'Fruit', [
+        { name: 'Kind', script: 'kind', type: 'Text' },
+        { name: 'Ripe', script: 'ripe', type: 'Boolean' },
+        { name: 'Count', script: 'count', type: 'Number' },
+        { name: 'Picked', script: 'picked', type: 'Date' },
+      ]);
+      const tag = await defineType(t.admin, 'FruitTag', []);
+      tagRel = await defineRelationship(t.admin, 'manyToMany', fruit.typeId, tag.typeId, 'tags', 'fruits');
+      Object.assign(
+        tags,
+        await putRecords(t.admin, [
+          { id: 'new:sweet', typeId: tag.typeId, fields: { name: 'sweet' } },
+          { id: 'new:Sour', typeId: tag.typeId, fields: { name: 'Sour' } },
+        ]),
+      );
+      const rows: Array<[string, string | null, boolean | null, number | null, string | null, string[]]> = [
+        ['f1', 'apple', true, 3, '2025-01-02', ['sweet']],
+        ['f2', 'Banana', false, 1, '2025-01-01', ['sweet', 'Sour']],
+        ['f3', 'cherry', null, 3, null, []],
+        ['f4', 'Apple', true, null, '2025-01-02', ['Sour']],
+        ['f5', 'banana', true, 1, '2025-01-03', []],
+        ['f6', null, false, 2, '2025-01-01', ['Sour']],
+      ];
+      Object.assign(
+        f,
+        await putRecords(
+          t.admin,
+          rows.map(([k, kind, ripe, count, picked, tagNames]) => ({
+            id: `new:${k}`,
+            typeId: fruit.typeId,
+            fields: { name: k, kind, ripe, count, picked },
+            relationships: tagNames.length ? { tags: { set: tagNames.map((n) => tags[n]!) } } : {},
+          })),
+        ),
+      );
+      report = (def) =>
+        createReport(t.admin, {
+          rootTypeId: fruit.typeId,
+          columns: [
+            fieldColumn('name', 100),
+            fieldColumn('kind', fruit.fieldIds.kind!),
+            fieldColumn('ripe', fruit.fieldIds.ripe!),
+            fieldColumn('count', fruit.fieldIds.count!),
+            fieldColumn('picked', fruit.fieldIds.picked!),
+            relColumn('tags', tagRel),
+          ],
+          sorts: [{ columnId: 'name', order: 'Ascending' }],
+          ...def,
+        });
+    });
+    const fo = (keys: string[]) => keys.map((k) => f[k]!);
+    const headers = (body: { rdata: Array<{ hdrs: Array<{ val?: unknown }>; count: number }> }) =>
+      body.rdata.map((g) => [...g.hdrs.map((h) => h.val), g.count]);
+
+    it('text groups in case-insensitive order, rows in the same order as the groups', async () => {
+      const id = await report({ groups: [{ columnId: 'kind', order: 'Ascending' }] });
+      const body = await runOk(t.admin, id, {});
+      const hdrs = headers(body);
+      // Blank first, then apple/Apple, Banana/banana, cherry: each spelling is its own group.
+      expect(hdrs[0]).toEqual([null, 1]);
+      expect(hdrs.slice(1, 3).map((h) => String(h[0]).toLowerCase())).toEqual(['apple', 'apple']);
+      expect(hdrs.slice(3, 5).map((h) => String(h[0]).toLowerCase())).toEqual(['banana', 'banana']);
+      expect(hdrs[5]).toEqual(['cherry', 1]);
+      // Each row lies in the group shown at its position.
+      const kindOf = new Map([
+        [f.f1, 'apple'],
+        [f.f2, 'Banana'],
+        [f.f3, 'cherry'],
+        [f.f4, 'Apple'],
+        [f.f5, 'banana'],
+        [f.f6, null],
+      ]);
+      expect(rowIds(body).map((r) => kindOf.get(r))).toEqual(hdrs.map((h) => h[0]));
+      const desc = await runOk(
+        t.admin,
+        await report({ groups: [{ columnId: 'kind', order: 'Descending' }] }),
+        {},
+      );
+      expect(rowIds(desc).map((r) => kindOf.get(r))).toEqual(headers(desc).map((h) => h[0]));
+      expect(headers(desc).at(-1)).toEqual([null, 1]);
+      expect(headers(desc)[0]).toEqual(['cherry', 1]);
+    });
+
+    it('yes/no, number and date groups answer JSON values', async () => {
+      const ripe = await runOk(
+        t.admin,
+        await report({ groups: [{ columnId: 'ripe', order: 'Ascending' }] }),
+        {},
+      );
+      expect(headers(ripe)).toEqual([
+        [null, 1],
+        [false, 2],
+        [true, 3],
+      ]);
+      expect(rowIds(ripe)).toEqual(fo(['f3', 'f2', 'f6', 'f1', 'f4', 'f5']));
+      const count = await runOk(
+        t.admin,
+        await report({ groups: [{ columnId: 'count', order: 'Descending' }] }),
+        {},
+      );
+      expect(headers(count)).toEqual([
+        [3, 2],
+        [2, 1],
+        [1, 2],
+        [null, 1],
+      ]);
+      expect(rowIds(count)).toEqual(fo(['f1', 'f3', 'f6', 'f2', 'f5', 'f4']));
+      const picked = await runOk(
+        t.admin,
+        await report({ groups: [{ columnId: 'picked', order: 'Ascending' }] }),
+        {},
+      );
+      expect(headers(picked)).toEqual([
+        [null, 1],
+        ['2025-01-01', 2],
+        ['2025-01-02', 2],
+        ['2025-01-03', 1],
+      ]);
+    });
+
+    it('two levels of groups, rows ordered by both', async () => {
+      const body = await runOk(
+        t.admin,
+        await report({
+          groups: [
+            { columnId: 'ripe', order: 'Descending' },
+            { columnId: 'count', order: 'Ascending' },
+          ],
+          aggregates: [{ columnId: 'count', kinds: ['Sum'] }],
+        }),
+        {},
+      );
+      expect(headers(body)).toEqual([
+        [true, null, 1],
+        [true, 1, 1],
+        [true, 3, 1],
+        [false, 1, 1],
+        [false, 2, 1],
+        [null, 3, 1],
+      ]);
+      expect(rowIds(body)).toEqual(fo(['f4', 'f5', 'f1', 'f2', 'f6', 'f3']));
+      expect(
+        body.rdata.map((g: { aggs: { count: Array<{ value: unknown }> } }) => g.aggs.count[0]!.value),
+      ).toEqual([null, 1, 3, 1, 2, 3]);
+    });
+
+    it('answers 400 for a group by a relationship to many records', async () => {
+      const res = await runReport(
+        t.admin,
+        await report({ groups: [{ columnId: 'tags', order: 'Ascending' }] }),
+        {},
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.error.code).toBe('bad_request');
+    });
+
+    it('counts and sorts by a relationship to many records', async () => {
+      const body = await runOk(
+        t.admin,
+        await report({ aggregates: [{ columnId: 'tags', kinds: ['Count', 'CountAll'] }] }),
+        {
+          sort: [
+            { colid: 'tags', order: 'Ascending' },
+            { colid: 'name', order: 'Ascending' },
+          ],
+        },
+      );
+      // By the first tag name, case-insensitively: none (f3, f5), Sour (f4, f6), sweet (f1, and f2 whose
+      // first name is Sour).
+      expect(rowIds(body)).toEqual(fo(['f3', 'f5', 'f2', 'f4', 'f6', 'f1']));
+      expect(body.total.aggs.tags).toEqual([
+        { kind: 'Count', value: 4 },
+        { kind: 'CountAll', value: 6 },
+      ]);
+      const f2 = body.gdata.find((r: { eid: number }) => r.eid === f.f2);
+      expect(f2.values[5]).toEqual({
+        vals: [
+          { eid: tags.Sour, val: 'Sour' },
+          { eid: tags.sweet, val: 'sweet' },
+        ],
+      });
+    });
   });
 
   describe('result limit (top N)', () => {
