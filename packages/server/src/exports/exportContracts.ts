@@ -26,7 +26,7 @@ export const exportRequest = reportQuery
   .strict();
 export type ExportRequest = z.infer<typeof exportRequest>;
 
-/** `{a}/{b}` of spec 03 §7: the report and the format (docs/decisions/report-export.md). */
+/** `{a}/{b}` of spec 03 §7: the report and the format (docs/decisions/0008-report-export.md). */
 export const exportParams = z.object({
   reportId: idOrAlias,
   format: z.string().max(40),

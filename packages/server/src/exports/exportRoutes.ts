@@ -18,7 +18,7 @@ const downloadPath = '/spapi/data/v2/report/export/download';
 
 /**
  * Report export (spec 02 §7, spec 03 §7): the export call answers a token, the download call
- * streams the file for it. See docs/decisions/report-export.md.
+ * streams the file for it. See docs/decisions/0008-report-export.md.
  */
 export async function exportRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -69,16 +69,15 @@ export async function downloadExport(
   options: ExportRowOptions = {},
 ): Promise<ExportFile> {
   const format = formatText === undefined || formatText === '' ? undefined : exportFormatOf(formatText);
-  const ticket = await takeExportToken(ctx, token);
-  if (!ticket || (format !== undefined && format !== ticket.format)) throw notFound();
+  const ticket = await takeExportToken(ctx, token, format);
+  if (!ticket) throw notFound();
   const parsed = storedExportQuery.safeParse(ticket.query);
   if (!parsed.success) throw notFound();
   const report = await loadReport(ctx, { reportId: ticket.reportId });
-  const maxRows =
-    ticket.format === 'word' ? maxDocxRows : ticket.format === 'excel' ? maxXlsxRows : undefined;
+  const cap = { word: maxDocxRows, excel: maxXlsxRows, csv: Number.POSITIVE_INFINITY }[ticket.format];
   const source = await exportRows(ctx, report, parsed.data, {
     ...options,
-    ...(maxRows === undefined ? {} : { maxRows: Math.min(maxRows, options.maxRows ?? maxRows) }),
+    maxRows: Math.min(cap, options.maxRows ?? cap),
   });
   const file = {
     fileName: exportFileName(source.title, ticket.format),

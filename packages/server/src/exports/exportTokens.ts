@@ -58,11 +58,16 @@ export async function issueExportToken(ctx: RequestContext, ticket: ExportTicket
 }
 
 /**
- * Takes a token for a download: it must be the caller's (tenant and user), unexpired and unused.
+ * Takes a token for a download: it must be the caller's (tenant and user), unexpired, unused and,
+ * when a format is given, of that format.
  * Taking it marks it used in the same statement, so two downloads cannot both get it. Answers
  * undefined for anything else — another user's token looks exactly like an unknown one.
  */
-export async function takeExportToken(ctx: RequestContext, token: string): Promise<ExportTicket | undefined> {
+export async function takeExportToken(
+  ctx: RequestContext,
+  token: string,
+  format?: ExportFormat,
+): Promise<ExportTicket | undefined> {
   const now = ctx.clock.now().toISOString();
   const id = secretHash(token);
   const row = await tokens(ctx)
@@ -74,7 +79,8 @@ export async function takeExportToken(ctx: RequestContext, token: string): Promi
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .executeTakeFirst();
-  if (!row) return undefined;
+  // Asked for as another format, it is not this file: left unused.
+  if (!row || (format !== undefined && row.format !== format)) return undefined;
   const taken = await tokens(ctx)
     .updateTable('export_tokens')
     .set({ used_at: now })

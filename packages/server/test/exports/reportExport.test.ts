@@ -364,6 +364,10 @@ describe.each(engines)('report export on %s', (engine) => {
     // Another format than the token's is not this file.
     const otherFormat = await download(t, t.admin, downloadUrl(started.body.fileHash, 'x', 'word'));
     expect(otherFormat.status).toBe(404);
+    // Neither used the token up; the token alone (no file name or format part) names the file.
+    const bare = await download(t, t.admin, `/spapi/data/v2/report/export/download/${started.body.fileHash}`);
+    expect(bare.status).toBe(200);
+    expect(bare.headers['content-type']).toBe('text/csv; charset=utf-8');
   });
 
   it('uses a token once, only for the user who asked, and only for 15 minutes', async () => {
