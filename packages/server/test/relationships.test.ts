@@ -522,5 +522,23 @@ describe.each(engines)('relationships on %s', (engine) => {
       expect((await t.admin.read(base)).status).toBe(200);
       expect((await t.admin.read(derived)).status).toBe(200);
     });
+
+    it('refuses deleting a base Object that an empty Object still inherits from, but deletes both together', async () => {
+      const base = (
+        await defineType(t.admin, 'EmptyBase', [{ name: 'Shared', script: 'shared', type: 'Text' }])
+      ).typeId;
+      const derived = (await defineType(t.admin, 'EmptyDerived', [], base)).typeId;
+      const refused = await t.admin.post('/spapi/data/v1/entity/delete', { ids: [base] });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.code).toBe('conflict');
+      const schema = await t.admin.get(`/spapi/data/v1/schema/type/${derived}`);
+      expect(schema.body.fields.map((f: any) => f.scriptName)).toEqual(
+        expect.arrayContaining(['name', 'shared']),
+      );
+      const both = await t.admin.post('/spapi/data/v1/entity/delete', { ids: [derived, base] });
+      expect(both.status).toBe(200);
+      expect((await t.admin.read(base)).status).toBe(404);
+      expect((await t.admin.read(derived)).status).toBe(404);
+    });
   });
 });
