@@ -1056,7 +1056,8 @@ class Translator {
         if (!node.args[2])
           return this.bind(
             [find, s],
-            ([f, h]) => q`CASE WHEN ${f} = '' THEN 0 ELSE ${instr(h, f)} END`,
+            ([f, h]) =>
+              q`CASE WHEN ${f} IS NULL OR ${h} IS NULL THEN NULL WHEN ${f} = '' THEN 0 ELSE ${instr(h, f)} END`,
             'Int32',
           );
         return this.bind(
@@ -1101,7 +1102,7 @@ class Translator {
           ([a, b]) =>
             fn === 'startswith'
               ? q`(lower(substr(${a}, 1, length(${b}))) = lower(${b}))`
-              : q`(CASE WHEN length(${b}) = 0 THEN ${a} IS NOT NULL AND ${b} IS NOT NULL WHEN length(${b}) > length(${a}) THEN ${this.bool(false)} ELSE lower(substr(${a}, ${pgInt(q`length(${a}) - length(${b}) + 1`)})) = lower(${b}) END)`,
+              : q`(CASE WHEN ${a} IS NULL OR ${b} IS NULL THEN NULL WHEN length(${b}) > length(${a}) THEN ${this.bool(false)} ELSE lower(substr(${a}, ${pgInt(q`length(${a}) - length(${b}) + 1`)})) = lower(${b}) END)`,
           'Bool',
         );
       }

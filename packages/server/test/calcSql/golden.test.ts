@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { type CalcHost, type CompileOptions, compile, type EvaluateResult, evaluate } from '@plinth/calc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileOptions, evaluateOptions } from '../../../calc/test/fixture.js';
-import { type Engine, postgresEngine, sqliteEngine } from './harness.js';
+import { type Engine, normalise, postgresEngine, sqliteEngine } from './harness.js';
 
 // Every golden case of the calc package that compiles in the Report host is evaluated in memory and
 // through SQL, for each person of the fixture as the context record, and the results must agree.
@@ -47,20 +47,6 @@ function options(c: Case): CompileOptions {
     host: 'Report' as CalcHost,
     ...(c.directives.context === 'none' ? { contextTypeId: undefined } : {}),
   };
-}
-
-/** A value as both sides can show it: numbers to 12 significant digits, records by id. */
-export function normalise(v: unknown, type: string): unknown {
-  if (v === null || v === undefined) return null;
-  if (type === 'Bool') return v === true || v === 1 || v === '1' || v === 't';
-  if (['Int32', 'Decimal', 'Currency'].includes(type)) {
-    const n = Number(v);
-    return n === 0 ? '0' : Number(n.toPrecision(12)).toString();
-  }
-  if (type === 'Entity') return typeof v === 'object' ? (v as { id: string }).id : String(v);
-  if (type === 'DateTime') return new Date(String(v)).toISOString();
-  if (type === 'Time') return String(v).slice(0, 8);
-  return v;
 }
 
 const CONTEXTS = ['p1', 'p2', 'p3'];

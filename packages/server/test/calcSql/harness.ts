@@ -226,4 +226,18 @@ export async function postgresEngine(url: string): Promise<Engine> {
   };
 }
 
+/** A value as both sides can show it: numbers to 12 significant digits, records by id. */
+export function normalise(v: unknown, type: string): unknown {
+  if (v === null || v === undefined) return null;
+  if (type === 'Bool') return v === true || v === 1 || v === '1' || v === 't';
+  if (['Int32', 'Decimal', 'Currency'].includes(type)) {
+    const n = Number(v);
+    return n === 0 ? '0' : Number(n.toPrecision(12)).toString();
+  }
+  if (type === 'Entity') return typeof v === 'object' ? (v as { id: string }).id : String(v);
+  if (type === 'DateTime') return new Date(String(v)).toISOString();
+  if (type === 'Time') return String(v).slice(0, 8);
+  return v;
+}
+
 export { schema };
