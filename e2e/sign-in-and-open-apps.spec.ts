@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import { demo, signIn } from './signIn';
+
+test('a wrong password is refused with the server message', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/signin$/);
+  await page.getByLabel('Tenant').fill(demo.tenant);
+  await page.getByLabel('User name').fill(demo.username);
+  await page.getByLabel('Password').fill('not the password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The tenant, user name or password is not correct.');
+});
+
+test('sign in, see the app list, open the route placeholders, sign out', async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'Apps' })).toBeVisible();
+  await expect(page.getByText('There are no apps for you yet.')).toBeVisible();
+
+  await page.goto('/apps/crm/_report/42');
+  await expect(page.getByRole('heading', { name: 'Report' })).toBeVisible();
+  await expect(page.locator('[data-route="runnerReport"]')).toContainText('42');
+  await page.goto('/admin/apps/crm/home');
+  await expect(page.getByRole('heading', { name: 'Page builder' })).toBeVisible();
+  await page.goto('/#/demo/0/apprunner?app=crm&page=home&preview=1');
+  await expect(page.getByRole('heading', { name: 'App runner' })).toBeVisible();
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('alert')).toContainText('This page does not exist.');
+  await page.getByRole('link', { name: 'go home' }).click();
+  await expect(page).toHaveURL(/\/apps$/);
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/signin/);
+  await page.goto('/apps');
+  await expect(page).toHaveURL(/\/signin\?next=%2Fapps$/);
+});

@@ -1,0 +1,117 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signIn } from './signIn';
+
+async function section(page: Page, id: string) {
+  const locator = page.getByTestId(`gallery-${id}`);
+  await locator.scrollIntoViewIfNeeded();
+  return locator;
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, '/_gallery');
+  await expect(page.getByRole('heading', { name: 'Building blocks' })).toBeVisible();
+});
+
+test('screenshots of the gallery at desktop and mobile width', async ({ page }, testInfo) => {
+  await expect(page.getByTestId('gallery-richtext').getByRole('toolbar').first()).toBeVisible();
+  const desktop = testInfo.outputPath('gallery-desktop.png');
+  await page.screenshot({ path: desktop, fullPage: true });
+  await testInfo.attach('gallery-desktop', { path: desktop, contentType: 'image/png' });
+  // react-aria's switch is a hidden input inside a label: a person clicks the label's track.
+  await page.locator('label', { has: page.getByRole('switch', { name: 'Mobile width (375 px)' }) }).click();
+  await page.setViewportSize({ width: 420, height: 900 });
+  const mobile = testInfo.outputPath('gallery-mobile.png');
+  await page.screenshot({ path: mobile, fullPage: true });
+  await testInfo.attach('gallery-mobile', { path: mobile, contentType: 'image/png' });
+});
+
+test('type into text, numeric and currency inputs', async ({ page }) => {
+  const text = (await section(page, 'text')).locator('[data-state="Empty"]').getByRole('textbox');
+  await text.fill('');
+  await text.pressSequentially('Acme');
+  await expect((await section(page, 'text')).locator('[data-state="Empty"]')).toContainText('4 / 80');
+
+  const numeric = (await section(page, 'numeric')).locator('[data-state="Empty"]').getByRole('textbox');
+  await numeric.pressSequentially('12a3.4');
+  await expect(numeric).toHaveValue('1234');
+  await numeric.fill('');
+  await numeric.pressSequentially('999999');
+  await numeric.blur();
+  await expect(numeric).toHaveValue('100000');
+  await expect((await section(page, 'numeric')).locator('[data-state="Empty"]')).toContainText('(max)');
+
+  const currency = (await section(page, 'currency')).locator('[data-state="Empty"]');
+  await expect(currency).toContainText('$');
+  await currency.getByRole('textbox').pressSequentially('7.5');
+  await currency.getByRole('textbox').blur();
+  await expect(currency.getByRole('textbox')).toHaveValue('7.50');
+});
+
+test('pick a date from the calendar', async ({ page }) => {
+  const date = (await section(page, 'date')).locator('[data-state="Empty"]');
+  await date.getByRole('button', { name: 'Open calendar' }).click();
+  const calendar = page.getByRole('dialog', { name: 'Calendar' });
+  await calendar.locator('.pl-calendar__title').click();
+  await calendar.getByRole('button', { name: /^\d{4}$/ }).click();
+  await calendar.getByRole('button', { name: '2027', exact: true }).click();
+  await calendar.getByRole('button', { name: 'March 2027' }).click();
+  await calendar.getByRole('button', { name: '14 March 2027' }).click();
+  await expect(calendar).toBeHidden();
+  await expect(date.getByRole('spinbutton')).toHaveText(['14', '03', '2027']);
+});
+
+test('type a time and an incomplete date', async ({ page }) => {
+  const time = (await section(page, 'time')).locator('[data-state="Empty"]');
+  await time.getByRole('spinbutton').first().click();
+  await page.keyboard.type('0745p');
+  await expect(time.getByRole('spinbutton')).toHaveText(['07', '45', /pm/i]);
+  const date = (await section(page, 'date')).locator('[data-state="Empty"]');
+  await date.getByRole('spinbutton').first().click();
+  await page.keyboard.type('3');
+  await page.getByRole('heading', { name: 'Building blocks' }).click();
+  await expect(date).toContainText('Invalid date.');
+});
+
+test('choose from a select list with search, and type rich text', async ({ page }) => {
+  const select = (await section(page, 'select')).locator('[data-state="Empty"]');
+  await select.getByRole('button', { name: 'Stage' }).click();
+  await page.keyboard.type('clos');
+  await page.getByRole('option', { name: 'Closed Won' }).click();
+  await expect(select.getByRole('button', { name: 'Stage: Closed Won' })).toBeVisible();
+
+  const editor = (await section(page, 'richtext')).getByRole('textbox', { name: 'Notes', exact: true });
+  await editor.click();
+  await page.keyboard.type('Signed ');
+  await page.getByRole('button', { name: 'Bold' }).first().click();
+  await page.keyboard.type('today');
+  await expect(editor.locator('strong')).toHaveText('today');
+  await expect(page.getByRole('button', { name: 'Bold' }).first()).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('search and pick a demo contact in the picker modal', async ({ page }, testInfo) => {
+  const picker = (await section(page, 'picker')).locator('[data-state="Empty"]');
+  await picker.getByRole('button', { name: 'Browse Contact' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Select Contact' });
+  await expect(dialog.getByRole('radio')).toHaveCount(10);
+  const first = (await dialog.getByRole('radio').first().getAttribute('aria-label')) ?? '';
+  const search = first.split(' ')[0]!;
+  await dialog.getByRole('searchbox').fill(search);
+  await expect(dialog.getByRole('radio', { name: first })).toBeVisible();
+  await testInfo.attach('picker-modal', { body: await page.screenshot(), contentType: 'image/png' });
+  await dialog.getByRole('row', { name: first }).dblclick();
+  await expect(dialog).toBeHidden();
+  await expect(picker.getByRole('button', { name: `Remove ${first}` })).toBeVisible();
+});
+
+test('search and pick from the picker dropdown', async ({ page }) => {
+  const picker = (await section(page, 'picker')).locator('[data-state="Filled"]');
+  await picker.getByRole('textbox', { name: 'Contact' }).click();
+  const listbox = page.getByRole('listbox', { name: 'Contact options' });
+  await expect(listbox.getByRole('option')).toHaveCount(20);
+  await expect(page.getByRole('button', { name: 'Load more' })).toBeVisible();
+  const name = (await listbox.getByRole('option').nth(2).textContent()) ?? '';
+  await page.keyboard.type(name.slice(0, 4));
+  await expect(listbox.getByRole('option', { name })).toBeVisible();
+  await listbox.getByRole('option', { name }).click();
+  await expect(picker.getByRole('button', { name: `Remove ${name}` })).toBeVisible();
+});
