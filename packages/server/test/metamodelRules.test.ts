@@ -124,6 +124,32 @@ describe.each(engines)('metamodel rules through the API on %s', (engine) => {
       expect(errorsOf(rel)).toEqual([{ id: 'new:r', member: 'toName', message: relNameClash }]);
     });
 
+    it('checks the reverse end of a relationship against the members of its to-type', async () => {
+      const other = (await defineType(t.admin, 'Partner', [])).typeId;
+      const rel = await t.admin.put([
+        {
+          id: 'new:r',
+          typeId: 'core:relationship',
+          fields: {
+            name: 'Partner customer',
+            relType: 'lookup',
+            toName: 'Customer',
+            fromName: 'EMAIL',
+            toScriptName: 'partnerCustomer',
+            fromScriptName: 'joined',
+          },
+          relationships: { fromType: { set: [other] }, toType: { set: [customer] } },
+        },
+      ]);
+      expect(errorsOf(rel)).toEqual(
+        expect.arrayContaining([
+          { id: 'new:r', member: 'fromName', message: relNameClash },
+          { id: 'new:r', member: 'fromScriptName', message: scriptNameClash },
+        ]),
+      );
+      expect(errorsOf(rel)).toHaveLength(2);
+    });
+
     it('refuses two new fields with the same name in one put, and accepts them apart', async () => {
       const res = await t.admin.put(
         ['new:a', 'new:b'].map((id, i) => ({
@@ -365,6 +391,15 @@ describe.each(engines)('metamodel rules through the API on %s', (engine) => {
       ).toEqual([{ id: 'new:f', member: 'fieldType', message: 'Invalid field type specified' }]);
     });
 
+    it('refuses changing a field to an unknown field type', async () => {
+      const made = await putField(customer, { name: 'Retyped', fieldScriptName: 'retyped' });
+      const id = made.body.ids['new:f'];
+      expect(errorsOf(await t.admin.put([{ id, fields: { fieldType: 'Bogus' } }]))).toEqual([
+        { id, member: 'fieldType', message: 'Invalid field type specified' },
+      ]);
+      expect((await t.admin.read(id, 'fieldType')).body.fieldType).toBe('Text');
+    });
+
     it('refuses an unknown relationship type', async () => {
       const res = await t.admin.put([
         {
@@ -408,6 +443,18 @@ describe.each(engines)('metamodel rules through the API on %s', (engine) => {
           .status,
       ).toBe(200);
       expect((await newName(fresh, 'Number')).body).toEqual({ name: 'Number 2' });
+    });
+
+    it('ignores deleted fields', async () => {
+      const fresh = (await defineType(t.admin, 'Scratch', [])).typeId;
+      const made = await putField(fresh, {
+        name: 'Currency',
+        fieldScriptName: 'Currency',
+        fieldType: 'Currency',
+      });
+      expect((await newName(fresh, 'Currency')).body).toEqual({ name: 'Currency 2' });
+      expect((await t.admin.put([], [made.body.ids['new:f']])).status).toBe(200);
+      expect((await newName(fresh, 'Currency')).body).toEqual({ name: 'Currency' });
     });
 
     it('counts inherited fields and relationship ends', async () => {
