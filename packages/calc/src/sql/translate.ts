@@ -54,6 +54,11 @@ export interface SqlHooks {
    * it, a record-list parameter can only be the right side of `in`.
    */
   records?(ids: readonly string[]): SqlRelatedRows;
+  /**
+   * A record id from a parameter as a bound value comparable with `recordId` (the server's ids are
+   * integers: `CAST(? AS bigint)`). Default: bound as text.
+   */
+  recordIdValue?(id: string): SqlFragment;
 }
 
 export interface ToSqlOptions {
@@ -407,10 +412,20 @@ class Translator {
     const values = this.o.params ?? {};
     const key = Object.keys(values).find((k) => k.toLowerCase() === name.toLowerCase());
     const v = key === undefined ? null : values[key];
-    if (t === 'Entity') return this.value(v, 'String');
+    if (t === 'Entity') return this.recordIdParam(v);
     if (t === 'DateTime' && typeof v === 'string') return this.value(utcIso(Date.parse(v)), t);
     if (t === 'Time' && typeof v === 'string') return this.literal('Time', v);
     return this.value(v, t);
+  }
+
+  /** A record id from a parameter, bound the way the server compares ids. */
+  private recordIdParam(v: unknown): Tx {
+    if (v === null || v === undefined) return { f: NULL, t: 'None', simple: true };
+    const id = typeof v === 'object' && 'id' in v ? (v as { id: unknown }).id : v;
+    const f = this.o.hooks.recordIdValue
+      ? this.o.hooks.recordIdValue(String(id))
+      : this.value(String(id), 'String').f;
+    return { f, t: 'Entity', simple: true };
   }
 
   private lookup(name: string): Tx | { record: RecordRef } {
@@ -840,7 +855,7 @@ class Translator {
   }
 
   private param_(v: unknown, t: BaseType): Tx {
-    if (t === 'Entity') return this.value(v, 'String');
+    if (t === 'Entity') return this.recordIdParam(v);
     if (t === 'DateTime' && typeof v === 'string') return this.value(utcIso(Date.parse(v)), t);
     return this.value(v, t);
   }

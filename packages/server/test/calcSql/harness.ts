@@ -39,16 +39,37 @@ const FIELD_IDS = [
 const FORWARD_RELS = ['r-manager', 'r-status', 'r-tags'];
 
 interface Row {
-  id: string;
+  id: number;
   type_id: string;
   name: string | null;
   enum_order: number | null;
   data: string;
 }
 
-async function fixtureRows(): Promise<{ entities: Row[]; links: [string, string, string][] }> {
+/** The server's record ids are integers: the fixture's ids ('p1', 's-open'…) mapped to 1, 2, … */
+const numericIds = new Map<string, number>();
+const fixtureIds = new Map<number, string>();
+const numericId = (id: string): number => {
+  let n = numericIds.get(id);
+  if (n === undefined) {
+    n = numericIds.size + 1;
+    numericIds.set(id, n);
+    fixtureIds.set(n, id);
+  }
+  return n;
+};
+
+/** Parameter values with record ids as the server's numeric ids. */
+function serverParams(params: Record<string, unknown>): Record<string, unknown> {
+  const map = (v: unknown) => (typeof v === 'string' && numericIds.has(v) ? String(numericIds.get(v)) : v);
+  return Object.fromEntries(
+    Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v.map(map) : map(v)]),
+  );
+}
+
+async function fixtureRows(): Promise<{ entities: Row[]; links: [string, number, number][] }> {
   const entities: Row[] = [];
-  const links: [string, string, string][] = [];
+  const links: [string, number, number][] = [];
   const seen = new Set<string>();
   for (const typeId of TYPES) {
     for (const ref of await data.all(typeId)) {
@@ -60,14 +81,15 @@ async function fixtureRows(): Promise<{ entities: Row[]; links: [string, string,
         if (v !== undefined) fields[f] = v;
       }
       entities.push({
-        id: ref.id,
+        id: numericId(ref.id),
         type_id: ref.typeId,
         name: (await data.nameOf(ref)) ?? null,
         enum_order: (await data.choiceOrder?.(ref)) ?? null,
         data: JSON.stringify(fields),
       });
       for (const rel of FORWARD_RELS) {
-        for (const to of await data.getRelated(ref, rel, 'forward')) links.push([rel, ref.id, to.id]);
+        for (const to of await data.getRelated(ref, rel, 'forward'))
+          links.push([rel, numericId(ref.id), numericId(to.id)]);
       }
     }
   }
@@ -106,7 +128,10 @@ export function hooks(dialect: SqlDialect): SqlHooks {
     dialect === 'sqlite'
       ? q`json_extract(${rawSql(`${alias}.data`)}, ${`$."${fieldId}"`})`
       : q`(${rawSql(`${alias}.data`)} ->> ${fieldId})`;
+  const idValue = (id: string) =>
+    dialect === 'sqlite' ? q`CAST(${id} AS INTEGER)` : q`CAST(${id} AS bigint)`;
   return {
+    recordIdValue: idValue,
     field: (row, path, fieldId) =>
       walk(row, path, (a) => (fieldId === NAME_FIELD_ID ? rawSql(`${a}.name`) : json(a, fieldId))),
     recordId: (row, path) => walk(row, path, (a) => rawSql(`${a}.id`)),
@@ -125,7 +150,7 @@ export function hooks(dialect: SqlDialect): SqlHooks {
     },
     records: (ids) => {
       const e = `x${++n}`;
-      const list = ids.length === 0 ? rawSql('NULL') : joinSql(ids.map((id) => q`${id}`));
+      const list = ids.length === 0 ? rawSql('NULL') : joinSql(ids.map((id) => idValue(id)));
       return {
         from: q`FROM calc_entities ${rawSql(e)}`,
         where: q`${rawSql(`${e}.id`)} IN (${list})`,
@@ -147,9 +172,13 @@ export interface Engine {
 }
 
 const CREATE = [
-  'CREATE TEMP TABLE calc_entities (id TEXT PRIMARY KEY, type_id TEXT NOT NULL, name TEXT, enum_order INTEGER, data %JSON% NOT NULL)',
-  'CREATE TEMP TABLE calc_relationships (rel_id TEXT NOT NULL, from_id TEXT NOT NULL, to_id TEXT NOT NULL)',
+  'CREATE TEMP TABLE calc_entities (id %ID% PRIMARY KEY, type_id TEXT NOT NULL, name TEXT, enum_order INTEGER, data %JSON% NOT NULL)',
+  'CREATE TEMP TABLE calc_relationships (rel_id TEXT NOT NULL, from_id %ID% NOT NULL, to_id %ID% NOT NULL)',
 ];
+
+/** A record result back to the fixture's id. */
+const fromServer = (v: unknown, compiled: CompileResult) =>
+  compiled.resultType === 'Entity' && v !== null && v !== undefined ? fixtureIds.get(Number(v)) : v;
 
 function translate(compiled: CompileResult, dialect: SqlDialect, params: Record<string, unknown>) {
   const r = toSql(compiled, {
@@ -158,7 +187,7 @@ function translate(compiled: CompileResult, dialect: SqlDialect, params: Record<
     hooks: hooks(dialect),
     timeZone: TIME_ZONE,
     now: NOW,
-    params,
+    params: serverParams(params),
   });
   if (!r.ok) return r;
   return {
@@ -169,7 +198,7 @@ function translate(compiled: CompileResult, dialect: SqlDialect, params: Record<
 
 export async function sqliteEngine(): Promise<Engine> {
   const db = new Database(':memory:');
-  for (const s of CREATE) db.exec(s.replace('%JSON%', 'TEXT'));
+  for (const s of CREATE) db.exec(s.replace('%JSON%', 'TEXT').replaceAll('%ID%', 'INTEGER'));
   const { entities, links } = await fixtureRows();
   const insert = db.prepare('INSERT INTO calc_entities VALUES (@id, @type_id, @name, @enum_order, @data)');
   for (const e of entities) insert.run(e);
@@ -181,8 +210,10 @@ export async function sqliteEngine(): Promise<Engine> {
       const t = translate(compiled, 'sqlite', params);
       if (!t.ok) return { error: t.error };
       try {
-        const row = db.prepare(`${t.sql}?`).get(...(t.params as unknown[]), contextId) as { v: unknown };
-        return { value: row.v };
+        const row = db.prepare(`${t.sql}?`).get(...(t.params as unknown[]), numericId(contextId)) as {
+          v: unknown;
+        };
+        return { value: fromServer(row.v, compiled) };
       } catch (e) {
         return { error: `SQL: ${(e as Error).message}\n${t.sql}` };
       }
@@ -196,7 +227,7 @@ export async function sqliteEngine(): Promise<Engine> {
 export async function postgresEngine(url: string): Promise<Engine> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  for (const s of CREATE) await client.query(s.replace('%JSON%', 'jsonb'));
+  for (const s of CREATE) await client.query(s.replace('%JSON%', 'jsonb').replaceAll('%ID%', 'bigint'));
   const { entities, links } = await fixtureRows();
   for (const e of entities) {
     await client.query('INSERT INTO calc_entities VALUES ($1, $2, $3, $4, $5)', [
@@ -214,8 +245,11 @@ export async function postgresEngine(url: string): Promise<Engine> {
       const t = translate(compiled, 'postgres', params);
       if (!t.ok) return { error: t.error };
       try {
-        const res = await client.query(`${t.sql}$${t.params.length + 1}`, [...t.params, contextId]);
-        return { value: res.rows[0]?.v };
+        const res = await client.query(`${t.sql}$${t.params.length + 1}`, [
+          ...t.params,
+          numericId(contextId),
+        ]);
+        return { value: fromServer(res.rows[0]?.v, compiled) };
       } catch (e) {
         return { error: `SQL: ${(e as Error).message}\n${t.sql}` };
       }
