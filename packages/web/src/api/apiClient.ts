@@ -102,11 +102,11 @@ export class ApiClient {
     this.csrfToken = undefined;
   }
 
-  tenantSettings() {
+  async tenantSettings() {
     return this.call('GET', '/spapi/data/v1/tenantSettings', tenantSettingsResponse);
   }
 
-  getEntities(request: z.input<typeof getEntitiesRequest>, signal?: AbortSignal) {
+  async getEntities(request: z.input<typeof getEntitiesRequest>, signal?: AbortSignal) {
     return this.call(
       'POST',
       '/spapi/data/v1/entity/query',
@@ -116,7 +116,7 @@ export class ApiClient {
     );
   }
 
-  entitiesOfType(request: z.input<typeof entitiesOfTypeRequest>, signal?: AbortSignal) {
+  async entitiesOfType(request: z.input<typeof entitiesOfTypeRequest>, signal?: AbortSignal) {
     return this.call(
       'POST',
       '/spapi/data/v1/entity/ofType',

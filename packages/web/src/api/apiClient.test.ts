@@ -1,0 +1,73 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiClient, ApiError } from './apiClient';
+
+function fakeFetch(answers: Array<{ status: number; body: unknown }>) {
+  const calls: Array<{ url: string; init: RequestInit }> = [];
+  const impl = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+    calls.push({ url: String(url), init: init ?? {} });
+    const answer = answers.shift()!;
+    return new Response(JSON.stringify(answer.body), { status: answer.status });
+  });
+  return { impl: impl as unknown as typeof fetch, calls };
+}
+
+const me = { tenantId: 1, userId: 2, username: 'admin', isAdmin: true, roleIds: [1], csrfToken: 'tok' };
+
+describe('ApiClient', () => {
+  it('signs in, then sends the CSRF token on non-GET calls only', async () => {
+    const { impl, calls } = fakeFetch([
+      { status: 200, body: me },
+      { status: 200, body: { entities: [], pageSize: 20, hasMore: false } },
+      { status: 200, body: me },
+    ]);
+    const client = new ApiClient({ fetch: impl });
+    await client.login({ tenant: 'demo', username: 'admin', password: 'pw' });
+    await client.entitiesOfType({ typeId: 'crm:contact', query: 'name', pageSize: 20 });
+    await client.me();
+    const headers = calls.map((c) => c.init.headers as Record<string, string>);
+    expect(calls[1]!.url).toBe('/spapi/data/v1/entity/ofType');
+    expect(JSON.parse(String(calls[1]!.init.body))).toEqual({
+      typeId: 'crm:contact',
+      query: 'name',
+      includeDerived: true,
+      startIndex: 0,
+      pageSize: 20,
+    });
+    expect(headers[1]!['x-csrf-token']).toBe('tok');
+    expect(headers[2]!['x-csrf-token']).toBeUndefined();
+  });
+
+  it('turns the error shape into an ApiError with the server message', async () => {
+    const { impl } = fakeFetch([
+      {
+        status: 401,
+        body: {
+          error: { code: 'unauthorized', message: 'The tenant, user name or password is not correct.' },
+        },
+      },
+    ]);
+    const client = new ApiClient({ fetch: impl });
+    const failure = await client
+      .login({ tenant: 'demo', username: 'a', password: 'b' })
+      .catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({
+      status: 401,
+      code: 'unauthorized',
+      message: 'The tenant, user name or password is not correct.',
+    });
+  });
+
+  it('rejects an answer that breaks the contract', async () => {
+    const { impl } = fakeFetch([{ status: 200, body: { entities: 'nope' } }]);
+    const client = new ApiClient({ fetch: impl });
+    await expect(client.getEntities({ ids: [1] })).rejects.toThrow();
+  });
+
+  it('refuses a request that breaks the contract before sending it', async () => {
+    const { impl, calls } = fakeFetch([]);
+    const client = new ApiClient({ fetch: impl });
+    await expect(client.entitiesOfType({ typeId: 'not an alias!' })).rejects.toThrow();
+    expect(calls).toHaveLength(0);
+  });
+});
