@@ -135,7 +135,8 @@ describe.each(engines)('HTTP errors on %s', (engine) => {
   describe('routes', () => {
     it('answers an unknown route with a JSON 404', async () => {
       for (const [method, url] of [
-        ['GET', '/nothing'],
+        ['GET', '/api/nothing'],
+        ['GET', '/auth/nothing'],
         ['GET', '/spapi/data/v1/nothing'],
         ['POST', '/spapi/data/v1/entity'],
         ['PATCH', PUT],
@@ -163,7 +164,10 @@ describe.each(engines)('HTTP errors on %s', (engine) => {
       ]) {
         expectClientError(await t.admin.get(url), 400);
       }
-      expectClientError(await t.admin.get(`/spapi/data/v1/entity/${'9'.repeat(500)}`), 414);
+      // A GET may fall through to the web app's catch-all route, which answers API paths with a JSON 404.
+      const long = await t.admin.get(`/spapi/data/v1/entity/${'9'.repeat(500)}`);
+      expectClientError(long);
+      expect([404, 414]).toContain(long.status);
       expectClientError(await t.admin.request('DELETE', `/spapi/data/v1/entity/${'1'.repeat(500)}`), 414);
     });
 
