@@ -1,5 +1,6 @@
 import {
   type ConditionOperator,
+  dateOnlyAdd,
   type EntityId,
   type FieldDef,
   isRelativeDateOperator,
@@ -104,7 +105,13 @@ export function fieldConditionSql(
   }
   if (isRelativeDateOperator(c.oper)) {
     if (type !== 'Date' && type !== 'DateTime') throw bad(c, `the operator ${c.oper} applies to dates only`);
-    const n = c.oper === 'Today' || !c.oper.includes('N') ? undefined : Number(c.value);
+    const n = !c.oper.includes('N')
+      ? undefined
+      : typeof c.value === 'number'
+        ? c.value
+        : typeof c.value === 'string' && /^\s*\d+\s*$/.test(c.value)
+          ? Number(c.value)
+          : Number.NaN;
     const settings = { timeZone: scope.timeZone, financialYearStartMonth: scope.financialYearStartMonth };
     const range =
       type === 'Date'
@@ -117,6 +124,8 @@ export function fieldConditionSql(
   switch (c.oper) {
     case 'Equal':
     case 'DateEquals':
+      if (c.oper === 'DateEquals' && type !== 'Date' && type !== 'DateTime')
+        throw bad(c, 'the operator DateEquals applies to dates only');
       if (type === 'DateTime') {
         const day = parseDateOnly(c, c.value);
         if (day) return dayRange(scope, value, day, day);
@@ -179,8 +188,23 @@ function parseBound(scope: ConditionScope, c: EffectiveCondition, v: unknown): R
   return param(scope.ctx.engine, result.value);
 }
 
+/** A real calendar date `yyyy-MM-dd` (years 1–9999), else undefined. */
 function parseDateOnly(_c: EffectiveCondition, v: unknown): string | undefined {
-  return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined;
+  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return undefined;
+  try {
+    return dateOnlyAdd(v, 0);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A date a number of days away, or undefined past the supported calendar. */
+function addDays(date: string, days: number): string | undefined {
+  try {
+    return dateOnlyAdd(date, days);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Date-times on the local days from `first` to `last`, in the tenant's time zone. */
@@ -190,27 +214,34 @@ function dayRange(
   first: string,
   last: string,
 ): RawBuilder<boolean> {
-  const next = new Date(`${last}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
   const from = startOfLocalDayUtc(first, scope.timeZone);
-  const to = startOfLocalDayUtc(next.toISOString().slice(0, 10), scope.timeZone);
+  const next = addDays(last, 1);
+  // The last day of the calendar has no next day: everything from `first` on.
+  if (next === undefined) return sql<boolean>`${value} >= ${from}`;
+  const to = startOfLocalDayUtc(next, scope.timeZone);
   return sql<boolean>`(${value} >= ${from} AND ${value} < ${to})`;
 }
 
 function shifted(type: string, bound: string, direction: 1 | -1): string {
   if (type === 'Time') {
+    if (!/^\d{2}:\d{2}(:\d{2})?$/.test(bound)) return bound;
     const [h, m, s] = bound.split(':').map(Number);
-    const hour = Math.min(23, Math.max(0, (h ?? 0) + direction));
+    const hour = (h ?? 0) + direction;
+    // An hour away, within the day.
+    if (hour > 23) return '23:59:59';
+    if (hour < 0) return '00:00:00';
     return `${String(hour).padStart(2, '0')}:${String(m ?? 0).padStart(2, '0')}:${String(s ?? 0).padStart(2, '0')}`;
   }
-  const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(bound) ? `${bound}T00:00:00Z` : bound);
+  // A day away, within the calendar (years 1–9999).
+  if (/^\d{4}-\d{2}-\d{2}$/.test(bound)) return addDays(bound, direction) ?? bound;
+  if (type !== 'DateTime') return bound;
+  const d = new Date(bound);
   if (Number.isNaN(d.getTime())) return bound;
-  if (type === 'DateTime' && !/^\d{4}-\d{2}-\d{2}$/.test(bound)) {
-    d.setUTCHours(d.getUTCHours() + direction * 24);
-    return d.toISOString();
-  }
-  d.setUTCDate(d.getUTCDate() + direction);
-  return d.toISOString().slice(0, 10);
+  d.setUTCHours(d.getUTCHours() + direction * 24);
+  const year = d.getUTCFullYear();
+  if (year > 9999) return '9999-12-31T23:59:59.999Z';
+  if (year < 1) return '0001-01-01T00:00:00.000Z';
+  return d.toISOString();
 }
 
 /**
@@ -233,7 +264,8 @@ export function relationshipConditionSql(
       AND ${readableSql(ctx, 'ec')} AND ${extra})`;
   const ids = () => {
     const list = [...(c.valueList ?? []), ...(c.values ?? [])].map(Number);
-    if (list.some((id) => !Number.isInteger(id) || id <= 0)) throw bad(c, 'the values must be record ids');
+    if (list.some((id) => !Number.isSafeInteger(id) || id <= 0))
+      throw bad(c, 'the values must be record ids');
     return list;
   };
   switch (c.oper) {
@@ -249,6 +281,8 @@ export function relationshipConditionSql(
       return related(sql<boolean>`1 = 1`);
     case 'CurrentUser': {
       const isPerson = ctx.schema.isA(targetTypeId, sysType.person);
+      if (!isPerson && !ctx.schema.isA(targetTypeId, sysType.userAccount))
+        throw bad(c, 'the operator CurrentUser applies to relationships to users and people only');
       const me = isPerson
         ? sql<boolean>`ec.id IN (SELECT to_id FROM relationships WHERE tenant_id = ${ctx.tenantId} AND rel_id = ${sysRel.accountHolder} AND from_id = ${ctx.actor.userId})`
         : sql<boolean>`ec.id = ${ctx.actor.userId}`;

@@ -353,6 +353,9 @@ describe.each(engines)('report condition operators on %s', (engine) => {
       ['tm', 'Between', '08:00', undefined, ['n1']],
       ['tm', 'Between', null, ['13:30'], ['n2']],
       ['tm', 'Between', '07:30', undefined, ['n1']],
+      // …and not past the ends of the day.
+      ['tm', 'Between', '23:30', undefined, ['n5']],
+      ['tm', 'Between', null, ['00:30'], ['n3']],
       ['tm', 'IsNull', undefined, undefined, ['n4']],
       ['tm', 'IsNotNull', undefined, undefined, ['n1', 'n2', 'n3', 'n5']],
     ])('%s %s %j %j', async (expid, oper, value, values, expected) => {
@@ -840,6 +843,44 @@ describe.each(engines)('report condition operators on %s', (engine) => {
           ['Today', undefined, undefined, ['2025-10-05']],
           ['LastNDaysTillNow', 1, undefined, ['2025-10-04', '2025-10-05']],
           ['NextNDaysFromNow', 1, undefined, ['2025-10-05', '2025-10-06']],
+        ]);
+      } finally {
+        await setTenantSettings(t, { timeZone: 'UTC' });
+      }
+    });
+
+    it('at the ends of the calendar (years 1 and 9999)', async () => {
+      t.clock.time = new Date('2025-06-01T00:00:00.000Z');
+      const d = await batch('d', ['0001-01-01', '0001-01-02', '9999-12-30', '9999-12-31']);
+      await check(d, 'd', [
+        ['Between', '9999-12-31', undefined, ['9999-12-31']],
+        ['Between', null, ['0001-01-01'], ['0001-01-01']],
+        ['Between', '9999-12-30', undefined, ['9999-12-30', '9999-12-31']],
+        ['DateEquals', '0001-01-01', undefined, ['0001-01-01']],
+        ['LessThan', '0001-01-02', undefined, ['0001-01-01']],
+        ['GreaterThan', '9999-12-30', undefined, ['9999-12-31']],
+      ]);
+      const dt = await batch('dt', [
+        '0001-01-01T00:00:00.000Z',
+        '9999-12-31T12:00:00.000Z',
+        '9999-12-31T23:59:59.999Z',
+      ]);
+      await check(dt, 'dt', [
+        ['DateEquals', '9999-12-31', undefined, ['9999-12-31T12:00:00.000Z', '9999-12-31T23:59:59.999Z']],
+        ['Between', '9999-12-31', undefined, ['9999-12-31T12:00:00.000Z', '9999-12-31T23:59:59.999Z']],
+        ['DateEquals', '0001-01-01', undefined, ['0001-01-01T00:00:00.000Z']],
+        [
+          'Between',
+          '9999-12-31T12:00:00Z',
+          undefined,
+          ['9999-12-31T12:00:00.000Z', '9999-12-31T23:59:59.999Z'],
+        ],
+      ]);
+      // East of UTC, the last local day starts on 9999-12-30 in UTC.
+      await setTenantSettings(t, { timeZone: 'Pacific/Kiritimati' });
+      try {
+        await check(dt, 'dt', [
+          ['DateEquals', '9999-12-31', undefined, ['9999-12-31T12:00:00.000Z', '9999-12-31T23:59:59.999Z']],
         ]);
       } finally {
         await setTenantSettings(t, { timeZone: 'UTC' });
