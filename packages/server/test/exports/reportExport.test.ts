@@ -286,6 +286,41 @@ describe.each(engines)('report export on %s', (engine) => {
     ]);
   });
 
+  it('exports a grouped report as its rows in group order, with columns through relationships', async () => {
+    const grouped = await createReport(
+      t.admin,
+      {
+        rootTypeId: item.typeId,
+        columns: [
+          fieldColumn('name', sysField.name),
+          fieldColumn('open', item.fieldIds.open!),
+          fieldColumn('qty', item.fieldIds.qty!),
+          fieldColumn('catName', sysField.name, [{ relId: categoryRel, direction: 'fwd' }]),
+        ],
+        sorts: [{ columnId: 'qty', order: 'Descending' }],
+        groups: [{ columnId: 'open', order: 'Descending' }],
+        aggregates: [{ columnId: 'qty', kinds: ['Sum'] }],
+        showGrandTotals: true,
+      },
+      'Grouped',
+    );
+    const rows = parseCsv(
+      (await exportAndDownload(t, t.admin, grouped, 'csv')).body.toString('utf8').slice(1),
+    );
+    // Open (true) first, then the rest; quantity descending within each group; no total lines.
+    const open = keys.filter((_, i) => i % 2 === 0).reverse();
+    const closed = keys.filter((_, i) => i % 2 === 1).reverse();
+    expect(rows[0]).toEqual(['Name', 'Open', 'Qty', 'category › Name']);
+    expect(rows.slice(1).map((r) => [r[1], r[3]])).toEqual([
+      ...open.map((k) => ['true', k === 'r1' ? "'@cat" : 'Tools']),
+      ...closed.map(() => ['false', 'Tools']),
+    ]);
+    expect(rows.slice(1).map((r) => Number(r[2]))).toEqual([
+      ...open.map((k) => qty(keys.indexOf(k))),
+      ...closed.map((k) => qty(keys.indexOf(k))),
+    ]);
+  });
+
   it('applies the query: quick search (quickSearch or qsearch), conditions, sort, result limit', async () => {
     const csvRows = async (body: unknown) =>
       parseCsv((await exportAndDownload(t, t.admin, reportId, 'csv', body)).body.toString('utf8').slice(1))
