@@ -454,6 +454,74 @@ describe.each(engines)('report queries on %s', (engine) => {
       expect(rowIds(noCountry)).toEqual(of(['c4']));
     });
 
+    it('groups by a relationship and aggregates a field through a path', async () => {
+      const id = await createReport(t.admin, {
+        rootTypeId: contact.typeId,
+        columns: [
+          fieldColumn('name', NAME),
+          relColumn('account', accountRel),
+          fieldColumn('revenue', account.fieldIds.revenue!, [{ relId: accountRel, direction: 'fwd' }]),
+          relColumn('country', countryRel, 'fwd', [{ relId: accountRel, direction: 'fwd' }]),
+        ],
+        groups: [{ columnId: 'account', order: 'Ascending' }],
+        sorts: [{ columnId: 'name', order: 'Ascending' }],
+        aggregates: [
+          { columnId: 'revenue', kinds: ['Sum', 'Count', 'CountUnique', 'Max'] },
+          { columnId: 'country', kinds: ['Count', 'CountUniqueNoBlanks'] },
+        ],
+        showGrandTotals: true,
+      });
+      const body = await runOk(t.admin, id, {});
+      // Contacts' accounts: Cat and Dan → Acme (100, Australia), Eli → Beta (50, New Zealand),
+      // Fay → Kappa (500, no country), Gus → none.
+      expect(rowIds(body)).toEqual(of(['c5', 'c1', 'c2', 'c3', 'c4']));
+      expect(body.rdata.map((g: { hdrs: unknown; count: number }) => [g.hdrs, g.count])).toEqual([
+        [[{ vals: [] }], 1],
+        [[{ vals: [{ eid: ids.A1, val: 'Acme' }] }], 2],
+        [[{ vals: [{ eid: ids.A2, val: 'Beta' }] }], 1],
+        [[{ vals: [{ eid: ids.K1, val: 'Kappa' }] }], 1],
+      ]);
+      expect(body.rdata[1].aggs).toEqual({
+        revenue: [
+          { kind: 'Sum', value: 200 },
+          { kind: 'Count', value: 2 },
+          { kind: 'CountUnique', value: 1 },
+          { kind: 'Max', value: 100 },
+        ],
+        country: [
+          { kind: 'Count', value: 2 },
+          { kind: 'CountUniqueNoBlanks', value: 1 },
+        ],
+      });
+      expect(body.total).toEqual({
+        count: 5,
+        aggs: {
+          revenue: [
+            { kind: 'Sum', value: 750 },
+            { kind: 'Count', value: 4 },
+            // 100, 50, 500 and a blank.
+            { kind: 'CountUnique', value: 4 },
+            { kind: 'Max', value: 500 },
+          ],
+          country: [
+            { kind: 'Count', value: 3 },
+            { kind: 'CountUniqueNoBlanks', value: 2 },
+          ],
+        },
+      });
+    });
+
+    it('isReset drops the query conditions, sorts and limit', async () => {
+      const body = await runOk(t.admin, contactReport, {
+        conds: [{ expid: 'accCity', oper: 'Equal', value: 'Sydney' }],
+        sort: [{ colid: 'name', order: 'Descending' }],
+        limitOperator: 'ResultLimit',
+        limitValue: 1,
+        isReset: true,
+      });
+      expect(rowIds(body)).toEqual(of(['c1', 'c2', 'c3', 'c4']));
+    });
+
     it('keeps hidden conditions even when the query tries to change them', async () => {
       const body = await runOk(t.admin, contactReport, { conds: [{ expid: 'hiddenAge', oper: 'IsNull' }] });
       expect(rowIds(body)).toEqual(of(['c1', 'c2', 'c3', 'c4']));
