@@ -101,6 +101,32 @@ describe('toSql', () => {
   });
 });
 
+describe('SQL size', () => {
+  const depth = 24;
+  let lets = 'let v0 = [Age] + 1';
+  for (let i = 1; i < depth; i++) lets += ` let v${i} = v${i - 1} * v${i - 1}`;
+  let nullifs = "[First Name] + 'a'";
+  for (let i = 0; i < depth; i++) nullifs = `nullif(${nullifs} + 'b', 'x')`;
+  let cases = '[Age] + 1';
+  for (let i = 0; i < depth; i++) cases = `case ${cases} when 1 then 2 when 3 then 4 else 5 end`;
+  let tuples = '[Age] * 2';
+  for (let i = 0; i < depth; i++) tuples = `iif(${tuples} in (1, 2, 3), 1, 0)`;
+  let texts = '[First Name]';
+  for (let i = 0; i < depth; i++) texts = `iif(right(${texts} + 'x', 3) like 'a%', 'y', 'z')`;
+  it.each([
+    ['let', `${lets} select v${depth - 1} + v${depth - 1}`],
+    ['nullif', nullifs],
+    ['case', cases],
+    ['in', tuples],
+    ['text', texts],
+  ])('stays linear in the nesting of %s', (_, expr) => {
+    for (const dialect of ['sqlite', 'postgres'] as const) {
+      const r = translate(expr, dialect);
+      expect(r.ok ? r.sql.length : r.error).toBeLessThan(40_000);
+    }
+  });
+});
+
 describe('unavailable in reports', () => {
   it('names real functions', () => {
     for (const name of NOT_IN_REPORTS) expect(lookupFunction(name)?.def.name).toBe(name);

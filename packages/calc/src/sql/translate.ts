@@ -2,7 +2,7 @@ import type { CompileResult } from '../compile.js';
 import { DAY_NAMES, MONTH_NAMES } from '../evaluate/dateMath.js';
 import { fromLocalMs, toLocalMs } from '../evaluate/time.js';
 import { DAY_MS } from '../evaluate/values.js';
-import type { CallNode, DatePart, Expr } from '../syntax/ast.js';
+import type { CallNode, DatePart, Expr, LetNode } from '../syntax/ast.js';
 import { type BaseType, type CalcType, isNumeric } from '../types.js';
 import {
   joinSql,
@@ -183,6 +183,8 @@ class Translator {
   private readonly rows: (string | undefined)[];
   private readonly scopes: Map<string, Tx | { record: RecordRef }>[] = [];
   private binds = 0;
+  /** Sub-expressions already bound once, read again by reference (`x in (a, b)`, `case x when …`). */
+  private readonly fixed = new Map<Expr, Tx>();
 
   constructor(
     private readonly o: ToSqlOptions,
@@ -271,6 +273,8 @@ class Translator {
   // ---- the tree -----------------------------------------------------------------------------
 
   expr(node: Expr): Tx {
+    const fixed = this.fixed.get(node);
+    if (fixed) return fixed;
     const t = node.t?.type ?? 'None';
     if (node.t?.isList) throw new Unsupported('A list cannot be used here in a report.');
     switch (node.kind) {
@@ -322,14 +326,20 @@ class Translator {
         return { f: q`(${x.f} IS ${rawSql(node.negated ? 'NOT NULL' : 'NULL')})`, t: 'Bool' };
       }
       case 'InTuple': {
-        const ors = node.items.map((item) => this.compare('=', node.left, item));
-        const any = {
-          f: q`(${joinSql(
-            ors.map((x) => x.f),
-            ' OR ',
-          )})`,
-          t: 'Bool' as const,
-        };
+        const any = this.withFixed(
+          node.left,
+          () => {
+            const ors = node.items.map((item) => this.compare('=', node.left, item));
+            return {
+              f: q`(${joinSql(
+                ors.map((x) => x.f),
+                ' OR ',
+              )})`,
+              t: 'Bool',
+            };
+          },
+          'Bool',
+        );
         return node.negated ? { f: q`(NOT ${any.f})`, t: 'Bool' } : any;
       }
       case 'InList': {
@@ -359,22 +369,21 @@ class Translator {
         return { f: parts.length === 0 ? q`${''}` : q`(${joinSql(parts, ' || ')})`, t: 'String' };
       }
       case 'Case': {
-        const whens = node.whens.map((w) => {
-          const cond = node.subject ? this.compare('=', node.subject, w.when) : this.expr(w.when);
-          return q`WHEN ${cond.f} THEN ${this.widen(this.expr(w.result), t).f}`;
-        });
-        const otherwise = node.otherwise ? this.widen(this.expr(node.otherwise), t).f : NULL;
-        return { f: q`(CASE ${joinSql(whens, ' ')} ELSE ${otherwise} END)`, t };
+        const build = (): Tx => {
+          const whens = node.whens.map((w) => {
+            const cond = node.subject ? this.compare('=', node.subject, w.when) : this.expr(w.when);
+            return q`WHEN ${cond.f} THEN ${this.widen(this.expr(w.result), t).f}`;
+          });
+          const otherwise = node.otherwise ? this.widen(this.expr(node.otherwise), t).f : NULL;
+          return { f: q`(CASE ${joinSql(whens, ' ')} ELSE ${otherwise} END)`, t };
+        };
+        return node.subject ? this.withFixed(node.subject, build, t) : build();
       }
       case 'Let': {
         const scope = new Map<string, Tx | { record: RecordRef }>();
         this.scopes.push(scope);
         try {
-          for (const b of node.bindings) {
-            const rec = this.isRecord(b.value) ? this.tryRecord(b.value) : undefined;
-            scope.set(b.name.toLowerCase(), rec ? { record: rec } : this.expr(b.value));
-          }
-          return this.expr(node.body);
+          return this.letFrom(node, 0, scope, t);
         } finally {
           this.scopes.pop();
         }
@@ -383,6 +392,50 @@ class Translator {
       case 'OrderBy':
         throw new Unsupported('A list cannot be used here in a report.');
     }
+  }
+
+  /**
+   * Translates `body` with `node` computed once: a value compared several times (the left of
+   * `in (…)`, a `case` subject) is bound in a derived table, so the SQL stays linear in the input.
+   */
+  private withFixed(node: Expr, body: () => Tx, t: BaseType): Tx {
+    if (this.isRecord(node)) return body();
+    const x = this.expr(node);
+    const run = (ref: Tx) => {
+      this.fixed.set(node, ref);
+      try {
+        return body();
+      } finally {
+        this.fixed.delete(node);
+      }
+    };
+    if (x.simple) return run(x);
+    return this.bind([x], ([ref]) => run({ f: ref, t: x.t, simple: true }).f, t);
+  }
+
+  /** `let`: each non-trivial value bound once, the variable read by reference. */
+  private letFrom(node: LetNode, i: number, scope: Map<string, Tx | { record: RecordRef }>, t: BaseType): Tx {
+    const b = node.bindings[i];
+    if (!b) return this.expr(node.body);
+    const name = b.name.toLowerCase();
+    const rec = this.isRecord(b.value) ? this.tryRecord(b.value) : undefined;
+    if (rec) {
+      scope.set(name, { record: rec });
+      return this.letFrom(node, i + 1, scope, t);
+    }
+    const x = this.expr(b.value);
+    if (x.simple) {
+      scope.set(name, x);
+      return this.letFrom(node, i + 1, scope, t);
+    }
+    return this.bind(
+      [x],
+      ([ref]) => {
+        scope.set(name, { f: ref, t: x.t, simple: true });
+        return this.letFrom(node, i + 1, scope, t).f;
+      },
+      t,
+    );
   }
 
   private literal(type: string, value: string | boolean | null): Tx {
@@ -943,11 +996,16 @@ class Translator {
           ? this.bind([x], ([v]) => q`(${v} IS NULL OR ${v} = '')`, 'Bool')
           : { f: q`(${x.f} IS NULL)`, t: 'Bool' };
       }
-      case 'nullif': {
-        const a = this.isRecord(node.args[0]!) ? this.recordIdOf(node.args[0]!) : arg(0);
-        const eq = this.compare('=', node.args[0]!, node.args[1]!);
-        return this.bind([a], ([v]) => q`CASE WHEN ${eq.f} THEN NULL ELSE ${v} END`, t);
-      }
+      case 'nullif':
+        return this.withFixed(
+          node.args[0]!,
+          () => {
+            const a = this.isRecord(node.args[0]!) ? this.recordIdOf(node.args[0]!) : arg(0);
+            const eq = this.compare('=', node.args[0]!, node.args[1]!);
+            return { f: q`(CASE WHEN ${eq.f} THEN NULL ELSE ${a.f} END)`, t };
+          },
+          t,
+        );
       case 'exact': {
         const c = rawSql(this.pg ? ' COLLATE "C"' : '');
         return { f: q`(${arg(0).f}${c} = ${arg(1).f}${c})`, t: 'Bool' };
