@@ -84,6 +84,8 @@ describe.each(engines)('HTTP errors on %s', (engine) => {
         'application/x-www-form-urlencoded',
         'multipart/form-data; boundary=x',
         'application/xml',
+        'application/octet-stream',
+        'application/vnd.api+json',
       ]) {
         expectClientError(await t.admin.request('POST', PUT, body, { 'content-type': type }), 415);
       }
@@ -93,6 +95,8 @@ describe.each(engines)('HTTP errors on %s', (engine) => {
         }),
         415,
       );
+      // A body with no content type at all.
+      expectClientError(await t.admin.request('POST', PUT, body), 415);
       expect((await t.admin.read(rec, 'notes')).body.notes).toBeNull();
     });
 
