@@ -227,7 +227,7 @@ describe.each(engines)('HTTP errors on %s', (engine) => {
         "core:type' OR '1'='1",
         'core:type;DROP TABLE entities',
         "x:y') --",
-        'core:' + 'x'.repeat(300),
+        `core:${'x'.repeat(300)}`,
       ]) {
         expectClientError(await t.admin.post('/spapi/data/v1/entity/query', { ids: [alias] }));
         expectClientError(await t.admin.post('/spapi/data/v1/entity/ofType', { typeId: alias }));
