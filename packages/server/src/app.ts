@@ -5,8 +5,10 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { actionRoutes } from './actions/actionRoutes.js';
+import { type AiSettings, aiRoutes } from './ai/aiRoutes.js';
 import { authenticate } from './auth/authenticate.js';
 import { authRoutes } from './auth/authRoutes.js';
+import { calcRoutes } from './calc/calcRoutes.js';
 import { entityRoutes } from './entities/entityRoutes.js';
 import { exportRoutes } from './exports/exportRoutes.js';
 import { frameworkErrors, registerErrorHandler } from './http/errorHandler.js';
@@ -19,6 +21,8 @@ import { isWebAppBuilt, serveWebApp } from './web/serveWebApp.js';
 export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   secureCookies?: boolean;
+  /** The AI Generate endpoint (config AI_BASE_URL, AI_API_KEY, AI_MODEL); without it AI Generate is off. */
+  ai?: AiSettings;
 }
 
 /** Builds the HTTP application: every route, one error shape, the OpenAPI document at /api/docs. */
@@ -75,6 +79,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     await reportRoutes(api);
     await exportRoutes(api);
     await actionRoutes(api);
+    await calcRoutes(api);
+    await aiRoutes(api, options.ai ?? {});
   });
   await serveWebApp(app);
   return app;

@@ -13,6 +13,10 @@ export interface Config {
   seedDemo: boolean;
   /** Number of generated demo records per big type. */
   demoRecords: number;
+  /** An OpenAI-compatible chat completions endpoint for AI Generate (AI_BASE_URL, AI_API_KEY, AI_MODEL). */
+  aiBaseUrl?: string;
+  aiApiKey?: string;
+  aiModel?: string;
 }
 
 export class ConfigError extends Error {}
@@ -33,6 +37,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     seedDemo: env.PLINTH_DEMO !== 'false',
     demoRecords,
+    ...(env.AI_BASE_URL ? { aiBaseUrl: env.AI_BASE_URL } : {}),
+    ...(env.AI_API_KEY ? { aiApiKey: env.AI_API_KEY } : {}),
+    ...(env.AI_MODEL ? { aiModel: env.AI_MODEL } : {}),
   };
 }
 

@@ -19,7 +19,7 @@ async function main() {
     clock: systemClock,
     metaCache: new TenantMetaCache(),
   };
-  const app = await buildApp(services, { logger: { level: config.logLevel } });
+  const app = await buildApp(services, { logger: { level: config.logLevel }, ai: config });
   const log = app.log;
 
   await syncAllCatalogues(services.db, services.clock);

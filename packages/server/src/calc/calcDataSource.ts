@@ -53,7 +53,6 @@ export class ServerCalcData implements CalcDataSource {
   readonly #rows: Batch<EntityId, EntityRow | null>;
   readonly #links = new Map<string, Batch<EntityId, EntityId[]>>();
   #timeZone: Promise<string> | undefined;
-  readonly #started = Date.now();
 
   constructor(readonly ctx: RequestContext) {
     this.#rows = new Batch(async (ids) => {
@@ -77,8 +76,15 @@ export class ServerCalcData implements CalcDataSource {
     return this.#timeZone;
   }
 
-  /** The request's clock, advancing with real time so that the 2-second limit holds under a fixed test clock. */
-  readonly clock = (): number => this.ctx.clock.now().getTime() + (Date.now() - this.#started);
+  /**
+   * A clock for one evaluation: the request's clock (fixed in tests) when it starts, advancing with
+   * real time after, so that the 2-second limit holds whatever the injected clock does.
+   */
+  clock(): () => number {
+    const base = this.ctx.clock.now().getTime();
+    const started = Date.now();
+    return () => base + (Date.now() - started);
+  }
 
   /** Evaluates a compiled expression for the caller. */
   async evaluate(
@@ -86,11 +92,12 @@ export class ServerCalcData implements CalcDataSource {
     context: EntityRef | null,
     params?: Record<string, unknown>,
   ): Promise<EvaluateResult> {
+    const timeZone = await this.timeZone();
     return evaluate(compiled, {
       context,
       ...(params ? { params } : {}),
-      clock: this.clock,
-      timeZone: await this.timeZone(),
+      clock: this.clock(),
+      timeZone,
       data: this,
     });
   }
@@ -102,10 +109,11 @@ export class ServerCalcData implements CalcDataSource {
     const compiled = compiledField(this.ctx.schema, field);
     if (!compiled.ok) return null;
     const source = depth === 0 ? this : new DepthData(this, depth);
+    const timeZone = await this.timeZone();
     const result = await evaluate(compiled, {
       context: { id: String(row.id), typeId: String(row.typeId) },
-      clock: this.clock,
-      timeZone: await this.timeZone(),
+      clock: this.clock(),
+      timeZone,
       data: source,
     });
     if (result.error !== undefined && depth > 0) throw new CalcDataError(result.error);

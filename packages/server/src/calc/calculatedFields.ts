@@ -1,4 +1,4 @@
-import { compile } from '@plinth/calc';
+import { type CompileResult, compile } from '@plinth/calc';
 import {
   type EntityId,
   type EntityRef,
@@ -88,32 +88,50 @@ export function checkCalculationField(
   return { issues: [], storage };
 }
 
-/** The calculated fields a Calculation field's expression reads (on its record or related ones). */
-function calculatedDependencies(schema: Schema, field: FieldDef): EntityId[] {
-  const compiled = compiledField(schema, field);
+/** The calculated fields a compiled expression reads (on its record or related ones). */
+function calculatedFieldsRead(schema: Schema, compiled: CompileResult): EntityId[] {
   return compiled.calcFlags.fieldIds
     .map((id) => schema.field(Number(id)))
     .filter((f): f is FieldDef => f?.type === 'Calculation')
     .map((f) => f.id);
 }
 
-/** A cycle of calculated fields through `start`, as field names from `start` back to it, or undefined. */
-export function calculationCycle(schema: Schema, start: EntityId): string[] | undefined {
-  const path: EntityId[] = [];
-  const done = new Set<EntityId>();
-  const visit = (id: EntityId): boolean => {
-    if (path.length > 0 && id === start) return true;
-    if (done.has(id) || path.includes(id)) return false;
-    const f = schema.field(id);
-    if (f?.type !== 'Calculation') return false;
-    path.push(id);
-    for (const next of calculatedDependencies(schema, f)) if (visit(next)) return true;
-    path.pop();
-    done.add(id);
-    return false;
-  };
-  if (!visit(start)) return undefined;
-  return [...path, start].map((id) => schema.field(id)?.name ?? String(id));
+/** A path of calculated fields from `from` to `target` through their stored expressions, or undefined. */
+function pathTo(
+  schema: Schema,
+  from: EntityId,
+  target: EntityId,
+  seen = new Set<EntityId>(),
+): EntityId[] | undefined {
+  if (from === target) return [from];
+  if (seen.has(from)) return undefined;
+  seen.add(from);
+  const f = schema.field(from);
+  if (f?.type !== 'Calculation') return undefined;
+  for (const next of calculatedFieldsRead(schema, compiledField(schema, f))) {
+    const rest = pathTo(schema, next, target, seen);
+    if (rest) return [from, ...rest];
+  }
+  return undefined;
+}
+
+/**
+ * The cycle a Calculation field would close if its expression were `compiled` (its stored one by
+ * default), as field names from the field back to itself, or undefined.
+ */
+export function calculationCycle(
+  schema: Schema,
+  fieldId: EntityId,
+  compiled?: CompileResult,
+): string[] | undefined {
+  const field = schema.field(fieldId);
+  if (!field) return undefined;
+  const seen = new Set<EntityId>();
+  for (const next of calculatedFieldsRead(schema, compiled ?? compiledField(schema, field))) {
+    const path = pathTo(schema, next, fieldId, seen);
+    if (path) return [fieldId, ...path].map((id) => schema.field(id)?.name ?? String(id));
+  }
+  return undefined;
 }
 
 /**
