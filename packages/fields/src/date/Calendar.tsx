@@ -1,5 +1,5 @@
 import { type CalendarDate, getLocalTimeZone, isSameDay, startOfMonth, today } from '@internationalized/date';
-import { useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import {
   type Bounds,
   type CalendarView,
@@ -41,6 +41,39 @@ export function Calendar({
     startOfMonth(value ?? defaultVisible ?? clampDate(now, min ?? null, max ?? null)),
   );
   const bounds: Bounds = { min: min ?? null, max: max ?? null };
+  // Roving focus in the day grid: one day is tabbable, arrow keys move it (react-aria's pattern).
+  const [focused, setFocused] = useState<CalendarDate>(() =>
+    clampDate(value ?? now, min ?? null, max ?? null),
+  );
+  const [shouldFocus, setShouldFocus] = useState(false);
+  const gridRef = useRef<HTMLTableElement>(null);
+  useEffect(() => {
+    if (!shouldFocus) return;
+    gridRef.current?.querySelector<HTMLButtonElement>(`[data-date="${focused.toString()}"]`)?.focus();
+    setShouldFocus(false);
+  }, [shouldFocus, focused]);
+  const moveFocus = (event: KeyboardEvent) => {
+    const steps: Record<string, { days?: number; months?: number }> = {
+      ArrowLeft: { days: -1 },
+      ArrowRight: { days: 1 },
+      ArrowUp: { days: -7 },
+      ArrowDown: { days: 7 },
+      PageUp: { months: -1 },
+      PageDown: { months: 1 },
+    };
+    const step = steps[event.key];
+    if (!step) return;
+    event.preventDefault();
+    const next = clampDate(focused.add(step), min ?? null, max ?? null);
+    if (next.year < 1 || next.year > 9999) return;
+    setFocused(next);
+    if (next.month !== visible.month || next.year !== visible.year) setVisible(startOfMonth(next));
+    setShouldFocus(true);
+  };
+  const tabbableDate =
+    focused.month === visible.month && focused.year === visible.year
+      ? focused
+      : clampDate(startOfMonth(visible), min ?? null, max ?? null);
   const monthName = (date: CalendarDate, style: 'long' | 'short') =>
     new Intl.DateTimeFormat(locale, { month: style, timeZone: 'UTC' }).format(
       new Date(Date.UTC(2000, date.month - 1, 1)),
@@ -92,7 +125,7 @@ export function Calendar({
         </button>
       </div>
       {view === 'day' && (
-        <table className="pl-calendar__grid" aria-label={title}>
+        <table className="pl-calendar__grid" aria-label={title} ref={gridRef}>
           <thead>
             <tr>
               {weekdays.map((day) => (
@@ -118,9 +151,15 @@ export function Calendar({
                           isSameDay(cell.date, now) ? 'pl-calendar__cell--today' : '',
                         ].join(' ')}
                         aria-label={fullDate(cell.date)}
+                        data-date={cell.date.toString()}
+                        tabIndex={isSameDay(cell.date, tabbableDate) ? 0 : -1}
+                        onKeyDown={moveFocus}
                         aria-pressed={!!value && isSameDay(cell.date, value)}
                         disabled={cell.isDisabled}
-                        onClick={() => onValueChange(cell.date)}
+                        onClick={() => {
+                          setFocused(cell.date);
+                          onValueChange(cell.date);
+                        }}
                       >
                         {cell.date.day}
                       </button>

@@ -158,3 +158,28 @@ describe('Calendar', () => {
     expect(screen.getByRole('button', { name: '10000' })).toBeDisabled();
   });
 });
+
+describe('Calendar keyboard', () => {
+  it('moves between days with the arrow keys and picks with Enter, crossing months', async () => {
+    const onValueChange = vi.fn();
+    render(
+      <Calendar
+        locale="en-AU"
+        value={new CalendarDate(2026, 3, 30)}
+        max={new CalendarDate(2026, 4, 2)}
+        onValueChange={onValueChange}
+      />,
+    );
+    const day = screen.getByRole('button', { name: '30 March 2026' });
+    expect(day).toHaveAttribute('tabindex', '0');
+    expect(screen.getByRole('button', { name: '29 March 2026' })).toHaveAttribute('tabindex', '-1');
+    day.focus();
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}');
+    expect(screen.getByRole('button', { name: '1 April 2026' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    // Clamped to the maximum, 2 April.
+    expect(screen.getByRole('button', { name: '2 April 2026' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}{Enter}');
+    expect(onValueChange).toHaveBeenLastCalledWith(new CalendarDate(2026, 3, 26));
+  });
+});
