@@ -1,4 +1,4 @@
-import { type CompileResult, compile } from '@plinth/calc';
+import { type CompileResult, compile, type FieldValue } from '@plinth/calc';
 import {
   type EntityId,
   type EntityRef,
@@ -41,6 +41,22 @@ export async function fillCalculatedFields(
       }
     }),
   );
+}
+
+/**
+ * The values of one Calculation field on readable records, by record id, for a page of report rows
+ * (or any other list of rows the caller may read): evaluated together, reads batched.
+ */
+export async function calculatedValues(
+  ctx: RequestContext,
+  rows: readonly EntityRow[],
+  field: FieldDef,
+): Promise<Map<EntityId, FieldValue>> {
+  const out = new Map<EntityId, FieldValue>();
+  const pending = rows.map((row) => ({ row, entity: {} as Record<string, unknown>, key: 'value', field }));
+  await fillCalculatedFields(ctx, pending);
+  for (const p of pending) out.set(p.row.id, (p.entity.value ?? null) as FieldValue);
+  return out;
 }
 
 /** Why a Calculation field cannot be saved, for the field's `fieldCalculation` member. */

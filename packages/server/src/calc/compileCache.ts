@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * Answers of the compile call, kept for 30 seconds and swept every 10 seconds (spec 03 §4, §9).
  * Keys carry the tenant and its metamodel version, so a changed metamodel never answers from an old
@@ -18,8 +20,10 @@ export class CompileCache<V> {
     this.#timer.unref();
   }
 
+  /** The key of a request: tenant, metamodel version and a digest of the request (never the whole text). */
   static key(tenantId: number, metaVersion: number, request: unknown): string {
-    return `${tenantId}|${metaVersion}|${JSON.stringify(request)}`;
+    const digest = createHash('sha256').update(JSON.stringify(request)).digest('base64url');
+    return `${tenantId}|${metaVersion}|${digest}`;
   }
 
   get(key: string): V | undefined {

@@ -35,6 +35,7 @@ export interface SalesSchema {
   ids: Record<string, number>;
   /** Reads orders only (not customers). */
   orderReader: Client;
+  orderReaderId: number;
 }
 
 /** Customers and orders: Order has Qty, Unit Price and a calculated Total; Customer counts its orders. */
@@ -76,7 +77,7 @@ export async function salesSchema(t: TestApp): Promise<SalesSchema> {
   const ids: Record<string, number> = {};
   for (const [k, v] of Object.entries(put.body.ids as Record<string, number>)) ids[k.slice(4)] = v;
   const readers = await role(t, 'Order readers', [{ typeId: order.typeId, canRead: true }]);
-  await t.addUser('orders', [readers]);
+  const orderReaderId = await t.addUser('orders', [readers]);
   const orderReader = await t.login('orders');
   return {
     customer: customer.typeId,
@@ -85,6 +86,7 @@ export async function salesSchema(t: TestApp): Promise<SalesSchema> {
     fields: { ...customer.fieldIds, ...order.fieldIds },
     ids,
     orderReader,
+    orderReaderId,
   };
 }
 

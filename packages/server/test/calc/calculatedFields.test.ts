@@ -1,5 +1,8 @@
 import { sysField } from '@plinth/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calculatedValues } from '../../src/calc/calculatedFields.js';
+import { contextFor } from '../../src/context.js';
+import { selectEntities } from '../../src/entities/entityRepository.js';
 import { engines, startTestApp, type TestApp } from '../support/testApp.js';
 import { addCalcField, type SalesSchema, salesSchema } from './calcSupport.js';
 
@@ -50,6 +53,48 @@ describe.each(engines)('calculated fields on %s', (engine) => {
     const limited = await s.orderReader.read(s.ids.o1!, 'CustomerName');
     expect(limited.status).toBe(200);
     expect(limited.body.CustomerName).toBe('hidden');
+  });
+
+  it('gives report cells the values of a calculated field (calculatedValues), under the caller’s permissions', async () => {
+    const ids = [s.ids.o1!, s.ids.o2!, s.ids.o3!];
+    const valuesFor = async (userId: number) => {
+      const ctx = await contextFor(t.services, t.tenantId, userId);
+      const field = ctx.schema.fieldsOf(s.order).find((f) => f.name === 'Customer Name')!;
+      const rows = await selectEntities(ctx.db, t.tenantId, ids, ctx.perms.readFilter());
+      const values = await calculatedValues(ctx, rows, field);
+      return ids.map((id) => values.get(id));
+    };
+    expect(await valuesFor(t.adminId)).toEqual(['Acme', 'Acme', 'hidden']);
+    expect(await valuesFor(s.orderReaderId)).toEqual(['hidden', 'hidden', 'hidden']);
+  });
+
+  it('batches the reads of many calculated values: a few queries, not one per record', async () => {
+    const put = await t.admin.put(
+      Array.from({ length: 40 }, (_, i) => ({
+        id: `new:b${i}`,
+        typeId: s.order,
+        fields: { name: `B-${i}` },
+        relationships: { customer: { set: [s.ids[i % 2 ? 'c1' : 'c2']!] } },
+      })),
+    );
+    expect(put.status).toBe(200);
+    const ids = Object.values(put.body.ids as Record<string, number>);
+    const ctx = await contextFor(t.services, t.tenantId, t.adminId);
+    let queries = 0;
+    const counted = new Proxy(ctx.db, {
+      get(target, prop) {
+        const v = Reflect.get(target, prop, target);
+        if (prop === 'selectFrom') queries++;
+        return typeof v === 'function' ? v.bind(target) : v;
+      },
+    });
+    const field = ctx.schema.fieldsOf(s.order).find((f) => f.name === 'Customer Name')!;
+    const rows = await selectEntities(ctx.db, t.tenantId, ids);
+    const values = await calculatedValues({ ...ctx, db: counted }, rows, field);
+    expect(new Set(values.values())).toEqual(new Set(['Acme', 'Globex']));
+    // one query for the links, one for the customers, one for the tenant's time zone (settings)
+    expect(queries).toBeGreaterThan(0);
+    expect(queries).toBeLessThanOrEqual(5);
   });
 
   it('refuses a calculation that does not compile, with the compile message', async () => {
