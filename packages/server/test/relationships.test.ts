@@ -390,6 +390,25 @@ describe.each(engines)('relationships on %s', (engine) => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     });
 
+    it.each(kinds)(
+      '$kind: accepts unlinking a record whose link is mandatory when the put deletes it',
+      async (k) => {
+        const { parent: pRels, child: cRels } = allLinks();
+        const res = await t.admin.put([
+          { id: 'new:p', typeId: mParent, fields: { name: 'p' }, relationships: pRels },
+          { id: 'new:c', typeId: mChild, fields: { name: 'c' }, relationships: cRels },
+        ]);
+        const p = res.body.ids['new:p'];
+        const c = res.body.ids['new:c'];
+        const put = await t.admin.put(
+          [{ id: c, relationships: { [`${k.kind}MustBack`]: { remove: [p] } } }],
+          [p],
+        );
+        expect(put.status, JSON.stringify(put.body)).toBe(200);
+        expect((await t.admin.read(p)).status).toBe(404);
+      },
+    );
+
     it.each(kinds)('$kind: refuses removing the last link from either end with 400', async (k) => {
       const { parent: pRels, child: cRels } = allLinks();
       const res = await t.admin.put([

@@ -170,7 +170,16 @@ async function putInTransaction(ctx: RequestContext, req: PutEntitiesRequest): P
   const removedLinks = await applyRelChanges(ctx.db, ctx.tenantId, relChanges);
   const relErrors = [
     ...(await checkCardinality(ctx.db, ctx.engine, ctx.tenantId, relChanges, refOf)),
-    ...(await checkMandatory(ctx.db, ctx.tenantId, schema, created, relChanges, refOf, removedLinks)),
+    ...(await checkMandatory(
+      ctx.db,
+      ctx.tenantId,
+      schema,
+      created,
+      relChanges,
+      refOf,
+      // A link to a record the batch deletes would go with it anyway, as any delete unlinks.
+      removedLinks.filter((l) => !deletedIds.includes(l.fromId) && !deletedIds.includes(l.toId)),
+    )),
   ];
   if (relErrors.length > 0) throw validationFailed(relErrors);
 
