@@ -1,5 +1,5 @@
 import { CalendarDate, CalendarDateTime, Time } from '@internationalized/date';
-import { render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Calendar } from './Calendar';
@@ -181,5 +181,38 @@ describe('Calendar keyboard', () => {
     expect(screen.getByRole('button', { name: '2 April 2026' })).toHaveFocus();
     await userEvent.keyboard('{ArrowUp}{Enter}');
     expect(onValueChange).toHaveBeenLastCalledWith(new CalendarDate(2026, 3, 26));
+  });
+});
+
+describe('time steppers', () => {
+  it('step a minute and repeat every 150 ms while held', async () => {
+    vi.useFakeTimers();
+    try {
+      const onValueChange = vi.fn();
+      render(
+        <DateInput kind="time" label="Starts" defaultValue={new Time(9, 58)} onValueChange={onValueChange} />,
+      );
+      const later = screen.getByRole('button', { name: 'Later' });
+      fireEvent.pointerDown(later);
+      expect(onValueChange).toHaveBeenLastCalledWith(new Time(9, 59));
+      act(() => {
+        vi.advanceTimersByTime(150);
+      });
+      expect(onValueChange).toHaveBeenLastCalledWith(new Time(10, 0));
+      act(() => {
+        vi.advanceTimersByTime(300);
+      });
+      expect(onValueChange).toHaveBeenLastCalledWith(new Time(10, 2));
+      fireEvent.pointerUp(later);
+      act(() => {
+        vi.advanceTimersByTime(600);
+      });
+      expect(onValueChange).toHaveBeenCalledTimes(4);
+      fireEvent.pointerDown(screen.getByRole('button', { name: 'Earlier' }));
+      expect(onValueChange).toHaveBeenLastCalledWith(new Time(10, 1));
+      fireEvent.pointerUp(screen.getByRole('button', { name: 'Earlier' }));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -29,6 +29,7 @@ import {
   minYear,
   segmentLocaleFor,
 } from './dateFormats';
+import { useRepeatWhileHeld } from './useRepeatWhileHeld';
 
 export type DateInputKind = 'date' | 'time' | 'dateTime';
 type ValueOf<K extends DateInputKind> = K extends 'time'
@@ -95,7 +96,11 @@ export function DateInput<K extends DateInputKind>({
         ? invalidDateMessages.time
         : invalidDateMessages.dateTime;
 
+  // The latest value, for steppers that fire several times between renders.
+  const currentRef = useRef(current);
+  currentRef.current = current;
   const change = (next: ValueOf<K> | null) => {
+    currentRef.current = next;
     if (value === undefined) setInner(next);
     if (next !== null && kind !== 'time' && !isWithinBounds(next as DateValue, min, max)) {
       setInvalid(message);
@@ -111,6 +116,14 @@ export function DateInput<K extends DateInputKind>({
       onInvalid?.(message);
     }
   };
+  // Time steppers: a minute up or down (wrapping through the day), repeating while held.
+  const stepMinutes = (minutes: number) => {
+    if (kind !== 'time' || isReadOnly || isDisabled) return;
+    const time = (currentRef.current as Time | null) ?? defaultCalendarTime;
+    change(time.add({ minutes }) as ValueOf<K>);
+  };
+  const stepUp = useRepeatWhileHeld(() => stepMinutes(1));
+  const stepDown = useRepeatWhileHeld(() => stepMinutes(-1));
   const shownError = invalid ?? errorText;
   const showError = isError || !!shownError;
   const common = {
@@ -123,44 +136,70 @@ export function DateInput<K extends DateInputKind>({
     className: 'pl-date-field',
   };
   const segments = (
-    <Group ref={groupRef} className="pl-input-group pl-date-group">
-      <AriaDateInput className="pl-input pl-date-input">
-        {(segment) => <DateSegment segment={segment} className="pl-date-segment" />}
-      </AriaDateInput>
-      {kind !== 'time' && !isReadOnly && (
-        <DialogTrigger isOpen={isCalendarOpen} onOpenChange={setCalendarOpen}>
-          <AriaButton className="pl-calendar-button" aria-label="Open calendar" isDisabled={isDisabled}>
-            📅
-          </AriaButton>
-          <Popover className="pl-popover" placement="bottom end">
-            <Dialog aria-label="Calendar" className="pl-popover__dialog">
-              <Calendar
-                locale={locale}
-                value={current ? toCalendarDate(current as CalendarDate) : null}
-                min={min ?? null}
-                max={max ?? null}
-                onValueChange={(date) => {
-                  if (kind === 'date') change(date as ValueOf<K>);
-                  else {
-                    const time = (current as CalendarDateTime | null) ?? defaultCalendarTime;
-                    change(
-                      new CalendarDateTime(
-                        date.year,
-                        date.month,
-                        date.day,
-                        time.hour,
-                        time.minute,
-                      ) as ValueOf<K>,
-                    );
-                  }
-                  setCalendarOpen(false);
-                }}
-              />
-            </Dialog>
-          </Popover>
-        </DialogTrigger>
+    <div className="pl-input-group">
+      <Group ref={groupRef} className="pl-input-group pl-date-group">
+        <AriaDateInput className="pl-input pl-date-input">
+          {(segment) => <DateSegment segment={segment} className="pl-date-segment" />}
+        </AriaDateInput>
+        {kind !== 'time' && !isReadOnly && (
+          <DialogTrigger isOpen={isCalendarOpen} onOpenChange={setCalendarOpen}>
+            <AriaButton className="pl-calendar-button" aria-label="Open calendar" isDisabled={isDisabled}>
+              📅
+            </AriaButton>
+            <Popover className="pl-popover" placement="bottom end">
+              <Dialog aria-label="Calendar" className="pl-popover__dialog">
+                <Calendar
+                  locale={locale}
+                  value={current ? toCalendarDate(current as CalendarDate) : null}
+                  min={min ?? null}
+                  max={max ?? null}
+                  onValueChange={(date) => {
+                    if (kind === 'date') change(date as ValueOf<K>);
+                    else {
+                      const time = (current as CalendarDateTime | null) ?? defaultCalendarTime;
+                      change(
+                        new CalendarDateTime(
+                          date.year,
+                          date.month,
+                          date.day,
+                          time.hour,
+                          time.minute,
+                        ) as ValueOf<K>,
+                      );
+                    }
+                    setCalendarOpen(false);
+                  }}
+                />
+              </Dialog>
+            </Popover>
+          </DialogTrigger>
+        )}
+      </Group>
+      {kind === 'time' && !isReadOnly && (
+        <span className="pl-stepper">
+          <button
+            type="button"
+            className="pl-stepper__button"
+            aria-label="Later"
+            tabIndex={-1}
+            disabled={isDisabled}
+            {...stepUp}
+          >
+            ▲
+          </button>
+          <button
+            type="button"
+            className="pl-stepper__button"
+            aria-label="Earlier"
+            tabIndex={-1}
+            disabled={isDisabled}
+            {...stepDown}
+          >
+            ▼
+          </button>
+        </span>
       )}
-    </Group>
+    </div>
   );
   const field = (
     <FieldWrapper {...wrapper} isMandatory={isMandatory} isError={showError} errorText={shownError}>
