@@ -25,6 +25,8 @@ export interface PickerConfig {
   /** 'update': a refetch after a filter change removes only the values it no longer offers. */
   bindingState?: 'update' | 'new';
   pageSize?: number;
+  /** A person type: records show an avatar (initials until image ids are read). */
+  isPeople?: boolean;
 }
 
 /** One record as the picker shows it. */

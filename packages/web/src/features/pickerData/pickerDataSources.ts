@@ -58,9 +58,16 @@ export function reportPickerSource(client: ApiClient): PickerDataSource {
       const columns = Object.entries(answer.meta?.rcols ?? {}).sort(([, a], [, b]) => a.ord - b.ord);
       const nameIndex = columns.findIndex(([, column]) => column.entityname === true);
       if (nameIndex < 0) return { rows: [], hasNameColumn: false };
+      const isPerson = request.config.isPeople === true;
       const rows: PickerRow[] = answer.gdata.map((row) => {
         const cell = row.values[nameIndex];
-        if (cell && 'val' in cell) return { id: row.eid, name: cell.val === null ? null : String(cell.val) };
+        if (cell && 'val' in cell) {
+          return {
+            id: row.eid,
+            name: cell.val === null ? null : String(cell.val),
+            ...(isPerson ? { isPerson } : {}),
+          };
+        }
         const first = cell && 'vals' in cell ? cell.vals[0] : undefined;
         return { id: row.eid, name: first?.val ?? null, colour: first?.color ?? null };
       });
