@@ -451,6 +451,45 @@ describe.each(engines)('relationships on %s', (engine) => {
     });
   });
 
+  describe('changing a relationship kind', () => {
+    it('is refused while stored links would break the new cardinality, and accepted once they fit', async () => {
+      const relId = await defineRelationship(t.admin, 'manyToMany', parent, child, 'tags', 'taggedBy', {
+        toName: 'Tags',
+        fromName: 'Tagged by',
+      });
+      const [p1, p2] = (await create(parent, 2)) as [number, number];
+      const [c1, c2] = (await create(child, 2)) as [number, number];
+      await t.admin.put([
+        { id: p1, relationships: { tags: { set: [c1, c2] } } },
+        { id: p2, relationships: { tags: { set: [c1] } } },
+      ]);
+      const toLookup = await t.admin.put([{ id: relId, fields: { relType: 'lookup' } }]);
+      expect(toLookup.status).toBe(400);
+      expect(toLookup.body.error.details.errors).toEqual([
+        {
+          id: relId,
+          member: 'relType',
+          message: "Some records already hold more than one 'Tags'. Change them first.",
+        },
+      ]);
+      const toCollection = await t.admin.put([{ id: relId, fields: { relType: 'exclusiveCollection' } }]);
+      expect(toCollection.status).toBe(400);
+      expect(toCollection.body.error.details.errors).toEqual([
+        {
+          id: relId,
+          member: 'relType',
+          message: "Some records already hold more than one 'Tagged by'. Change them first.",
+        },
+      ]);
+      expect((await t.admin.read(relId, 'relType')).body.relType).toBe('manyToMany');
+      expect(ids(await t.admin.read(p1, 'tags').then((r) => r.body.tags))).toEqual([c1, c2]);
+      await t.admin.put([{ id: p1, relationships: { tags: { set: [c2] } } }]);
+      const fits = await t.admin.put([{ id: relId, fields: { relType: 'lookup' } }]);
+      expect(fits.status, JSON.stringify(fits.body)).toBe(200);
+      expect((await t.admin.read(p1, 'tags')).body.tags).toEqual(expect.objectContaining({ id: c2 }));
+    });
+  });
+
   describe('cascades over several levels', () => {
     it('lists each dependent with the chain of records that leads to it, and deletes them all', async () => {
       const grandChild = (await defineType(t.admin, 'GrandChild', [])).typeId;

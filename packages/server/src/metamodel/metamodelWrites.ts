@@ -8,6 +8,8 @@ import {
   invalidRelTypeMessage,
   invalidValueMessage,
   isFieldType,
+  isFromMany,
+  isToMany,
   type NamedEntity,
   relationshipEndName,
   relTypes,
@@ -18,6 +20,7 @@ import {
   validateMemberNames,
   validateTypeNames,
 } from '@plinth/schema';
+import { sql } from 'kysely';
 import { checkCalculations, isExpressionDefault } from '../calc/calculatedFields.js';
 import type { RequestContext } from '../context.js';
 import type { EntityRow } from '../entities/entityRepository.js';
@@ -39,7 +42,8 @@ export async function validateMetamodelChanges(
   for (const row of written) {
     let issues: Issue[] = [];
     if (row.typeId === sysType.field) issues = checkField(schema, row);
-    else if (row.typeId === sysType.relationship) issues = checkRelationship(schema, row);
+    else if (row.typeId === sysType.relationship)
+      issues = [...checkRelationship(schema, row), ...(await checkExistingLinks(ctx, schema, row))];
     else if (row.typeId === sysType.type) issues = checkType(schema, row);
     // Errors name the record as the put did ('new:key' for a new one) and the member by its put key.
     for (const issue of issues) errors.push({ id: refOf(row.id), ...issue });
@@ -114,6 +118,39 @@ function checkRelationship(schema: Schema, row: EntityRow): Issue[] {
       siblingsOf(schema, rel.toTypeId).filter((m) => m.id !== rel.id),
     ).map((issue) => ({ member: fromKey[issue.property], message: issue.message })),
   ];
+}
+
+/**
+ * A relationship whose kind (or custom cardinality) changes must still hold for the links already
+ * stored: a single-valued end may not have records holding several.
+ */
+async function checkExistingLinks(ctx: RequestContext, schema: Schema, row: EntityRow): Promise<Issue[]> {
+  const rel = schema.relationship(row.id);
+  if (!rel) return [];
+  const member = rel.relType === 'custom' ? 'cardinality' : 'relType';
+  const issues: Issue[] = [];
+  const ends = [
+    { end: 'from_id', single: !isToMany(rel.cardinality), name: rel.toName },
+    { end: 'to_id', single: !isFromMany(rel.cardinality), name: rel.fromName },
+  ] as const;
+  for (const { end, single, name } of ends) {
+    if (!single) continue;
+    const crowded = await ctx.db
+      .selectFrom('relationships')
+      .select(end)
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('rel_id', '=', rel.id)
+      .groupBy(end)
+      .having(sql`count(*)`, '>', 1)
+      .limit(1)
+      .execute();
+    if (crowded.length > 0)
+      issues.push({
+        member,
+        message: `Some records already hold more than one '${name}'. Change them first.`,
+      });
+  }
+  return issues;
 }
 
 function checkType(schema: Schema, row: EntityRow): Issue[] {
