@@ -256,6 +256,42 @@ describe.each(engines)('report security on %s', (engine) => {
       expect(rowIds(admin)).toEqual(of(['o1', 'x1']));
     });
 
+    it('aggregates through a relationship path count only related records the user may read', async () => {
+      const id = await createReport(t.admin, {
+        rootTypeId: deal.typeId,
+        columns: [
+          fieldColumn('name', NAME),
+          fieldColumn('accCity', acc.fieldIds.city!, [{ relId: accountRel, direction: 'fwd' }]),
+          relColumn('account', accountRel),
+        ],
+        aggregates: [
+          { columnId: 'accCity', kinds: ['Count', 'CountUnique', 'Max', 'List'] },
+          { columnId: 'account', kinds: ['Count', 'CountUniqueNoBlanks'] },
+        ],
+      });
+      const mine = await runOk(owner, id);
+      expect(mine.total).toEqual({
+        count: 2,
+        aggs: {
+          accCity: [
+            { kind: 'Count', value: 1 },
+            // Perth, and the blank of the account the owner may not read.
+            { kind: 'CountUnique', value: 2 },
+            { kind: 'Max', value: 'Perth' },
+            { kind: 'List', value: 'Perth' },
+          ],
+          account: [
+            { kind: 'Count', value: 1 },
+            { kind: 'CountUniqueNoBlanks', value: 1 },
+          ],
+        },
+      });
+      const all = await runOk(t.admin, id);
+      expect(all.total.count).toBe(5);
+      expect(all.total.aggs.accCity[0]).toEqual({ kind: 'Count', value: 3 });
+      expect(all.total.aggs.accCity[3].value.split(', ').sort()).toEqual(['Perth', 'Sydney', 'Sydney']);
+    });
+
     it('quick search finds only readable records', async () => {
       const body = await runOk(owner, flatReport, { quickSearch: 'hush-alpha' });
       expect(rowIds(body)).toEqual([]);
