@@ -380,6 +380,43 @@ describe.each(engines)('report condition operators on %s', (engine) => {
       expect(sorted(tm)).toEqual(idsOf(['n5']));
     });
 
+    it('compares and sorts auto numbers as numbers', async () => {
+      const seq = await defineType(t.admin, 'SeqRec', [{ name: 'Seq', script: 'seq', type: 'AutoNumber' }]);
+      const made = await putRecords(
+        t.admin,
+        Array.from({ length: 11 }, (_, i) => ({
+          id: `new:s${i}`,
+          typeId: seq.typeId,
+          fields: { name: `s${i}` },
+        })),
+      );
+      // The numbers as the record API reads them, not as the report does.
+      const numberOf = new Map<number, number>();
+      for (const id of Object.values(made)) numberOf.set(id, (await t.admin.read(id, 'seq')).body.seq);
+      const byNumber = [...numberOf].sort((a, b) => a[1] - b[1]);
+      const tenth = byNumber[9]![1];
+      const id = await createReport(t.admin, {
+        rootTypeId: seq.typeId,
+        columns: [fieldColumn('name', 100), fieldColumn('seq', seq.fieldIds.seq!)],
+        conditions: [{ id: 'seq', columnId: 'seq' }],
+        sorts: [{ columnId: 'seq', order: 'Descending' }],
+      });
+      const all = await runOk(t.admin, id, {});
+      expect(rowIds(all)).toEqual(byNumber.map(([rid]) => rid).reverse());
+      expect(all.meta.rcols.seq.type).toBe('AutoNumber');
+      const gte = await runOk(t.admin, id, {
+        conds: [{ expid: 'seq', oper: 'GreaterThanOrEqual', value: tenth }],
+      });
+      expect(sorted(gte)).toEqual(
+        byNumber
+          .filter(([, n]) => n >= tenth)
+          .map(([rid]) => rid)
+          .sort((a, b) => a - b),
+      );
+      const eq = await runOk(t.admin, id, { conds: [{ expid: 'seq', oper: 'Equal', value: String(tenth) }] });
+      expect(rowIds(eq)).toEqual([byNumber[9]![0]]);
+    });
+
     it('a condition without a value does not filter', async () => {
       const body = await runOk(t.admin, numReport, { conds: [{ expid: 'num', oper: 'GreaterThan' }] });
       expect(sorted(body)).toEqual(idsOf(['n1', 'n2', 'n3', 'n4', 'n5']));
