@@ -21,6 +21,7 @@ import { isWebAppBuilt, serveWebApp } from './web/serveWebApp.js';
 export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   secureCookies?: boolean;
+  trustProxy?: boolean;
   /** The AI Generate endpoint (config AI_BASE_URL, AI_API_KEY, AI_MODEL); without it AI Generate is off. */
   ai?: AiSettings;
 }
@@ -33,6 +34,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
+    trustProxy: options.trustProxy ?? false,
     frameworkErrors,
   });
   // JSON only: without the built-in text/plain parser, a body a cross-site form can send without a

@@ -17,6 +17,10 @@ export interface Config {
   aiBaseUrl?: string;
   aiApiKey?: string;
   aiModel?: string;
+  /** Marks cookies Secure: set when Plinth is served over HTTPS (PLINTH_SECURE_COOKIES=true). */
+  secureCookies: boolean;
+  /** Trusts X-Forwarded-* from a reverse proxy, so rate limits see the real address (TRUST_PROXY=true). */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -40,6 +44,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(env.AI_BASE_URL ? { aiBaseUrl: env.AI_BASE_URL } : {}),
     ...(env.AI_API_KEY ? { aiApiKey: env.AI_API_KEY } : {}),
     ...(env.AI_MODEL ? { aiModel: env.AI_MODEL } : {}),
+    secureCookies: env.PLINTH_SECURE_COOKIES === 'true',
+    trustProxy: env.TRUST_PROXY === 'true',
   };
 }
 

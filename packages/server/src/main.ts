@@ -19,7 +19,12 @@ async function main() {
     clock: systemClock,
     metaCache: new TenantMetaCache(),
   };
-  const app = await buildApp(services, { logger: { level: config.logLevel }, ai: config });
+  const app = await buildApp(services, {
+    logger: { level: config.logLevel },
+    ai: config,
+    secureCookies: config.secureCookies,
+    trustProxy: config.trustProxy,
+  });
   const log = app.log;
 
   await syncAllCatalogues(services.db, services.clock);
