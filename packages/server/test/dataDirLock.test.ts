@@ -93,6 +93,8 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.adminPassword).toBeUndefined();
     expect(config.seedDemo).toBe(true);
+    expect(config.secureCookies).toBe(false);
+    expect(config.trustProxy).toBe(false);
     expect(loadConfig({ PORT: '' }).port).toBe(3000);
   });
 
@@ -108,6 +110,10 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBe('postgres://x@y/z');
     expect(config.adminPassword).toBe('secret');
     expect(loadConfig({ PORT: '0' }).port).toBe(0);
+    expect(loadConfig({ PLINTH_SECURE_COOKIES: 'true', TRUST_PROXY: 'true' })).toMatchObject({
+      secureCookies: true,
+      trustProxy: true,
+    });
   });
 
   it.each(['abc', '-1', '65536', '3000.5', '1e3', '0x50', ' ', '80 80', '3000abc', 'NaN', 'Infinity'])(
