@@ -1,5 +1,5 @@
 import { sysType } from '@plinth/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defineRelationship, defineType } from '../support/crmSchema.js';
 import { engines, startTestApp, type TestApp } from '../support/testApp.js';
 import {
@@ -12,6 +12,9 @@ import {
   runReport,
   writeRawField,
 } from './reportSupport.js';
+
+// Each test makes many HTTP calls, on a machine other suites share.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 /** The records the tests insert; every expectation below is computed from this table, in the test. */
 interface Deal {

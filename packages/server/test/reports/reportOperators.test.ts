@@ -1,5 +1,5 @@
 import { sysType } from '@plinth/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defineRelationship, defineType } from '../support/crmSchema.js';
 import { type Client, engines, startTestApp, type TestApp } from '../support/testApp.js';
 import {
@@ -14,6 +14,9 @@ import {
   setTenantSettings,
   writeRawField,
 } from './reportSupport.js';
+
+// Each test makes many HTTP calls, on a machine other suites share.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 /**
  * Every condition operator of spec 02 §9 / spec 03 §9 on every type it applies to, through HTTP.

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defineRelationship, defineType } from '../support/crmSchema.js';
 import { engines, startTestApp, type TestApp } from '../support/testApp.js';
 import {
@@ -11,6 +11,9 @@ import {
   runOk,
   runReport,
 } from './reportSupport.js';
+
+// Each test makes many HTTP calls, on a machine other suites share.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 const NAME = 100;
 const DESCRIPTION = 101;

@@ -1,5 +1,5 @@
 import { sysField, sysType } from '@plinth/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defineRelationship, defineType } from '../support/crmSchema.js';
 import { type Answer, type Client, engines, startTestApp, type TestApp } from '../support/testApp.js';
 import {
@@ -15,6 +15,9 @@ import {
   runReport,
   writeRawField,
 } from './reportSupport.js';
+
+// Each test makes many HTTP calls, on a machine other suites share.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 const NAME = 100;
 
