@@ -67,7 +67,7 @@ export function explain(compiled: CompileResult): Explanation {
   const numbered = steps.map((s, i) => `Step ${i + 1}: ${s}`);
   if (hidden > 0) numbered.push(`…and ${hidden} further steps of the same kind.`);
 
-  const whole = inline(compiled.ast, 0);
+  const whole = cap(inline(compiled.ast, 0));
   const result = `${compiled.isList ? 'a list of ' : ''}${
     compiled.isList ? plural(compiled.resultType) : (typeWords[compiled.resultType] ?? compiled.resultType)
   }`;
@@ -150,6 +150,11 @@ function leaf(node: Expr): string | undefined {
     }
     case 'Param':
       return `the variable [${node.name}]`;
+    case 'Unary':
+      // A negative number is written as one.
+      return node.op === '-' && node.operand.kind === 'Literal' && typeof node.operand.value === 'string'
+        ? `-${node.operand.value}`
+        : undefined;
     case 'Member': {
       const of = leaf(node.object);
       if (of === undefined) return undefined;
@@ -342,7 +347,7 @@ function callSentence(node: Extract<Expr, { kind: 'Call' }>, ref: (n: Expr) => s
   }
 }
 
-const lowerFirst = (s: string) => (/^[A-Z][a-z]/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s);
+const lowerFirst = (s: string) => (/^[A-Z](?![A-Z])/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s);
 
 /** The whole expression as one phrase (what it "does"), shortened when long. */
 function inline(node: Expr, depth: number): string {
