@@ -25,6 +25,34 @@ test('screenshots of the gallery at desktop and mobile width', async ({ page }, 
   await testInfo.attach('gallery-mobile', { path: mobile, contentType: 'image/png' });
 });
 
+test('each field kind focused, one screenshot per block', async ({ page }, testInfo) => {
+  const ids = [
+    'text',
+    'textarea',
+    'numeric',
+    'decimal',
+    'currency',
+    'date',
+    'time',
+    'datetime',
+    'toggle',
+    'select',
+    'multiselect',
+    'picker',
+  ];
+  for (const id of ids) {
+    const block = await section(page, id);
+    const focused = block.locator('[data-state="Focused"]');
+    // Keyboard focus, as a person tabbing in would give it (focus rings show for keyboard focus only).
+    await focused.getByRole('button', { name: /^Help for/ }).first().focus();
+    await page.keyboard.press('Tab');
+    await expect(focused.locator(':focus')).toHaveCount(1);
+    const file = testInfo.outputPath(`gallery-${id}.png`);
+    await block.screenshot({ path: file });
+    await testInfo.attach(`gallery-${id}`, { path: file, contentType: 'image/png' });
+  }
+});
+
 test('type into text, numeric and currency inputs', async ({ page }) => {
   const text = (await section(page, 'text')).locator('[data-state="Empty"]').getByRole('textbox');
   await text.fill('');

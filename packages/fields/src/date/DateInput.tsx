@@ -5,6 +5,7 @@ import {
   type Time,
   toCalendarDate,
 } from '@internationalized/date';
+import { CalendarIcon } from '@plinth/ui';
 import { useRef, useState } from 'react';
 import {
   Button as AriaButton,
@@ -144,7 +145,7 @@ export function DateInput<K extends DateInputKind>({
         {kind !== 'time' && !isReadOnly && (
           <DialogTrigger isOpen={isCalendarOpen} onOpenChange={setCalendarOpen}>
             <AriaButton className="pl-calendar-button" aria-label="Open calendar" isDisabled={isDisabled}>
-              📅
+              <CalendarIcon />
             </AriaButton>
             <Popover className="pl-popover" placement="bottom end">
               <Dialog aria-label="Calendar" className="pl-popover__dialog">

@@ -1,8 +1,8 @@
-import { Modal } from '@plinth/ui';
+import { ImageIcon, LinkIcon, Modal, QuoteIcon } from '@plinth/ui';
 import { CharacterCount, Placeholder } from '@tiptap/extensions';
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Input, Label, TextField } from 'react-aria-components';
 import { maxMultilineLength } from '../text/TextInput';
 import { type FieldBaseProps, FieldWrapper } from '../wrapper/FieldWrapper';
@@ -125,7 +125,7 @@ export function RichTextEditor({
   };
   const tool = (
     label: string,
-    text: string,
+    text: ReactNode,
     onPress: () => void,
     options: { pressed?: boolean; disabled?: boolean } = {},
   ) => (
@@ -186,7 +186,7 @@ export function RichTextEditor({
                 pressed: !!state?.underline,
               },
             )}
-            {tool('Link', '🔗', () => setLinkOpen(true), { pressed: !!state?.link })}
+            {tool('Link', <LinkIcon />, () => setLinkOpen(true), { pressed: !!state?.link })}
             {tool(
               'Numbered list',
               '1.',
@@ -205,7 +205,7 @@ export function RichTextEditor({
             )}
             {tool(
               'Quote',
-              '❝',
+              <QuoteIcon />,
               run((e) => e.chain().focus().toggleBlockquote().run()),
               { pressed: !!state?.quote },
             )}
@@ -217,7 +217,7 @@ export function RichTextEditor({
             {tool('Align left', '⇤', setAlign('left'), { pressed: state?.align === 'left' })}
             {tool('Align centre', '↔', setAlign('center'), { pressed: state?.align === 'center' })}
             {tool('Align right', '⇥', setAlign('right'), { pressed: state?.align === 'right' })}
-            {images.length > 0 && tool('Image', '🖼', () => setImageOpen(true))}
+            {images.length > 0 && tool('Image', <ImageIcon />, () => setImageOpen(true))}
             {tool(
               'Undo',
               '↶',

@@ -1,4 +1,4 @@
-import { HelpText } from '@plinth/ui';
+import { HelpText, SparkleIcon } from '@plinth/ui';
 import type { ReactNode } from 'react';
 import { Button as AriaButton, Label, Text } from 'react-aria-components';
 
@@ -70,7 +70,7 @@ export function FieldWrapper({
             aria-label={`Suggest a value for ${label}`}
             onPress={onAiSuggest}
           >
-            ✨
+            <SparkleIcon />
           </AriaButton>
         )}
       </div>
