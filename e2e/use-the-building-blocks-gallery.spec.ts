@@ -44,7 +44,10 @@ test('each field kind focused, one screenshot per block', async ({ page }, testI
     const block = await section(page, id);
     const focused = block.locator('[data-state="Focused"]');
     // Keyboard focus, as a person tabbing in would give it (focus rings show for keyboard focus only).
-    await focused.getByRole('button', { name: /^Help for/ }).first().focus();
+    await focused
+      .getByRole('button', { name: /^Help for/ })
+      .first()
+      .focus();
     await page.keyboard.press('Tab');
     await expect(focused.locator(':focus')).toHaveCount(1);
     const file = testInfo.outputPath(`gallery-${id}.png`);
