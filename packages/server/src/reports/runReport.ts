@@ -114,7 +114,8 @@ export async function runReport(
   const settings = await readTenantSettings(ctx.db, ctx.tenantId);
   const scope = {
     ctx,
-    timeZone: settings.timeZone,
+    // A stored zone the runtime does not know would fail every date condition: dates are then UTC's.
+    timeZone: isKnownTimeZone(settings.timeZone) ? settings.timeZone : 'UTC',
     financialYearStartMonth: settings.financialYearStartMonth,
     now: ctx.clock.now(),
   };
@@ -225,6 +226,15 @@ export async function runReport(
     pageSize,
     lrt: ctx.clock.now().toISOString(),
   };
+}
+
+function isKnownTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** SQL hands back numbers, booleans and text in engine-specific forms; answers use JSON's. */

@@ -1,4 +1,4 @@
-import { sysType } from '@plinth/schema';
+import { sysField, sysType } from '@plinth/schema';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defineRelationship, defineType } from '../support/crmSchema.js';
 import { type Client, engines, startTestApp, type TestApp } from '../support/testApp.js';
@@ -272,7 +272,6 @@ describe.each(engines)('report condition operators on %s', (engine) => {
         { id: 'tm', columnId: 'tm' },
       ],
     });
-    void defaultsReport;
   });
   afterAll(() => t.close());
 
@@ -921,6 +920,25 @@ describe.each(engines)('report condition operators on %s', (engine) => {
       try {
         await check(dt, 'dt', [
           ['DateEquals', '9999-12-31', undefined, ['9999-12-31T12:00:00.000Z', '9999-12-31T23:59:59.999Z']],
+        ]);
+      } finally {
+        await setTenantSettings(t, { timeZone: 'UTC' });
+      }
+    });
+
+    it('treats a stored time zone the runtime does not know as UTC rather than failing', async () => {
+      t.clock.time = new Date('2025-10-05T05:00:00.000Z');
+      const b = await batch('dt', [
+        '2025-10-04T23:59:59.000Z',
+        '2025-10-05T00:00:00.000Z',
+        '2025-10-05T23:59:59.000Z',
+      ]);
+      const settings = await t.admin.read('core:currentTenantSettings', 'timeZone');
+      await writeRawField(t, settings.body.id, sysField.timeZone, 'Mars/Olympus_Mons');
+      try {
+        await check(b, 'dt', [
+          ['Today', undefined, undefined, ['2025-10-05T00:00:00.000Z', '2025-10-05T23:59:59.000Z']],
+          ['DateEquals', '2025-10-04', undefined, ['2025-10-04T23:59:59.000Z']],
         ]);
       } finally {
         await setTenantSettings(t, { timeZone: 'UTC' });
