@@ -400,6 +400,33 @@ describe.each(engines)('metamodel rules through the API on %s', (engine) => {
       expect((await t.admin.read(id, 'fieldType')).body.fieldType).toBe('Text');
     });
 
+    it('refuses changing a field type while records hold values the new type cannot keep', async () => {
+      const holderType = (await defineType(t.admin, 'Retype', [])).typeId;
+      const text = (await putField(holderType, { name: 'Code', fieldScriptName: 'code' })).body.ids['new:f'];
+      const num = (await putField(holderType, { name: 'Qty', fieldScriptName: 'qty', fieldType: 'Number' }))
+        .body.ids['new:f'];
+      const empty = (await putField(holderType, { name: 'Spare', fieldScriptName: 'spare' })).body.ids[
+        'new:f'
+      ];
+      const rec = await t.admin.put([
+        { id: 'new:r', typeId: holderType, fields: { name: 'r', code: 'A-1', qty: 3 } },
+      ]);
+      expect(rec.status).toBe(200);
+      expect(errorsOf(await t.admin.put([{ id: text, fields: { fieldType: 'Number' } }]))).toEqual([
+        {
+          id: text,
+          member: 'fieldType',
+          message: "The field type cannot be changed to 'Number' while records hold values of this field.",
+        },
+      ]);
+      expect((await t.admin.read(rec.body.ids['new:r'], 'code')).body.code).toBe('A-1');
+      // Changes every stored value survives are accepted, and so is any change of a field nobody uses.
+      expect((await t.admin.put([{ id: text, fields: { fieldType: 'MultilineText' } }])).status).toBe(200);
+      expect((await t.admin.put([{ id: num, fields: { fieldType: 'Decimal' } }])).status).toBe(200);
+      expect((await t.admin.put([{ id: empty, fields: { fieldType: 'Date' } }])).status).toBe(200);
+      expect((await t.admin.read(rec.body.ids['new:r'], 'qty')).body.qty).toBe(3);
+    });
+
     it('refuses an unknown relationship type', async () => {
       const res = await t.admin.put([
         {

@@ -4,6 +4,7 @@ import {
   type EntityRef,
   sysField as F,
   type FieldDef,
+  type FieldType,
   invalidFieldTypeMessage,
   invalidRelTypeMessage,
   invalidValueMessage,
@@ -23,6 +24,7 @@ import {
 import { sql } from 'kysely';
 import { checkCalculations, isExpressionDefault } from '../calc/calculatedFields.js';
 import type { RequestContext } from '../context.js';
+import { jsonValue } from '../db/jsonValue.js';
 import type { EntityRow } from '../entities/entityRepository.js';
 import { defaultFor } from '../entities/fieldDefaults.js';
 import { type MemberError, validationFailed } from '../entities/relationshipChanges.js';
@@ -41,7 +43,8 @@ export async function validateMetamodelChanges(
   const errors: MemberError[] = [];
   for (const row of written) {
     let issues: Issue[] = [];
-    if (row.typeId === sysType.field) issues = checkField(schema, row);
+    if (row.typeId === sysType.field)
+      issues = [...checkField(schema, row), ...(await checkFieldTypeChange(ctx, schema, row))];
     else if (row.typeId === sysType.relationship)
       issues = [...checkRelationship(schema, row), ...(await checkExistingLinks(ctx, schema, row))];
     else if (row.typeId === sysType.type) issues = checkType(schema, row);
@@ -118,6 +121,38 @@ function checkRelationship(schema: Schema, row: EntityRow): Issue[] {
       siblingsOf(schema, rel.toTypeId).filter((m) => m.id !== rel.id),
     ).map((issue) => ({ member: fromKey[issue.property], message: issue.message })),
   ];
+}
+
+const stringTypes: readonly FieldType[] = ['Text', 'MultilineText', 'RichText'];
+const numberTypes: readonly FieldType[] = ['Number', 'AutoNumber', 'Decimal', 'Currency'];
+
+/**
+ * A field's type may change while records hold values only where every stored value stays a value
+ * of the new type: between the string types, and from a number type to Decimal or Currency.
+ */
+async function checkFieldTypeChange(ctx: RequestContext, schema: Schema, row: EntityRow): Promise<Issue[]> {
+  const before = ctx.schema.field(row.id);
+  const after = schema.field(row.id);
+  if (!before || !after || before.type === after.type) return [];
+  const fits =
+    (stringTypes.includes(before.type) && stringTypes.includes(after.type)) ||
+    (numberTypes.includes(before.type) && (after.type === 'Decimal' || after.type === 'Currency'));
+  if (fits) return [];
+  const held = await ctx.db
+    .selectFrom('entities')
+    .select('id')
+    .where('tenant_id', '=', ctx.tenantId)
+    .where(sql<boolean>`${jsonValue(ctx.engine, row.id)} is not null`)
+    .limit(1)
+    .execute();
+  return held.length === 0
+    ? []
+    : [
+        {
+          member: 'fieldType',
+          message: `The field type cannot be changed to '${after.type}' while records hold values of this field.`,
+        },
+      ];
 }
 
 /**
