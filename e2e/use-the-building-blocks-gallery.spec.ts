@@ -127,6 +127,16 @@ test('search and pick a demo contact in the picker modal', async ({ page }, test
   const first = (await dialog.getByRole('radio').first().getAttribute('aria-label')) ?? '';
   const search = first.split(' ')[0]!;
   await dialog.getByRole('searchbox').fill(search);
+  // The server's quick search narrows the rows to the matching contacts.
+  await expect
+    .poll(async () => {
+      const names = await dialog
+        .getByRole('radio')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+      return names.length > 0 && names.every((n) => (n ?? '').toLowerCase().includes(search.toLowerCase()));
+    })
+    .toBe(true);
+  await expect(dialog.getByText('Loading…')).toBeHidden();
   await expect(dialog.getByRole('radio', { name: first })).toBeVisible();
   await testInfo.attach('picker-modal', { body: await page.screenshot(), contentType: 'image/png' });
   await dialog.getByRole('row', { name: first }).dblclick();
