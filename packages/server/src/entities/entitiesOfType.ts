@@ -41,6 +41,8 @@ export async function entitiesOfType(
     if (!member) throw badRequest(`Unknown field or relationship '${key}' on '${type.name}'.`);
     if (member.kind === 'field') {
       const f = member.field;
+      // A calculated value is not stored: a filter on it would silently match nothing.
+      if (f.type === 'Calculation') throw badRequest(`'${key}' is calculated; filter on it in a report.`);
       if (f.column === 'name' || f.column === 'alias') {
         query =
           value === null ? query.where(f.column, 'is', null) : query.where(f.column, '=', String(value));

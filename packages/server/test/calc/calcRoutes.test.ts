@@ -215,6 +215,15 @@ describe.each(engines)('calculation calls on %s', (engine) => {
       });
     });
 
+    it('evaluates a parameter given as an expression when it has no value', async () => {
+      const res = await t.admin.post(EVAL, {
+        expr: '@Double + 1',
+        context: s.ids.o2,
+        params: [{ name: 'Double', expr: '[Qty] * 2' }],
+      });
+      expect(res.body).toMatchObject({ value: 21, resultType: 'Int32', error: null });
+    });
+
     it('gives date-times in ISO 8601, or as wall-clock text when useIso8601 is false', async () => {
       const iso = await t.admin.post(EVAL, { expr: 'now()' });
       expect(iso.body.value).toBe('2026-03-15T01:30:00.000Z');

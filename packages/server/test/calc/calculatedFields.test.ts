@@ -41,6 +41,12 @@ describe.each(engines)('calculated fields on %s', (engine) => {
       ['Acme', 2],
       ['Globex', 0],
     ]);
+    const filtered = await t.admin.post('/spapi/data/v1/entity/ofType', {
+      typeId: s.customer,
+      filter: { OrderCount: 2 },
+    });
+    expect(filtered.status).toBe(400);
+    expect(filtered.body.error.message).toBe("'OrderCount' is calculated; filter on it in a report.");
     const nested = await t.admin.read(s.ids.o1!, 'customer.OrderCount');
     expect(nested.body.customer).toMatchObject({ name: 'Acme', OrderCount: 2 });
   });
