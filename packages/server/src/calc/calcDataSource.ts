@@ -52,6 +52,7 @@ export function compiledField(schema: Schema, field: FieldDef): CompileResult {
 export class ServerCalcData implements CalcDataSource {
   readonly #rows: Batch<EntityId, EntityRow | null>;
   readonly #links = new Map<string, Batch<EntityId, EntityId[]>>();
+  readonly #all = new Map<string, Promise<readonly EntityRef[]>>();
   #timeZone: Promise<string> | undefined;
 
   constructor(readonly ctx: RequestContext) {
@@ -166,7 +167,17 @@ export class ServerCalcData implements CalcDataSource {
       .map((r) => ({ id: String(r.id), typeId: String(r.typeId) }));
   }
 
-  async all(typeId: string): Promise<readonly EntityRef[]> {
+  /** Every readable record of a type; asked once per request, however many evaluations ask. */
+  all(typeId: string): Promise<readonly EntityRef[]> {
+    let known = this.#all.get(typeId);
+    if (!known) {
+      known = this.#readAll(typeId);
+      this.#all.set(typeId, known);
+    }
+    return known;
+  }
+
+  async #readAll(typeId: string): Promise<readonly EntityRef[]> {
     const types = this.ctx.schema.descendants(Number(typeId));
     if (types.length === 0) return [];
     let q = this.ctx.db
