@@ -125,7 +125,7 @@ export async function runReport(
     conditions,
     sorts,
     query,
-    searchColumns: options.publicView ? columns : undefined,
+    searchColumns: options.publicView ? columns.filter((c) => !c.hidden) : undefined,
   });
 
   const pageSize = Math.min(query.pageSize, maxReportPageSize);
@@ -220,7 +220,17 @@ export async function runReport(
     ...(query.metadata === 'none'
       ? {}
       : { meta: reportMeta(report, columns, conditions, sorts, query.metadata, limit) }),
-    gdata: ids.map((eid) => ({ eid, values: columns.map((c) => rows.get(eid)?.get(c.id) ?? { val: null }) })),
+    gdata: ids.map((eid) => ({
+      eid,
+      values: columns.map((c) =>
+        // Anonymous callers of a public report get only what it shows: hidden columns stay empty.
+        options.publicView && c.hidden
+          ? c.kind === 'relationship'
+            ? { vals: [] }
+            : { val: null }
+          : (rows.get(eid)?.get(c.id) ?? { val: null }),
+      ),
+    })),
     ...(rdata ? { rdata } : {}),
     ...(total ? { total } : {}),
     pageSize,

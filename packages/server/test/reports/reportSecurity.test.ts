@@ -384,6 +384,28 @@ describe.each(engines)('report security on %s', (engine) => {
       expect(rowIds(shown.body)).toEqual(of(['x2']));
     });
 
+    it('sends anonymous callers nothing of hidden columns, yet applies conditions on them', async () => {
+      const id = await createReport(t.admin, {
+        rootTypeId: deal.typeId,
+        columns: [
+          fieldColumn('name', NAME),
+          { ...fieldColumn('secret', deal.fieldIds.secret!), hidden: true },
+          { ...relColumn('account', accountRel), hidden: true },
+        ],
+        conditions: [{ id: 'hasSecret', columnId: 'secret', oper: 'IsNotNull', isHidden: true }],
+        isPublic: true,
+      });
+      const res = await anonymous(id);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.gdata).toEqual([{ eid: ids.x1, values: [{ val: 'x1' }, { val: null }, { vals: [] }] }]);
+      expect(res.body.meta.rcols.secret.hide).toBe(true);
+      const search = await anonymous(id, { quickSearch: 'hush-alpha' });
+      expect(search.body.gdata).toEqual([]);
+      // Signed-in readers get every column.
+      const admin = await runOk(t.admin, id);
+      expect(admin.gdata[0].values[1]).toEqual({ val: 'hush-alpha' });
+    });
+
     it("is not reached through another tenant's address", async () => {
       await t.addTenant('initech');
       expectError(await anonymous(publicReport, {}, 'initech'), 404);
