@@ -133,6 +133,7 @@ export function RecordPicker({
               <AriaButton
                 className="pl-input-group__button"
                 aria-label="Clear"
+                isDisabled={isDisabled}
                 onPress={() => {
                   send({ type: 'CLEAR' });
                   onValueChange?.([], []);

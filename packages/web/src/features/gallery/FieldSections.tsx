@@ -11,6 +11,7 @@ import {
   TextInput,
   Toggle,
 } from '@plinth/fields';
+import { useEffect, useState } from 'react';
 import { GallerySection, type GalleryState, StateGrid, stateProps } from './StateGrid';
 
 const stages = [
@@ -26,6 +27,14 @@ const focus = (state: GalleryState) => state === 'Focused';
 
 /** Every form-field building block in each state. */
 export function FieldSections({ pickerData }: { pickerData: PickerDataSource }) {
+  // A real demo contact for the filled picker states.
+  const [sampleContact, setSampleContact] = useState<number[] | null>(null);
+  useEffect(() => {
+    pickerData
+      .fetchPage({ config: { typeId: 'crm:contact' }, search: '', startIndex: 0, pageSize: 1 })
+      .then((page) => setSampleContact(page.rows.slice(0, 1).map((row) => row.id)))
+      .catch(() => setSampleContact([]));
+  }, [pickerData]);
   return (
     <>
       <GallerySection id="text" title="Text input">
@@ -184,6 +193,7 @@ export function FieldSections({ pickerData }: { pickerData: PickerDataSource }) 
               config={{ typeId: 'crm:contact' }}
               dataSource={pickerData}
               {...stateProps(state)}
+              {...(filled(state) && state !== 'Focused' && sampleContact ? { value: sampleContact } : {})}
             />
           )}
         />
