@@ -757,8 +757,46 @@ describe.each(engines)('report condition operators on %s', (engine) => {
         ['ThisQuarter', undefined, undefined, ['2025-06-30']],
         ['NextNQuarters', 1, undefined, ['2025-07-01']],
       ]);
+      // Date-times either side of the start of the Sydney financial year (00:00 AEST on 1 July).
+      const dt = await batch('dt', [
+        '2025-06-30T13:59:59.999Z',
+        '2025-06-30T14:00:00.000Z',
+        '2025-06-30T23:59:59.000Z',
+      ]);
+      await check(dt, 'dt', [
+        [
+          'CurrentFinancialYear',
+          undefined,
+          undefined,
+          ['2025-06-30T13:59:59.999Z', '2025-06-30T14:00:00.000Z', '2025-06-30T23:59:59.000Z'],
+        ],
+        [
+          'ThisYear',
+          undefined,
+          undefined,
+          ['2025-06-30T13:59:59.999Z', '2025-06-30T14:00:00.000Z', '2025-06-30T23:59:59.000Z'],
+        ],
+      ]);
       await setTenantSettings(t, { timeZone: 'Australia/Sydney' });
       try {
+        await check(dt, 'dt', [
+          [
+            'CurrentFinancialYear',
+            undefined,
+            undefined,
+            ['2025-06-30T14:00:00.000Z', '2025-06-30T23:59:59.000Z'],
+          ],
+          ['LastNFinancialYears', 1, undefined, ['2025-06-30T13:59:59.999Z']],
+          ['ThisQuarter', undefined, undefined, ['2025-06-30T14:00:00.000Z', '2025-06-30T23:59:59.000Z']],
+          ['LastNQuarters', 1, undefined, ['2025-06-30T13:59:59.999Z']],
+          [
+            'ThisYear',
+            undefined,
+            undefined,
+            ['2025-06-30T13:59:59.999Z', '2025-06-30T14:00:00.000Z', '2025-06-30T23:59:59.000Z'],
+          ],
+          ['Today', undefined, undefined, ['2025-06-30T14:00:00.000Z', '2025-06-30T23:59:59.000Z']],
+        ]);
         await check(b, 'd', [
           ['Today', undefined, undefined, ['2025-07-01']],
           ['CurrentFinancialYear', undefined, undefined, ['2025-07-01', '2026-06-30']],
