@@ -40,6 +40,8 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
 }
 
+type UnauthorizedListener = () => void;
+
 /**
  * The typed API client. Requests and answers are checked against the zod contracts shared with the
  * server (`@plinth/schema`); the session is the HttpOnly cookie, and non-GET calls carry the CSRF
@@ -49,6 +51,13 @@ export class ApiClient {
   private csrfToken: string | undefined;
   private readonly baseUrl: string;
   private readonly fetchImpl: typeof fetch;
+  private readonly unauthorizedListeners = new Set<UnauthorizedListener>();
+
+  /** Called when a call answers 401 (the session ended); returns the unsubscribe function. */
+  onUnauthorized(listener: UnauthorizedListener): () => void {
+    this.unauthorizedListeners.add(listener);
+    return () => this.unauthorizedListeners.delete(listener);
+  }
 
   constructor(options: ApiClientOptions = {}) {
     this.baseUrl = options.baseUrl ?? '';
@@ -76,6 +85,9 @@ export class ApiClient {
     const json: unknown = await response.json().catch(() => null);
     if (!response.ok) {
       const parsed = errorResponse.safeParse(json);
+      if (response.status === 401 && path !== '/auth/login' && path !== '/auth/me') {
+        for (const listener of this.unauthorizedListeners) listener();
+      }
       if (parsed.success) {
         const { code, message, details } = parsed.data.error;
         throw new ApiError(response.status, code, message, details);

@@ -47,6 +47,8 @@ export function SessionProvider({ client, children }: { client: ApiClient; child
       isCurrent = false;
     };
   }, [client]);
+  // A call answered 401: the session expired or was signed out elsewhere.
+  useEffect(() => client.onUnauthorized(() => setSession({ status: 'signedOut' })), [client]);
   const signIn = useCallback(
     async (request: LoginRequest) => {
       const me = await client.login(request);

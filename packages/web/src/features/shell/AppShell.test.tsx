@@ -99,6 +99,16 @@ describe('the web app', () => {
     expect(screen.queryByRole('link', { name: 'Gallery' })).not.toBeInTheDocument();
   });
 
+  it('goes back to sign-in when a call finds the session ended', async () => {
+    const client = fakeServer();
+    render(<App client={client} />);
+    await signIn();
+    await screen.findByRole('heading', { name: 'Apps' });
+    await client.logout();
+    await client.tenantSettings().catch(() => undefined);
+    expect(await screen.findByRole('heading', { name: 'Sign in to Plinth' })).toBeInTheDocument();
+  });
+
   it('signs out', async () => {
     render(<App client={fakeServer()} />);
     await signIn();
