@@ -151,6 +151,8 @@ export async function aiRoutes(app: FastifyInstance, ai: AiSettings) {
         body: generateRequest,
         response: { 200: generateResponse },
       },
+      // Each call costs a request to the AI provider.
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request) => {
       const failed = (message: string) => ({ Calculation: '', IsError: true, ErrorMessage: message });
