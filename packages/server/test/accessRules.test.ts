@@ -430,4 +430,55 @@ describe.each(engines)('access rules on %s', (engine) => {
       expect((await nobody.get(url(missing))).status).toBe(404);
     });
   });
+
+  describe('records the user cannot read', () => {
+    it('stay linked when the user replaces or removes the links of a record they may change', async () => {
+      const editor = (
+        await user('editor', [
+          await role('Account editors', [{ typeId: account, canRead: true, canModify: true }]),
+        ])
+      ).client;
+      const put = await t.admin.put([
+        { id: 'new:a', typeId: account, fields: { name: 'Linked account' } },
+        {
+          id: 'new:c',
+          typeId: contact,
+          fields: { name: 'Hidden contact' },
+          relationships: { account: { set: ['new:a'] } },
+        },
+      ]);
+      const { 'new:a': a, 'new:c': c } = put.body.ids;
+      expect((await editor.read(a, 'contacts.name')).body.contacts).toEqual([]);
+      expect((await editor.put([{ id: a, relationships: { contacts: { set: [] } } }])).status).toBe(200);
+      expect((await editor.put([{ id: a, relationships: { contacts: { remove: [c] } } }])).status).toBe(200);
+      expect((await t.admin.read(a, 'contacts.name')).body.contacts).toEqual([
+        expect.objectContaining({ id: c }),
+      ]);
+    });
+
+    it('are not named in delete details, and stop the delete with 403', async () => {
+      const oppOnly = (
+        await user('opponly', [
+          await role('Opportunities only', [
+            { typeId: opportunity, canRead: true, canModify: true, canDelete: true },
+          ]),
+        ])
+      ).client;
+      const put = await t.admin.put([
+        { id: 'new:o', typeId: opportunity, fields: { name: 'Opp with hidden activity' } },
+        {
+          id: 'new:t',
+          typeId: activity,
+          fields: { name: 'Hidden activity' },
+          relationships: { opportunity: { set: ['new:o'] } },
+        },
+      ]);
+      const o = put.body.ids['new:o'];
+      const details = await oppOnly.post('/spapi/data/v1/entity/deleteDetails', { ids: [o] });
+      expect(details.status).toBe(200);
+      expect(details.body.dependents).toEqual([]);
+      expect((await oppOnly.post('/spapi/data/v1/entity/delete', { ids: [o] })).status).toBe(403);
+      expect((await t.admin.read(put.body.ids['new:t'], 'name')).status).toBe(200);
+    });
+  });
 });

@@ -81,8 +81,9 @@ export async function deleteDetails(ctx: RequestContext, closure: CascadeClosure
     const row = byId.get(id);
     return { id, name: row?.name ?? null, typeName: row ? (ctx.schema.type(row.typeId)?.name ?? '') : '' };
   };
+  // A dependent the caller cannot read is not named, not even by id: the delete would be refused.
   const dependents = [...closure.all]
-    .filter((id) => closure.parent.has(id))
+    .filter((id) => closure.parent.has(id) && byId.has(id))
     .map((id) => {
       const path: EntityId[] = [];
       for (let p = closure.parent.get(id); p !== undefined; p = closure.parent.get(p)) path.unshift(p);

@@ -167,7 +167,7 @@ async function putInTransaction(ctx: RequestContext, req: PutEntitiesRequest): P
       );
   }
   await checkRelTargets(ctx, relChanges);
-  const removedLinks = await applyRelChanges(ctx.db, ctx.tenantId, relChanges);
+  const removedLinks = await applyRelChanges(ctx.db, ctx.tenantId, relChanges, ctx.perms.readFilter());
   const relErrors = [
     ...(await checkCardinality(ctx.db, ctx.engine, ctx.tenantId, relChanges, refOf)),
     ...(await checkMandatory(
@@ -355,7 +355,8 @@ export async function deleteWithDependents(
   const closure = await cascadeClosure(ctx, ids);
   const rows = await selectEntities(ctx.db, ctx.tenantId, [...closure.all]);
   for (const row of rows) {
-    if (row.id < firstUserId || !ctx.perms.canDelete(row)) throw forbidden();
+    // Deleting takes dependents with it; one the caller cannot read or delete stops the whole delete.
+    if (row.id < firstUserId || !ctx.perms.canRead(row) || !ctx.perms.canDelete(row)) throw forbidden();
   }
   // A type's records include its derived types' records (design §2).
   const deletedTypes = rows

@@ -4,6 +4,7 @@ import {
   isFromMany,
   isToMany,
   type RelationshipDef,
+  reachesMany,
   relationshipEndName,
   type Schema,
   type StoredLink,
@@ -16,6 +17,8 @@ import {
   type Executor,
   insertLinks,
   lockEntities,
+  type RowFilter,
+  selectEntities,
   selectLinks,
 } from './entityRepository.js';
 
@@ -49,17 +52,24 @@ export async function applyRelChanges(
   db: Executor,
   tenantId: number,
   changes: readonly ResolvedRelChange[],
+  readFilter?: RowFilter,
 ): Promise<StoredLink[]> {
   const removed: StoredLink[] = [];
   for (const c of changes) {
-    const toRemove: StoredLink[] = [];
+    let toRemove: StoredLink[] = [];
     if (c.set || (c.remove && c.remove.length > 0)) {
       const keep = c.set ? new Set(c.set) : undefined;
       const drop = new Set(c.remove ?? []);
       const current = await selectLinks(db, tenantId, c.rel.id, c.direction, [c.entityId]);
-      for (const l of current) {
-        const other = c.direction === 'fwd' ? l.toId : l.fromId;
-        if (drop.has(other) || (keep && !keep.has(other))) toRemove.push(l);
+      const otherOf = (l: StoredLink) => (c.direction === 'fwd' ? l.toId : l.fromId);
+      toRemove = current.filter((l) => drop.has(otherOf(l)) || (keep && !keep.has(otherOf(l))));
+      // A link to a record the caller cannot read stays on a many-valued end: what they cannot see,
+      // they cannot unlink. A single-valued end is replaced whatever it held.
+      if (readFilter && reachesMany(c.rel, c.direction) && toRemove.length > 0) {
+        const visible = new Set(
+          (await selectEntities(db, tenantId, toRemove.map(otherOf), readFilter)).map((r) => r.id),
+        );
+        toRemove = toRemove.filter((l) => visible.has(otherOf(l)));
       }
     }
     await deleteLinks(db, tenantId, toRemove);
