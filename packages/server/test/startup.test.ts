@@ -103,7 +103,7 @@ describe('first start on an empty data directory (SQLite)', () => {
         body: JSON.stringify({ typeId, query, pageSize: 1000 }),
       });
       expect(res.status).toBe(200);
-      return (await res.json()).entities as Array<Record<string, any>>;
+      return ((await res.json()) as { entities: Array<Record<string, any>> }).entities;
     };
 
     beforeAll(async () => {
@@ -113,7 +113,7 @@ describe('first start on an empty data directory (SQLite)', () => {
         body: JSON.stringify({ tenant: 'demo', username: 'admin', password }),
       });
       expect(res.status).toBe(200);
-      const body = await res.json();
+      const body = (await res.json()) as { csrfToken: string };
       expect(body).toMatchObject({ username: 'admin', isAdmin: true });
       const cookie = res.headers
         .getSetCookie()
@@ -182,7 +182,7 @@ describe('first start on an empty data directory (SQLite)', () => {
       );
       const schema = await fetch(`${base}/spapi/data/v1/schema/type/crm:opportunity`, { headers });
       expect(schema.status).toBe(200);
-      const fields = (await schema.json()).fields as Array<Record<string, unknown>>;
+      const fields = ((await schema.json()) as { fields: Array<Record<string, unknown>> }).fields;
       expect(fields).toEqual(
         expect.arrayContaining([
           expect.objectContaining({ scriptName: 'amount', type: 'Currency' }),
