@@ -481,4 +481,21 @@ describe.each(engines)('access rules on %s', (engine) => {
       expect((await t.admin.read(put.body.ids['new:t'], 'name')).status).toBe(200);
     });
   });
+
+  it('grants nothing through a rule limited by a calculated row filter (not applied yet: fails closed)', async () => {
+    const filtered = await role('Filtered', [{ typeId: account, canRead: true }]);
+    const ruleRows = await t.services.db
+      .selectFrom('relationships')
+      .select('from_id')
+      .where('tenant_id', '=', t.tenantId)
+      .where('rel_id', '=', 1022)
+      .where('to_id', '=', filtered)
+      .execute();
+    const rule = ruleRows[0]!.from_id;
+    expect(
+      (await t.admin.put([{ id: rule, fields: { accessRuleCalculation: "[Name] = 'x'" } }])).status,
+    ).toBe(200);
+    const client = (await user('filtered', [filtered])).client;
+    expect((await client.read(acc, 'name')).status).toBe(404);
+  });
 });

@@ -38,6 +38,10 @@ export function parseAccessRules(
     const roleId = role.get(r.id);
     const typeId = type.get(r.id);
     if (roleId === undefined || typeId === undefined) continue;
+    // A rule limited by a calculated row filter grants nothing until such filters are applied in
+    // SQL: failing closed is safer than granting every row.
+    const filter = r.data[F.accessRuleCalculation];
+    if (typeof filter === 'string' && filter.trim() !== '') continue;
     out.push({
       id: r.id,
       roleId,
