@@ -28,7 +28,7 @@ export {
   FieldSettingsProvider,
   useFieldSettings,
 } from './settings/FieldSettings';
-export { maxMultilineLength, TextInput, type TextInputProps } from './text/TextInput';
+export { maxMultilineLength, maxSingleLineLength, TextInput, type TextInputProps } from './text/TextInput';
 export { type BooleanFieldProps, Checkbox, Toggle } from './toggle/Toggle';
 export {
   type FieldBaseProps,

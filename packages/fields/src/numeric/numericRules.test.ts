@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { acceptsNumericText, boundHint, formatNumber, stepValue, valueOnBlur } from './numericRules';
+import {
+  acceptsNumericText,
+  boundHint,
+  formatNumber,
+  formatNumberForDisplay,
+  stepValue,
+  valueOnBlur,
+} from './numericRules';
 
 const integer = { isFloating: false };
 const decimal = { isFloating: true };
@@ -66,5 +73,17 @@ describe('stepValue and boundHint', () => {
     expect(boundHint(3, { ...integer, min: 3 })).toEqual({ text: '(min)', isConfigured: true });
     expect(boundHint(1e9, integer)).toEqual({ text: '(max)', isConfigured: false });
     expect(boundHint(4, { ...integer, min: 3 })).toBeNull();
+  });
+});
+
+describe('formatNumberForDisplay', () => {
+  it('shows empty for null or empty, NAN for non-numbers, and clamps decimal places to 0-10', () => {
+    expect(formatNumberForDisplay(null, decimal)).toBe('');
+    expect(formatNumberForDisplay('', decimal)).toBe('');
+    expect(formatNumberForDisplay('abc', decimal)).toBe('NAN');
+    expect(formatNumberForDisplay({}, decimal)).toBe('NAN');
+    expect(formatNumberForDisplay('2.5', decimal)).toBe('2.50');
+    expect(formatNumberForDisplay(1, { isFloating: true, decimalPlaces: 14 })).toBe('1.0000000000');
+    expect(formatNumberForDisplay(1.987, { isFloating: true, decimalPlaces: -2 })).toBe('1');
   });
 });

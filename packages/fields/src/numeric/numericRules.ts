@@ -100,3 +100,15 @@ export function boundHint(
   if (value === bounds.max) return { text: '(max)', isConfigured: !bounds.isDefaultMax };
   return null;
 }
+
+/**
+ * A number as read-only text (spec 03 §5 display): empty for null or empty, 'NAN' for a value that
+ * is not a number, else the decimal places (clamped to 0-10) padded or truncated.
+ */
+export function formatNumberForDisplay(value: unknown, rules: NumericRules): string {
+  if (value === null || value === undefined || value === '') return '';
+  const number =
+    typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : Number.NaN;
+  if (!Number.isFinite(number)) return 'NAN';
+  return formatNumber(number, rules);
+}

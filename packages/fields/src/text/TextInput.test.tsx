@@ -32,6 +32,21 @@ describe('TextInput', () => {
     expect(screen.getByText('2 / 100000')).toBeInTheDocument();
   });
 
+  it('caps single-line text at 1000 characters without showing a counter unless configured', async () => {
+    render(<TextInput label="Name" maxLength={5000} />);
+    const input = screen.getByRole('textbox', { name: 'Name' });
+    expect(input).toHaveAttribute('maxlength', '1000');
+    await userEvent.click(input);
+    expect(screen.getByText('0 / 1000')).toBeInTheDocument();
+  });
+
+  it('shows no counter for a plain single-line text', async () => {
+    render(<TextInput label="Name" />);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada');
+    expect(screen.queryByText(/\//)).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAttribute('maxlength', '1000');
+  });
+
   it('shows the mandatory asterisk, required hint and the error line', () => {
     render(<TextInput label="Name" isMandatory errorText="A value is required." />);
     const input = screen.getByRole('textbox', { name: /Name/ });

@@ -4,12 +4,15 @@ import { type FieldBaseProps, FieldWrapper } from '../wrapper/FieldWrapper';
 
 /** Default max length of a multi-line text (spec 03 §5: 100000 for multiline and rich text). */
 export const maxMultilineLength = 100_000;
+/** Default max length of a single-line text (spec 03 §5); a configured max cannot exceed it. */
+export const maxSingleLineLength = 1000;
 
 export interface TextInputProps extends FieldBaseProps {
   value?: string;
   defaultValue?: string;
   onValueChange?: (value: string) => void;
   onBlur?: () => void;
+  /** Capped at 1000 (single line) or 100000 (multi-line); input past it is cut. */
   maxLength?: number;
   placeholder?: string;
   /** Multi-line text area; its max length defaults to 100000. */
@@ -42,17 +45,20 @@ export function TextInput({
   errorText,
   ...wrapper
 }: TextInputProps) {
-  const maxLength = maxLengthProp ?? (isMultiline ? maxMultilineLength : undefined);
+  const ceiling = isMultiline ? maxMultilineLength : maxSingleLineLength;
+  const maxLength = Math.min(maxLengthProp ?? ceiling, ceiling);
+  // The counter shows for a configured max, and for text areas (their default is the spec's constant).
+  const hasCounter = maxLengthProp !== undefined || isMultiline;
   const [inner, setInner] = useState(defaultValue ?? '');
   const [isFocused, setFocused] = useState(false);
   const current = value ?? inner;
   const change = (next: string) => {
-    const cut = maxLength !== undefined ? next.slice(0, maxLength) : next;
+    const cut = next.slice(0, maxLength);
     if (value === undefined) setInner(cut);
     onValueChange?.(cut);
   };
   const counter =
-    isFocused && maxLength !== undefined ? (
+    isFocused && hasCounter ? (
       <span className="pl-field__counter" aria-live="polite">
         {current.length} / {maxLength}
       </span>
@@ -74,7 +80,7 @@ export function TextInput({
       isInvalid={showError}
       validationBehavior="aria"
       autoFocus={autoFocus}
-      {...(maxLength !== undefined ? { maxLength } : {})}
+      maxLength={maxLength}
     >
       <FieldWrapper
         {...wrapper}
