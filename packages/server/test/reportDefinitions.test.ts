@@ -83,4 +83,42 @@ describe.each(engines)('saving report definitions on %s', (engine) => {
     expect(res.status).toBe(400);
     expect(res.body.error.details.errors).toEqual([{ id: 'new:r', member: 'reportDefinition', message }]);
   });
+
+  it('shows calculated fields in report cells, and refuses to sort by them', async () => {
+    const calc = await t.admin.put([
+      {
+        id: 'new:double',
+        typeId: 'core:field',
+        fields: {
+          name: 'Double',
+          fieldScriptName: 'double',
+          fieldType: 'Calculation',
+          fieldCalculation: '[amount] * 2',
+        },
+        relationships: { fieldIsOnType: { set: [typeId] } },
+      },
+    ]);
+    expect(calc.status).toBe(200);
+    const double = calc.body.ids['new:double'];
+    await t.admin.put([{ id: 'new:d', typeId, fields: { name: 'Big deal', amount: 21 } }]);
+    const cols = [...columns(), { id: 'double', kind: 'field', fieldId: double }];
+    const saved = await save({ version: 1, rootTypeId: typeId, columns: cols, conditions: [] });
+    expect(saved.status).toBe(200);
+    const run = await t.admin.post(`/spapi/data/v1/report/${saved.body.ids['new:r']}`, {
+      pageSize: 10,
+      quickSearch: 'Big deal',
+    });
+    expect(run.status).toBe(200);
+    expect(run.body.gdata[0].values[3]).toEqual({ val: 42 });
+    const sorted = await save({
+      version: 1,
+      rootTypeId: typeId,
+      columns: cols,
+      sorts: [{ columnId: 'double', order: 'Ascending' }],
+    });
+    expect(sorted.status).toBe(400);
+    expect(sorted.body.error.details.errors[0].message).toBe(
+      "Reports cannot sort, filter, group or total by the calculated field 'Double' yet.",
+    );
+  });
 });

@@ -1,4 +1,5 @@
 import { type EntityId, sysField } from '@plinth/schema';
+import { calculatedValues } from '../calc/calculatedFields.js';
 import type { RequestContext } from '../context.js';
 import { type EntityRow, selectEntities, selectLinks } from '../entities/entityRepository.js';
 import { fieldValue } from '../entities/readEntities.js';
@@ -67,9 +68,22 @@ export async function reportCells(
   for (const column of columns) {
     const owners = await follow(column.path);
     if (column.kind === 'field') {
+      // Calculated values are worked out for the whole page at once, as the caller.
+      const calculated =
+        column.field.type === 'Calculation'
+          ? await calculatedValues(
+              ctx,
+              [...new Map([...owners.values()].map((r) => [r.id, r])).values()],
+              column.field,
+            )
+          : undefined;
       for (const id of ids) {
         const owner = owners.get(id);
-        const raw = owner ? fieldValue(owner, column.field) : null;
+        const raw = !owner
+          ? null
+          : calculated
+            ? (calculated.get(owner.id) ?? null)
+            : fieldValue(owner, column.field);
         out.get(id)!.set(column.id, { val: raw as string | number | boolean | null });
       }
       continue;

@@ -11,7 +11,7 @@ import {
   relationshipConditionSql,
 } from './conditionSql.js';
 import type { ResolvedColumn, ResolvedStep } from './resolveColumns.js';
-import { and, escapeLike, fieldValueSql, readableSql } from './sqlFragments.js';
+import { and, calculatedInSql, escapeLike, fieldValueSql, readableSql } from './sqlFragments.js';
 
 /** What a report query selects from: the root records, the joins the query needs, the conditions. */
 export interface ReportSql {
@@ -89,7 +89,10 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
       : column.path;
 
   const columnValue = (column: ResolvedColumn): RawBuilder<unknown> => {
-    if (column.kind === 'field') return fieldValueSql(ctx.engine, aliasFor(column.path), column.field);
+    if (column.kind === 'field') {
+      if (column.field.type === 'Calculation') throw calculatedInSql(column.title);
+      return fieldValueSql(ctx.engine, aliasFor(column.path), column.field);
+    }
     if (!column.many) return sql.ref(`${aliasFor(relStep(column))}.name`);
     // A many-valued relationship sorts by its first related name.
     const owner = aliasFor(column.path);

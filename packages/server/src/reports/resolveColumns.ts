@@ -99,11 +99,6 @@ function resolveColumn(schema: Schema, rootTypeId: EntityId, col: ReportColumn, 
     case 'field': {
       const field = schema.fieldsOf(typeId).find((f) => f.id === col.fieldId);
       if (!field) throw badRequest(`Column '${col.id}': the field ${col.fieldId} is not on this object.`);
-      if (field.type === 'Calculation') {
-        throw badRequest(
-          `Column '${col.id}': calculated fields in reports arrive with the calculation engine.`,
-        );
-      }
       return { ...base, kind: 'field', field, title: titled(field.name), type: valueTypeOfField(field) };
     }
     case 'relationship': {

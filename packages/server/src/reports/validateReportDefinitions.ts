@@ -6,7 +6,7 @@ import { AppError } from '../http/errors.js';
 import { aggregateSql } from './aggregateSql.js';
 import { resolveColumns } from './resolveColumns.js';
 import { parseDefinition } from './runReport.js';
-import { columnValueForCheck } from './sqlFragments.js';
+import { calculatedInSql, columnValueForCheck } from './sqlFragments.js';
 
 /**
  * Checks the definitions of written reports against the schema, so a report that would fail to
@@ -32,6 +32,10 @@ export function validateReportDefinitions(
       ];
       const unknown = refs.find((id) => !columns.has(id));
       if (unknown !== undefined) throw new AppError('bad_request', `Unknown column '${unknown}'.`);
+      for (const id of refs) {
+        const c = columns.get(id)!;
+        if (c.kind === 'field' && c.field.type === 'Calculation') throw calculatedInSql(c.title);
+      }
       for (const a of def.aggregates) {
         for (const kind of a.kinds)
           aggregateSql(ctx.engine, kind, columns.get(a.columnId)!, columnValueForCheck);
