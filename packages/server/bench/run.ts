@@ -15,9 +15,10 @@ import { TenantMetaCache } from '../src/metamodel/tenantMetaCache.js';
 import { loadReport, runReport } from '../src/reports/runReport.js';
 import type { Services } from '../src/services.js';
 import { systemClock } from '../src/util/clock.js';
+import { calcBench } from './calcBench.js';
 import { type BenchData, seedBench } from './seedBench.js';
 
-/** `npm run bench -- reports --records N [--engine sqlite|postgres] [--requests N]` */
+/** `npm run bench -- reports --records N [--engine sqlite|postgres] [--requests N]`, or `npm run bench -- calc` */
 const { positionals, values } = parseArgs({
   allowPositionals: true,
   options: {
@@ -26,8 +27,14 @@ const { positionals, values } = parseArgs({
     requests: { type: 'string', default: '200' },
   },
 });
+if (positionals[0] === 'calc') {
+  await calcBench(Number(values.requests) * 10);
+  process.exit(0);
+}
 if (positionals[0] !== 'reports') {
-  console.error('Usage: npm run bench -- reports --records N [--engine sqlite|postgres] [--requests N]');
+  console.error(
+    'Usage: npm run bench -- reports --records N [--engine sqlite|postgres] [--requests N] | calc',
+  );
   process.exit(2);
 }
 const records = Number(values.records);
