@@ -156,3 +156,31 @@ test('search and pick from the picker dropdown', async ({ page }) => {
   await listbox.getByRole('option', { name }).click();
   await expect(picker.getByRole('button', { name: `Remove ${name}` })).toBeVisible();
 });
+
+test('modals, toasts and the context menu behave in a real browser', async ({ page }) => {
+  await (await section(page, 'modals')).getByRole('button', { name: 'Yes / No' }).click();
+  const modal = page.getByRole('dialog', { name: 'Modal: Yes / No' });
+  await expect(modal.getByRole('button', { name: 'Yes' })).toBeVisible();
+  await expect(modal.getByRole('button', { name: 'No' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+
+  await page.getByRole('button', { name: 'No close button' }).click();
+  const locked = page.getByRole('dialog', { name: 'Unsaved changes' });
+  await page.keyboard.press('Escape');
+  await expect(locked).toBeVisible();
+  await locked.getByRole('button', { name: 'Discard' }).click();
+  await expect(locked).toBeHidden();
+
+  await (await section(page, 'toasts')).getByRole('button', { name: 'Warning' }).click();
+  await expect(page.locator('.pl-toast--warning')).toContainText('You cannot select more than 200 items.');
+
+  const area = (await section(page, 'overlays')).getByText('Right-click here for the context menu');
+  await area.click({ button: 'right' });
+  const menu = page.getByRole('menu', { name: 'Row actions' });
+  await expect(menu.getByRole('menuitem', { name: 'Delete' })).toHaveAttribute('aria-disabled', 'true');
+  await menu.getByRole('menuitem', { name: /Export/ }).hover();
+  await page.getByRole('menu', { name: 'Export' }).getByRole('menuitem', { name: 'CSV' }).click();
+  await expect(page.locator('.pl-toast--info')).toContainText('CSV');
+  await expect(menu).toBeHidden();
+});
