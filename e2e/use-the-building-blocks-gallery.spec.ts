@@ -184,3 +184,43 @@ test('modals, toasts and the context menu behave in a real browser', async ({ pa
   await expect(page.locator('.pl-toast--info')).toContainText('CSV');
   await expect(menu).toBeHidden();
 });
+
+test('rich text: a javascript: link is neutralised and paste is sanitised', async ({ page, baseURL }) => {
+  const block = await section(page, 'richtext');
+  const editor = block.getByRole('textbox', { name: 'Notes', exact: true });
+  await editor.click();
+  await block.getByRole('button', { name: 'Link' }).first().click();
+  const popup = page.getByRole('dialog', { name: 'Insert link' });
+  await expect(popup.getByRole('button', { name: 'Insert link' })).toBeDisabled();
+  await popup.getByRole('textbox', { name: 'Text' }).fill('click me');
+  await popup.getByRole('textbox', { name: 'Link url' }).fill('javascript:alert(document.cookie)');
+  await popup.getByRole('button', { name: 'Insert link' }).click();
+  const link = editor.getByRole('link', { name: 'click me' });
+  await expect(link).toHaveAttribute('href', `${baseURL}/`);
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', /nofollow/);
+
+  await editor.press('End');
+  await page.evaluate(() => {
+    const data = new DataTransfer();
+    data.setData(
+      'text/html',
+      '<p style="color:red">pasted<script>window.hacked=1</script><code>x</code></p>',
+    );
+    const target = document.querySelector('[aria-label="Notes"][contenteditable="true"]')!;
+    target.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  });
+  await expect(editor).toContainText('pasted');
+  await expect(editor.locator('script, code, [style*="color"]')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
+});
+
+test('long help text opens a dialog acknowledged with OK', async ({ page }) => {
+  await (await section(page, 'overlays')).getByRole('button', { name: 'Help for Long help' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Long help' });
+  await expect(dialog).toContainText('Help longer than 1000 characters opens a dialog.');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toBeHidden();
+});
