@@ -119,7 +119,11 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
   if (search && input.searchColumns) {
     const pattern = `%${escapeLike(search)}%`;
     const matches = input.searchColumns
-      .filter((c) => (c.kind === 'field' && c.type === 'String') || (c.kind === 'relationship' && !c.many))
+      .filter(
+        (c) =>
+          (c.kind === 'field' && c.type === 'String' && c.field.type !== 'Calculation') ||
+          (c.kind === 'relationship' && !c.many),
+      )
       .map((c) => sql<boolean>`lower(${columnValue(c)}) LIKE lower(${pattern}) ESCAPE '\\'`);
     where.push(matches.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`(${sql.join(matches, sql` OR `)})`);
   } else if (search) where.push(quickSearchSql(ctx, search));

@@ -406,6 +406,31 @@ describe.each(engines)('report security on %s', (engine) => {
       expect(admin.gdata[0].values[1]).toEqual({ val: 'hush-alpha' });
     });
 
+    it('quick search of a public report with a calculated text column searches the other columns', async () => {
+      const calc = await t.admin.put([
+        {
+          id: 'new:shout',
+          typeId: 'core:field',
+          fields: {
+            name: 'Shout',
+            fieldScriptName: 'shout',
+            fieldType: 'Calculation',
+            fieldCalculation: "[name] & '!'",
+          },
+          relationships: { fieldIsOnType: { set: [deal.typeId] } },
+        },
+      ]);
+      expect(calc.status, JSON.stringify(calc.body)).toBe(200);
+      const id = await createReport(t.admin, {
+        rootTypeId: deal.typeId,
+        columns: [fieldColumn('name', NAME), fieldColumn('shout', calc.body.ids['new:shout'])],
+        isPublic: true,
+      });
+      const res = await anonymous(id, { quickSearch: 'x3' });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(rowIds(res.body)).toEqual(of(['x3']));
+    });
+
     it("is not reached through another tenant's address", async () => {
       await t.addTenant('initech');
       expectError(await anonymous(publicReport, {}, 'initech'), 404);
