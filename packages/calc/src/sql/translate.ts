@@ -74,7 +74,7 @@ export interface ToSqlOptions {
   readonly params?: Readonly<Record<string, unknown>>;
   /**
    * `value` (default): JSON-ready output — dates `yyyy-mm-dd`, date-times UTC ISO with
-   * milliseconds, times `hh:mm:ss`, SQLite Decimals rounded to 15 significant digits. `raw`: the
+   * milliseconds, times `hh:mm:ss`, SQLite Decimals rounded to 14 significant digits. `raw`: the
    * engine's own representation, for `WHERE` and `ORDER BY`.
    */
   readonly output?: 'value' | 'raw';
@@ -244,11 +244,11 @@ class Translator {
     return x.f;
   }
 
-  /** SQLite doubles to 15 significant digits, so `0.1 + 0.2` reads 0.3. Null stays null. */
+  /** SQLite doubles to 14 significant digits, so `0.1 + 0.2` reads 0.3. Null stays null. */
   private round15(x: Tx): Tx {
     return this.bind(
       [x],
-      ([v]) => q`CASE WHEN ${v} IS NULL THEN NULL ELSE CAST(printf('%.15g', ${v}) AS REAL) END`,
+      ([v]) => q`CASE WHEN ${v} IS NULL THEN NULL ELSE CAST(printf('%.14g', ${v}) AS REAL) END`,
       x.t,
     );
   }
@@ -277,6 +277,8 @@ class Translator {
     if (fixed) return fixed;
     const t = node.t?.type ?? 'None';
     if (node.t?.isList) throw new Unsupported('A list cannot be used here in a report.');
+    // A None-typed expression (null, abs(null), iif(c, null, null)…) is always null.
+    if (t === 'None') return { f: NULL, t, simple: true };
     switch (node.kind) {
       case 'Literal':
         return this.literal(node.valueType, node.value);
@@ -587,7 +589,7 @@ class Translator {
           ? { f: q`CAST(trim_scale(${x.f}) AS text)`, t: 'String' }
           : this.bind(
               [x],
-              ([v]) => q`CASE WHEN ${v} IS NULL THEN NULL ELSE printf('%.15g', ${v}) END`,
+              ([v]) => q`CASE WHEN ${v} IS NULL THEN NULL ELSE printf('%.14g', ${v}) END`,
               'String',
             );
       case 'Currency':
@@ -601,7 +603,7 @@ class Translator {
           : this.bind(
               [x],
               ([v]) =>
-                q`CASE WHEN ${v} IS NULL THEN NULL WHEN round(${v}, 2) = CAST(printf('%.15g', ${v}) AS REAL) THEN printf('%.2f', ${v}) ELSE printf('%.15g', ${v}) END`,
+                q`CASE WHEN ${v} IS NULL THEN NULL WHEN round(${v}, 2) = CAST(printf('%.14g', ${v}) AS REAL) THEN printf('%.2f', ${v}) ELSE printf('%.14g', ${v}) END`,
               'String',
             );
       case 'Date':
@@ -647,7 +649,20 @@ class Translator {
   }
 
   /** A Date widened to a DateTime: midnight in the time zone. */
+  /** PostgreSQL: a quotient rounded to 34 significant digits, half away from zero, as the evaluator. */
+  private sig34(x: Tx): Tx {
+    return this.bind(
+      [x],
+      ([v]) =>
+        q`CASE WHEN ${v} IS NULL OR ${v} = 0 THEN ${v} ELSE trim_scale(round(${v}, CAST(33 - floor(log(abs(${v}))) AS integer))) END`,
+      x.t,
+    );
+  }
+
   private widen(x: Tx, to: BaseType): Tx {
+    // PostgreSQL types a bare NULL as text; give it the type it stands for.
+    if (x.t === 'None' && this.pg && PG_TYPE[to])
+      return { f: q`CAST(${x.f} AS ${rawSql(PG_TYPE[to]!)})`, t: to, simple: true };
     if (x.t === 'Date' && to === 'DateTime') {
       return this.pg
         ? {
@@ -700,7 +715,7 @@ class Translator {
   private arithmetic(op: string, l: Tx, r: Tx, t: BaseType): Tx {
     const decimal = t === 'Decimal' || t === 'Currency';
     if (op === '/') {
-      if (this.pg) return { f: q`(CAST(${l.f} AS numeric) / NULLIF(${r.f}, 0))`, t };
+      if (this.pg) return this.sig34({ f: q`(CAST(${l.f} AS numeric(1000, 60)) / NULLIF(${r.f}, 0))`, t });
       return { f: q`(CAST(${l.f} AS REAL) / NULLIF(${r.f}, 0))`, t };
     }
     if (op === '%') {
@@ -767,11 +782,11 @@ class Translator {
         }
         const decimal = [a.t, b.t].some((x) => x === 'Decimal' || x === 'Currency');
         if (decimal && !this.pg) {
-          // Doubles compare at 15 significant digits, so 0.1 + 0.2 = 0.3 holds.
+          // Doubles compare at 14 significant digits, so 0.1 + 0.2 = 0.3 holds.
           return this.bind(
             [a, b],
             ([x, y]) =>
-              q`CASE WHEN ${x} IS NULL OR ${y} IS NULL THEN NULL ELSE CAST(printf('%.15g', ${x}) AS REAL) ${sqlOp} CAST(printf('%.15g', ${y}) AS REAL) END`,
+              q`CASE WHEN ${x} IS NULL OR ${y} IS NULL THEN NULL ELSE CAST(printf('%.14g', ${x}) AS REAL) ${sqlOp} CAST(printf('%.14g', ${y}) AS REAL) END`,
             'Bool',
           );
         }
@@ -929,7 +944,9 @@ class Translator {
       case 'sum':
         return { f: sub(q`sum(${item.f})`), t };
       case 'avg':
-        return { f: sub(this.pg ? q`avg(CAST(${item.f} AS numeric))` : q`avg(${item.f})`), t };
+        return this.pg
+          ? this.sig34({ f: sub(q`avg(CAST(${item.f} AS numeric(1000, 60)))`), t })
+          : { f: sub(q`avg(${item.f})`), t };
       case 'min':
       case 'max':
         return this.extreme(fn, src.from, src.where, item, t);
@@ -1144,7 +1161,13 @@ class Translator {
         );
       }
       case 'replace':
-        return { f: q`replace(${arg(0).f}, ${arg(1).f}, ${arg(2).f})`, t: 'String' };
+        // SQLite's replace() with an empty pattern returns the text even when the replacement is null.
+        return this.bind(
+          [arg(1), arg(2)],
+          ([f, w]) =>
+            q`CASE WHEN ${f} IS NULL OR ${w} IS NULL THEN NULL ELSE replace(${arg(0).f}, ${f}, ${w}) END`,
+          'String',
+        );
       case 'toupper':
         return { f: q`upper(${arg(0).f})`, t: 'String' };
       case 'tolower':

@@ -271,6 +271,10 @@ export function normalise(v: unknown, type: string): unknown {
   if (type === 'Entity') return typeof v === 'object' ? (v as { id: string }).id : String(v);
   if (type === 'DateTime') return new Date(String(v)).toISOString();
   if (type === 'Time') return String(v).slice(0, 8);
+  // Decimals shown inside text: SQLite computes with doubles (14 significant digits), so compare
+  // them at 12.
+  if (typeof v === 'string')
+    return v.replace(/-?\d+\.\d+/g, (n) => Number(Number(n).toPrecision(12)).toString());
   return v;
 }
 
