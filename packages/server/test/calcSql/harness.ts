@@ -168,6 +168,8 @@ export interface Engine {
     contextId: string,
     params: Record<string, unknown>,
   ): Promise<{ value: unknown } | { error: string }>;
+  /** The fixture's people for whom a Bool expression holds, as a report condition (`output: 'raw'`). */
+  filter(compiled: CompileResult, params: Record<string, unknown>): Promise<string[] | { error: string }>;
   close(): Promise<void>;
 }
 
@@ -179,6 +181,28 @@ const CREATE = [
 /** A record result back to the fixture's id. */
 const fromServer = (v: unknown, compiled: CompileResult) =>
   compiled.resultType === 'Entity' && v !== null && v !== undefined ? fixtureIds.get(Number(v)) : v;
+
+function condition(compiled: CompileResult, dialect: SqlDialect, params: Record<string, unknown>) {
+  const r = toSql(compiled, {
+    dialect,
+    row: 'e0',
+    hooks: hooks(dialect),
+    timeZone: TIME_ZONE,
+    now: NOW,
+    params: serverParams(params),
+    output: 'raw',
+  });
+  if (!r.ok) return r;
+  return {
+    ok: true as const,
+    ...renderSql(
+      q`SELECT e0.id FROM calc_entities e0 WHERE e0.type_id IN ('person', 'employee') AND (${r.sql}) ORDER BY e0.id`,
+      dialect,
+    ),
+  };
+}
+
+const idsOf = (rows: { id: unknown }[]) => rows.map((r) => fixtureIds.get(Number(r.id)) ?? '?');
 
 function translate(compiled: CompileResult, dialect: SqlDialect, params: Record<string, unknown>) {
   const r = toSql(compiled, {
@@ -218,6 +242,15 @@ export async function sqliteEngine(): Promise<Engine> {
         return { error: `SQL: ${(e as Error).message}\n${t.sql}` };
       }
     },
+    async filter(compiled, params) {
+      const t = condition(compiled, 'sqlite', params);
+      if (!t.ok) return { error: t.error };
+      try {
+        return idsOf(db.prepare(t.sql).all(...(t.params as unknown[])) as { id: unknown }[]);
+      } catch (e) {
+        return { error: `SQL: ${(e as Error).message}\n${t.sql}` };
+      }
+    },
     async close() {
       db.close();
     },
@@ -250,6 +283,15 @@ export async function postgresEngine(url: string): Promise<Engine> {
           numericId(contextId),
         ]);
         return { value: fromServer(res.rows[0]?.v, compiled) };
+      } catch (e) {
+        return { error: `SQL: ${(e as Error).message}\n${t.sql}` };
+      }
+    },
+    async filter(compiled, params) {
+      const t = condition(compiled, 'postgres', params);
+      if (!t.ok) return { error: t.error };
+      try {
+        return idsOf((await client.query(t.sql, t.params)).rows);
       } catch (e) {
         return { error: `SQL: ${(e as Error).message}\n${t.sql}` };
       }
