@@ -18,6 +18,7 @@ import { AppError, badRequest, forbidden, notFound } from '../http/errors.js';
 import { validateMetamodelChanges } from '../metamodel/metamodelWrites.js';
 import { validateReportDefinitions } from '../reports/validateReportDefinitions.js';
 import { readTenantSettings } from '../settings/tenantSettings.js';
+import { validateTenantSettings } from '../settings/validateTenantSettings.js';
 import { nextAutoNumbers } from './autoNumbers.js';
 import { cascadeClosure } from './deleteDetails.js';
 import {
@@ -183,7 +184,10 @@ async function putInTransaction(ctx: RequestContext, req: PutEntitiesRequest): P
   ];
   if (relErrors.length > 0) throw validationFailed(relErrors);
 
-  const reportErrors = validateReportDefinitions(ctx, [...created, ...updated.map((u) => u.row)], refOf);
+  const reportErrors = [
+    ...validateReportDefinitions(ctx, [...created, ...updated.map((u) => u.row)], refOf),
+    ...validateTenantSettings([...created, ...updated.map((u) => u.row)], refOf),
+  ];
   if (reportErrors.length > 0) throw validationFailed(reportErrors);
 
   const deleted = deletedIds.length > 0 ? await deleteWithDependents(ctx, deletedIds) : [];

@@ -70,6 +70,8 @@ export async function loadTenantMeta(db: Executor, tenantId: number, version: nu
     .where('tenant_id', '=', tenantId)
     .where('type_id', 'in', metaTypes)
     .where('id', '>=', firstUserId)
+    // In the order they were made, so members list the same way on every engine.
+    .orderBy('id')
     .execute();
   const linkRows = await db
     .selectFrom('relationships')

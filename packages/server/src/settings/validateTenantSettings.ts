@@ -1,0 +1,41 @@
+import { type EntityRef, sysField as F, sysType } from '@plinth/schema';
+import type { EntityRow } from '../entities/entityRepository.js';
+import type { MemberError } from '../entities/relationshipChanges.js';
+
+/** A time zone the runtime knows (IANA names such as `Australia/Sydney`). */
+export function isKnownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isKnownLocale(locale: string): boolean {
+  try {
+    return Intl.DateTimeFormat.supportedLocalesOf([locale]).length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Settings records must hold a time zone and a locale the server can use. */
+export function validateTenantSettings(
+  rows: readonly EntityRow[],
+  refOf: (id: number) => EntityRef,
+): MemberError[] {
+  const errors: MemberError[] = [];
+  for (const row of rows) {
+    if (row.typeId !== sysType.tenantSettings) continue;
+    const zone = row.data[String(F.timeZone)];
+    if (typeof zone === 'string' && !isKnownTimeZone(zone)) {
+      errors.push({ id: refOf(row.id), member: 'timeZone', message: `'${zone}' is not a known time zone.` });
+    }
+    const locale = row.data[String(F.locale)];
+    if (typeof locale === 'string' && !isKnownLocale(locale)) {
+      errors.push({ id: refOf(row.id), member: 'locale', message: `'${locale}' is not a known locale.` });
+    }
+  }
+  return errors;
+}
