@@ -50,6 +50,41 @@ describe('RecordPicker', () => {
     expect(screen.getByRole('button', { name: 'Remove Contact 3' })).toBeInTheDocument();
   });
 
+  it('closes on Escape and on a click elsewhere; picks by keyboard', async () => {
+    const onValueChange = vi.fn();
+    render(
+      <>
+        <p>elsewhere</p>
+        <RecordPicker
+          label="Contact"
+          entityTypeName="Contact"
+          config={config}
+          dataSource={source()}
+          onValueChange={onValueChange}
+        />
+      </>,
+    );
+    const input = screen.getByRole('textbox', { name: 'Contact' });
+    await userEvent.click(input);
+    await screen.findByRole('listbox');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    await userEvent.click(input);
+    await screen.findByRole('listbox');
+    await userEvent.click(screen.getByText('elsewhere'));
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+
+    await userEvent.click(input);
+    const listbox = await screen.findByRole('listbox');
+    await waitFor(() => expect(within(listbox).getAllByRole('option')).toHaveLength(20));
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() => expect(within(listbox).getByRole('option', { name: 'Contact 1' })).toHaveFocus());
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(onValueChange).toHaveBeenLastCalledWith([2], [expect.objectContaining({ id: 2 })]);
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(input).toHaveFocus();
+  });
+
   it('loads more with page size + 1 requests', async () => {
     const data = source();
     render(<RecordPicker label="Contact" entityTypeName="Contact" config={config} dataSource={data} />);

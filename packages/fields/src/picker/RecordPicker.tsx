@@ -53,6 +53,19 @@ export function RecordPicker({
   const [isModalOpen, setModalOpen] = useState(false);
   const [known, setKnown] = useState<Map<number, PickerRow>>(new Map());
   const groupRef = useRef<HTMLDivElement>(null);
+  const popoverRef = useRef<HTMLElement>(null);
+  const isInside = (node: EventTarget | null) =>
+    node instanceof Node && (!!groupRef.current?.contains(node) || !!popoverRef.current?.contains(node));
+  // The dropdown is non-modal (typing goes on in the input), so it closes itself on a click
+  // elsewhere.
+  useEffect(() => {
+    if (!isOpen) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!isInside(event.target)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown, true);
+    return () => document.removeEventListener('pointerdown', onPointerDown, true);
+  });
   const { options, values, search, hasMore, error } = state.context;
 
   // Controlled: an outside value replaces the picker's (SET_VALUES ignores equal values).
@@ -120,13 +133,29 @@ export function RecordPicker({
           ))}
         </div>
         {!isReadOnly && (
-          <Group ref={groupRef} className="pl-input-group">
+          <Group
+            ref={groupRef}
+            className="pl-input-group"
+            onBlur={(event) => {
+              if (!isInside(event.relatedTarget)) setOpen(false);
+            }}
+          >
             <Input
               className="pl-input"
               placeholder={placeholder ?? 'Search'}
-              onFocus={() => setOpen(true)}
+              onClick={() => setOpen(true)}
               onKeyDown={(event) => {
-                if (event.key === 'ArrowDown') setOpen(true);
+                if (event.key === 'ArrowDown') {
+                  // Into the options: the listbox takes over arrow keys, Enter picks.
+                  event.preventDefault();
+                  setOpen(true);
+                  requestAnimationFrame(() =>
+                    popoverRef.current
+                      ?.querySelector<HTMLElement>('[role="option"]:not([aria-disabled="true"])')
+                      ?.focus(),
+                  );
+                }
+                if (event.key === 'Escape') setOpen(false);
               }}
             />
             {values.length > 0 && (
@@ -159,6 +188,7 @@ export function RecordPicker({
           isNonModal
           placement="bottom start"
           className="pl-popover pl-record-picker__popover"
+          ref={popoverRef}
         >
           <ListBox
             aria-label={`${wrapper.label} options`}
@@ -169,7 +199,10 @@ export function RecordPicker({
             onSelectionChange={(keys) => {
               const ids = keys === 'all' ? options.map((o) => o.id) : [...keys].map(Number);
               choose(ids);
-              if (!isMulti) setOpen(false);
+              if (!isMulti) {
+                setOpen(false);
+                groupRef.current?.querySelector('input')?.focus();
+              }
             }}
             renderEmptyState={() => (isBusy ? 'Loading…' : (error ?? 'No records'))}
             items={options}
