@@ -205,7 +205,10 @@ describe.each(engines)('report groups and aggregates on %s', (engine) => {
             tag: d.tag === '' ? null : d.tag,
             close: d.close,
           },
-          relationships: d.stage ? { stage: { set: [stageIds[d.stage]!] } } : {},
+          relationships: (d.stage ? { stage: { set: [stageIds[d.stage]!] } } : {}) as Record<
+            string,
+            { set: number[] }
+          >,
         })),
       ),
     );
@@ -383,7 +386,9 @@ describe.each(engines)('report groups and aggregates on %s', (engine) => {
             id: `new:${k}`,
             typeId: fruit.typeId,
             fields: { name: k, kind, ripe, count, picked },
-            relationships: tagNames.length ? { tags: { set: tagNames.map((n) => tags[n]!) } } : {},
+            relationships: (tagNames.length
+              ? { tags: { set: tagNames.map((n) => tags[n]!) } }
+              : {}) as Record<string, { set: number[] }>,
           })),
         ),
       );

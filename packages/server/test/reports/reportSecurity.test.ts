@@ -213,7 +213,9 @@ describe.each(engines)('report security on %s', (engine) => {
 
     it('leaves related values the user cannot read empty, in cells, conditions, sorts and groups', async () => {
       const body = await runOk(owner, flatReport);
-      const byId = new Map(body.gdata.map((r: { eid: number; values: unknown[] }) => [r.eid, r.values]));
+      const byId = new Map<number | undefined, unknown[]>(
+        body.gdata.map((r: { eid: number; values: unknown[] }) => [r.eid, r.values]),
+      );
       expect(byId.get(ids.o1)?.slice(3, 5)).toEqual([{ vals: [] }, { val: null }]);
       expect(byId.get(ids.o2)?.slice(3, 5)).toEqual([
         { vals: [{ eid: ids.A2, val: 'Owner account' }] },
