@@ -4,7 +4,6 @@ import { defineConfig } from '@playwright/test';
 // Debian's Chromium, never a downloaded browser.
 export default defineConfig({
   testDir: '.',
-  testMatch: '*.spec.ts',
   outputDir: '../test-results/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -12,6 +11,16 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['html', { outputFolder: '../playwright-report', open: 'never' }]],
+  projects: [
+    { name: 'setup', testMatch: /auth\.setup\.ts/ },
+    {
+      name: 'chromium',
+      testMatch: /.*\.spec\.ts/,
+      dependencies: ['setup'],
+      // Journeys start signed in (one sign-in for the run); the sign-in journey clears it.
+      use: { storageState: 'test-results/e2e-signed-in.json' },
+    },
+  ],
   use: {
     baseURL: process.env.PLINTH_E2E_URL ?? 'http://127.0.0.1:3111',
     screenshot: 'only-on-failure',

@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { demo, signIn } from './signIn';
 
+test.use({ storageState: { cookies: [], origins: [] } });
+
 test('a wrong password is refused with the server message', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/signin$/);

@@ -1,5 +1,4 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './signIn';
 
 async function section(page: Page, id: string) {
   const locator = page.getByTestId(`gallery-${id}`);
@@ -8,7 +7,7 @@ async function section(page: Page, id: string) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, '/_gallery');
+  await page.goto('/_gallery');
   await expect(page.getByRole('heading', { name: 'Building blocks' })).toBeVisible();
 });
 
