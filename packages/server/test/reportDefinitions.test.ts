@@ -84,7 +84,7 @@ describe.each(engines)('saving report definitions on %s', (engine) => {
     expect(res.body.error.details.errors).toEqual([{ id: 'new:r', member: 'reportDefinition', message }]);
   });
 
-  it('shows calculated fields in report cells, and refuses to sort by them', async () => {
+  it('shows calculated fields in report cells, and sorts, filters and totals by them in SQL', async () => {
     const calc = await t.admin.put([
       {
         id: 'new:double',
@@ -100,25 +100,60 @@ describe.each(engines)('saving report definitions on %s', (engine) => {
     ]);
     expect(calc.status).toBe(200);
     const double = calc.body.ids['new:double'];
-    await t.admin.put([{ id: 'new:d', typeId, fields: { name: 'Big deal', amount: 21 } }]);
+    await t.admin.put([
+      { id: 'new:d', typeId, fields: { name: 'Calc big', amount: 21 } },
+      { id: 'new:e', typeId, fields: { name: 'Calc small', amount: 5 } },
+      { id: 'new:f', typeId, fields: { name: 'Calc none' } },
+    ]);
     const cols = [...columns(), { id: 'double', kind: 'field', fieldId: double }];
-    const saved = await save({ version: 1, rootTypeId: typeId, columns: cols, conditions: [] });
+    const saved = await save({
+      version: 1,
+      rootTypeId: typeId,
+      columns: cols,
+      conditions: [{ id: 'big', columnId: 'double', oper: 'GreaterThan', value: 5 }],
+      sorts: [{ columnId: 'double', order: 'Descending' }],
+      aggregates: [{ columnId: 'double', kinds: ['Sum'] }],
+    });
     expect(saved.status).toBe(200);
     const run = await t.admin.post(`/spapi/data/v1/report/${saved.body.ids['new:r']}`, {
       pageSize: 10,
-      quickSearch: 'Big deal',
+      quickSearch: 'Calc',
     });
-    expect(run.status).toBe(200);
-    expect(run.body.gdata[0].values[3]).toEqual({ val: 42 });
+    expect(run.body.error).toBeUndefined();
+    expect(
+      run.body.gdata.map((r: { values: Array<{ val: unknown }> }) => [r.values[0]!.val, r.values[3]!.val]),
+    ).toEqual([
+      ['Calc big', 42],
+      ['Calc small', 10],
+    ]);
+    expect(Number(run.body.total.aggs.double[0].value)).toBe(52);
+  });
+
+  it('refuses to sort by a calculation that cannot run in a report', async () => {
+    const calc = await t.admin.put([
+      {
+        id: 'new:link',
+        typeId: 'core:field',
+        fields: {
+          name: 'Link text',
+          fieldScriptName: 'linkText',
+          fieldType: 'Calculation',
+          fieldCalculation: 'encodeurl([note])',
+        },
+        relationships: { fieldIsOnType: { set: [typeId] } },
+      },
+    ]);
+    expect(calc.status).toBe(200);
+    const cols = [...columns(), { id: 'link', kind: 'field', fieldId: calc.body.ids['new:link'] }];
     const sorted = await save({
       version: 1,
       rootTypeId: typeId,
       columns: cols,
-      sorts: [{ columnId: 'double', order: 'Ascending' }],
+      sorts: [{ columnId: 'link', order: 'Ascending' }],
     });
     expect(sorted.status).toBe(400);
     expect(sorted.body.error.details.errors[0].message).toBe(
-      "Reports cannot sort, filter, group or total by the calculated field 'Double' yet.",
+      "'Link text': 'encodeurl' is unavailable in reports.",
     );
   });
 });

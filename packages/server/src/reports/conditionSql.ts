@@ -3,10 +3,12 @@ import {
   dateOnlyAdd,
   type EntityId,
   type FieldDef,
+  type FieldType,
   isRelativeDateOperator,
   noArgumentOperators,
   relativeDateRange,
   relativeInstantRange,
+  type StorageKind,
   startOfLocalDayUtc,
   sysRel,
   sysType,
@@ -45,6 +47,18 @@ export function conditionApplies(c: EffectiveCondition): boolean {
 }
 
 const hasValue = (v: unknown) => v !== undefined && v !== null && v !== '';
+
+const fieldTypeOfStorage: Record<StorageKind, Exclude<FieldType, 'Calculation'>> = {
+  string: 'Text',
+  int: 'Number',
+  autoNumber: 'Number',
+  decimal: 'Decimal',
+  currency: 'Currency',
+  date: 'Date',
+  time: 'Time',
+  dateTime: 'DateTime',
+  bool: 'Boolean',
+};
 
 const bad = (c: EffectiveCondition, why: string) => badRequest(`Condition '${c.id}': ${why}`);
 
@@ -173,7 +187,9 @@ function parseBound(scope: ConditionScope, c: EffectiveCondition, v: unknown): R
     scriptName: f.scriptName,
     typeId: f.typeId,
     storage: f.storage,
-    type: f.type === 'AutoNumber' ? 'Number' : f.type,
+    // A condition value is parsed as what the field stores (a calculation: its result type).
+    type:
+      f.type === 'AutoNumber' ? 'Number' : f.type === 'Calculation' ? fieldTypeOfStorage[f.storage] : f.type,
     isRequired: false,
     isReadOnly: false,
     decimalPlaces: 10,

@@ -3,6 +3,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import { badRequest } from '../http/errors.js';
 import { searchRowId } from '../search/searchIndex.js';
+import { calculationSql } from './calculationSql.js';
 import {
   type ConditionScope,
   conditionApplies,
@@ -11,7 +12,7 @@ import {
   relationshipConditionSql,
 } from './conditionSql.js';
 import type { ResolvedColumn, ResolvedStep } from './resolveColumns.js';
-import { and, calculatedInSql, escapeLike, fieldValueSql, readableSql } from './sqlFragments.js';
+import { and, escapeLike, fieldValueSql, readableSql } from './sqlFragments.js';
 
 /** What a report query selects from: the root records, the joins the query needs, the conditions. */
 export interface ReportSql {
@@ -90,7 +91,9 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
 
   const columnValue = (column: ResolvedColumn): RawBuilder<unknown> => {
     if (column.kind === 'field') {
-      if (column.field.type === 'Calculation') throw calculatedInSql(column.title);
+      if (column.field.type === 'Calculation') {
+        return calculationSql(ctx, column.field, aliasFor(column.path), input.scope);
+      }
       return fieldValueSql(ctx.engine, aliasFor(column.path), column.field);
     }
     if (!column.many) return sql.ref(`${aliasFor(relStep(column))}.name`);

@@ -2,7 +2,6 @@ import type { EntityId, FieldDef } from '@plinth/schema';
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import type { Engine } from '../db/tables.js';
-import { badRequest } from '../http/errors.js';
 
 /** A field's value on the record aliased `alias`, typed so comparisons and sorts behave. */
 export function fieldValueSql(engine: Engine, alias: string, field: FieldDef): RawBuilder<unknown> {
@@ -65,8 +64,3 @@ export function and(parts: readonly RawBuilder<boolean>[]): RawBuilder<boolean> 
 
 /** A stand-in value for checking which aggregates apply to a column without building a query. */
 export const columnValueForCheck = sql`NULL`;
-
-/** Calculated fields show in report cells; sorting, filtering and totals by them need SQL translation. */
-export function calculatedInSql(title: string) {
-  return badRequest(`Reports cannot sort, filter, group or total by the calculated field '${title}' yet.`);
-}

@@ -4,9 +4,10 @@ import type { EntityRow } from '../entities/entityRepository.js';
 import type { MemberError } from '../entities/relationshipChanges.js';
 import { AppError } from '../http/errors.js';
 import { aggregateSql } from './aggregateSql.js';
+import { calculationSql } from './calculationSql.js';
 import { resolveColumns } from './resolveColumns.js';
 import { parseDefinition } from './runReport.js';
-import { calculatedInSql, columnValueForCheck } from './sqlFragments.js';
+import { columnValueForCheck } from './sqlFragments.js';
 
 /**
  * Checks the definitions of written reports against the schema, so a report that would fail to
@@ -34,7 +35,9 @@ export function validateReportDefinitions(
       if (unknown !== undefined) throw new AppError('bad_request', `Unknown column '${unknown}'.`);
       for (const id of refs) {
         const c = columns.get(id)!;
-        if (c.kind === 'field' && c.field.type === 'Calculation') throw calculatedInSql(c.title);
+        // Sorting, filtering and totals by a calculated field need its SQL translation.
+        if (c.kind === 'field' && c.field.type === 'Calculation')
+          calculationSql(ctx, c.field, 'e0', { timeZone: 'UTC', now: ctx.clock.now() });
       }
       for (const a of def.aggregates) {
         for (const kind of a.kinds)
