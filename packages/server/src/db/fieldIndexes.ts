@@ -4,7 +4,17 @@ import type { Executor } from '../entities/entityRepository.js';
 import type { Engine } from './tables.js';
 
 /** Field kinds reports sort and filter on; long and rich text are searched through the trigram index instead. */
-const indexedTypes = new Set(['Text', 'Number', 'AutoNumber', 'Decimal', 'Currency', 'Date', 'Time', 'DateTime', 'Boolean']);
+const indexedTypes = new Set([
+  'Text',
+  'Number',
+  'AutoNumber',
+  'Decimal',
+  'Currency',
+  'Date',
+  'Time',
+  'DateTime',
+  'Boolean',
+]);
 
 /**
  * The expression a report sorts or filters a field by; indexes repeat it exactly so the planner
@@ -38,10 +48,16 @@ export function indexedExpression(engine: Engine, field: FieldDef): string {
  * Blanks sort lowest in reports, so PostgreSQL's indexes put nulls first (SQLite's always do).
  * A new field's index is created while its values are still empty, so this is cheap after start-up.
  */
-export async function ensureFieldIndexes(db: Executor, engine: Engine, tenantId: number, schema: Schema): Promise<void> {
+export async function ensureFieldIndexes(
+  db: Executor,
+  engine: Engine,
+  tenantId: number,
+  schema: Schema,
+): Promise<void> {
   const fields = new Map<number, FieldDef>();
   for (const t of schema.types()) {
-    for (const f of schema.fieldsOf(t.id)) if (!f.column && f.id >= 10_000 && indexedTypes.has(f.type)) fields.set(f.id, f);
+    for (const f of schema.fieldsOf(t.id))
+      if (!f.column && f.id >= 10_000 && indexedTypes.has(f.type)) fields.set(f.id, f);
   }
   for (const f of fields.values()) {
     const expr = indexedExpression(engine, f);
