@@ -1,4 +1,4 @@
-import { type CompileResult, type Expr, lookupFunction } from '@plinth/calc';
+import { type CompileResult, childrenOf, type Expr, lookupFunction } from '@plinth/calc';
 
 /** A plain-language explanation of a compiled expression. */
 export interface Explanation {
@@ -54,7 +54,7 @@ export function explain(compiled: CompileResult): Explanation {
 
   const visit = (node: Expr): void => {
     if (leaf(node) !== undefined) return;
-    for (const child of children(node)) visit(child);
+    for (const child of childrenOf(node)) visit(child);
     const sentence = stepSentence(node, ref);
     if (steps.length >= MAX_STEPS) {
       hidden++;
@@ -178,43 +178,6 @@ function leaf(node: Expr): string | undefined {
       return undefined;
     default:
       return undefined;
-  }
-}
-
-function children(node: Expr): Expr[] {
-  switch (node.kind) {
-    case 'Member':
-      return [node.object];
-    case 'Call':
-      return [...node.args];
-    case 'Unary':
-      return [node.operand];
-    case 'Binary':
-      return [node.left, node.right];
-    case 'Like':
-      return [node.left, node.pattern];
-    case 'IsNull':
-      return [node.operand];
-    case 'InTuple':
-      return [node.left, ...node.items];
-    case 'InList':
-      return [node.left, node.list];
-    case 'Template':
-      return node.parts.filter((p): p is Expr => typeof p !== 'string');
-    case 'Case': {
-      const out: Expr[] = node.subject ? [node.subject] : [];
-      for (const w of node.whens) out.push(w.when, w.result);
-      if (node.otherwise) out.push(node.otherwise);
-      return out;
-    }
-    case 'Let':
-      return [...node.bindings.map((b) => b.value), node.body];
-    case 'Where':
-      return [node.source, node.cond];
-    case 'OrderBy':
-      return [node.source, ...node.keys.map((k) => k.key)];
-    default:
-      return [];
   }
 }
 
