@@ -27,6 +27,19 @@ export type StorageKind =
   | 'dateTime'
   | 'bool';
 
+/** Field types with short values: reports index, sort and show them; long and rich text are searched instead. */
+export const shortValueFieldTypes: ReadonlySet<FieldType> = new Set([
+  'Text',
+  'Number',
+  'AutoNumber',
+  'Decimal',
+  'Currency',
+  'Date',
+  'Time',
+  'DateTime',
+  'Boolean',
+]);
+
 export function isFieldType(value: unknown): value is FieldType {
   return typeof value === 'string' && (fieldTypes as readonly string[]).includes(value);
 }

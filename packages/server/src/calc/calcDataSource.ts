@@ -11,7 +11,12 @@ import {
 import { type EntityId, type FieldDef, fieldLimits, type Schema, sysField } from '@plinth/schema';
 import { sql } from 'kysely';
 import type { RequestContext } from '../context.js';
-import { type EntityRow, selectEntities, selectLinks } from '../entities/entityRepository.js';
+import {
+  columnRelationshipTarget,
+  type EntityRow,
+  selectEntities,
+  selectLinks,
+} from '../entities/entityRepository.js';
 import { fieldValue } from '../entities/readEntities.js';
 import { readTenantSettings } from '../settings/tenantSettings.js';
 import { Batch } from './batch.js';
@@ -141,7 +146,7 @@ export class ServerCalcData implements CalcDataSource {
     if (rel.column) {
       if (direction === 'reverse') return [];
       const row = await this.row(id);
-      const target = row ? columnTarget(row, rel.column) : null;
+      const target = row ? columnRelationshipTarget(row, rel.column) : null;
       ids = target === null ? [] : [target];
     } else {
       const dir = direction === 'forward' ? 'fwd' : 'rev';
@@ -253,21 +258,6 @@ class DepthData implements CalcDataSource {
   }
   recordUrl(entity: EntityRef) {
     return this.inner.recordUrl(entity);
-  }
-}
-
-function columnTarget(row: EntityRow, column: string): EntityId | null {
-  switch (column) {
-    case 'type_id':
-      return row.typeId;
-    case 'created_by':
-      return row.createdBy;
-    case 'modified_by':
-      return row.modifiedBy;
-    case 'owner_id':
-      return row.ownerId;
-    default:
-      return null;
   }
 }
 

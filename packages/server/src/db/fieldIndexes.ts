@@ -1,20 +1,7 @@
-import type { FieldDef, Schema } from '@plinth/schema';
+import { type FieldDef, type Schema, shortValueFieldTypes } from '@plinth/schema';
 import { sql } from 'kysely';
 import type { Executor } from '../entities/entityRepository.js';
 import type { Engine } from './tables.js';
-
-/** Field kinds reports sort and filter on; long and rich text are searched through the trigram index instead. */
-const indexedTypes = new Set([
-  'Text',
-  'Number',
-  'AutoNumber',
-  'Decimal',
-  'Currency',
-  'Date',
-  'Time',
-  'DateTime',
-  'Boolean',
-]);
 
 /**
  * The expression a report sorts or filters a field by; indexes repeat it exactly so the planner
@@ -57,7 +44,7 @@ export async function ensureFieldIndexes(
   const fields = new Map<number, FieldDef>();
   for (const t of schema.types()) {
     for (const f of schema.fieldsOf(t.id))
-      if (!f.column && f.id >= 10_000 && indexedTypes.has(f.type)) fields.set(f.id, f);
+      if (!f.column && f.id >= 10_000 && shortValueFieldTypes.has(f.type)) fields.set(f.id, f);
   }
   for (const f of fields.values()) {
     const expr = indexedExpression(engine, f);

@@ -334,3 +334,19 @@ export async function hasRecordsOfTypes(db: Executor, tenantId: number, typeIds:
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The record a column-backed relationship (type, creator, modifier, owner) points at. */
+export function columnRelationshipTarget(row: EntityRow, column: string | undefined): EntityId | null {
+  switch (column) {
+    case 'type_id':
+      return row.typeId;
+    case 'created_by':
+      return row.createdBy;
+    case 'modified_by':
+      return row.modifiedBy;
+    case 'owner_id':
+      return row.ownerId;
+    default:
+      return null;
+  }
+}

@@ -15,6 +15,7 @@ import { fillCalculatedFields, type PendingCalculation } from '../calc/calculate
 import type { RequestContext } from '../context.js';
 import { badRequest, notFound } from '../http/errors.js';
 import {
+  columnRelationshipTarget,
   type EntityRow,
   type Executor,
   type RowFilter,
@@ -156,7 +157,7 @@ async function relatedIds(
   const out = new Map<EntityId, EntityId[]>();
   if (rel.column && dir === 'fwd') {
     for (const row of rows) {
-      const id = columnTarget(row, rel);
+      const id = columnRelationshipTarget(row, rel.column);
       if (id !== null) out.set(row.id, [id]);
     }
     return out;
@@ -177,21 +178,6 @@ async function relatedIds(
     out.set(from, [...(out.get(from) ?? []), to]);
   }
   return out;
-}
-
-function columnTarget(row: EntityRow, rel: RelationshipDef): EntityId | null {
-  switch (rel.column) {
-    case 'type_id':
-      return row.typeId;
-    case 'created_by':
-      return row.createdBy;
-    case 'modified_by':
-      return row.modifiedBy;
-    case 'owner_id':
-      return row.ownerId;
-    default:
-      return null;
-  }
 }
 
 /** A field's value on a row: from its column, or from the JSON values. */

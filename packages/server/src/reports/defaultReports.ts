@@ -1,17 +1,12 @@
-import { type ReportDefinition, reachesMany, type Schema, sysField, type TypeDef } from '@plinth/schema';
+import {
+  type ReportDefinition,
+  reachesMany,
+  type Schema,
+  shortValueFieldTypes,
+  sysField,
+  type TypeDef,
+} from '@plinth/schema';
 
-/** Field types a generated report shows (long and rich text would make rows tall). */
-const shownTypes = new Set([
-  'Text',
-  'Number',
-  'AutoNumber',
-  'Decimal',
-  'Currency',
-  'Date',
-  'Time',
-  'DateTime',
-  'Boolean',
-]);
 const MAX_COLUMNS = 12;
 
 /**
@@ -50,7 +45,7 @@ export function defaultReport(
   }
   const fields = schema
     .fieldsOf(type.id)
-    .filter((f) => !f.column && f.typeId >= 10_000 && shownTypes.has(f.type))
+    .filter((f) => !f.column && f.typeId >= 10_000 && shortValueFieldTypes.has(f.type))
     // In the order they were made: the schema's own order follows how the metamodel was loaded.
     .sort((a, b) => a.id - b.id)
     .map((f) => ({ id: `f${f.id}`, kind: 'field' as const, fieldId: f.id, hidden: false, path: [] }));
