@@ -349,3 +349,26 @@ describe.each(engines)('auth on %s', (engine) => {
     });
   });
 });
+
+describe.each(engines)('user names on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  it('are unique in a tenant, ignoring case, so a sign-in names one account', async () => {
+    const first = await t.admin.put([{ id: 'new:u', typeId: 'core:userAccount', fields: { name: 'Sam' } }]);
+    expect(first.status).toBe(200);
+    const clash = await t.admin.put([{ id: 'new:u', typeId: 'core:userAccount', fields: { name: 'sam' } }]);
+    expect(clash.status).toBe(400);
+    expect(clash.body.error.details.errors).toEqual([
+      { id: 'new:u', member: 'name', message: 'There is another user with the same name.' },
+    ]);
+    const both = await t.admin.put([
+      { id: 'new:a', typeId: 'core:userAccount', fields: { name: 'Alex' } },
+      { id: 'new:b', typeId: 'core:userAccount', fields: { name: 'ALEX' } },
+    ]);
+    expect(both.status).toBe(400);
+  });
+});

@@ -12,6 +12,7 @@ import {
   type TypeDef,
   validateFieldValue,
 } from '@plinth/schema';
+import { validateUserAccounts } from '../auth/validateUserAccounts.js';
 import { expressionDefaults } from '../calc/calculatedFields.js';
 import type { RequestContext } from '../context.js';
 import { AppError, badRequest, forbidden, notFound } from '../http/errors.js';
@@ -184,11 +185,14 @@ async function putInTransaction(ctx: RequestContext, req: PutEntitiesRequest): P
   ];
   if (relErrors.length > 0) throw validationFailed(relErrors);
 
-  const reportErrors = [
-    ...validateReportDefinitions(ctx, [...created, ...updated.map((u) => u.row)], refOf),
-    ...validateTenantSettings([...created, ...updated.map((u) => u.row)], refOf),
+  // Rules of particular system types, checked on the written rows.
+  const written = [...created, ...updated.map((u) => u.row)];
+  const recordErrors = [
+    ...validateReportDefinitions(ctx, written, refOf),
+    ...validateTenantSettings(written, refOf),
+    ...(await validateUserAccounts(ctx, written, refOf)),
   ];
-  if (reportErrors.length > 0) throw validationFailed(reportErrors);
+  if (recordErrors.length > 0) throw validationFailed(recordErrors);
 
   const deleted = deletedIds.length > 0 ? await deleteWithDependents(ctx, deletedIds) : [];
 
