@@ -18,7 +18,6 @@ import {
   columnRelationshipTarget,
   type EntityRow,
   type Executor,
-  type RowFilter,
   selectEntities,
   selectIdsByAlias,
   selectLinks,
@@ -199,5 +198,3 @@ export function fieldValue(row: EntityRow, field: FieldDef): unknown {
       );
   }
 }
-
-export type { RowFilter };

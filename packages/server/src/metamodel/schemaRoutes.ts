@@ -1,4 +1,4 @@
-import { defaultNewFieldName, fieldTypes, idOrAlias, relationshipEndName } from '@plinth/schema';
+import { defaultNewFieldName, fieldTypes, idOrAlias, relationshipEndName, sysType } from '@plinth/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,7 +22,7 @@ export async function schemaRoutes(app: FastifyInstance) {
     async (request) => {
       const { schema, perms } = request.ctx;
       const type = schema.type(request.params.idOrAlias);
-      if (!type || perms.forType(2).read === 'none') throw notFound();
+      if (!type || perms.forType(sysType.type).read === 'none') throw notFound();
       return {
         type,
         ancestors: schema.ancestors(type.id).map((t) => ({ id: t.id, name: t.name, alias: t.alias ?? null })),
