@@ -203,6 +203,14 @@ describe.each(engines)('auth on %s', (engine) => {
       expect((await new Client(t.app, { bearer: token }).get('/auth/me')).status).toBe(401);
       const relogin = await login({ tenant: 'acme', username: 'leaver', password: ADMIN_PASSWORD });
       expect(relogin.statusCode).toBe(401);
+      for (const table of ['sessions', 'api_tokens', 'credentials'] as const) {
+        const left = await t.services.db
+          .selectFrom(table)
+          .select('user_id')
+          .where('user_id', '=', id)
+          .execute();
+        expect(left).toEqual([]);
+      }
     });
   });
 

@@ -165,11 +165,10 @@ export async function deleteEntities(
       .where('tenant_id', '=', tenantId)
       .where('field_id', 'in', part)
       .execute();
-    await db
-      .deleteFrom('credentials')
-      .where('tenant_id', '=', tenantId)
-      .where('user_id', 'in', part)
-      .execute();
+    // A deleted user account takes its password, sessions and API tokens with it.
+    for (const table of ['credentials', 'sessions', 'api_tokens'] as const) {
+      await db.deleteFrom(table).where('tenant_id', '=', tenantId).where('user_id', 'in', part).execute();
+    }
     await db.deleteFrom('entities').where('tenant_id', '=', tenantId).where('id', 'in', part).execute();
     await unindexRecords(db, tenantId, part);
   }
