@@ -31,6 +31,20 @@ const decimal1 = (impl: (x: Decimal) => Value): Signature => ({
 });
 const numberArgs = (args: readonly CalcType[]) => args.every((a) => a.type === 'None' || isNumeric(a));
 
+/** `f(x[, digits])` rounding x to digits places (0 by default; negative digits round to tens…). */
+function roundingSignature(mode: Decimal.Rounding): Signature {
+  return {
+    params: [
+      { name: 'x', accepts: 'number' },
+      { name: 'digits', accepts: 'int', optional: true },
+    ],
+    returns: sameAs(0),
+    returnsHelp: 'Number',
+    impl: ([x, digits]) =>
+      like(x as Num, roundTo(toDec(x as Num), (digits as number | undefined) ?? 0, mode)),
+  };
+}
+
 export const mathFunctions: FunctionDef[] = [
   {
     name: 'abs',
@@ -51,18 +65,7 @@ export const mathFunctions: FunctionDef[] = [
     category: 'Math',
     description: 'Rounds half away from zero; negative digits round to tens, hundreds and so on.',
     example: 'round(2.345, 2)',
-    signatures: [
-      {
-        params: [
-          { name: 'x', accepts: 'number' },
-          { name: 'digits', accepts: 'int', optional: true },
-        ],
-        returns: sameAs(0),
-        returnsHelp: 'Number',
-        impl: ([x, digits]) =>
-          like(x as Num, roundTo(toDec(x as Num), (digits as number | undefined) ?? 0, Dec.ROUND_HALF_UP)),
-      },
-    ],
+    signatures: [roundingSignature(Dec.ROUND_HALF_UP)],
   },
   {
     name: 'floor',
@@ -83,18 +86,7 @@ export const mathFunctions: FunctionDef[] = [
     category: 'Math',
     description: 'Cuts off digits towards zero (to whole numbers unless digits is given).',
     example: 'trunc(-2.7)',
-    signatures: [
-      {
-        params: [
-          { name: 'x', accepts: 'number' },
-          { name: 'digits', accepts: 'int', optional: true },
-        ],
-        returns: sameAs(0),
-        returnsHelp: 'Number',
-        impl: ([x, digits]) =>
-          like(x as Num, roundTo(toDec(x as Num), (digits as number | undefined) ?? 0, Dec.ROUND_DOWN)),
-      },
-    ],
+    signatures: [roundingSignature(Dec.ROUND_DOWN)],
   },
   {
     name: 'power',

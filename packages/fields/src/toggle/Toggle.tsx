@@ -7,6 +7,19 @@ export interface BooleanFieldProps extends FieldBaseProps {
   onValueChange?: (value: boolean) => void;
 }
 
+/** The controlled or uncontrolled selection props of a react-aria switch or checkbox. */
+function selectionProps({
+  value,
+  defaultValue,
+  onValueChange,
+}: Pick<BooleanFieldProps, 'value' | 'defaultValue' | 'onValueChange'>) {
+  return {
+    ...(value !== undefined ? { isSelected: value } : {}),
+    ...(defaultValue !== undefined ? { defaultSelected: defaultValue } : {}),
+    ...(onValueChange ? { onChange: onValueChange } : {}),
+  };
+}
+
 /** A toggle switch for a yes/no field. */
 export function Toggle({
   value,
@@ -20,9 +33,7 @@ export function Toggle({
     <FieldWrapper {...wrapper} labelMode="plain">
       <Switch
         className="pl-switch"
-        {...(value !== undefined ? { isSelected: value } : {})}
-        {...(defaultValue !== undefined ? { defaultSelected: defaultValue } : {})}
-        {...(onValueChange ? { onChange: onValueChange } : {})}
+        {...selectionProps({ value, defaultValue, onValueChange })}
         isReadOnly={isReadOnly}
         isDisabled={isDisabled}
         aria-label={wrapper.label}
@@ -48,9 +59,7 @@ export function Checkbox({
     <FieldWrapper {...wrapper} labelMode="plain">
       <AriaCheckbox
         className="pl-checkbox"
-        {...(value !== undefined ? { isSelected: value } : {})}
-        {...(defaultValue !== undefined ? { defaultSelected: defaultValue } : {})}
-        {...(onValueChange ? { onChange: onValueChange } : {})}
+        {...selectionProps({ value, defaultValue, onValueChange })}
         isReadOnly={isReadOnly}
         isDisabled={isDisabled}
         isInvalid={wrapper.isError ?? !!wrapper.errorText}
