@@ -1,0 +1,77 @@
+import type { EntityId, QueryCondition, ReportRunResponse, ReportValueType } from '@plinth/schema';
+
+/**
+ * The shapes shared by the report machine, the grid view and the toolbar popups. The report call's
+ * answer comes from the schema contracts; everything here is the browser's own state.
+ */
+
+export type ReportMeta = NonNullable<ReportRunResponse['meta']>;
+export type ReportColumnMeta = ReportMeta['rcols'][string];
+export type ReportRow = ReportRunResponse['gdata'][number];
+export type ReportCell = ReportRow['values'][number];
+export type ReportGroup = NonNullable<ReportRunResponse['rdata']>[number];
+export type ReportTotal = NonNullable<ReportRunResponse['total']>;
+export type { QueryCondition, ReportValueType };
+
+export type SortOrder = 'Ascending' | 'Descending';
+/** One sort of a report query (spec 02 §3 "Query sort entries"). */
+export interface SortEntry {
+  colid: string;
+  order: SortOrder;
+}
+
+/** Build is the designer preview; public reports use the anonymous call (spec 02 §1). */
+export type ReportUsage = 'build' | 'run' | 'picker' | 'public';
+/** The grid views of spec 02 §2. */
+export type ReportMode = 'default' | 'multiSelect' | 'inlineEditing';
+export type Breakpoint = 'sm' | 'md' | 'lg';
+
+/** A record id; temporary (unsaved) records have negative ids. */
+export type RowId = EntityId;
+
+/** One edited cell of an inline-edited record: the column's field or relationship and its new value. */
+export interface CellEdit {
+  colid: string;
+  fid?: number;
+  rid?: number;
+  rev?: boolean;
+  /** Field value as the entity service takes it; for relationships, the related record ids. */
+  value: unknown;
+}
+
+/** An inline-edited record: its changed cells and the current error text per column. */
+export interface InlineEditedRecord {
+  eid: RowId;
+  cells: Record<string, CellEdit>;
+  errors: Record<string, string>;
+}
+
+/** A validation result of one member of a saved record (spec 02 §3 "Inline-edit save result"). */
+export interface MemberValidationResult {
+  /** Field or relationship id; -1 for the record as a whole. */
+  id: number;
+  isReverse: boolean;
+  errors: string[];
+}
+
+export interface InlineSaveResult {
+  entityId: RowId;
+  validationResults: MemberValidationResult[];
+}
+
+/** The navigation intents the report raises for its host page (spec 02 §2). */
+export type NavigationIntent =
+  | { kind: 'viewForm'; recordId: RowId }
+  | { kind: 'editForm'; recordId: RowId }
+  | { kind: 'createForm'; typeId: number; formId?: number }
+  | { kind: 'task'; taskId: RowId }
+  | { kind: 'processRun'; runId: RowId }
+  | { kind: 'documentExport'; recordId: RowId; templateId: number }
+  | { kind: 'workflowRun'; workflowId: number };
+
+export type ToastKind = 'success' | 'warning' | 'error';
+export interface ToastRequest {
+  kind: ToastKind;
+  title: string;
+  text?: string;
+}
