@@ -191,6 +191,35 @@ describe('first start on an empty data directory (SQLite)', () => {
         ]),
       );
     });
+
+    it('has saved reports by alias: opportunities with filters, grouped by stage with totals, activities, documents', async () => {
+      const run = async (alias: string) => {
+        const res = await fetch(`${base}/spapi/data/v1/report/${alias}`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ pageSize: 10 }),
+        });
+        expect(res.status).toBe(200);
+        return (await res.json()) as Record<string, any>;
+      };
+      const list = await run('crm:opportunities');
+      expect(list.meta.title).toBe('Opportunities');
+      expect(Object.values(list.meta.rcols).map((c: any) => c.title)).toEqual(
+        expect.arrayContaining(['Name', 'Amount', 'Close Date', 'Stage', 'Account']),
+      );
+      expect(Object.keys(list.meta.anlcols)).toEqual(['closeDate', 'stage', 'amount', 'won']);
+      expect(list.gdata).toHaveLength(10);
+
+      const grouped = await run('crm:opportunitiesByStage');
+      expect(grouped.rdata.length).toBeGreaterThanOrEqual(3);
+      expect(grouped.total.count).toBe(200);
+      expect(grouped.total.aggs.amount).toEqual(
+        expect.arrayContaining([expect.objectContaining({ kind: 'Sum' })]),
+      );
+
+      expect((await run('crm:activities')).gdata.length).toBeGreaterThan(0);
+      expect((await run('crm:documents')).meta.title).toBe('Documents');
+    });
   });
 
   it('shuts down gracefully on SIGTERM with exit code 0, and a restart keeps the data without a new password', async () => {
