@@ -1,3 +1,4 @@
+import { loginRequest, meResponse } from '@plinth/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,23 +16,6 @@ import {
   loadActor,
   SESSION_DAYS,
 } from './authService.js';
-
-const loginBody = z
-  .object({
-    tenant: z.string().min(1).max(100),
-    username: z.string().min(1).max(200),
-    password: z.string().min(1).max(1000),
-  })
-  .strict();
-
-const meResponse = z.object({
-  tenantId: z.number(),
-  userId: z.number(),
-  username: z.string().nullable(),
-  isAdmin: z.boolean(),
-  roleIds: z.array(z.number()),
-  csrfToken: z.string().optional(),
-});
 
 /** Sign-in, sign-out, the current user and personal API tokens. */
 export async function authRoutes(
@@ -62,7 +46,7 @@ export async function authRoutes(
       schema: {
         tags: ['auth'],
         summary: 'Sign in to a tenant',
-        body: loginBody,
+        body: loginRequest,
         response: { 200: meResponse },
       },
       // A generous limit per address (an office shares one), and a strict one per account.

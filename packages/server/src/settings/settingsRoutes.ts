@@ -1,16 +1,7 @@
+import { tenantSettingsResponse } from '@plinth/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { readTenantSettings } from './tenantSettings.js';
-
-const tenantSettingsResponse = z.object({
-  tenantName: z.string(),
-  currencySymbol: z.string(),
-  nameFieldLabel: z.string(),
-  timeZone: z.string(),
-  locale: z.string(),
-  financialYearStartMonth: z.number().int(),
-});
 
 export async function settingsRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(

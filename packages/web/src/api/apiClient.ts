@@ -4,15 +4,13 @@ import {
   errorResponse,
   getEntitiesRequest,
   getEntitiesResponse,
-} from '@plinth/schema';
-import { z } from 'zod';
-import {
   type LoginRequest,
   loginRequest,
   type Me,
   meResponse,
   tenantSettingsResponse,
-} from './authContracts';
+} from '@plinth/schema';
+import { z } from 'zod';
 
 /** A failed call: the server's error code and message (design.md §3 error shape). */
 export class ApiError extends Error {

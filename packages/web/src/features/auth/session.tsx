@@ -1,7 +1,7 @@
 import { defaultFieldSettings, type FieldSettings } from '@plinth/fields';
+import type { LoginRequest, Me } from '@plinth/schema';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { type ApiClient, ApiError } from '../../api/apiClient';
-import type { LoginRequest, Me } from '../../api/authContracts';
 
 export type Session =
   | { status: 'loading' }
