@@ -1,33 +1,18 @@
-import { entityId, idOrAlias } from '@plinth/schema';
+import { quickMenuRequest, quickMenuResponse } from '@plinth/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { RequestContext } from '../context.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { loadReport } from '../reports/runReport.js';
 import { quickMenuActions } from './quickMenuActions.js';
 
-const actionsRequest = z
-  .object({
-    display: z.string().max(50).optional(),
-    reportId: idOrAlias.optional(),
-    entityTypeId: idOrAlias.optional(),
-    hostIds: z.array(entityId).max(100).optional(),
-    hostTypeIds: z.array(entityId).max(100).optional(),
-    ids: z.array(entityId).max(200).optional(),
-    selected: z.array(entityId).max(200).optional(),
-    lastId: entityId.optional(),
-  })
-  .strict();
-
 const tags = ['actions'];
 
-/** Quick-menu, form and per-selection actions (spec 03 §7; spec 02 §3). */
+/** Quick-menu, form and per-selection actions (spec 03 §7; spec 02 §3 and §7). */
 export async function actionRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const handler = async (request: {
-    ctx: Parameters<typeof quickMenuActions>[0];
-    body: z.infer<typeof actionsRequest>;
-  }) => {
+  const handler = async (request: { ctx: RequestContext; body: z.infer<typeof quickMenuRequest> }) => {
     const { ctx, body } = request;
     let typeRef = body.entityTypeId;
     if (typeRef === undefined && body.reportId !== undefined) {
@@ -46,7 +31,14 @@ export async function actionRoutes(app: FastifyInstance) {
   ]) {
     r.post(
       path,
-      { schema: { tags, summary: 'The actions for a report or type and a selection', body: actionsRequest } },
+      {
+        schema: {
+          tags,
+          summary: 'The actions for a report or type and a selection',
+          body: quickMenuRequest,
+          response: { 200: quickMenuResponse },
+        },
+      },
       handler,
     );
   }

@@ -1,53 +1,14 @@
-import { type EntityId, sysType, type TypeDef } from '@plinth/schema';
+import {
+  type ActionItem,
+  type EntityId,
+  fixedActionIds,
+  type QuickMenu,
+  recordActionIds,
+  sysType,
+  type TypeDef,
+} from '@plinth/schema';
 import type { RequestContext } from '../context.js';
 import { selectEntities } from '../entities/entityRepository.js';
-
-/** One action of a quick menu, context menu or form (spec 02 §3 "Action"). */
-export interface ActionItem {
-  id: number;
-  alias: string;
-  name: string;
-  displayname: string;
-  emptyname: string;
-  multiname: string;
-  method: 'navigate' | 'delete' | 'export' | 'custom';
-  state: string;
-  icon: string;
-  eid: EntityId;
-  order: number;
-  isbutton: boolean;
-  ismenu: boolean;
-  iscontext: boolean;
-  isenabled: boolean;
-  isnew: boolean;
-  isselect: boolean;
-  ismultiselect: boolean;
-  issystem: boolean;
-  data?: Record<string, unknown>;
-}
-
-export interface QuickMenu {
-  actions: ActionItem[];
-  showNewMenu: boolean;
-  showExportMenu: boolean;
-  showEditInlineButton: boolean;
-  showEditInlineMenu: boolean;
-  showFormPanelButton: boolean;
-  showFormPanelMenu: boolean;
-}
-
-/** The spec's fixed action ids (spec 02 §3). */
-export const fixedActionIds = {
-  new: -1,
-  export: -2,
-  editInline: -3,
-  viewInFormPanel: -4,
-  multiSelect: -5,
-  exitMultiSelect: -6,
-  previewFile: -7,
-} as const;
-/** Ids of the record actions, beside the fixed ones. */
-export const recordActionIds = { view: -10, edit: -11, delete: -12, download: -13, replace: -14 } as const;
 
 function action(
   partial: Partial<ActionItem> & Pick<ActionItem, 'id' | 'name' | 'method' | 'state' | 'order'>,
@@ -197,7 +158,8 @@ export async function quickMenuActions(
         isenabled: one,
       }),
       action({
-        id: recordActionIds.download,
+        // Spec 02 §3 gives Download and Export the one fixed id.
+        id: fixedActionIds.export,
         name: 'Download',
         method: 'custom',
         state: 'downloadDocument',

@@ -1,15 +1,4 @@
-/** The export formats of spec 02 §3 (action states excel, csv and word). */
-export const exportFormats = ['excel', 'csv', 'word'] as const;
-export type ExportFormat = (typeof exportFormats)[number];
-
-export const isExportFormat = (value: string): value is ExportFormat =>
-  (exportFormats as readonly string[]).includes(value);
-
-export const exportExtension: Record<ExportFormat, string> = {
-  excel: 'xlsx',
-  csv: 'csv',
-  word: 'docx',
-};
+import { type ExportFormat, exportExtension } from '@plinth/schema';
 
 export const exportContentType: Record<ExportFormat, string> = {
   excel: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

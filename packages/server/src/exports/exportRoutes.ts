@@ -1,8 +1,8 @@
+import { downloadParams, exportParams, exportRequest, exportResult } from '@plinth/schema';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { badRequest } from '../http/errors.js';
-import { downloadParams, exportParams, exportRequest, exportResult } from './exportContracts.js';
 import { attachmentHeader } from './exportFormats.js';
 import {
   downloadExport,

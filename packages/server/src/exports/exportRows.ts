@@ -1,7 +1,6 @@
-import type { ReportQuery, ReportRunResponse, ReportValueType } from '@plinth/schema';
+import type { ReportQuery, ReportRunResponse, ReportValueType, StoredExportQuery } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
 import { type LoadedReport, maxReportPageSize, runReport } from '../reports/runReport.js';
-import type { StoredExportQuery } from './exportContracts.js';
 import { dropControlCharacters } from './neutraliseCell.js';
 
 /** A column of the file: the report's visible columns, in report order. */

@@ -1,17 +1,18 @@
 import { Readable } from 'node:stream';
-import type { IdOrAlias } from '@plinth/schema';
+import {
+  type ExportFormat,
+  type ExportRequest,
+  exportFormats,
+  type IdOrAlias,
+  isExportFormat,
+  type StoredExportQuery,
+  storedExportQuery,
+} from '@plinth/schema';
 import type { RequestContext } from '../context.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { loadReport } from '../reports/runReport.js';
 import { readTenantSettings } from '../settings/tenantSettings.js';
-import { type ExportRequest, type StoredExportQuery, storedExportQuery } from './exportContracts.js';
-import {
-  type ExportFormat,
-  exportContentType,
-  exportFileName,
-  exportFormats,
-  isExportFormat,
-} from './exportFormats.js';
+import { exportContentType, exportFileName } from './exportFormats.js';
 import { type ExportRowOptions, exportRows } from './exportRows.js';
 import { issueExportToken, takeExportToken } from './exportTokens.js';
 import { writeCsv } from './writeCsv.js';

@@ -1,7 +1,6 @@
-import type { EntityId } from '@plinth/schema';
+import type { EntityId, ExportFormat } from '@plinth/schema';
 import { newSecret, secretHash } from '../auth/tokens.js';
 import type { RequestContext } from '../context.js';
-import type { ExportFormat } from './exportFormats.js';
 
 /** How long an export token can be downloaded with. */
 export const exportTokenLifetimeMs = 15 * 60 * 1000;

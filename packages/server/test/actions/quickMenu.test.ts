@@ -1,4 +1,4 @@
-import { sysType } from '@plinth/schema';
+import { quickMenuResponse, sysType } from '@plinth/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineType } from '../support/crmSchema.js';
 import { engines, startTestApp, type TestApp } from '../support/testApp.js';
@@ -106,6 +106,29 @@ describe.each(engines)('quick-menu actions on %s', (engine) => {
     const states = res.body.data.actions.map((a: { state: string }) => a.state);
     expect(states).toEqual(expect.arrayContaining(['previewFile', 'downloadDocument', 'replaceDocument']));
     expect(res.body.data.actions.find((a: { state: string }) => a.state === 'previewFile').id).toBe(-7);
+    // Spec 02 §3: 'Download/Export -2'.
+    expect(res.body.data.actions.find((a: { state: string }) => a.state === 'downloadDocument').id).toBe(-2);
+  });
+
+  it('takes the request of spec 02 §7 and answers the quick-menu contract the browser parses', async () => {
+    const res = await menu(sam, {
+      entityTypeId: derived,
+      ids: [mine],
+      hostIds: [mine],
+      hostTypeIds: [derived],
+      contextEntityId: mine,
+    });
+    expect(res.status).toBe(200);
+    const parsed = quickMenuResponse.parse(res.body);
+    expect(byState(parsed.data.actions, 'editForm')?.isenabled).toBe(true);
+    expect(parsed.data.actions.every((a) => typeof a.method === 'string')).toBe(true);
+  });
+
+  it('refuses an unknown property or a selection over 200 ids with 400', async () => {
+    expect((await menu(t.admin, { entityTypeId: base, selectedIds: [1] })).status).toBe(400);
+    const many = Array.from({ length: 201 }, (_, i) => i + 1);
+    expect((await menu(t.admin, { entityTypeId: base, ids: many })).status).toBe(400);
+    expect((await menu(t.admin, { entityTypeId: base, ids: ['x'] })).status).toBe(400);
   });
 
   it('answers 400 without a type or report, and 404 for an unknown type', async () => {

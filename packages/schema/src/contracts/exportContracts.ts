@@ -1,6 +1,19 @@
-import { idOrAlias, reportQuery } from '@plinth/schema';
 import { z } from 'zod';
-import { exportFormats } from './exportFormats.js';
+import { idOrAlias } from './common.js';
+import { reportQuery } from './reportContracts.js';
+
+/** The export formats of spec 02 §3 (export action states excel, csv and word). */
+export const exportFormats = ['excel', 'csv', 'word'] as const;
+export type ExportFormat = (typeof exportFormats)[number];
+
+export const isExportFormat = (value: string): value is ExportFormat =>
+  (exportFormats as readonly string[]).includes(value);
+
+export const exportExtension: Record<ExportFormat, string> = {
+  excel: 'xlsx',
+  csv: 'csv',
+  word: 'docx',
+};
 
 /**
  * The report export request (spec 03 §3): the query the report is showing — sort, conditions,
@@ -49,3 +62,19 @@ export const downloadParams = z.object({
 /** The stored query of a token: what the report is run with at download time. */
 export const storedExportQuery = exportRequest.omit({ qsearch: true, type: true });
 export type StoredExportQuery = z.infer<typeof storedExportQuery>;
+
+export const exportPath = (reportId: string | number, format: ExportFormat) =>
+  `/spapi/data/v2/report/export/${encodeURIComponent(String(reportId))}/${format}`;
+
+export const exportDownloadBasePath = '/spapi/data/v2/report/export/download';
+
+/**
+ * The address that downloads an exported file once: the token, a file name for the address (the
+ * browser saves under the server's Content-Disposition name) and the format.
+ *
+ * @example exportDownloadPath({ fileHash: 'abc', format: 'csv' }, 'Open deals') // '/spapi/data/v2/report/export/download/abc/Open%20deals.csv/csv'
+ */
+export function exportDownloadPath(result: ExportResult, title: string): string {
+  const name = `${title.trim() || 'Report'}.${exportExtension[result.format]}`;
+  return `${exportDownloadBasePath}/${encodeURIComponent(result.fileHash)}/${encodeURIComponent(name)}/${result.format}`;
+}
