@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import type { InlineEditedRecord } from '../types.js';
+import { inlineSaveOutcome, recordsToSave } from './inlineSaveOutcome.js';
+
+function record(eid: number, errors: Record<string, string> = {}): InlineEditedRecord {
+  return {
+    eid,
+    cells: {
+      name: { colid: 'name', fid: 10, value: `n${eid}` },
+      owner: { colid: 'owner', rid: 20, rev: true, value: [3] },
+    },
+    errors,
+  };
+}
+const names: Record<number, string> = { 1: 'Acme', 2: 'Globex' };
+const recordName = (eid: number) => names[eid];
+
+describe('recordsToSave', () => {
+  it('sends only modified records without errors', () => {
+    const untouched: InlineEditedRecord = { eid: 9, cells: {}, errors: {} };
+    const { toSave, invalid } = recordsToSave([record(1), record(2, { name: 'Required.' }), untouched]);
+    expect(toSave.map((r) => r.eid)).toEqual([1]);
+    expect(invalid.map((r) => r.eid)).toEqual([2]);
+  });
+});
+
+describe('inlineSaveOutcome', () => {
+  it('refetches and leaves edit mode when every record saved', () => {
+    const outcome = inlineSaveOutcome({
+      records: [record(1), record(2)],
+      results: [
+        { entityId: 1, validationResults: [] },
+        { entityId: 2, validationResults: [] },
+      ],
+      recordName,
+    });
+    expect(outcome).toMatchObject({
+      savedIds: [1, 2],
+      failedRecords: [],
+      toasts: [],
+      refetch: true,
+      leaveEditMode: true,
+    });
+  });
+
+  it('keeps failed records with errors on their columns and names them in a toast', () => {
+    const outcome = inlineSaveOutcome({
+      records: [record(1), record(2)],
+      results: [
+        { entityId: 1, validationResults: [] },
+        {
+          entityId: 2,
+          validationResults: [
+            { id: 10, isReverse: false, errors: ['Too long.', 'Not unique.'] },
+            { id: 20, isReverse: true, errors: ['Required.'] },
+          ],
+        },
+      ],
+      recordName,
+    });
+    expect(outcome.savedIds).toEqual([1]);
+    expect(outcome.failedRecords[0]?.errors).toEqual({ name: 'Too long. Not unique.', owner: 'Required.' });
+    expect(outcome.validationEntries).toEqual([{ id: -1, text: 'Globex: Too long. Not unique.' }]);
+    expect(outcome.toasts).toEqual([{ kind: 'error', title: 'Globex: Too long. Not unique.' }]);
+    expect(outcome.refetch).toBe(true);
+    expect(outcome.leaveEditMode).toBe(false);
+  });
+
+  it('does not refetch when every record failed, and names unnamed records by id', () => {
+    const outcome = inlineSaveOutcome({
+      records: [record(7)],
+      results: [{ entityId: 7, validationResults: [{ id: -1, isReverse: false, errors: ['Locked.'] }] }],
+      recordName,
+    });
+    expect(outcome.failedRecords[0]?.errors).toEqual({ '-1': 'Locked.' });
+    expect(outcome.validationEntries).toEqual([{ id: -1, text: '7: Locked.' }]);
+    expect(outcome.refetch).toBe(false);
+  });
+
+  it('shows the same first error of different records once', () => {
+    const outcome = inlineSaveOutcome({
+      records: [record(1, { name: 'Required.' }), record(1, { name: 'Required.' })],
+      results: [],
+      recordName,
+    });
+    expect(outcome.validationEntries).toEqual([{ id: -1, text: 'Acme: Required.' }]);
+  });
+});

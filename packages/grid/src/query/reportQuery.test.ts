@@ -1,0 +1,86 @@
+import type { ReportRunResponse } from '@plinth/schema';
+import { describe, expect, it } from 'vitest';
+import { buildReportQuery, readReportPage } from './reportQuery.js';
+
+const base = {
+  startIndex: 0,
+  pageSize: 200,
+  searchValue: '',
+  sort: [],
+  conds: [],
+  metadata: 'full' as const,
+};
+
+function answer(rows: number, extra: Partial<ReportRunResponse> = {}): ReportRunResponse {
+  return {
+    gdata: Array.from({ length: rows }, (_, i) => ({ eid: i + 1, values: [{ val: `r${i + 1}` }] })),
+    pageSize: 201,
+    lrt: '2026-01-01T00:00:00.000Z',
+    ...extra,
+  };
+}
+
+describe('buildReportQuery', () => {
+  it('asks for one row more than the page', () => {
+    expect(buildReportQuery(base)).toEqual({
+      startIndex: 0,
+      pageSize: 201,
+      metadata: 'full',
+      usage: 'Default',
+    });
+  });
+
+  it('sends the search, sort, conditions, result limit and reset flag that are set', () => {
+    const query = buildReportQuery({
+      ...base,
+      startIndex: 400,
+      searchValue: '  acme ',
+      sort: [{ colid: 'c1', order: 'Descending' }],
+      conds: [{ expid: 'f1', oper: 'Contains', type: 'String', value: 'x' }],
+      limitValue: 50,
+      metadata: 'none',
+      isReset: true,
+    });
+    expect(query).toEqual({
+      startIndex: 400,
+      pageSize: 201,
+      metadata: 'none',
+      quickSearch: 'acme',
+      sort: [{ colid: 'c1', order: 'Descending' }],
+      conds: [{ expid: 'f1', oper: 'Contains', type: 'String', value: 'x' }],
+      isReset: true,
+      limitOperator: 'ResultLimit',
+      limitValue: 50,
+      usage: 'Default',
+    });
+  });
+
+  it('coerces a zero or negative result limit to 1', () => {
+    expect(buildReportQuery({ ...base, limitValue: 0 }).limitValue).toBe(1);
+    expect(buildReportQuery({ ...base, limitValue: -4 }).limitValue).toBe(1);
+    expect(buildReportQuery({ ...base, limitValue: Number.NaN })).not.toHaveProperty('limitValue');
+  });
+});
+
+describe('readReportPage', () => {
+  it('drops the extra row and reports that more exist', () => {
+    const page = readReportPage(answer(201), { startIndex: 0, pageSize: 201 });
+    expect(page.rows).toHaveLength(200);
+    expect(page.hasMore).toBe(true);
+    expect(page.recordsCount).toBeUndefined();
+  });
+
+  it('knows the record count on the last page', () => {
+    const page = readReportPage(answer(17), { startIndex: 400, pageSize: 201 });
+    expect(page).toMatchObject({ hasMore: false, recordsCount: 417 });
+    expect(page.rows).toHaveLength(17);
+  });
+
+  it('takes the grand total count when the answer has one', () => {
+    const page = readReportPage(answer(201, { total: { aggs: {}, count: 5000 } }), {
+      startIndex: 0,
+      pageSize: 201,
+    });
+    expect(page.recordsCount).toBe(5000);
+  });
+});
