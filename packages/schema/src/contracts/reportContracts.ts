@@ -59,6 +59,42 @@ const cellValue = z.union([
   }),
 ]);
 
+/** A column's value rule (spec 02 §3): width, wrapping lines, alignment and image sizes; other keys pass. */
+export const reportValueRule = z.looseObject({
+  columnWidth: z.number().optional(),
+  lines: z.number().optional(),
+  align: z.enum(['left', 'center', 'right']).optional(),
+  /** Hide the value and show only the formatting (an icon or a bar). */
+  hideval: z.boolean().optional(),
+  /** Do not apply the column's default conditional formatting (`defcfRule`). */
+  disabledefft: z.boolean().optional(),
+  scaleid: z.number().optional(),
+  sizeid: z.number().optional(),
+  imgw: z.number().optional(),
+  imgh: z.number().optional(),
+});
+export type ReportValueRule = z.infer<typeof reportValueRule>;
+
+/** One rule of conditional formatting: colours or an icon for values within the bounds. */
+export const conditionalFormatRule = z.object({
+  bgcolor: z.string().optional(),
+  fgcolor: z.string().optional(),
+  imgid: z.union([z.number(), z.string()]).optional(),
+  bounds: z
+    .object({
+      lower: z.union([z.number(), z.string(), z.null()]).optional(),
+      upper: z.union([z.number(), z.string(), z.null()]).optional(),
+    })
+    .optional(),
+});
+/** Conditional formatting of a column (spec 02 §3 cfRule/defcfRule); the first matching rule applies. */
+export const conditionalFormat = z.object({
+  style: z.enum(['Highlight', 'Icon', 'ProgressBar']),
+  rules: z.array(conditionalFormatRule),
+});
+export type ConditionalFormat = z.infer<typeof conditionalFormat>;
+export type ConditionalFormatRule = z.infer<typeof conditionalFormatRule>;
+
 export const reportColumnMeta = z.object({
   title: z.string(),
   type: z.enum(reportValueTypes),
@@ -71,7 +107,11 @@ export const reportColumnMeta = z.object({
   represents: z.string().optional(),
   entityname: z.boolean().optional(),
   places: z.number().optional(),
-  valueRule: z.record(z.string(), z.unknown()).optional(),
+  valueRule: reportValueRule.optional(),
+  /** The report's conditional formatting of the column. */
+  cfRule: conditionalFormat.optional(),
+  /** The field's default conditional formatting, unless `valueRule.disabledefft`. */
+  defcfRule: conditionalFormat.optional(),
 });
 
 export const reportMeta = z.object({
