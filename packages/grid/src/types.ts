@@ -1,4 +1,11 @@
-import type { EntityId, QueryCondition, ReportRunResponse, ReportValueType } from '@plinth/schema';
+import type {
+  ActionItem,
+  EntityId,
+  QueryCondition,
+  QuickMenu,
+  ReportRunResponse,
+  ReportValueType,
+} from '@plinth/schema';
 
 /**
  * The shapes shared by the report machine, the grid view and the toolbar popups. The report call's
@@ -77,38 +84,5 @@ export interface ToastRequest {
 }
 
 /** One quick-menu, context-menu or toolbar action as the server sends it (spec 02 §3 "Action"). */
-export interface QuickMenuAction {
-  id: number;
-  alias: string;
-  name: string;
-  displayname: string;
-  emptyname: string;
-  multiname: string;
-  method: string;
-  state: string;
-  icon: string;
-  eid: RowId;
-  order: number;
-  isbutton: boolean;
-  ismenu: boolean;
-  iscontext: boolean;
-  isenabled: boolean;
-  isnew: boolean;
-  isselect: boolean;
-  ismultiselect: boolean;
-  issystem: boolean;
-  data?: Record<string, unknown>;
-  /** A label the report's builder set for the action. */
-  label?: string;
-}
-
-/** The quick menu of a report and selection, with the server's capability flags (spec 02 §3). */
-export interface QuickMenu {
-  actions: QuickMenuAction[];
-  showNewMenu: boolean;
-  showExportMenu: boolean;
-  showEditInlineButton: boolean;
-  showEditInlineMenu: boolean;
-  showFormPanelButton: boolean;
-  showFormPanelMenu: boolean;
-}
+export type QuickMenuAction = ActionItem;
+export type { QuickMenu };
