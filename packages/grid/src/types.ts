@@ -44,6 +44,8 @@ export interface CellEdit {
   rev?: boolean;
   /** Field value as the entity service takes it; for relationships, the related record ids. */
   value: unknown;
+  /** What the cell shows while edited (related records' names); the grid formats other values itself. */
+  text?: string;
 }
 
 /** An inline-edited record: its changed cells and the current error text per column. */
@@ -86,3 +88,45 @@ export interface ToastRequest {
 /** One quick-menu, context-menu or toolbar action as the server sends it (spec 02 §3 "Action"). */
 export type QuickMenuAction = ActionItem;
 export type { QuickMenu };
+
+/** The editors of inline editing (spec 02 §3 "Inline-edit field kinds"). */
+export type InlineEditorKind =
+  | 'text'
+  | 'multilineText'
+  | 'richText'
+  | 'bool'
+  | 'int'
+  | 'decimal'
+  | 'currency'
+  | 'date'
+  | 'dateTime'
+  | 'time'
+  | 'choice'
+  | 'lookup'
+  | 'relationshipMany';
+
+/**
+ * How a report column is edited inline, read from the display form and the entity type: its editor
+ * kind (or an unsupported kind), read-only settings and bounds. Columns without one have no
+ * component on the form.
+ */
+export interface InlineEditField {
+  kind: InlineEditorKind | 'autoNumber' | 'calculated' | 'unsupported';
+  /** Read-only field settings, or a read-only relationship. */
+  isReadOnly?: boolean;
+  isRequired?: boolean;
+  /** Decimal places of decimal and currency fields. */
+  places?: number;
+  min?: number;
+  max?: number;
+  maxLength?: number;
+  /** Choice fields: the enumeration values. */
+  options?: Array<{ id: number; label: string; colour?: string | null }>;
+  /** Lookups and relationships: the related type and its picker report. */
+  picker?: {
+    typeId: number | string;
+    reportId?: number | string | null;
+    entityTypeName: string;
+    isPeople?: boolean;
+  };
+}
