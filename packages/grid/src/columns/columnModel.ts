@@ -182,3 +182,14 @@ export function buildColumnModel(
     .sort(([, a], [, b]) => a.ord - b.ord);
   return all.flatMap(([id, c], index) => (c.hide ? [] : [gridColumnOf(id, c, index, options)]));
 }
+
+/** Where each column's cell sits in a row's values, hidden columns included (group keys may be hidden). */
+export function columnValueIndexes(meta: Pick<ReportMeta, 'rcols'> | undefined): Record<string, number> {
+  if (!meta?.rcols || typeof meta.rcols !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(meta.rcols)
+      .filter(([, c]) => c && typeof c === 'object' && typeof c.ord === 'number')
+      .sort(([, a], [, b]) => a.ord - b.ord)
+      .map(([id], index) => [id, index]),
+  );
+}
