@@ -5,6 +5,7 @@ export * from './contracts/authContracts.js';
 export * from './contracts/common.js';
 export * from './contracts/deleteEntitiesContracts.js';
 export * from './contracts/entityContracts.js';
+export * from './contracts/fileContracts.js';
 export * from './contracts/enumValueContracts.js';
 export * from './contracts/exportContracts.js';
 export * from './contracts/reportContracts.js';
