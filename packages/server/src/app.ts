@@ -11,6 +11,7 @@ import { authRoutes } from './auth/authRoutes.js';
 import { calcRoutes } from './calc/calcRoutes.js';
 import { entityRoutes } from './entities/entityRoutes.js';
 import { exportRoutes } from './exports/exportRoutes.js';
+import { fileRoutes } from './files/fileRoutes.js';
 import { frameworkErrors, registerErrorHandler } from './http/errorHandler.js';
 import { enumValueRoutes } from './metamodel/enumValueRoutes.js';
 import { schemaRoutes } from './metamodel/schemaRoutes.js';
@@ -84,6 +85,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     await reportRoutes(api);
     await templateReportRoutes(api);
     await exportRoutes(api);
+    await fileRoutes(api, services);
     await actionRoutes(api);
     await calcRoutes(api);
     await aiRoutes(api, options.ai ?? {});

@@ -21,6 +21,10 @@ export interface Config {
   secureCookies: boolean;
   /** Trusts X-Forwarded-* from a reverse proxy, so rate limits see the real address (TRUST_PROXY=true). */
   trustProxy: boolean;
+  /** The folder of the file blob store (PLINTH_FILES_DIR, default `<dataDir>/files`). */
+  filesDir: string;
+  /** The largest file an upload accepts, in bytes (PLINTH_MAX_UPLOAD_MB, default 25 MB). */
+  maxUploadBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -32,10 +36,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`PORT must be a port number, not '${env.PORT}'.`);
   const demoRecords = env.PLINTH_DEMO_RECORDS ? wholeNumber(env.PLINTH_DEMO_RECORDS) : 3000;
   if (demoRecords === undefined) throw new ConfigError('PLINTH_DEMO_RECORDS must be a whole number.');
+  const maxUploadMb = env.PLINTH_MAX_UPLOAD_MB ? wholeNumber(env.PLINTH_MAX_UPLOAD_MB) : 25;
+  if (maxUploadMb === undefined || maxUploadMb < 1 || maxUploadMb > 10_240)
+    throw new ConfigError('PLINTH_MAX_UPLOAD_MB must be a whole number of megabytes from 1 to 10240.');
+  const dataDir = path.resolve(env.DATA_DIR || './data');
   return {
     port,
     host: env.HOST || '127.0.0.1',
-    dataDir: path.resolve(env.DATA_DIR || './data'),
+    dataDir,
     ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
     ...(env.PLINTH_ADMIN_PASSWORD ? { adminPassword: env.PLINTH_ADMIN_PASSWORD } : {}),
     logLevel: env.LOG_LEVEL || 'info',
@@ -46,6 +54,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(env.AI_MODEL ? { aiModel: env.AI_MODEL } : {}),
     secureCookies: env.PLINTH_SECURE_COOKIES === 'true',
     trustProxy: env.TRUST_PROXY === 'true',
+    filesDir: env.PLINTH_FILES_DIR ? path.resolve(env.PLINTH_FILES_DIR) : path.join(dataDir, 'files'),
+    maxUploadBytes: maxUploadMb * 1_048_576,
   };
 }
 

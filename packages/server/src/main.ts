@@ -5,6 +5,8 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, openDatabase } from './db/openDatabase.js';
 import { seedDemo } from './demo/seedDemo.js';
+import { FolderBlobStore } from './files/BlobStore.js';
+import { ensureAllDocumentFileTypes } from './files/documentTypes.js';
 import { TenantMetaCache } from './metamodel/tenantMetaCache.js';
 import type { Services } from './services.js';
 import { syncAllCatalogues } from './tenants/createTenant.js';
@@ -18,6 +20,7 @@ async function main() {
     engine: database.engine,
     clock: systemClock,
     metaCache: new TenantMetaCache(),
+    files: { store: new FolderBlobStore(config.filesDir), maxUploadBytes: config.maxUploadBytes },
   };
   const app = await buildApp(services, {
     logger: { level: config.logLevel },
@@ -28,6 +31,7 @@ async function main() {
   const log = app.log;
 
   await syncAllCatalogues(services.db, services.clock);
+  await ensureAllDocumentFileTypes(services.db, services.clock);
   const hasTenant = await services.db.selectFrom('tenants').select('id').limit(1).executeTakeFirst();
   if (!hasTenant && config.seedDemo) {
     const password = config.adminPassword ?? randomBytes(12).toString('base64url');

@@ -1,4 +1,5 @@
 import type { Db, Engine } from './db/tables.js';
+import type { FileStorage } from './files/BlobStore.js';
 import type { TenantMetaCache } from './metamodel/tenantMetaCache.js';
 import type { Clock } from './util/clock.js';
 
@@ -8,4 +9,6 @@ export interface Services {
   engine: Engine;
   clock: Clock;
   metaCache: TenantMetaCache;
+  /** Where uploaded files are kept; without it the file calls answer 503. */
+  files?: FileStorage;
 }

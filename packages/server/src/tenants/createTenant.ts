@@ -10,6 +10,7 @@ import {
 } from '@plinth/schema';
 import { setPassword } from '../auth/authService.js';
 import type { Db } from '../db/tables.js';
+import { ensureDocumentFileTypes } from '../files/documentTypes.js';
 import {
   allocateIds,
   type EntityRow,
@@ -128,6 +129,7 @@ export async function createTenant(
       { relId: sysRel.userHasRole, fromId: userId, toId: sysRecord.administratorsRole },
     ]);
     await setPassword(tx, tenantId, userId, admin.password);
+    await ensureDocumentFileTypes(tx, tenantId, now);
     return { tenantId, adminUserId: userId };
   });
 }

@@ -1,0 +1,253 @@
+import type { Readable } from 'node:stream';
+import {
+  type DocumentInfo,
+  type DocumentVersionsResponse,
+  type EntityId,
+  sysField as F,
+  sysRel,
+  sysType,
+  type UploadDocumentQuery,
+} from '@plinth/schema';
+import type { RequestContext } from '../context.js';
+import { type EntityRow, selectEntities, selectLinks } from '../entities/entityRepository.js';
+import { putEntities } from '../entities/putEntities.js';
+import { inTransaction } from '../entities/transaction.js';
+import { AppError, badRequest, forbidden, notFound } from '../http/errors.js';
+import type { FileStorage, StoredBlob } from './BlobStore.js';
+import { fallbackMimeType } from './documentFileTypes.js';
+import { type DocumentTypeInfo, listDocumentTypes, matchDocumentType } from './documentTypes.js';
+import { countDocumentVersions, insertDocumentVersion, selectDocumentVersions } from './documentVersions.js';
+import { fileMessages } from './fileMessages.js';
+import { documentNameOf, downloadNameOf, extensionOf } from './fileNames.js';
+
+/** A file part of an upload: the name the browser sent and its content, not yet read. */
+export interface IncomingFile {
+  fileName: string | undefined;
+  content: Readable;
+  /** True once the content has stopped short at the upload size limit. */
+  isTruncated?: () => boolean;
+}
+
+/** What a download streams. */
+export interface DocumentFile {
+  fileName: string;
+  mimeType: string;
+  hash: string;
+  size: number;
+  content: Readable;
+}
+
+/** Reads a document record the caller may read; anything else (missing, another tenant's, not a document) is 404. */
+async function readableDocument(ctx: RequestContext, id: EntityId): Promise<EntityRow> {
+  const [row] = await selectEntities(ctx.db, ctx.tenantId, [id], ctx.perms.readFilter());
+  if (!row || !ctx.schema.isA(row.typeId, sysType.document)) throw notFound(fileMessages.documentNotFound);
+  return row;
+}
+
+/**
+ * Checks the incoming file's name and extension against the tenant's document types. On refusal the
+ * rest of the upload is drained, so the answer is not held up by an unread body.
+ */
+async function checkedFile(ctx: RequestContext, file: IncomingFile) {
+  const name = documentNameOf(file.fileName);
+  const type = name
+    ? matchDocumentType(await listDocumentTypes(ctx.db, ctx.tenantId), extensionOf(name))
+    : undefined;
+  if (!name || !type) {
+    file.content.resume();
+    throw badRequest(name ? fileMessages.unknownExtension : fileMessages.missingFileName);
+  }
+  return { name, type, extension: extensionOf(name)! };
+}
+
+async function store(storage: FileStorage, file: IncomingFile): Promise<StoredBlob> {
+  try {
+    return await storage.store.save(file.content, () => {
+      if (file.isTruncated?.())
+        throw new AppError('payload_too_large', fileMessages.tooLarge(storage.maxUploadBytes));
+    });
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('payload_too_large', fileMessages.tooLarge(storage.maxUploadBytes));
+    throw error;
+  }
+}
+
+/** The relationship key that links a new document to the host record of a related-documents report. */
+function linkKey(ctx: RequestContext, link: UploadDocumentQuery): string {
+  const rel = link.relid === undefined ? undefined : ctx.schema.relationship(link.relid);
+  if (!rel) throw badRequest(fileMessages.unknownRelationship);
+  // 'fwd': the host is on the relationship's from side, so the document is on its to side.
+  const documentSide = link.direction === 'fwd' ? rel.toTypeId : rel.fromTypeId;
+  if (!ctx.schema.isA(sysType.document, documentSide))
+    throw badRequest(fileMessages.relationshipNotToDocuments);
+  return link.direction === 'fwd' ? `#${rel.id}:rev` : `#${rel.id}:fwd`;
+}
+
+/**
+ * Stores an uploaded file and creates its document record (name, extension, size, hash and the
+ * document type matched from the extension), linked to a host record when the upload names one.
+ */
+export async function uploadDocument(
+  ctx: RequestContext,
+  storage: FileStorage,
+  file: IncomingFile,
+  link: UploadDocumentQuery = { direction: 'fwd' },
+): Promise<DocumentInfo> {
+  const hasLink = link.eid !== undefined || link.relid !== undefined;
+  try {
+    if (!ctx.perms.canCreateType(sysType.document)) throw forbidden();
+    if (hasLink) {
+      if (link.eid === undefined) throw badRequest(fileMessages.linkNeedsRecord);
+      linkKey(ctx, link);
+      const [host] = await selectEntities(ctx.db, ctx.tenantId, [link.eid], ctx.perms.readFilter());
+      if (!host) throw notFound();
+    }
+  } catch (error) {
+    file.content.resume();
+    throw error;
+  }
+  const { name, type, extension } = await checkedFile(ctx, file);
+  const blob = await store(storage, file);
+  const put = await putEntities(ctx, {
+    entities: [
+      {
+        id: 'new:document',
+        typeId: sysType.document,
+        fields: documentFields(name, extension, blob),
+        relationships: {
+          [`#${sysRel.documentFileType}`]: { set: [type.id] },
+          ...(hasLink ? { [linkKey(ctx, link)]: { add: [link.eid!] } } : {}),
+        },
+      },
+    ],
+    deleted: [],
+  });
+  return readDocument(ctx, put.ids['new:document']!);
+}
+
+function documentFields(name: string, extension: string, blob: StoredBlob) {
+  return {
+    [`#${F.name}`]: name,
+    [`#${F.fileDataHash}`]: blob.hash,
+    [`#${F.fileExtension}`]: extension,
+    [`#${F.fileSize}`]: blob.size,
+  };
+}
+
+/**
+ * Replaces a document's file: the file it had becomes a numbered earlier version, and the record
+ * takes the new file's name, extension, size, hash and document type. Needs modify permission.
+ */
+export async function replaceDocument(
+  ctx: RequestContext,
+  storage: FileStorage,
+  documentId: EntityId,
+  file: IncomingFile,
+): Promise<DocumentInfo> {
+  let before: EntityRow;
+  try {
+    before = await readableDocument(ctx, documentId);
+    if (!ctx.perms.canModify(before)) throw forbidden();
+  } catch (error) {
+    file.content.resume();
+    throw error;
+  }
+  const { name, type, extension } = await checkedFile(ctx, file);
+  const blob = await store(storage, file);
+  await inTransaction(ctx, async (tx) => {
+    const current = await readableDocument(tx, documentId);
+    const earlier = await countDocumentVersions(tx.db, tx.tenantId, documentId);
+    const hash = current.data[F.fileDataHash];
+    if (typeof hash === 'string' && hash !== '') {
+      await insertDocumentVersion(tx.db, tx.tenantId, documentId, {
+        version: earlier + 1,
+        name: current.name ?? '',
+        hash,
+        fileExtension: String(current.data[F.fileExtension] ?? ''),
+        size: Number(current.data[F.fileSize] ?? 0),
+        replacedAt: tx.clock.now().toISOString(),
+        replacedBy: tx.actor.userId,
+      });
+    }
+    await putEntities(tx, {
+      entities: [
+        {
+          id: documentId,
+          version: current.version,
+          fields: documentFields(name, extension, blob),
+          relationships: { [`#${sysRel.documentFileType}`]: { set: [type.id] } },
+        },
+      ],
+      deleted: [],
+    });
+  });
+  return readDocument(ctx, documentId);
+}
+
+async function documentTypeOf(ctx: RequestContext, id: EntityId): Promise<DocumentTypeInfo | null> {
+  const [link] = await selectLinks(ctx.db, ctx.tenantId, sysRel.documentFileType, 'fwd', [id]);
+  if (!link) return null;
+  return (await listDocumentTypes(ctx.db, ctx.tenantId)).find((t) => t.id === link.toId) ?? null;
+}
+
+/** A document the caller may read, with its type, size and current version number. */
+export async function readDocument(ctx: RequestContext, id: EntityId): Promise<DocumentInfo> {
+  const row = await readableDocument(ctx, id);
+  const size = Number(row.data[F.fileSize] ?? 0);
+  const extension = row.data[F.fileExtension];
+  return {
+    id: row.id,
+    name: row.name ?? '',
+    fileExtension: typeof extension === 'string' && extension !== '' ? extension : null,
+    size: Number.isFinite(size) && size >= 0 ? Math.floor(size) : 0,
+    documentType: await documentTypeOf(ctx, id),
+    version: (await countDocumentVersions(ctx.db, ctx.tenantId, id)) + 1,
+    canModify: ctx.perms.canModify(row),
+  };
+}
+
+/** A document's current version number and its earlier files, newest first. */
+export async function listDocumentVersions(
+  ctx: RequestContext,
+  id: EntityId,
+): Promise<DocumentVersionsResponse> {
+  await readableDocument(ctx, id);
+  const versions = await selectDocumentVersions(ctx.db, ctx.tenantId, id);
+  return {
+    current: versions.length + 1,
+    versions: versions.map(({ hash: _hash, ...v }) => v),
+  };
+}
+
+/** The stored file of a document the caller may read (an earlier version when asked for one). */
+export async function openDocumentFile(
+  ctx: RequestContext,
+  storage: FileStorage,
+  id: EntityId,
+  version?: number,
+): Promise<DocumentFile> {
+  const row = await readableDocument(ctx, id);
+  let name = row.name;
+  let extension = typeof row.data[F.fileExtension] === 'string' ? String(row.data[F.fileExtension]) : null;
+  let hash = typeof row.data[F.fileDataHash] === 'string' ? String(row.data[F.fileDataHash]) : '';
+  const current = (await countDocumentVersions(ctx.db, ctx.tenantId, id)) + 1;
+  if (version !== undefined && version !== current) {
+    const earlier = (await selectDocumentVersions(ctx.db, ctx.tenantId, id)).find(
+      (v) => v.version === version,
+    );
+    if (!earlier) throw notFound(fileMessages.versionNotFound);
+    ({ name, hash } = earlier);
+    extension = earlier.fileExtension;
+  }
+  const blob = await storage.store.open(hash);
+  if (!blob) throw notFound(fileMessages.contentMissing);
+  const types = await listDocumentTypes(ctx.db, ctx.tenantId);
+  return {
+    fileName: downloadNameOf(name, extension),
+    mimeType: matchDocumentType(types, extension ?? undefined)?.mimeType ?? fallbackMimeType,
+    hash,
+    size: blob.size,
+    content: blob.stream,
+  };
+}

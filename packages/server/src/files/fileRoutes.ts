@@ -1,0 +1,184 @@
+import multipart from '@fastify/multipart';
+import {
+  documentInfo,
+  documentTypesResponse,
+  documentVersionsResponse,
+  fileDownloadQuery,
+  imageQuery,
+  uploadDocumentQuery,
+} from '@plinth/schema';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../http/errors.js';
+import type { Services } from '../services.js';
+import type { FileStorage } from './BlobStore.js';
+import {
+  type DocumentFile,
+  type IncomingFile,
+  listDocumentVersions,
+  openDocumentFile,
+  readDocument,
+  replaceDocument,
+  uploadDocument,
+} from './documentService.js';
+import { listDocumentTypes } from './documentTypes.js';
+import { fileMessages } from './fileMessages.js';
+import { contentDisposition } from './fileNames.js';
+
+const tags = ['files'];
+const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+/**
+ * Documents and their files (spec 02 §7 "Download file", "Preview file", "Replace document",
+ * "Document upload"): upload and replace as multipart, download as an attachment, preview inline
+ * and images — every file answer with nosniff and a sandbox CSP. See docs/decisions/0012.
+ */
+export async function fileRoutes(api: FastifyInstance, services: Services) {
+  // Registered here only, so the other routes keep refusing multipart bodies with 415.
+  await api.register(async (app) => {
+    await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 1000, parts: 20 } });
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const storage = (): FileStorage => {
+      if (!services.files) throw new AppError('unavailable', fileMessages.notConfigured);
+      return services.files;
+    };
+
+    r.get(
+      '/spapi/data/v2/document/types',
+      { schema: { tags, summary: 'List the document file types', response: { 200: documentTypesResponse } } },
+      async (request) => ({ documentTypes: await listDocumentTypes(request.ctx.db, request.ctx.tenantId) }),
+    );
+
+    r.get(
+      '/spapi/data/v2/document/:id',
+      { schema: { tags, summary: 'Read a document', params: idParams, response: { 200: documentInfo } } },
+      async (request) => readDocument(request.ctx, request.params.id),
+    );
+
+    r.get(
+      '/spapi/data/v2/document/:id/versions',
+      {
+        schema: {
+          tags,
+          summary: "List a document's earlier files",
+          params: idParams,
+          response: { 200: documentVersionsResponse },
+        },
+      },
+      async (request) => listDocumentVersions(request.ctx, request.params.id),
+    );
+
+    r.post(
+      '/spapi/data/v2/document',
+      {
+        schema: {
+          tags,
+          summary: 'Upload a file as a new document (multipart/form-data, one file part)',
+          querystring: uploadDocumentQuery,
+          response: { 200: documentInfo },
+        },
+      },
+      async (request) => {
+        const files = storage();
+        return uploadDocument(request.ctx, files, await incomingFile(request, files), request.query);
+      },
+    );
+
+    r.post(
+      '/spapi/data/v2/document/:id/replace',
+      {
+        schema: {
+          tags,
+          summary: "Replace a document's file with a new version (multipart/form-data, one file part)",
+          params: idParams,
+          response: { 200: documentInfo },
+        },
+      },
+      async (request) => {
+        const files = storage();
+        return replaceDocument(request.ctx, files, request.params.id, await incomingFile(request, files));
+      },
+    );
+
+    r.get(
+      '/spapi/data/v2/file/:id',
+      {
+        schema: {
+          tags,
+          summary: "Download a document's file (inline=1 to show it in the browser)",
+          params: idParams,
+          querystring: fileDownloadQuery,
+        },
+      },
+      async (request, reply) => {
+        const inline = request.query.inline === '1' || request.query.inline === 'true';
+        const file = await openDocumentFile(request.ctx, storage(), request.params.id, request.query.version);
+        return sendFile(request, reply, file, inline ? 'inline' : 'attachment');
+      },
+    );
+
+    r.get(
+      '/spapi/data/v2/image/:id',
+      {
+        schema: {
+          tags,
+          summary: 'An image document, for thumbnails (small) and full size',
+          params: idParams,
+          querystring: imageQuery,
+        },
+      },
+      async (request, reply) => {
+        const file = await openDocumentFile(request.ctx, storage(), request.params.id);
+        if (!file.mimeType.startsWith('image/')) {
+          file.content.destroy();
+          throw new AppError('not_found', fileMessages.notAnImage);
+        }
+        // Both sizes serve the stored bytes: thumbnails are 32x32 and the browser scales them (decision 0012).
+        return sendFile(request, reply, file, 'inline');
+      },
+    );
+  });
+}
+
+/** The upload's file part; a request that is not multipart or has no file is refused. */
+async function incomingFile(request: FastifyRequest, storage: FileStorage): Promise<IncomingFile> {
+  if (!request.isMultipart()) throw new AppError('unsupported_media_type', fileMessages.notMultipart);
+  let part: Awaited<ReturnType<FastifyRequest['file']>>;
+  try {
+    part = await request.file({ limits: { fileSize: storage.maxUploadBytes } });
+  } catch (error) {
+    throw new AppError('bad_request', (error as Error).message || fileMessages.missingFile);
+  }
+  if (!part) throw new AppError('bad_request', fileMessages.missingFile);
+  return {
+    fileName: part.filename,
+    content: part.file,
+    // Past the limit the part stops short: the cut-off file is refused before it is stored.
+    isTruncated: () => part.file.truncated,
+  };
+}
+
+function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: DocumentFile,
+  disposition: 'attachment' | 'inline',
+) {
+  const etag = `"${file.hash}"`;
+  reply
+    .header('Content-Type', file.mimeType)
+    .header('Content-Disposition', contentDisposition(disposition, file.fileName))
+    .header('X-Content-Type-Options', 'nosniff')
+    .header(
+      'Content-Security-Policy',
+      "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
+    )
+    .header('Cache-Control', 'private, no-cache')
+    .header('ETag', etag);
+  if (request.headers['if-none-match'] === etag) {
+    file.content.destroy();
+    return reply.status(304).send();
+  }
+  return reply.header('Content-Length', file.size).send(file.content);
+}

@@ -1,0 +1,292 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sysType } from '@plinth/schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FolderBlobStore } from '../src/files/BlobStore.js';
+import { defineRelationship, defineType } from './support/crmSchema.js';
+import { type Client, engines, startTestApp, type TestApp } from './support/testApp.js';
+
+interface Part {
+  name: string;
+  fileName?: string;
+  content: Buffer | string;
+  type?: string;
+}
+
+/** A multipart/form-data body as a browser sends it. */
+function multipart(parts: Part[]) {
+  const boundary = '----plinthTestBoundary7MA4YWxkTrZu0gW';
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const disposition = `form-data; name="${p.name}"${p.fileName === undefined ? '' : `; filename="${p.fileName}"`}`;
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: ${disposition}\r\n` +
+          `${p.fileName === undefined ? '' : `Content-Type: ${p.type ?? 'application/octet-stream'}\r\n`}\r\n`,
+      ),
+      Buffer.isBuffer(p.content) ? p.content : Buffer.from(p.content),
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const upload = (client: Client, fileName: string, content: Buffer | string, query = '') => {
+  const body = multipart([{ name: 'file', fileName, content }]);
+  return client.request('POST', `/spapi/data/v2/document${query}`, body.payload, body.headers);
+};
+const replace = (client: Client, id: number, fileName: string, content: Buffer | string) => {
+  const body = multipart([{ name: 'file', fileName, content }]);
+  return client.request('POST', `/spapi/data/v2/document/${id}/replace`, body.payload, body.headers);
+};
+
+describe.each(engines)('documents and files (%s)', (engine) => {
+  let t: TestApp;
+  let filesDir: string;
+
+  const documentCount = async () =>
+    Number(
+      (
+        await t.services.db
+          .selectFrom('entities')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('tenant_id', '=', t.tenantId)
+          .where('type_id', '=', sysType.document)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  const role = async (name: string, grants: Array<Record<string, unknown> & { typeId: number }>) => {
+    const res = await t.admin.put([
+      { id: 'new:role', typeId: 'core:role', fields: { name } },
+      ...grants.map(({ typeId, ...flags }, i) => ({
+        id: `new:rule${i}`,
+        typeId: 'core:accessRule',
+        fields: { name: `${name} ${i}`, ...flags },
+        relationships: { accessRuleRole: { set: ['new:role'] }, accessRuleType: { set: [typeId] } },
+      })),
+    ]);
+    expect(res.status).toBe(200);
+    return res.body.ids['new:role'] as number;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-files-'));
+    t.services.files = { store: new FolderBlobStore(filesDir), maxUploadBytes: 8 * 1_048_576 };
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(filesDir, { recursive: true, force: true });
+  });
+
+  it('gives a new tenant the common document types with their mime types', async () => {
+    const res = await t.admin.get('/spapi/data/v2/document/types');
+    expect(res.status).toBe(200);
+    const byExt = (ext: string) => res.body.documentTypes.find((d: any) => d.extensions.includes(ext));
+    expect(byExt('pdf')).toMatchObject({
+      name: 'PDF document',
+      mimeType: 'application/pdf',
+      extension: 'pdf',
+    });
+    expect(byExt('jpeg')).toMatchObject({ extension: 'jpg', mimeType: 'image/jpeg' });
+    for (const ext of ['docx', 'xlsx', 'csv', 'txt', 'png', 'gif']) expect(byExt(ext)).toBeDefined();
+  });
+
+  it('uploads a file as a document and downloads it as an attachment with nosniff and a sandbox CSP', async () => {
+    const content = Buffer.from('%PDF-1.4 quarterly report');
+    const res = await upload(t.admin, 'Quarterly report.pdf', content);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      name: 'Quarterly report.pdf',
+      fileExtension: 'pdf',
+      size: content.length,
+      version: 1,
+      canModify: true,
+      documentType: { name: 'PDF document', mimeType: 'application/pdf' },
+    });
+    const read = await t.admin.read(res.body.id, 'fileDataHash, size');
+    expect(read.body.fileDataHash).toMatch(/^[0-9a-f]{64}$/);
+
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/spapi/data/v2/file/${res.body.id}`,
+      headers: { cookie: (t.admin as any).auth.cookie },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(content)).toBe(true);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="Quarterly report.pdf"; filename*=UTF-8''Quarterly%20report.pdf`,
+    );
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.headers['content-security-policy']).toContain('sandbox');
+
+    const inline = await t.admin.get(`/spapi/data/v2/file/${res.body.id}?inline=1`);
+    expect(inline.status).toBe(200);
+    expect(inline.headers['content-disposition']).toMatch(/^inline; filename="Quarterly report.pdf"/);
+    expect(inline.headers['x-content-type-options']).toBe('nosniff');
+    expect(inline.headers['content-security-policy']).toContain('sandbox');
+  });
+
+  it('keeps only the last segment of a path in the file name and stores nothing outside the store', async () => {
+    for (const [sent, kept] of [
+      ['../../../etc/passwd.txt', 'passwd.txt'],
+      ['..\\..\\windows\\boot.csv', 'boot.csv'],
+    ]) {
+      const res = await upload(t.admin, sent!, 'a,b\n');
+      expect(res.status).toBe(200);
+      expect(res.body.name).toBe(kept);
+    }
+    expect(fs.existsSync(path.join(filesDir, '..', 'etc'))).toBe(false);
+    const res = await upload(t.admin, '../..', 'x');
+    expect(res.status).toBe(400);
+  });
+
+  it('refuses a file whose extension matches no document type, and stores no record', async () => {
+    const before = await documentCount();
+    for (const name of ['setup.exe', 'README']) {
+      const res = await upload(t.admin, name, 'MZ');
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toBe('The file extension must match a known document type.');
+    }
+    expect(await documentCount()).toBe(before);
+  });
+
+  it('refuses an upload without a file part, or not sent as multipart', async () => {
+    const noFile = multipart([{ name: 'note', content: 'hello' }]);
+    const res = await t.admin.request('POST', '/spapi/data/v2/document', noFile.payload, noFile.headers);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('Attach a file to upload.');
+    const json = await t.admin.post('/spapi/data/v2/document', { file: 'x.pdf' });
+    expect(json.status).toBe(415);
+    expect(json.body.error.message).toBe('Send the file as multipart/form-data.');
+  });
+
+  it('takes files larger than the JSON body limit but refuses one over the upload limit with 413', async () => {
+    const six = await upload(t.admin, 'big.txt', Buffer.alloc(6 * 1_048_576, 'a'));
+    expect(six.status).toBe(200);
+    expect(six.body.size).toBe(6 * 1_048_576);
+    const before = await documentCount();
+    const huge = await upload(t.admin, 'huge.txt', Buffer.alloc(9 * 1_048_576, 'a'));
+    expect(huge.status).toBe(413);
+    expect(huge.body.error.message).toBe('The file is too large. Files can be up to 8.00 MB.');
+    expect(await documentCount()).toBe(before);
+    expect(fs.readdirSync(path.join(filesDir, 'tmp'))).toEqual([]);
+  });
+
+  it("answers 404 for another tenant's document and for a document the caller may not read", async () => {
+    const res = await upload(t.admin, 'secret.txt', 'top secret');
+    const id = res.body.id as number;
+    const other = await t.addTenant(`other${engine}`);
+    for (const url of [
+      `/spapi/data/v2/file/${id}`,
+      `/spapi/data/v2/document/${id}`,
+      `/spapi/data/v2/image/${id}`,
+    ])
+      expect((await other.admin.get(url)).status).toBe(404);
+    expect((await replace(other.admin, id, 'x.txt', 'overwritten')).status).toBe(404);
+
+    await t.addUser(`nobody${engine}`, []);
+    const nobody = await t.login(`nobody${engine}`);
+    expect((await nobody.get(`/spapi/data/v2/file/${id}`)).status).toBe(404);
+    expect((await upload(nobody, 'mine.txt', 'x')).status).toBe(403);
+    expect((await t.admin.get('/spapi/data/v2/file/999999999')).status).toBe(404);
+    expect((await t.admin.get('/spapi/data/v2/file/abc')).status).toBe(400);
+  });
+
+  it('replaces a document with a new version, keeping the earlier file', async () => {
+    const first = await upload(t.admin, 'contract.pdf', 'version one');
+    const id = first.body.id as number;
+    const res = await replace(t.admin, id, 'contract v2.docx', 'version two');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id,
+      name: 'contract v2.docx',
+      fileExtension: 'docx',
+      size: 11,
+      version: 2,
+      documentType: { name: 'Word document' },
+    });
+    const now = await t.admin.get(`/spapi/data/v2/file/${id}`);
+    expect(now.body).toBe('version two');
+    expect(now.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    const versions = await t.admin.get(`/spapi/data/v2/document/${id}/versions`);
+    expect(versions.body).toMatchObject({
+      current: 2,
+      versions: [{ version: 1, name: 'contract.pdf', fileExtension: 'pdf', size: 11 }],
+    });
+    const old = await t.admin.get(`/spapi/data/v2/file/${id}?version=1`);
+    expect(old.body).toBe('version one');
+    expect(old.headers['content-disposition']).toMatch(/filename="contract.pdf"/);
+    expect((await t.admin.get(`/spapi/data/v2/file/${id}?version=7`)).status).toBe(404);
+
+    const bad = await replace(t.admin, id, 'contract.exe', 'MZ');
+    expect(bad.status).toBe(400);
+    expect((await t.admin.get(`/spapi/data/v2/document/${id}`)).body.version).toBe(2);
+  });
+
+  it('lets a reader download but not replace a document', async () => {
+    const doc = await upload(t.admin, 'policy.txt', 'policy');
+    const readers = await role(`Doc readers ${engine}`, [{ typeId: sysType.document, canRead: true }]);
+    await t.addUser(`reader${engine}`, [readers]);
+    const reader = await t.login(`reader${engine}`);
+    expect((await reader.get(`/spapi/data/v2/file/${doc.body.id}`)).body).toBe('policy');
+    expect((await reader.get(`/spapi/data/v2/document/${doc.body.id}`)).body.canModify).toBe(false);
+    expect((await replace(reader, doc.body.id, 'policy.txt', 'changed')).status).toBe(403);
+    expect((await t.admin.get(`/spapi/data/v2/file/${doc.body.id}`)).body).toBe('policy');
+  });
+
+  it('serves image documents for thumbnails and refuses other documents there', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const image = await upload(t.admin, 'avatar.png', png);
+    for (const size of ['small', 'full']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/spapi/data/v2/image/${image.body.id}?size=${size}`,
+        headers: { cookie: (t.admin as any).auth.cookie },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.rawPayload.equals(png)).toBe(true);
+    }
+    const pdf = await upload(t.admin, 'not-an-image.pdf', '%PDF');
+    expect((await t.admin.get(`/spapi/data/v2/image/${pdf.body.id}`)).status).toBe(404);
+  });
+
+  it('links an uploaded document to a record through a relationship', async () => {
+    const { typeId: project } = await defineType(t.admin, `Project${engine}`, []);
+    const relId = await defineRelationship(
+      t.admin,
+      'manyToMany',
+      project,
+      sysType.document,
+      'files',
+      'projects',
+    );
+    const p = await t.admin.put([{ id: 'new:p', typeId: project, fields: { name: 'Apollo' } }]);
+    const projectId = p.body.ids['new:p'] as number;
+    const res = await upload(
+      t.admin,
+      'plan.pdf',
+      '%PDF plan',
+      `?eid=${projectId}&relid=${relId}&direction=fwd`,
+    );
+    expect(res.status).toBe(200);
+    const read = await t.admin.read(projectId, 'files.name');
+    expect(read.body.files.map((f: any) => f.name)).toEqual(['plan.pdf']);
+
+    expect((await upload(t.admin, 'x.pdf', '%PDF', `?eid=999999999&relid=${relId}`)).status).toBe(404);
+    expect(
+      (await upload(t.admin, 'x.pdf', '%PDF', `?eid=${projectId}&relid=${relId}&direction=rev`)).status,
+    ).toBe(400);
+  });
+});
