@@ -98,13 +98,26 @@ export function operatorIdsFor(type: ReportValueType): FilterOperatorId[] {
       return ['Equal', 'NotEqual'];
     case 'UserInlineRelationship':
       return ['AnyOf', 'AnyExcept', 'CurrentUser', ...empties];
+    case 'StructureLevels':
+      return ['AnyBelow', 'AtOrBelow', 'AnyAbove', 'AtOrAbove', 'AnyOf', 'AnyExcept', ...empties];
     case 'ChoiceRelationship':
     case 'InlineRelationship':
     case 'RelatedResource':
-    case 'StructureLevels':
       return ['AnyOf', 'AnyExcept', ...empties];
   }
 }
+
+const recordListOperators: ReadonlySet<FilterOperatorId> = new Set([
+  'AnyOf',
+  'AnyExcept',
+  'AnyBelow',
+  'AtOrBelow',
+  'AnyAbove',
+  'AtOrAbove',
+]);
+
+/** Whether the operator's value is a list of chosen records (AnyOf, AnyExcept, structure levels). */
+export const takesRecords = (operatorId: FilterOperatorId): boolean => recordListOperators.has(operatorId);
 
 /** The operator a new (or cleared) filter starts with, per type (schema's default where it offers one). */
 export function defaultFilterOperator(type: ReportValueType): FilterOperatorId {
@@ -117,8 +130,9 @@ export function defaultFilterOperator(type: ReportValueType): FilterOperatorId {
     case 'InlineRelationship':
     case 'UserInlineRelationship':
     case 'RelatedResource':
-    case 'StructureLevels':
       return 'AnyOf';
+    case 'StructureLevels':
+      return 'AnyBelow';
     default:
       return 'GreaterThan';
   }

@@ -95,6 +95,22 @@ describe('filterQueryOf', () => {
     });
   });
 
+  it('sends the chosen records of a structure-level filter', () => {
+    const meta = filterTestMeta({
+      anlcols: { fUnit: { colid: 'stage', title: 'Unit', type: 'StructureLevels', hidden: false } },
+    });
+    let s = createFilterState(meta);
+    expect(s.stored[0]?.operatorId).toBe('AnyBelow');
+    expect(isFilterApplied(s.stored[0] as Filter)).toBe(false);
+    s = edit(s, [
+      ['fUnit', { kind: 'operator', operatorId: 'AtOrAbove' }],
+      ['fUnit', { kind: 'choices', options: [{ id: 5, name: 'Sales' }] }],
+    ]);
+    expect(filterQueryOf(s.applied).conds).toEqual([
+      { expid: 'fUnit', oper: 'AtOrAbove', type: 'StructureLevels', valueList: [5] },
+    ]);
+  });
+
   it('sends no limit when the limit is empty', () => {
     const s = edit(state, [['ResultLimit', { kind: 'value', value: null }]]);
     const query = filterQueryOf(s.applied);

@@ -1,5 +1,5 @@
 import type { QueryCondition } from '../types.js';
-import { noArgumentFilterOperators } from './filterOperators.js';
+import { noArgumentFilterOperators, takesRecords } from './filterOperators.js';
 import { isRange } from './filterState.js';
 import type { Filter, FilterQuery } from './filterTypes.js';
 import { maxFilterTextLength } from './normaliseFilterValue.js';
@@ -14,15 +14,13 @@ const hasValue = (v: unknown) => v !== undefined && v !== null && v !== '';
 export function isFilterApplied(filter: Filter): boolean {
   if (filter.hidden) return false;
   if (noArgumentFilterOperators.has(filter.operatorId) || filter.columnType === 'Bool') return true;
+  if (takesRecords(filter.operatorId)) return filter.filterEids.length > 0;
   switch (filter.operatorId) {
     case 'IsOnly':
       return filter.dateOperatorId !== null;
     case 'InTheLast':
     case 'InTheNext':
       return filter.dateOperatorId !== null && filter.dateOperatorValue !== null;
-    case 'AnyOf':
-    case 'AnyExcept':
-      return filter.filterEids.length > 0;
     case 'Between':
       return isRange(filter.value) && (hasValue(filter.value.from) || hasValue(filter.value.to));
     default:
@@ -60,8 +58,7 @@ function conditionOf(filter: Filter): QueryCondition {
   )
     condition.oper = oper;
   if (!applies || noArgumentFilterOperators.has(oper)) return condition;
-  if (oper === 'AnyOf' || oper === 'AnyExcept')
-    return { ...condition, valueList: filter.filterEids.slice(0, 1000) };
+  if (takesRecords(oper)) return { ...condition, valueList: filter.filterEids.slice(0, 1000) };
   if (isRange(filter.value)) {
     return {
       ...condition,

@@ -7,6 +7,7 @@ import {
   operatorIdsFor,
   operatorOptions,
   takesArgument,
+  takesRecords,
   valueTypeFor,
 } from './filterOperators.js';
 import type {
@@ -62,7 +63,7 @@ export function changeOperator(filter: Filter, operatorId: FilterOperatorId): Fi
           }
         : normaliseScalar(operatorsFieldType, previous);
   }
-  const isChoice = operatorId === 'AnyOf' || operatorId === 'AnyExcept';
+  const isChoice = takesRecords(operatorId);
   return {
     ...filter,
     operatorId,
@@ -101,7 +102,7 @@ export function changeFilter(filter: Filter, change: FilterChange): Filter {
       if (filter.operatorId === 'ResultLimit') return { ...filter, value: coerceLimit(change.value) };
       if (!takesArgument(filter.operatorId) || isRange(filter.value) || filter.dateOperatorId !== null)
         return filter;
-      if (filter.operatorId === 'AnyOf' || filter.operatorId === 'AnyExcept') return filter;
+      if (takesRecords(filter.operatorId)) return filter;
       return { ...filter, value: normaliseScalar(filter.operatorsFieldType, change.value) };
     }
     case 'bound': {
@@ -120,7 +121,7 @@ export function changeFilter(filter: Filter, change: FilterChange): Filter {
         ? { ...filter, dateOperatorValue: coerceDateCount(change.value) }
         : filter;
     case 'choices': {
-      if (filter.operatorId !== 'AnyOf' && filter.operatorId !== 'AnyExcept') return filter;
+      if (!takesRecords(filter.operatorId)) return filter;
       const options = change.options.filter((o) => Number.isSafeInteger(o.id) && o.id > 0);
       return { ...filter, choiceSelectedOptions: options, filterEids: options.map((o) => o.id) };
     }
