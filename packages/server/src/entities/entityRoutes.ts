@@ -1,5 +1,6 @@
 import {
   deleteDetailsResponse,
+  deleteEntitiesResponse,
   deleteRequest,
   entitiesOfTypeRequest,
   entitiesOfTypeResponse,
@@ -10,6 +11,8 @@ import {
   idOrAlias,
   putEntitiesRequest,
   putEntitiesResponse,
+  saveModifiedRequest,
+  saveModifiedResponse,
 } from '@plinth/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,6 +21,7 @@ import { cascadeClosure, deleteDetails } from './deleteDetails.js';
 import { entitiesOfType } from './entitiesOfType.js';
 import { deleteWithDependents, putEntities } from './putEntities.js';
 import { readEntities, resolveIds } from './readEntities.js';
+import { saveModifiedEntities } from './saveModifiedEntities.js';
 import { inTransaction } from './transaction.js';
 
 const base = '/spapi/data/v1/entity';
@@ -71,6 +75,19 @@ export async function entityRoutes(app: FastifyInstance) {
   );
 
   r.post(
+    `${base}/saveModified`,
+    {
+      schema: {
+        tags,
+        summary: 'Save inline-edited records, each on its own: answers the validation results per record',
+        body: saveModifiedRequest,
+        response: { 200: saveModifiedResponse },
+      },
+    },
+    async (request) => saveModifiedEntities(request.ctx, request.body),
+  );
+
+  r.post(
     `${base}/ofType`,
     {
       schema: {
@@ -108,7 +125,7 @@ export async function entityRoutes(app: FastifyInstance) {
         tags,
         summary: 'Delete records and their dependents',
         body: deleteRequest,
-        response: { 200: z.object({ deleted: z.array(z.number()) }) },
+        response: { 200: deleteEntitiesResponse },
       },
     },
     async (request) => {
@@ -128,7 +145,7 @@ export async function entityRoutes(app: FastifyInstance) {
         tags,
         summary: 'Delete one record and its dependents',
         params: z.object({ id: z.coerce.number().int().positive() }),
-        response: { 200: z.object({ deleted: z.array(z.number()) }) },
+        response: { 200: deleteEntitiesResponse },
       },
     },
     async (request) =>

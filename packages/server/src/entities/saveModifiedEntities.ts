@@ -1,0 +1,90 @@
+import {
+  type EntityId,
+  type ModifiedRecord,
+  type SavedRecordResult,
+  type SaveModifiedRequest,
+  type SaveModifiedResponse,
+  wholeRecordId,
+} from '@plinth/schema';
+import type { RequestContext } from '../context.js';
+import { AppError, badRequest } from '../http/errors.js';
+import { selectEntities } from './entityRepository.js';
+import { putEntities } from './putEntities.js';
+import type { MemberError } from './relationshipChanges.js';
+
+type MemberResult = SavedRecordResult['validationResults'][number];
+
+/**
+ * Saves inline-edited records (spec 02 §4 "Saving inline edits", §7 "Save modified entities").
+ * Each record is a put of its own, in its own transaction, with the put's validation, permissions
+ * and optimistic concurrency: a valid record is saved whatever the others do, and a record that
+ * fails keeps its stored values and answers why — by field or relationship id, or -1 for the record.
+ */
+export async function saveModifiedEntities(
+  ctx: RequestContext,
+  req: SaveModifiedRequest,
+): Promise<SaveModifiedResponse> {
+  const ids = new Set<EntityId>();
+  for (const record of req.records) {
+    if (ids.has(record.id)) throw badRequest(`The record ${record.id} appears twice in the batch.`);
+    ids.add(record.id);
+  }
+  const results: SavedRecordResult[] = [];
+  for (const record of req.records) results.push(await saveRecord(ctx, record));
+  return { results };
+}
+
+async function saveRecord(ctx: RequestContext, record: ModifiedRecord): Promise<SavedRecordResult> {
+  try {
+    const answer = await putEntities(ctx, { entities: [record], deleted: [] });
+    const version = answer.versions.find((v) => v.id === record.id)?.version;
+    return { entityId: record.id, validationResults: [], ...(version === undefined ? {} : { version }) };
+  } catch (error) {
+    // A refusal of this record (invalid, not allowed, not found, stale) is its result; a failure
+    // of the server is the call's.
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    const memberErrors = error.code === 'validation_failed' ? detailErrors(error.details) : undefined;
+    return {
+      entityId: record.id,
+      validationResults: memberErrors
+        ? await memberResults(ctx, record.id, memberErrors)
+        : [{ id: wholeRecordId, isReverse: false, errors: [error.message] }],
+    };
+  }
+}
+
+function detailErrors(details: unknown): MemberError[] | undefined {
+  const errors = (details as { errors?: unknown } | undefined)?.errors;
+  return Array.isArray(errors) && errors.length > 0 ? (errors as MemberError[]) : undefined;
+}
+
+/**
+ * Groups the put's member errors by the field or relationship end they name on the saved record.
+ * A member the record's type does not have is the record's error (-1); so is an error the save
+ * caused on another record (a mandatory end left empty there), named with that record.
+ */
+async function memberResults(
+  ctx: RequestContext,
+  id: EntityId,
+  errors: readonly MemberError[],
+): Promise<MemberResult[]> {
+  const [row] = await selectEntities(ctx.db, ctx.tenantId, [id]);
+  const byKey = new Map<string, MemberResult>();
+  const add = (memberId: number, isReverse: boolean, message: string) => {
+    const key = `${memberId}:${isReverse}`;
+    const result = byKey.get(key) ?? { id: memberId, isReverse, errors: [] };
+    byKey.set(key, result);
+    if (!result.errors.includes(message)) result.errors.push(message);
+  };
+  for (const e of errors) {
+    if (e.id !== id) {
+      add(wholeRecordId, false, `'${e.member}' of record ${e.id}: ${e.message}`);
+      continue;
+    }
+    const member = row ? ctx.schema.member(row.typeId, e.member) : undefined;
+    if (member?.kind === 'field') add(member.field.id, false, e.message);
+    else if (member?.kind === 'relationship') add(member.rel.id, member.direction === 'rev', e.message);
+    else add(wholeRecordId, false, e.message);
+  }
+  return [...byKey.values()];
+}
