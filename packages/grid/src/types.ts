@@ -53,6 +53,8 @@ export interface InlineEditedRecord {
   eid: RowId;
   cells: Record<string, CellEdit>;
   errors: Record<string, string>;
+  /** The record's version when it was read for editing; a record changed since is not saved. */
+  version?: number;
 }
 
 /** A validation result of one member of a saved record (spec 02 §3 "Inline-edit save result"). */
