@@ -6,8 +6,9 @@ export { LinkText, type LinkTextProps } from './links/LinkText';
 export { allowedLinkSchemes, linkFor } from './links/linkify';
 export { NumericInput, type NumericInputProps } from './numeric/NumericInput';
 export * from './numeric/numericRules';
+export { type ImageSize, imageUrl } from './picker/imageUrl';
 export { PickerOptionLabel } from './picker/PickerOptionLabel';
-export { recordPickerMachineFor } from './picker/pickerActors';
+export { pickerModalMachineFor, recordPickerMachineFor } from './picker/pickerActors';
 export { pickerModalMachine } from './picker/pickerModalMachine';
 export * from './picker/pickerTypes';
 export { RecordPicker, type RecordPickerProps } from './picker/RecordPicker';
@@ -17,6 +18,7 @@ export {
   type RecordPickerEvent,
   recordPickerMachine,
 } from './picker/recordPickerMachine';
+export { usableEnumColour } from './picker/usableEnumColour';
 // The editor itself is only reachable through the lazy wrapper, so it stays a separate chunk.
 export { LazyRichTextEditor } from './richtext/LazyRichTextEditor';
 export type { RichTextEditorProps, RichTextImage } from './richtext/RichTextEditor';

@@ -1,4 +1,6 @@
-import { type PickerRow, pickerLabel } from './pickerTypes';
+import { imageUrl } from './imageUrl';
+import { type PickerRow, pickerLabel, pickerThumbnailSize } from './pickerTypes';
+import { usableEnumColour } from './usableEnumColour';
 
 function initials(name: string): string {
   return name
@@ -9,22 +11,25 @@ function initials(name: string): string {
     .join('');
 }
 
-/** A record's label in pickers: enum colour, icon, person avatar (image 32×32 or initials), name. */
+/**
+ * A record's label in pickers: enum colour, icon thumbnail, person avatar (image 32×32 or
+ * initials), name.
+ */
 export function PickerOptionLabel({ row }: { row: PickerRow }) {
   const label = pickerLabel(row);
+  const colour = usableEnumColour(row.colour);
+  const size = { width: pickerThumbnailSize, height: pickerThumbnailSize };
   return (
     <span className="pl-picker-option">
-      {row.colour && (
-        <span className="pl-picker-option__colour" style={{ background: row.colour }} aria-hidden="true" />
+      {colour && (
+        <span className="pl-picker-option__colour" style={{ background: colour }} aria-hidden="true" />
       )}
-      {row.icon && (
-        <span className="pl-picker-option__icon" aria-hidden="true">
-          {row.icon}
-        </span>
+      {row.iconImageId != null && (
+        <img className="pl-picker-option__icon" src={imageUrl(row.iconImageId, 'small')} alt="" {...size} />
       )}
       {row.isPerson &&
-        (row.avatarUrl ? (
-          <img className="pl-avatar" src={row.avatarUrl} alt="" width={32} height={32} />
+        (row.avatarImageId != null ? (
+          <img className="pl-avatar" src={imageUrl(row.avatarImageId, 'small')} alt="" {...size} />
         ) : (
           <span className="pl-avatar pl-avatar--initials" aria-hidden="true">
             {initials(label)}

@@ -25,6 +25,7 @@ function source(): PickerDataSource & { pages: unknown[] } {
       };
     }),
     fetchByIds: vi.fn(async (ids: number[]) => ids.map((id) => ({ id, name: `Old ${id}` }))),
+    fetchTemplateReportIds: vi.fn(async () => []),
   };
 }
 

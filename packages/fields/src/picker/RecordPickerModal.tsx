@@ -1,17 +1,19 @@
 import { Button, Modal } from '@plinth/ui';
 import { useMachine } from '@xstate/react';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { Input, SearchField } from 'react-aria-components';
-import { PickerOptionLabel } from './PickerOptionLabel';
-import { recordPickerMachineFor } from './pickerActors';
-import { pickerModalMachine } from './pickerModalMachine';
+import { conditionsText } from './conditionsText';
+import { PickerModalGrid } from './PickerModalGrid';
+import { pickerModalMachineFor, recordPickerMachineFor } from './pickerActors';
 import {
   type PickerConfig,
   type PickerDataSource,
   type PickerRow,
-  pickerLabel,
+  pickerModalCompactWidth,
   pickerModalPageSize,
+  pickerModalResizeDebounceMs,
 } from './pickerTypes';
+import { useDebouncedWidth } from './useDebouncedWidth';
 
 export interface RecordPickerModalProps {
   isOpen: boolean;
@@ -25,8 +27,9 @@ export interface RecordPickerModalProps {
 }
 
 /**
- * 'Select {entity type name}': a grid of records, 10 a page (usage Picker), with a checkbox column
- * when multi; double-clicking a row selects that one record at once; Select confirms.
+ * 'Select {entity type name}': a grid of the picker report's records, 10 a page (usage Picker,
+ * column metadata first, then the full metadata), with a checkbox column when multi;
+ * double-clicking a row selects that one record at once; Select confirms.
  */
 export function RecordPickerModal(props: RecordPickerModalProps) {
   return (
@@ -41,32 +44,51 @@ export function RecordPickerModal(props: RecordPickerModalProps) {
   );
 }
 
-function PickerModalBody({
+/** Reads the template report ids first (spec 02 §4), then shows the records. */
+function PickerModalBody(props: RecordPickerModalProps) {
+  const machine = useMemo(() => pickerModalMachineFor(props.dataSource), [props.dataSource]);
+  const [modal, sendModal] = useMachine(machine, { input: { selectedIds: props.selectedIds } });
+  if (modal.matches('initialising')) return <p className="pl-muted">Loading…</p>;
+  const { reportId } = props.config;
+  const isTemplateReport =
+    reportId !== undefined && reportId !== null && modal.context.templateReportIds.includes(Number(reportId));
+  const config: PickerConfig = {
+    ...props.config,
+    pageSize: pickerModalPageSize,
+    isModal: true,
+    ...(isTemplateReport ? { isTemplateReport } : {}),
+  };
+  return (
+    <PickerModalRecords
+      {...props}
+      config={config}
+      selected={modal.context.selectedIds}
+      onSelectionChange={(selectedIds) => sendModal({ type: 'SELECTION_CHANGED', selectedIds })}
+    />
+  );
+}
+
+function PickerModalRecords({
   config,
   dataSource,
   isMulti,
-  selectedIds,
   onSelect,
   onOpenChange,
-}: RecordPickerModalProps) {
+  selected,
+  onSelectionChange,
+}: RecordPickerModalProps & { selected: number[]; onSelectionChange: (ids: number[]) => void }) {
   const machine = useMemo(() => recordPickerMachineFor(dataSource), [dataSource]);
-  const [picker, sendPicker] = useMachine(machine, {
-    input: { config: { ...config, pageSize: pickerModalPageSize } },
-  });
-  const [modal, sendModal] = useMachine(pickerModalMachine, { input: { selectedIds } });
-  const { options, hasMore, search, error } = picker.context;
-  const selected = modal.context.selectedIds;
-  const toggle = (id: number) => {
-    const next = isMulti
-      ? selected.includes(id)
-        ? selected.filter((s) => s !== id)
-        : [...selected, id]
-      : [id];
-    sendModal({ type: 'SELECTION_CHANGED', selectedIds: next });
-  };
+  const [picker, sendPicker] = useMachine(machine, { input: { config } });
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const width = useDebouncedWidth(bodyRef, pickerModalResizeDebounceMs);
+  const { options, hasMore, search, error, report } = picker.context;
+  const toggle = (id: number) =>
+    onSelectionChange(
+      isMulti ? (selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id]) : [id],
+    );
   const rowsFor = (ids: number[]) => ids.map((id) => options.find((o) => o.id === id) ?? { id, name: null });
   return (
-    <div className="pl-picker-modal">
+    <div className="pl-picker-modal" ref={bodyRef}>
       <SearchField
         aria-label="Search"
         value={search}
@@ -75,42 +97,21 @@ function PickerModalBody({
       >
         <Input className="pl-input" placeholder="Find a record" />
       </SearchField>
+      {report?.conditions && report.conditions.length > 0 && (
+        <p className="pl-muted pl-picker-modal__conditions">
+          Filtered by: {conditionsText(report.conditions)}
+        </p>
+      )}
       {error && <p className="pl-field__error">{error}</p>}
-      <table className="pl-picker-grid" aria-label="Records">
-        <thead>
-          <tr>
-            <th scope="col" className="pl-picker-grid__select">
-              <span className="pl-visually-hidden">Selected</span>
-            </th>
-            <th scope="col">Name</th>
-          </tr>
-        </thead>
-        <tbody>
-          {options.map((option) => (
-            <tr
-              key={option.id}
-              className={selected.includes(option.id) ? 'pl-picker-grid__row--selected' : undefined}
-              onClick={() => !option.isDisabled && toggle(option.id)}
-              onDoubleClick={() => !option.isDisabled && onSelect([option])}
-            >
-              <td className="pl-picker-grid__select">
-                <input
-                  type={isMulti ? 'checkbox' : 'radio'}
-                  name="pl-picker-choice"
-                  aria-label={pickerLabel(option)}
-                  checked={selected.includes(option.id)}
-                  disabled={option.isDisabled}
-                  onChange={() => toggle(option.id)}
-                  onClick={(event) => event.stopPropagation()}
-                />
-              </td>
-              <td>
-                <PickerOptionLabel row={option} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <PickerModalGrid
+        options={options}
+        columns={report?.columns ?? []}
+        isCompact={width > 0 && width < pickerModalCompactWidth}
+        isMulti={isMulti}
+        selectedIds={selected}
+        onToggle={toggle}
+        onPick={(option) => onSelect([option])}
+      />
       {!picker.matches('ready') && <p className="pl-muted">Loading…</p>}
       {picker.matches('ready') && options.length === 0 && !error && <p className="pl-muted">No records</p>}
       <div className="pl-modal__footer pl-picker-modal__footer">

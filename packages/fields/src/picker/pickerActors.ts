@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { pickerModalMachine } from './pickerModalMachine';
 import type { PickerDataSource, PickerPage, PickerPageRequest, PickerRow } from './pickerTypes';
 import { recordPickerMachine } from './recordPickerMachine';
 
@@ -12,6 +13,15 @@ export function recordPickerMachineFor(source: PickerDataSource) {
       fetchByIds: fromPromise<PickerRow[], { ids: number[] }>(({ input, signal }) =>
         source.fetchByIds(input.ids, signal),
       ),
+    },
+  });
+}
+
+/** The picker-modal machine reading the template report ids from a data source. */
+export function pickerModalMachineFor(source: PickerDataSource) {
+  return pickerModalMachine.provide({
+    actors: {
+      fetchTemplateReportIds: fromPromise<number[]>(({ signal }) => source.fetchTemplateReportIds(signal)),
     },
   });
 }

@@ -9,7 +9,8 @@ export type PickerModalEvent = { type: 'SELECTION_CHANGED'; selectedIds: number[
 
 /**
  * The record-picker modal (spec 02 §4): initialising fetches the template report ids, then ready;
- * selection changes update selectedIds.
+ * selection changes update selectedIds. The ids come from the `fetchTemplateReportIds` actor
+ * (`pickerModalMachineFor`); a failure leaves none.
  */
 export const pickerModalMachine = setup({
   types: {
@@ -18,7 +19,9 @@ export const pickerModalMachine = setup({
     input: {} as { selectedIds?: number[] },
   },
   actors: {
-    fetchTemplateReportIds: fromPromise<number[]>(async () => []),
+    fetchTemplateReportIds: fromPromise<number[]>(async () => {
+      throw new Error('fetchTemplateReportIds is not provided');
+    }),
   },
 }).createMachine({
   id: 'pickerModal',

@@ -1,9 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { PickerPage, PickerPageRequest, PickerRow } from './pickerTypes';
+import type { PickerPage, PickerPageRequest, PickerReportMeta, PickerRow } from './pickerTypes';
 import { recordPickerMachine } from './recordPickerMachine';
 
 const people: PickerRow[] = Array.from({ length: 45 }, (_, i) => ({ id: i + 1, name: `Person ${i + 1}` }));
+
+const columns = [{ id: 'name', title: 'Name', isName: true }];
+const basicMeta: PickerReportMeta = { title: 'People', columns, conditions: null };
+const fullMeta: PickerReportMeta = {
+  title: 'People',
+  columns,
+  conditions: [{ title: 'Active', operator: 'Equal', value: 'Yes' }],
+};
 
 function start(options: {
   rows?: PickerRow[];
@@ -12,6 +20,7 @@ function start(options: {
   isDropdown?: boolean;
   bindingState?: 'update' | 'new';
   fail?: boolean;
+  isModal?: boolean;
 }) {
   const requests: PickerPageRequest[] = [];
   const byIds: number[][] = [];
@@ -28,7 +37,8 @@ function start(options: {
           input.pageSize === 0
             ? matching
             : matching.slice(input.startIndex, input.startIndex + input.pageSize);
-        return { rows: page, hasNameColumn: options.hasNameColumn ?? true };
+        const report = input.metadata === 'full' ? fullMeta : basicMeta;
+        return { rows: page, hasNameColumn: options.hasNameColumn ?? true, report };
       }),
       fetchByIds: fromPromise<PickerRow[], { ids: number[] }>(async ({ input }) => {
         byIds.push(input.ids);
@@ -42,6 +52,7 @@ function start(options: {
         typeId: 'crm:contact',
         isDropdown: options.isDropdown ?? false,
         bindingState: options.bindingState ?? 'new',
+        isModal: options.isModal ?? false,
       },
       values: options.values ?? [],
     },
@@ -213,5 +224,51 @@ describe('recordPickerMachine', () => {
     expect(machineRequests[0]).toMatchObject({ startIndex: 0, pageSize: 0 });
     expect(actor.getSnapshot().context.options).toHaveLength(45);
     expect(actor.getSnapshot().context.hasMore).toBe(false);
+  });
+
+  it('asks column metadata first and the full metadata after, in the modal', async () => {
+    const { actor, requests } = start({ isModal: true });
+    await ready(actor);
+    expect(actor.getSnapshot().context.report).toEqual(basicMeta);
+    actor.send({ type: 'FETCH_NEXT_PAGE' });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.page === 1);
+    expect(actor.getSnapshot().context.report).toEqual(fullMeta);
+    actor.send({ type: 'SEARCH', search: 'Person 4' });
+    await vi.advanceTimersByTimeAsync(300);
+    await ready(actor);
+    expect(requests.map((r) => r.metadata)).toEqual(['colbasic', 'full', 'full']);
+    actor.send({ type: 'CONFIGURE', config: { typeId: 'crm:account', isModal: true } });
+    await waitFor(actor, (s) => s.matches('ready') && requests.length === 4);
+    expect(requests[3]!.metadata).toBe('colbasic');
+  });
+
+  it('asks column metadata only, outside the modal, and keeps it over pages that carry none', async () => {
+    const { actor, requests } = start({});
+    await ready(actor);
+    actor.send({ type: 'FETCH_NEXT_PAGE' });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.page === 1);
+    expect(requests.map((r) => r.metadata)).toEqual(['colbasic', 'colbasic']);
+
+    const actor2 = createActor(
+      recordPickerMachine.provide({
+        actors: {
+          fetchPage: fromPromise<PickerPage, PickerPageRequest>(async ({ input }) =>
+            input.search
+              ? { rows: people.slice(0, 2), hasNameColumn: true, report: basicMeta }
+              : { rows: people.slice(0, 3), hasNameColumn: true },
+          ),
+        },
+      }),
+      { input: { config: { typeId: 'crm:stage', isEnumeration: true } } },
+    ).start();
+    await ready(actor2);
+    expect(actor2.getSnapshot().context.report).toBeNull();
+    actor2.send({ type: 'SEARCH', search: 'Person' });
+    await vi.advanceTimersByTimeAsync(300);
+    await waitFor(actor2, (s) => s.matches('ready') && s.context.report !== null);
+    actor2.send({ type: 'SEARCH', search: '' });
+    await vi.advanceTimersByTimeAsync(300);
+    await waitFor(actor2, (s) => s.matches('ready') && s.context.options.length === 3);
+    expect(actor2.getSnapshot().context.report).toEqual(basicMeta);
   });
 });

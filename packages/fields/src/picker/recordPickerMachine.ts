@@ -4,6 +4,7 @@ import {
   type PickerOption,
   type PickerPage,
   type PickerPageRequest,
+  type PickerReportMeta,
   type PickerRow,
   pickerMessages,
   pickerPageSize,
@@ -21,6 +22,8 @@ export interface RecordPickerContext {
   error: string | null;
   /** The fetch in flight follows a filter change: unmatched values are removed after it. */
   isFilterRefetch: boolean;
+  /** The report's metadata from the last answer that carried it. */
+  report: PickerReportMeta | null;
 }
 
 export type RecordPickerEvent =
@@ -81,19 +84,21 @@ export const recordPickerMachine = setup({
   },
   actions: {
     assignConfig: assign({ config: (_, params: { config: PickerConfig }) => params.config }),
-    resetResults: assign({ options: [], hasMore: false, page: 0, error: null }),
+    resetResults: assign({ options: [], hasMore: false, page: 0, error: null, report: null }),
     assignSearch: assign({ search: (_, params: { search: string }) => params.search, page: 0 }),
     nextPage: assign({ page: ({ context }) => context.page + 1 }),
     clearValuesAndSearch: assign({ values: [], search: '', page: 0 }),
     assignValues: assign({ values: (_, params: { values: number[] }) => params.values }),
     markFilterRefetch: assign({ isFilterRefetch: true, page: 0 }),
     assignPage: assign(({ context }, params: { page: PickerPage }) => {
+      const report = params.page.report ?? context.report;
       if (!params.page.hasNameColumn) {
         return {
           options: [],
           hasMore: false,
           error: pickerMessages.missingNameColumn,
           isFilterRefetch: false,
+          report,
         };
       }
       const size = pageSizeOf(context.config);
@@ -114,6 +119,7 @@ export const recordPickerMachine = setup({
         error: null,
         hasMore: isPaged && params.page.rows.length > size,
         isFilterRefetch: false,
+        report,
       };
     }),
     addMissingOptions: assign({
@@ -139,6 +145,7 @@ export const recordPickerMachine = setup({
     hasMore: false,
     error: null,
     isFilterRefetch: false,
+    report: null,
   }),
   initial: 'fetching',
   states: {
@@ -215,6 +222,9 @@ export const recordPickerMachine = setup({
             search: context.search,
             startIndex: context.config.isEnumeration ? 0 : context.page * size,
             pageSize: context.config.isEnumeration ? 0 : size + 1,
+            // The modal shows the report's columns from a quick first answer, then reads the rest
+            // (spec 02 §7: "metadata colbasic, then full").
+            metadata: context.config.isModal && context.report !== null ? 'full' : 'colbasic',
           };
         },
         onDone: {
