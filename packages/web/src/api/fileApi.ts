@@ -1,0 +1,140 @@
+import {
+  type DocumentInfo,
+  type DocumentTypeInfo,
+  type DocumentVersionsResponse,
+  documentInfo,
+  documentTypesResponse,
+  documentVersionsResponse,
+  errorResponse,
+  filePaths,
+  type UploadDocumentQuery,
+} from '@plinth/schema';
+import { type ApiClient, ApiError } from './apiClient';
+
+/** Reads a document: name, extension, size, type, version and whether the caller may replace it. */
+export function loadDocument(client: ApiClient, id: number, signal?: AbortSignal): Promise<DocumentInfo> {
+  return client.call('GET', filePaths.document(id), documentInfo, undefined, signal);
+}
+
+/** The tenant's document file types, in choice order. */
+export async function listDocumentTypes(
+  client: ApiClient,
+  signal?: AbortSignal,
+): Promise<DocumentTypeInfo[]> {
+  return (await client.call('GET', filePaths.documentTypes, documentTypesResponse, undefined, signal))
+    .documentTypes;
+}
+
+/** A document's current version number and its earlier files, newest first. */
+export function loadDocumentVersions(
+  client: ApiClient,
+  id: number,
+  signal?: AbortSignal,
+): Promise<DocumentVersionsResponse> {
+  return client.call('GET', filePaths.versions(id), documentVersionsResponse, undefined, signal);
+}
+
+/** How far an upload has got. */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+  /** 0–100, whole. */
+  percent: number;
+}
+
+export interface UploadOptions {
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+  /** Base URL; '' for the same origin (as the ApiClient's). */
+  baseUrl?: string;
+  /** Makes the request; tests pass a fake. */
+  createRequest?: () => XMLHttpRequest;
+}
+
+/**
+ * Uploads a file as a new document, optionally linked to a host record (`link`, as a related
+ * documents report's relationDetail), reporting progress. Rejects with an ApiError carrying the
+ * server's message ('The file extension must match a known document type.', …).
+ */
+export function uploadDocument(
+  file: File,
+  options: UploadOptions & { link?: Pick<UploadDocumentQuery, 'eid' | 'relid' | 'direction'> } = {},
+): Promise<DocumentInfo> {
+  const link = options.link;
+  const query =
+    link?.eid !== undefined && link.relid !== undefined
+      ? `?eid=${link.eid}&relid=${link.relid}&direction=${link.direction ?? 'fwd'}`
+      : '';
+  return sendFile(`${filePaths.upload}${query}`, file, options);
+}
+
+/** Uploads a file as the new version of a document. */
+export function replaceDocument(
+  documentId: number,
+  file: File,
+  options: UploadOptions = {},
+): Promise<DocumentInfo> {
+  return sendFile(filePaths.replace(documentId), file, options);
+}
+
+const CSRF_COOKIE = 'plinth_csrf';
+
+function csrfToken(): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const match = document.cookie.split('; ').find((part) => part.startsWith(`${CSRF_COOKIE}=`));
+  return match ? decodeURIComponent(match.slice(CSRF_COOKIE.length + 1)) : undefined;
+}
+
+/** Multipart with progress needs XMLHttpRequest (fetch reports no upload progress). */
+function sendFile(path: string, file: File, options: UploadOptions): Promise<DocumentInfo> {
+  return new Promise((resolve, reject) => {
+    if (options.signal?.aborted) {
+      reject(new DOMException('The upload was cancelled.', 'AbortError'));
+      return;
+    }
+    const xhr = options.createRequest?.() ?? new XMLHttpRequest();
+    xhr.open('POST', `${options.baseUrl ?? ''}${path}`);
+    xhr.setRequestHeader('accept', 'application/json');
+    const csrf = csrfToken();
+    if (csrf) xhr.setRequestHeader('x-csrf-token', csrf);
+    xhr.upload.onprogress = (event) => {
+      if (!event.lengthComputable || !options.onProgress) return;
+      const percent = event.total > 0 ? Math.floor((event.loaded / event.total) * 100) : 100;
+      options.onProgress({ loaded: event.loaded, total: event.total, percent });
+    };
+    xhr.onload = () => {
+      let json: unknown = null;
+      try {
+        json = JSON.parse(xhr.responseText);
+      } catch {
+        // not JSON: handled below
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        const parsed = documentInfo.safeParse(json);
+        if (parsed.success) resolve(parsed.data);
+        else reject(new ApiError(xhr.status, 'bad_answer', 'The server answered something unexpected.'));
+        return;
+      }
+      const failure = errorResponse.safeParse(json);
+      reject(
+        failure.success
+          ? new ApiError(
+              xhr.status,
+              failure.data.error.code,
+              failure.data.error.message,
+              failure.data.error.details,
+            )
+          : new ApiError(xhr.status, 'http_error', `The server answered ${xhr.status}.`),
+      );
+    };
+    xhr.onerror = () =>
+      reject(
+        new ApiError(0, 'network_error', 'The file could not be sent. Check the connection and try again.'),
+      );
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    const body = new FormData();
+    body.append('file', file, file.name);
+    xhr.send(body);
+  });
+}
