@@ -18,6 +18,7 @@ export * from './metamodel/fieldTypes.js';
 export * from './metamodel/metamodelRecords.js';
 export * from './metamodel/relTypes.js';
 export * from './metamodel/Schema.js';
+export * from './metamodel/structures.js';
 export * from './reports/dateRanges.js';
 export * from './reports/operators.js';
 export * from './reports/reportDefinition.js';

@@ -68,6 +68,8 @@ export const sysField = {
   revRelationshipIsMandatory: 157,
   cascadeDelete: 158,
   cascadeDeleteTo: 159,
+  /** The relationship is its type's structure (hierarchy): a self-referencing to-one lookup. */
+  relationshipIsStructure: 190,
   enumOrder: 160,
   enumColour: 161,
   enumIcon: 162,

@@ -134,6 +134,7 @@ export const systemFields: readonly FieldDef[] = [
   field(F.revRelationshipIsMandatory, T.relationship, 'revRelationshipIsMandatory', 'Boolean'),
   field(F.cascadeDelete, T.relationship, 'cascadeDelete', 'Boolean'),
   field(F.cascadeDeleteTo, T.relationship, 'cascadeDeleteTo', 'Boolean'),
+  field(F.relationshipIsStructure, T.relationship, 'relationshipIsStructure', 'Boolean'),
   field(F.enumOrder, T.enumValue, 'enumOrder', 'Number'),
   field(F.enumColour, T.enumValue, 'enumColour', 'Text', { represents: 'color', maxLength: 50 }),
   field(F.enumIcon, T.enumValue, 'enumIcon', 'Text', { maxLength: 100 }),

@@ -1,4 +1,5 @@
 import type { Direction, EntityId, FieldDef, RelationshipDef, TypeDef } from './definitions.js';
+import { isToMany } from './relTypes.js';
 
 /** A field or a relationship end, as seen from a type. */
 export type Member =
@@ -130,6 +131,15 @@ export class Schema {
   }
 
   /**
+   * The structure (hierarchy) of a type: the self-referencing to-one relationship marked
+   * `isStructure` that the type declares or inherits, if any. Following it forward reaches a
+   * record's parent.
+   */
+  structureOf(typeId: EntityId): RelationshipDef | undefined {
+    return this.relationshipsOf(typeId).find((r) => r.direction === 'fwd' && isValidStructure(r.rel))?.rel;
+  }
+
+  /**
    * Finds a member of a type by `#id` (a relationship id may end in `:rev`), script name, alias or
    * display name, case-insensitively.
    */
@@ -159,6 +169,11 @@ export class Schema {
     }
     return undefined;
   }
+}
+
+/** A relationship marked as a structure that can be one: self-referencing and to one record. */
+export function isValidStructure(rel: RelationshipDef): boolean {
+  return rel.isStructure === true && rel.fromTypeId === rel.toTypeId && !isToMany(rel.cardinality);
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V) {

@@ -69,6 +69,12 @@ export interface RelationshipDef {
   /** Deleting the to-record deletes its from-records. */
   cascadeDeleteTo: boolean;
   description?: string;
+  /**
+   * The type's structure (hierarchy): each record's related record is its parent, e.g. an
+   * Account's Parent Account. Only a self-referencing relationship to one record may be one, and a
+   * type has at most one (see `structureIssues`).
+   */
+  isStructure?: boolean;
   /** Stored in a column of the records table rather than the relationship table. */
   column?: RecordColumn;
 }

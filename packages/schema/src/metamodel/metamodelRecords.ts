@@ -114,6 +114,7 @@ export function metamodelToRecords(
         [F.revRelationshipIsMandatory]: r.isReverseMandatory,
         [F.cascadeDelete]: r.cascadeDelete,
         [F.cascadeDeleteTo]: r.cascadeDeleteTo,
+        [F.relationshipIsStructure]: r.isStructure || undefined,
         [F.description]: r.description,
       }),
     });
@@ -210,6 +211,7 @@ export function schemaFromRecords(records: readonly StoredRecord[], links: reado
         fromScriptName: str(d[F.fromScriptName]) ?? fromName,
         isMandatory: d[F.relationshipIsMandatory] === true,
         isReverseMandatory: d[F.revRelationshipIsMandatory] === true,
+        ...(d[F.relationshipIsStructure] === true ? { isStructure: true } : {}),
         ...opt('description', str(d[F.description])),
       });
     }
