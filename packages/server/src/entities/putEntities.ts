@@ -37,6 +37,7 @@ import {
   applyRelChanges,
   checkCardinality,
   checkMandatory,
+  checkStructureCycles,
   type MemberError,
   type ResolvedRelChange,
   validationFailed,
@@ -172,6 +173,7 @@ async function putInTransaction(ctx: RequestContext, req: PutEntitiesRequest): P
   const removedLinks = await applyRelChanges(ctx.db, ctx.tenantId, relChanges, ctx.perms.readFilter());
   const relErrors = [
     ...(await checkCardinality(ctx.db, ctx.engine, ctx.tenantId, relChanges, refOf)),
+    ...(await checkStructureCycles(ctx.db, ctx.engine, ctx.tenantId, relChanges, refOf)),
     ...(await checkMandatory(
       ctx.db,
       ctx.tenantId,
