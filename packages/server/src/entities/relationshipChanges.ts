@@ -3,12 +3,15 @@ import {
   type EntityRef,
   isFromMany,
   isToMany,
+  isValidStructure,
   type RelationshipDef,
   reachesMany,
   relationshipEndName,
   type Schema,
   type StoredLink,
+  structureCycleMessage,
 } from '@plinth/schema';
+import { sql } from 'kysely';
 import type { Engine } from '../db/tables.js';
 import { AppError } from '../http/errors.js';
 import {
@@ -188,6 +191,59 @@ export async function checkMandatory(
     }
   }
   return errors;
+}
+
+/**
+ * Checks the structures (hierarchies) the changes touched, after they were applied: a record whose
+ * parent became the record itself or a record below it would close a loop, and is refused.
+ */
+export async function checkStructureCycles(
+  db: Executor,
+  engine: Engine,
+  tenantId: number,
+  changes: readonly ResolvedRelChange[],
+  refOf: (id: EntityId) => EntityRef,
+): Promise<MemberError[]> {
+  const structural = changes.filter(
+    (c) => isValidStructure(c.rel) && (c.set?.length ?? 0) + (c.add?.length ?? 0) > 0,
+  );
+  if (structural.length === 0) return [];
+  if (engine === 'postgres') {
+    // One structure change of a tenant at a time: two concurrent changes could each be fine alone
+    // and close a loop together. The lock ends with the transaction.
+    for (const relId of new Set(structural.map((c) => c.rel.id)))
+      await sql`SELECT pg_advisory_xact_lock(${tenantId}::int, ${relId % 2_147_483_647}::int)`.execute(db);
+  }
+  const errors: MemberError[] = [];
+  for (const c of structural) {
+    // The records that got a new parent: the changed record, or on the reverse end its new children.
+    const children = c.direction === 'fwd' ? [c.entityId] : [...(c.set ?? []), ...(c.add ?? [])];
+    for (const child of new Set(children)) {
+      if (await reachesItself(db, tenantId, c.rel.id, child)) {
+        errors.push({
+          id: refOf(c.entityId),
+          member: relationshipEndName(c.rel, c.direction).scriptName,
+          message: structureCycleMessage(c.rel.toName),
+        });
+        break;
+      }
+    }
+  }
+  return errors;
+}
+
+/**
+ * True when walking up a structure from a record's parent comes back to the record. `UNION` drops
+ * records already reached, so the walk ends even where older data holds a loop elsewhere.
+ */
+async function reachesItself(db: Executor, tenantId: number, relId: EntityId, id: EntityId) {
+  const found = await sql<{ id: number }>`WITH RECURSIVE up (id) AS (
+      SELECT to_id FROM relationships WHERE tenant_id = ${tenantId} AND rel_id = ${relId} AND from_id = ${id}
+      UNION
+      SELECT r.to_id FROM up JOIN relationships r ON r.tenant_id = ${tenantId} AND r.rel_id = ${relId} AND r.from_id = up.id
+    )
+    SELECT id FROM up WHERE id = ${id} LIMIT 1`.execute(db);
+  return found.rows.length > 0;
 }
 
 export function validationFailed(errors: readonly MemberError[]): AppError {

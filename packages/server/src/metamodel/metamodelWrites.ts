@@ -11,10 +11,12 @@ import {
   isFieldType,
   isFromMany,
   isToMany,
+  isValidStructure,
   type NamedEntity,
   relationshipEndName,
   relTypes,
   type Schema,
+  structureIssues,
   sysType,
   validateFieldBounds,
   validateFieldValue,
@@ -46,7 +48,11 @@ export async function validateMetamodelChanges(
     if (row.typeId === sysType.field)
       issues = [...checkField(schema, row), ...(await checkFieldTypeChange(ctx, schema, row))];
     else if (row.typeId === sysType.relationship)
-      issues = [...checkRelationship(schema, row), ...(await checkExistingLinks(ctx, schema, row))];
+      issues = [
+        ...checkRelationship(schema, row),
+        ...(await checkExistingLinks(ctx, schema, row)),
+        ...(await checkStructureLinks(ctx, schema, row)),
+      ];
     else if (row.typeId === sysType.type) issues = checkType(schema, row);
     // Errors name the record as the put did ('new:key' for a new one) and the member by its put key.
     for (const issue of issues) errors.push({ id: refOf(row.id), ...issue });
@@ -120,6 +126,8 @@ function checkRelationship(schema: Schema, row: EntityRow): Issue[] {
       { id: rel.id, name: rel.fromName, scriptName: rel.fromScriptName, kind: 'relationship' },
       siblingsOf(schema, rel.toTypeId).filter((m) => m.id !== rel.id),
     ).map((issue) => ({ member: fromKey[issue.property], message: issue.message })),
+    // At most one structure per type, self-referencing and to one record.
+    ...structureIssues(schema, rel).map((issue) => ({ member: issue.property, message: issue.message })),
   ];
 }
 
@@ -186,6 +194,31 @@ async function checkExistingLinks(ctx: RequestContext, schema: Schema, row: Enti
       });
   }
   return issues;
+}
+
+/**
+ * A relationship that becomes a structure must not already hold a loop (a record above itself):
+ * structure conditions and the write check assume a tree.
+ */
+async function checkStructureLinks(ctx: RequestContext, schema: Schema, row: EntityRow): Promise<Issue[]> {
+  const rel = schema.relationship(row.id);
+  if (!rel || !isValidStructure(rel) || ctx.schema.relationship(row.id)?.isStructure) return [];
+  const t = ctx.tenantId;
+  // Every record paired with each record above it; UNION drops pairs already reached, so it ends.
+  const loop = await sql<{ start: number }>`WITH RECURSIVE walk (start, id) AS (
+      SELECT from_id, to_id FROM relationships WHERE tenant_id = ${t} AND rel_id = ${rel.id}
+      UNION
+      SELECT walk.start, r.to_id FROM walk JOIN relationships r ON r.tenant_id = ${t} AND r.rel_id = ${rel.id} AND r.from_id = walk.id
+    )
+    SELECT start FROM walk WHERE start = id LIMIT 1`.execute(ctx.db);
+  return loop.rows.length === 0
+    ? []
+    : [
+        {
+          member: 'relationshipIsStructure',
+          message: `Some records are already above themselves through '${rel.toName}'. Change them first.`,
+        },
+      ];
 }
 
 function checkType(schema: Schema, row: EntityRow): Issue[] {
