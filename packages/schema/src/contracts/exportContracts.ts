@@ -68,6 +68,11 @@ export const exportPath = (reportId: string | number, format: ExportFormat) =>
 
 export const exportDownloadBasePath = '/spapi/data/v2/report/export/download';
 
+/** The name an exported file is saved under: the report title with the format's extension. */
+export function exportDownloadFileName(result: ExportResult, title: string): string {
+  return `${title.trim() || 'Report'}.${exportExtension[result.format]}`;
+}
+
 /**
  * The address that downloads an exported file once: the token, a file name for the address (the
  * browser saves under the server's Content-Disposition name) and the format.
@@ -75,6 +80,6 @@ export const exportDownloadBasePath = '/spapi/data/v2/report/export/download';
  * @example exportDownloadPath({ fileHash: 'abc', format: 'csv' }, 'Open deals') // '/spapi/data/v2/report/export/download/abc/Open%20deals.csv/csv'
  */
 export function exportDownloadPath(result: ExportResult, title: string): string {
-  const name = `${title.trim() || 'Report'}.${exportExtension[result.format]}`;
+  const name = exportDownloadFileName(result, title);
   return `${exportDownloadBasePath}/${encodeURIComponent(result.fileHash)}/${encodeURIComponent(name)}/${result.format}`;
 }

@@ -1,0 +1,253 @@
+import type { InlineEditedRecord, InlineSaveResult } from '@plinth/grid';
+import {
+  deleteEntitiesResponse,
+  deleteRequest,
+  type EntityId,
+  type EntityResponse,
+  type ExportFormat,
+  type ExportResult,
+  entityResponse,
+  exportDownloadFileName,
+  exportDownloadPath,
+  exportPath,
+  exportRequest,
+  exportResult,
+  type IdOrAlias,
+  type ModifiedRecord,
+  type QuickMenu,
+  quickMenuRequest,
+  quickMenuResponse,
+  type ReportRunResponse,
+  reportQuery,
+  reportRunResponse,
+  saveModifiedRequest,
+  saveModifiedResponse,
+  type TypeSchemaResponse,
+  typeSchemaResponse,
+} from '@plinth/schema';
+import type { z } from 'zod';
+import type { ApiClient } from './apiClient';
+
+/** A report query as the caller writes it: every part optional, the defaults filled in by the contract. */
+export type ReportQueryInput = z.input<typeof reportQuery>;
+
+/** "Fetch quick menu actions" (spec 02 §7), in the report's words. */
+export interface QuickMenuRequest {
+  selectedIds?: readonly EntityId[];
+  reportId?: IdOrAlias;
+  /** The action entity type: the type of the rows the actions are for. */
+  entityTypeId?: IdOrAlias;
+  hostIds?: readonly EntityId[];
+  hostTypeIds?: readonly EntityId[];
+  /** The record of the page's context data. */
+  contextEntityId?: EntityId;
+}
+
+export interface ReportApiOptions {
+  /** The base path the app is served under ('' for the origin), for addresses the browser opens. */
+  baseUrl?: string;
+}
+
+/** The calls of the report component (spec 02 §7), each checked against the shared contracts. */
+export interface ReportApi {
+  runReport(reportId: IdOrAlias, query: ReportQueryInput, signal?: AbortSignal): Promise<ReportRunResponse>;
+  runPublicReport(
+    tenant: string,
+    reportId: number,
+    query: ReportQueryInput,
+    signal?: AbortSignal,
+  ): Promise<ReportRunResponse>;
+  fetchQuickMenuActions(request: QuickMenuRequest, signal?: AbortSignal): Promise<QuickMenu>;
+  /** Starts an export of what the report shows; paging is left out (an export holds every row). */
+  exportReport(
+    reportId: IdOrAlias,
+    query: ReportQueryInput,
+    format: ExportFormat,
+    signal?: AbortSignal,
+  ): Promise<ExportResult>;
+  /** The address that downloads an exported file once. */
+  exportDownloadUrl(result: ExportResult, title: string): string;
+  /** Downloads an exported file, saved under the report title. */
+  downloadExport(result: ExportResult, title: string): void;
+  /** Deletes one record or a list, with their dependents; answers every id deleted. */
+  deleteEntities(ids: EntityId | readonly EntityId[], signal?: AbortSignal): Promise<EntityId[]>;
+  /** Saves inline edits; answers one result per record, in order (none for no records). */
+  saveModifiedEntities(
+    records: readonly InlineEditedRecord[],
+    signal?: AbortSignal,
+  ): Promise<InlineSaveResult[]>;
+  fetchEntityTypeSchema(typeId: IdOrAlias, signal?: AbortSignal): Promise<TypeSchemaResponse>;
+  fetchEntity(id: IdOrAlias, query?: string, signal?: AbortSignal): Promise<EntityResponse>;
+  /** A document's file: downloaded, or shown in the browser with `inline` (a preview). */
+  fileUrl(fileId: EntityId, options?: { inline?: boolean }): string;
+}
+
+const segment = (value: string | number) => encodeURIComponent(String(value));
+
+/**
+ * The report component's calls on the typed client.
+ *
+ * @example
+ * const api = reportApi(apiClient);
+ * const page = await api.runReport(reportId, { startIndex: 0, pageSize: 201 }, signal);
+ */
+export function reportApi(client: Pick<ApiClient, 'call'>, options: ReportApiOptions = {}): ReportApi {
+  const baseUrl = options.baseUrl ?? '';
+  const exportDownloadUrl = (result: ExportResult, title: string) =>
+    `${baseUrl}${exportDownloadPath(result, title)}`;
+  return {
+    runReport: (reportId, query, signal) =>
+      client.call(
+        'POST',
+        `/spapi/data/v1/report/${segment(reportId)}`,
+        reportRunResponse,
+        reportQuery.parse(query),
+        signal,
+      ),
+
+    runPublicReport: (tenant, reportId, query, signal) =>
+      client.call(
+        'POST',
+        `/spapi/data/v1/public/${segment(tenant)}/report/${segment(reportId)}`,
+        reportRunResponse,
+        reportQuery.parse(query),
+        signal,
+      ),
+
+    fetchQuickMenuActions: async (request, signal) => {
+      const body = quickMenuRequest.parse({
+        ids: request.selectedIds,
+        reportId: request.reportId,
+        entityTypeId: request.entityTypeId,
+        hostIds: request.hostIds,
+        hostTypeIds: request.hostTypeIds,
+        contextEntityId: request.contextEntityId,
+      });
+      const answer = await client.call(
+        'POST',
+        '/spapi/data/v1/actions/menu',
+        quickMenuResponse,
+        body,
+        signal,
+      );
+      return answer.data;
+    },
+
+    exportReport: (reportId, query, format, signal) => {
+      const { sort, conds, quickSearch, isReset, limitOperator, limitValue, relationDetail, entityTypeId } =
+        reportQuery.parse(query);
+      const body = exportRequest.parse({
+        sort,
+        conds,
+        quickSearch,
+        isReset,
+        limitOperator,
+        limitValue,
+        relationDetail,
+        entityTypeId,
+      });
+      return client.call('POST', exportPath(reportId, format), exportResult, body, signal);
+    },
+
+    exportDownloadUrl,
+
+    downloadExport: (result, title) => {
+      const link = document.createElement('a');
+      link.href = exportDownloadUrl(result, title);
+      // The server names the file the same way (Content-Disposition), from the title it has.
+      link.download = exportDownloadFileName(result, title);
+      link.rel = 'noopener';
+      link.style.display = 'none';
+      document.body.append(link);
+      try {
+        link.click();
+      } finally {
+        link.remove();
+      }
+    },
+
+    deleteEntities: async (ids, signal) => {
+      const list = typeof ids === 'number' ? [ids] : [...ids];
+      if (list.length === 0) return [];
+      const answer = await client.call(
+        'POST',
+        '/spapi/data/v1/entity/delete',
+        deleteEntitiesResponse,
+        deleteRequest.parse({ ids: list }),
+        signal,
+      );
+      return answer.deleted;
+    },
+
+    saveModifiedEntities: async (records, signal) => {
+      if (records.length === 0) return [];
+      const body = saveModifiedRequest.parse({ records: records.map(modifiedRecordOf) });
+      const answer = await client.call(
+        'POST',
+        '/spapi/data/v1/entity/saveModified',
+        saveModifiedResponse,
+        body,
+        signal,
+      );
+      return answer.results;
+    },
+
+    fetchEntityTypeSchema: (typeId, signal) =>
+      client.call(
+        'GET',
+        `/spapi/data/v1/schema/type/${segment(typeId)}`,
+        typeSchemaResponse,
+        undefined,
+        signal,
+      ),
+
+    fetchEntity: (id, query, signal) =>
+      client.call(
+        'GET',
+        `/spapi/data/v1/entity/${segment(id)}${query === undefined ? '' : `?query=${encodeURIComponent(query)}`}`,
+        entityResponse,
+        undefined,
+        signal,
+      ),
+
+    fileUrl: (fileId, fileOptions) =>
+      `${baseUrl}/spapi/data/v2/file/${segment(fileId)}${fileOptions?.inline ? '?inline=1' : ''}`,
+  };
+}
+
+/**
+ * An edited record as the save call takes it: fields by `#fieldId`, relationships by
+ * `#relId:fwd|rev` replaced with the chosen records. A cell that names neither is not a member
+ * edit and is left out.
+ */
+function modifiedRecordOf(record: InlineEditedRecord): ModifiedRecord {
+  const fields: Record<string, unknown> = {};
+  const relationships: Record<string, { set: EntityId[] }> = {};
+  for (const cell of Object.values(record.cells)) {
+    if (cell.fid !== undefined) fields[`#${cell.fid}`] = cell.value ?? null;
+    else if (cell.rid !== undefined) {
+      relationships[`#${cell.rid}:${cell.rev ? 'rev' : 'fwd'}`] = { set: relatedIds(cell.value) };
+    }
+  }
+  return {
+    id: record.eid,
+    ...(record.version === undefined ? {} : { version: record.version }),
+    ...(Object.keys(fields).length > 0 ? { fields } : {}),
+    ...(Object.keys(relationships).length > 0 ? { relationships } : {}),
+  };
+}
+
+/** The related record ids of a relationship cell's value: one id, ids, or picked items `{ id, name }`. */
+function relatedIds(value: unknown): EntityId[] {
+  const items = Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
+  const ids = items.map((item) =>
+    typeof item === 'number'
+      ? item
+      : typeof item === 'object' && item !== null
+        ? (item as { id?: unknown }).id
+        : undefined,
+  );
+  return [
+    ...new Set(ids.filter((id): id is EntityId => typeof id === 'number' && Number.isInteger(id) && id > 0)),
+  ];
+}
