@@ -482,7 +482,7 @@ describe.each(engines)('access rules on %s', (engine) => {
     });
   });
 
-  it('grants nothing through a rule limited by a calculated row filter (not applied yet: fails closed)', async () => {
+  it('grants through a rule with a calculation only the rows it accepts (more in accessRuleCalculations)', async () => {
     const filtered = await role('Filtered', [{ typeId: account, canRead: true }]);
     const ruleRows = await t.services.db
       .selectFrom('relationships')
@@ -497,5 +497,11 @@ describe.each(engines)('access rules on %s', (engine) => {
     ).toBe(200);
     const client = (await user('filtered', [filtered])).client;
     expect((await client.read(acc, 'name')).status).toBe(404);
+    expect(
+      (await t.admin.put([{ id: rule, fields: { accessRuleCalculation: "[Name] = 'Admin account'" } }]))
+        .status,
+    ).toBe(200);
+    expect((await client.read(acc, 'name')).status).toBe(200);
+    expect((await client.read(keyAcc, 'name')).status).toBe(404);
   });
 });

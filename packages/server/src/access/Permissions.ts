@@ -1,6 +1,9 @@
+import type { SqlFragment } from '@plinth/calc';
 import { type EntityId, firstUserId, type Schema, sysType } from '@plinth/schema';
+import { type RawBuilder, sql } from 'kysely';
 import type { RowFilter } from '../entities/entityRepository.js';
 import { type AccessRule, builtInRules } from './accessRules.js';
+import { ruleFilterSql } from './ruleFilters.js';
 
 /** How much of a type a user may read, modify or delete. */
 export type Reach = 'none' | 'own' | 'all';
@@ -31,6 +34,16 @@ const adminOnlyWriteTypes: ReadonlySet<EntityId> = new Set([
 const rank: Record<Reach, number> = { none: 0, own: 1, all: 2 };
 const wider = (a: Reach, b: Reach): Reach => (rank[a] >= rank[b] ? a : b);
 
+/** What a rule grants on a record. */
+export type RowAction = 'read' | 'create' | 'modify' | 'delete';
+
+/** A rule of the caller's with a calculation: it grants its rights on the rows where that is true. */
+interface FilteredGrant {
+  typeIds: readonly EntityId[];
+  filter: SqlFragment;
+  actions: ReadonlySet<RowAction>;
+}
+
 /** The caller of a request. */
 export interface Actor {
   tenantId: number;
@@ -42,9 +55,15 @@ export interface Actor {
 /**
  * What one user may do with each type, from the access rules of their roles (Everyone included).
  * A rule on a type covers the types derived from it. The system catalogue is read-only for all.
+ *
+ * Type-level rules (`forType`, `canRead`…) are known here; a rule with a calculation grants its
+ * rights on the rows where the calculation is true, which only the database can tell: `rowSql`
+ * gives every rule of an action as one SQL condition, and `hasRowRules` says when a type-level
+ * "no" may still be a "yes" for some rows (see `permittedIds`).
  */
 export class Permissions {
   readonly #byType = new Map<EntityId, TypeAccess>();
+  readonly #filtered: FilteredGrant[] = [];
 
   constructor(
     private readonly schema: Schema,
@@ -54,6 +73,22 @@ export class Permissions {
     if (actor.isAdmin) return;
     for (const rule of [...builtInRules, ...rules]) {
       if (!actor.roleIds.has(rule.roleId)) continue;
+      if (rule.filter) {
+        const actions = new Set<RowAction>();
+        if (rule.canRead) actions.add('read');
+        if (rule.canCreate) actions.add('create');
+        if (rule.canModify) actions.add('modify');
+        if (rule.canDelete) actions.add('delete');
+        const typeIds = schema.descendants(rule.typeId);
+        // Catalogue and security types stay administrator-only to write, whatever a rule says.
+        const writable = typeIds.filter((id) => !adminOnlyWriteTypes.has(id));
+        const read = actions.has('read') && typeIds.length > 0;
+        if (read) this.#filtered.push({ typeIds, filter: rule.filter, actions: new Set(['read']) });
+        actions.delete('read');
+        if (actions.size > 0 && writable.length > 0)
+          this.#filtered.push({ typeIds: writable, filter: rule.filter, actions });
+        continue;
+      }
       const reach: Reach = rule.ownedOnly ? 'own' : 'all';
       for (const typeId of schema.descendants(rule.typeId)) {
         const a = this.#byType.get(typeId) ?? { read: 'none', create: false, modify: 'none', delete: 'none' };
@@ -73,10 +108,16 @@ export class Permissions {
     return this.#byType.get(typeId) ?? { read: 'none', create: false, modify: 'none', delete: 'none' };
   }
 
+  /** Whether the user may create records of the type, on some rows at least (see `hasRowRules`). */
   canCreateType(typeId: EntityId): boolean {
     const t = this.schema.type(typeId);
     if (!t || t.isAbstract) return false;
-    return this.forType(typeId).create;
+    return this.forType(typeId).create || this.hasRowRules('create', typeId);
+  }
+
+  /** Whether a rule with a calculation grants the action on some records of the type. */
+  hasRowRules(action: RowAction, typeId: EntityId): boolean {
+    return this.#filtered.some((g) => g.actions.has(action) && g.typeIds.includes(typeId));
   }
 
   canRead(row: { id: EntityId; typeId: EntityId; ownerId: EntityId | null }): boolean {
@@ -95,21 +136,45 @@ export class Permissions {
     return reach === 'all' || (reach === 'own' && row.ownerId === this.actor.userId);
   }
 
-  /** The read rule as a SQL condition on `entities`; undefined when the user may read everything. */
+  /** The read rule as a SQL condition on `entities` (not aliased); undefined for administrators. */
   readFilter(): RowFilter | undefined {
     if (this.actor.isAdmin) return undefined;
+    return () => this.rowSql('read', 'entities');
+  }
+
+  /**
+   * The rules of an action on the record aliased `alias`, as one SQL condition: types granted
+   * whole, types granted on owned records, and the rows each rule's calculation accepts. `1 = 1`
+   * for administrators. `typeLevelOnly` leaves calculations out: related records a calculation
+   * reads are checked that way, so filters never recurse.
+   */
+  rowSql(action: RowAction, alias: string, typeLevelOnly = false): RawBuilder<boolean> {
+    if (this.actor.isAdmin) return sql<boolean>`1 = 1`;
     const all: EntityId[] = [];
     const own: EntityId[] = [];
     for (const [typeId, access] of this.#byType) {
-      if (access.read === 'all') all.push(typeId);
-      else if (access.read === 'own') own.push(typeId);
+      const reach: Reach = action === 'create' ? (access.create ? 'all' : 'none') : access[action];
+      if (reach === 'all') all.push(typeId);
+      else if (reach === 'own') own.push(typeId);
     }
-    const userId = this.actor.userId;
-    return (eb) => {
-      const parts = [];
-      if (all.length > 0) parts.push(eb('type_id', 'in', all));
-      if (own.length > 0) parts.push(eb.and([eb('type_id', 'in', own), eb('owner_id', '=', userId)]));
-      return parts.length > 0 ? eb.or(parts) : eb.lit(false);
-    };
+    const typeId = sql.ref(`${alias}.type_id`);
+    const parts: RawBuilder<boolean>[] = [];
+    if (all.length > 0) parts.push(sql<boolean>`${typeId} IN (${sql.join(all)})`);
+    if (own.length > 0) {
+      parts.push(
+        sql<boolean>`(${typeId} IN (${sql.join(own)}) AND ${sql.ref(`${alias}.owner_id`)} = ${this.actor.userId})`,
+      );
+    }
+    if (!typeLevelOnly) {
+      const whole = new Set(all);
+      for (const g of this.#filtered) {
+        if (!g.actions.has(action)) continue;
+        const types = g.typeIds.filter((id) => !whole.has(id));
+        if (types.length === 0) continue;
+        const filter = ruleFilterSql(g.filter, alias, this.actor.userId, (a) => this.rowSql('read', a, true));
+        parts.push(sql<boolean>`(${typeId} IN (${sql.join(types)}) AND ${filter})`);
+      }
+    }
+    return parts.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`(${sql.join(parts, sql` OR `)})`;
   }
 }

@@ -1,3 +1,4 @@
+import type { SqlFragment } from '@plinth/calc';
 import {
   type EntityId,
   sysField as F,
@@ -7,6 +8,7 @@ import {
   sysRecord,
   sysType as T,
 } from '@plinth/schema';
+import type { RuleFilterResult } from './ruleFilters.js';
 
 /** A grant to a role on a type (and the types derived from it). */
 export interface AccessRule {
@@ -19,13 +21,33 @@ export interface AccessRule {
   canDelete: boolean;
   /** Read, modify and delete only the records the user owns. */
   ownedOnly: boolean;
+  /**
+   * The rule's calculation as translated SQL (see `ruleFilters.ts`): the rule grants its rights only
+   * on records where it is true. Absent: the rule covers every record of its types.
+   */
+  filter?: SqlFragment;
 }
 
-/** Access rules stored as `core:accessRule` records. */
+/** A rule whose calculation cannot run: it grants nothing (fails closed). */
+export interface AccessRuleProblem {
+  ruleId: EntityId;
+  ruleName: string | null;
+  message: string;
+}
+
+/** Translates a rule's calculation for the records of a type (`translateRuleFilter` bound to a tenant). */
+export type RuleFilterTranslator = (typeId: EntityId, source: string) => RuleFilterResult;
+
+/**
+ * Access rules stored as `core:accessRule` records. A rule with a calculation gets it translated by
+ * `translate`; one whose calculation cannot be translated (or without a translator) is left out —
+ * it grants nothing — and reported in `problems`.
+ */
 export function parseAccessRules(
   records: readonly StoredRecord[],
   links: readonly StoredLink[],
-): AccessRule[] {
+  translate?: RuleFilterTranslator,
+): { rules: AccessRule[]; problems: AccessRuleProblem[] } {
   const role = new Map<EntityId, EntityId>();
   const type = new Map<EntityId, EntityId>();
   for (const l of links) {
@@ -33,15 +55,30 @@ export function parseAccessRules(
     if (l.relId === R.accessRuleType) type.set(l.fromId, l.toId);
   }
   const out: AccessRule[] = [];
+  const problems: AccessRuleProblem[] = [];
   for (const r of records) {
     if (r.typeId !== T.accessRule) continue;
     const roleId = role.get(r.id);
     const typeId = type.get(r.id);
     if (roleId === undefined || typeId === undefined) continue;
-    // A rule limited by a calculated row filter grants nothing until such filters are applied in
-    // SQL: failing closed is safer than granting every row.
-    const filter = r.data[F.accessRuleCalculation];
-    if (typeof filter === 'string' && filter.trim() !== '') continue;
+    // A rule whose row filter cannot run grants nothing: failing closed is safer than granting
+    // every row.
+    const source = r.data[F.accessRuleCalculation];
+    let filter: SqlFragment | undefined;
+    if (typeof source === 'string' && source.trim() !== '') {
+      const result = translate?.(typeId, source) ?? {
+        ok: false as const,
+        message: 'Calculations of access rules cannot be translated here.',
+      };
+      if (!result.ok) {
+        problems.push({ ruleId: r.id, ruleName: r.name, message: result.message });
+        continue;
+      }
+      filter = result.sql;
+    } else if (source !== undefined && source !== null && typeof source !== 'string') {
+      problems.push({ ruleId: r.id, ruleName: r.name, message: 'The calculation is not text.' });
+      continue;
+    }
     out.push({
       id: r.id,
       roleId,
@@ -51,9 +88,10 @@ export function parseAccessRules(
       canModify: r.data[F.canModify] === true,
       canDelete: r.data[F.canDelete] === true,
       ownedOnly: r.data[F.ownedOnly] === true,
+      ...(filter ? { filter } : {}),
     });
   }
-  return out;
+  return { rules: out, problems };
 }
 
 const readOnlyForEveryone = (id: number, typeId: number): AccessRule => ({

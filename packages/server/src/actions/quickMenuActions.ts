@@ -7,6 +7,7 @@ import {
   sysType,
   type TypeDef,
 } from '@plinth/schema';
+import { permittedIds } from '../access/rowChecks.js';
 import type { RequestContext } from '../context.js';
 import { selectEntities } from '../entities/entityRepository.js';
 
@@ -45,8 +46,11 @@ export async function quickMenuActions(
   const allReadable = selected.length === new Set(selectedIds).size;
   const one = allReadable && selected.length === 1;
   const some = allReadable && selected.length > 0;
-  const canModifyAll = some && selected.every((r) => ctx.perms.canModify(r));
-  const canDeleteAll = some && selected.every((r) => ctx.perms.canDelete(r));
+  // Rules with a calculation grant on some rows only: asked of the database.
+  const modifiable = some ? await permittedIds(ctx, 'modify', selected) : new Set<EntityId>();
+  const deletable = some ? await permittedIds(ctx, 'delete', selected) : new Set<EntityId>();
+  const canModifyAll = some && selected.every((r) => modifiable.has(r.id));
+  const canDeleteAll = some && selected.every((r) => deletable.has(r.id));
   const typeAccess = ctx.perms.forType(type.id);
   const isDocument = ctx.schema.isA(type.id, sysType.document);
 

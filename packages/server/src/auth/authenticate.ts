@@ -47,7 +47,7 @@ export function authenticate(services: Services) {
     if (!identity) throw new AppError('unauthorized', 'Sign in to continue.');
     const actor = await loadActor(db, identity.tenantId, identity.userId);
     if (!actor) throw new AppError('unauthorized', 'Sign in to continue.');
-    const meta = await services.metaCache.get(db, identity.tenantId);
+    const meta = await services.metaCache.get(db, identity.tenantId, request.log);
     request.ctx = {
       db,
       engine: services.engine,

@@ -12,6 +12,7 @@ import {
   type TypeDef,
   validateFieldValue,
 } from '@plinth/schema';
+import { creatableIds, permittedIds } from '../access/rowChecks.js';
 import { validateUserAccounts } from '../auth/validateUserAccounts.js';
 import { expressionDefaults } from '../calc/calculatedFields.js';
 import type { RequestContext } from '../context.js';
@@ -93,7 +94,12 @@ async function putInTransaction(ctx: RequestContext, req: PutEntitiesRequest): P
     ).map((r) => [r.id, r]),
   );
   for (const id of [...updates.map((u) => u.id), ...deletedIds]) if (!existing.has(id)) throw notFound();
-  for (const u of updates) if (!perms.canModify(existing.get(u.id)!)) throw forbidden();
+  const modifiable = await permittedIds(
+    ctx,
+    'modify',
+    updates.map((u) => existing.get(u.id)!),
+  );
+  for (const u of updates) if (!modifiable.has(u.id)) throw forbidden();
 
   // New records get their ids up front so relationships in the batch can point at them.
   const newIds = new Map<string, EntityId>();
@@ -186,6 +192,9 @@ async function putInTransaction(ctx: RequestContext, req: PutEntitiesRequest): P
     )),
   ];
   if (relErrors.length > 0) throw validationFailed(relErrors);
+  // A create rule with a calculation covers only the new records (as written) it accepts.
+  const creatable = await creatableIds(ctx, created);
+  if (created.some((r) => !creatable.has(r.id))) throw forbidden();
 
   // Rules of particular system types, checked on the written rows.
   const written = [...created, ...updated.map((u) => u.row)];
@@ -364,9 +373,11 @@ export async function deleteWithDependents(
 ): Promise<EntityRow[]> {
   const closure = await cascadeClosure(ctx, ids);
   const rows = await selectEntities(ctx.db, ctx.tenantId, [...closure.all]);
+  const readable = await permittedIds(ctx, 'read', rows);
+  const deletable = await permittedIds(ctx, 'delete', rows);
   for (const row of rows) {
     // Deleting takes dependents with it; one the caller cannot read or delete stops the whole delete.
-    if (row.id < firstUserId || !ctx.perms.canRead(row) || !ctx.perms.canDelete(row)) throw forbidden();
+    if (row.id < firstUserId || !readable.has(row.id) || !deletable.has(row.id)) throw forbidden();
   }
   // A type's records include its derived types' records (design §2).
   const deletedTypes = rows

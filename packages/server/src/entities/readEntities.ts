@@ -11,6 +11,7 @@ import {
   sysField,
   sysType,
 } from '@plinth/schema';
+import { permittedIds } from '../access/rowChecks.js';
 import { fillCalculatedFields, type PendingCalculation } from '../calc/calculatedFields.js';
 import type { RequestContext } from '../context.js';
 import { badRequest, notFound } from '../http/errors.js';
@@ -66,6 +67,10 @@ export async function materialize(
   nodes: QueryNode[] | undefined,
   withPermissions: boolean,
 ): Promise<EntityResponse[]> {
+  // Rules with a calculation are asked of the database, once for the page.
+  const none = new Set<EntityId>();
+  const modifiable = withPermissions ? await permittedIds(ctx, 'modify', rows) : none;
+  const deletable = withPermissions ? await permittedIds(ctx, 'delete', rows) : none;
   const out = rows.map((row) => {
     const e: EntityResponse = {
       id: row.id,
@@ -73,8 +78,8 @@ export async function materialize(
       alias: row.alias,
       name: row.name,
       version: row.version,
-      canModify: withPermissions && ctx.perms.canModify(row),
-      canDelete: withPermissions && ctx.perms.canDelete(row),
+      canModify: modifiable.has(row.id),
+      canDelete: deletable.has(row.id),
     };
     if (row.typeId === sysType.type) e.canCreateType = ctx.perms.canCreateType(row.id);
     return e;

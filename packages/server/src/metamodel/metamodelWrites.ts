@@ -41,8 +41,10 @@ export async function validateMetamodelChanges(
   written: readonly EntityRow[],
   refOf: (id: EntityId) => EntityRef = (id) => id,
 ): Promise<void> {
-  const { schema } = await loadTenantMeta(ctx.db, ctx.tenantId, 0);
+  const { schema, ruleProblems } = await loadTenantMeta(ctx.db, ctx.tenantId, 0);
   const errors: MemberError[] = [];
+  // An access rule's calculation compiles against the rule's type, gives a Boolean and runs in SQL.
+  const problemOf = new Map(ruleProblems.map((p) => [p.ruleId, p.message]));
   for (const row of written) {
     let issues: Issue[] = [];
     if (row.typeId === sysType.field)
@@ -54,6 +56,8 @@ export async function validateMetamodelChanges(
         ...(await checkStructureLinks(ctx, schema, row)),
       ];
     else if (row.typeId === sysType.type) issues = checkType(schema, row);
+    else if (row.typeId === sysType.accessRule && problemOf.has(row.id))
+      issues = [{ member: 'accessRuleCalculation', message: problemOf.get(row.id)! }];
     // Errors name the record as the put did ('new:key' for a new one) and the member by its put key.
     for (const issue of issues) errors.push({ id: refOf(row.id), ...issue });
   }

@@ -6,7 +6,8 @@ import {
   sysRel,
   sysType,
 } from '@plinth/schema';
-import { type AccessRule, parseAccessRules } from '../access/accessRules.js';
+import { type AccessRule, type AccessRuleProblem, parseAccessRules } from '../access/accessRules.js';
+import { translateRuleFilter } from '../access/ruleFilters.js';
 import { ensureFieldIndexes } from '../db/fieldIndexes.js';
 import { type Executor, parseData } from '../entities/entityRepository.js';
 import { engineOf } from '../search/searchIndex.js';
@@ -15,7 +16,15 @@ import { engineOf } from '../search/searchIndex.js';
 export interface TenantMeta {
   version: number;
   schema: Schema;
+  /** With their calculations translated to SQL once per version. */
   rules: AccessRule[];
+  /** Rules whose calculation cannot run: they grant nothing. */
+  ruleProblems: AccessRuleProblem[];
+}
+
+/** Where warnings go (the request's or the app's pino logger). */
+export interface WarningLog {
+  warn(obj: object, msg: string): void;
 }
 
 const metaTypes = [sysType.type, sysType.field, sysType.relationship, sysType.accessRule];
@@ -39,8 +48,25 @@ const metaRels = [
  */
 export class TenantMetaCache {
   readonly #cache = new Map<number, TenantMeta>();
+  /** Versions whose rule problems have been logged. */
+  readonly #logged = new WeakSet<TenantMeta>();
 
-  async get(db: Executor, tenantId: number): Promise<TenantMeta> {
+  /** The tenant's metamodel; rules that grant nothing because of their calculation are logged once to `log`. */
+  async get(db: Executor, tenantId: number, log?: WarningLog): Promise<TenantMeta> {
+    const meta = await this.#get(db, tenantId);
+    if (log && !this.#logged.has(meta)) {
+      this.#logged.add(meta);
+      for (const p of meta.ruleProblems) {
+        log.warn(
+          { tenantId, accessRuleId: p.ruleId, accessRule: p.ruleName, reason: p.message },
+          'access rule grants nothing: its calculation cannot run',
+        );
+      }
+    }
+    return meta;
+  }
+
+  async #get(db: Executor, tenantId: number): Promise<TenantMeta> {
     const row = await db
       .selectFrom('tenants')
       .select('meta_version')
@@ -88,5 +114,9 @@ export async function loadTenantMeta(db: Executor, tenantId: number, version: nu
   }));
   const links: StoredLink[] = linkRows.map((l) => ({ relId: l.rel_id, fromId: l.from_id, toId: l.to_id }));
   const schema = schemaFromRecords(records, links);
-  return { version, schema, rules: parseAccessRules(records, links) };
+  const engine = engineOf(db);
+  const { rules, problems } = parseAccessRules(records, links, (typeId, source) =>
+    translateRuleFilter(schema, engine, tenantId, typeId, source),
+  );
+  return { version, schema, rules, ruleProblems: problems };
 }

@@ -7,10 +7,11 @@ import {
   sqlFragment,
   toSql,
 } from '@plinth/calc';
-import { type FieldDef, sysField } from '@plinth/schema';
+import { type FieldDef, type Schema, sysField } from '@plinth/schema';
 import { type RawBuilder, sql } from 'kysely';
 import { calcSchemaOf } from '../calc/calcSchema.js';
 import type { RequestContext } from '../context.js';
+import type { Engine } from '../db/tables.js';
 import { badRequest } from '../http/errors.js';
 import { readableSql } from './sqlFragments.js';
 
@@ -50,13 +51,49 @@ function toKysely(f: SqlFragment): RawBuilder<unknown> {
   return sql(f.strings as unknown as TemplateStringsArray, ...f.values);
 }
 
-/** How the translator reads records here: JSON values, the relationship table, the read rule. */
+/** How the report engine's translation reads records: the caller's read rule guards related ones. */
 function reportHooks(ctx: RequestContext): SqlHooks {
-  const t = ctx.tenantId;
+  return translationHooks({
+    tenantId: ctx.tenantId,
+    engine: ctx.engine,
+    schema: ctx.schema,
+    prefix: 'c',
+    ref: (alias, column) => rawSql(`${alias}.${column}`),
+    readable: (alias) => sqlFragment`${readableSql(ctx, alias)}`,
+  });
+}
+
+export interface TranslationHookOptions {
+  tenantId: number;
+  engine: Engine;
+  schema: Schema;
+  /** Starts the aliases of the subqueries (`{prefix}r1`, `{prefix}e1`…), so they clash with no other. */
+  prefix: string;
+  /** A column of the record a row alias names. */
+  ref(alias: string, column: string): SqlFragment;
+  /** The condition under which a related record (by its alias) may be read. */
+  readable(alias: string): SqlFragment;
+  /**
+   * Read the id of a record linked through a column of the row (owner, creator, last modifier) from
+   * that column, without reading the linked record. Access-rule filters do: comparing the owner
+   * with the caller reads only the filtered row.
+   */
+  columnIdsFromRow?: boolean;
+}
+
+/**
+ * How the translator reads records here: JSON values, the relationship table (or the column of a
+ * column relationship such as the owner), and a read rule on every related record.
+ */
+export function translationHooks(o: TranslationHookOptions): SqlHooks {
+  const t = o.tenantId;
+  const { ref, readable, schema } = o;
   let n = 0;
   const ends = (step: SqlRelStep) =>
     step.direction === 'forward' ? (['from_id', 'to_id'] as const) : (['to_id', 'from_id'] as const);
-  const readable = (alias: string) => readableSql(ctx, alias);
+  /** The column holding a forward step's target id on the source record, for column relationships. */
+  const columnOf = (step: SqlRelStep): string | undefined =>
+    step.direction === 'forward' ? schema.relationship(Number(step.relationshipId))?.column : undefined;
   /** A scalar subquery picking a value of the record at the end of a path of to-one steps. */
   const walk = (
     row: string,
@@ -65,44 +102,54 @@ function reportHooks(ctx: RequestContext): SqlHooks {
   ): SqlFragment => {
     if (path.length === 0) return pick(row);
     const joins: SqlFragment[] = [];
-    let prev = `${row}.id`;
-    let last = row;
+    let prev = row;
     for (const step of path) {
-      const r = `cr${++n}`;
-      const e = `ce${n}`;
-      const [self, other] = ends(step);
-      joins.push(
-        sqlFragment`JOIN relationships ${rawSql(r)} ON ${rawSql(`${r}.tenant_id`)} = ${t} AND ${rawSql(`${r}.rel_id`)} = ${Number(step.relationshipId)} AND ${rawSql(`${r}.${self} = ${prev}`)}
+      const r = `${o.prefix}r${++n}`;
+      const e = `${o.prefix}e${n}`;
+      const column = columnOf(step);
+      if (column) {
+        joins.push(
+          sqlFragment`JOIN entities ${rawSql(e)} ON ${rawSql(`${e}.tenant_id`)} = ${t} AND ${rawSql(`${e}.id`)} = ${ref(prev, column)} AND ${readable(e)}`,
+        );
+      } else {
+        const [self, other] = ends(step);
+        joins.push(
+          sqlFragment`JOIN relationships ${rawSql(r)} ON ${rawSql(`${r}.tenant_id`)} = ${t} AND ${rawSql(`${r}.rel_id`)} = ${Number(step.relationshipId)} AND ${rawSql(`${r}.${self}`)} = ${ref(prev, 'id')}
           JOIN entities ${rawSql(e)} ON ${rawSql(`${e}.tenant_id = ${r}.tenant_id AND ${e}.id = ${r}.${other}`)} AND ${readable(e)}`,
-      );
-      prev = `${e}.id`;
-      last = e;
+        );
+      }
+      prev = e;
     }
     const [first, ...rest] = joins;
     const from = rest.reduce((acc, j) => sqlFragment`${acc} ${j}`, first!);
-    return sqlFragment`(SELECT ${pick(last)} FROM (SELECT 1) one ${from} LIMIT 1)`;
+    return sqlFragment`(SELECT ${pick(prev)} FROM (SELECT 1) one ${from} LIMIT 1)`;
   };
   const value = (alias: string, fieldId: number): SqlFragment => {
-    const f = ctx.schema.field(fieldId);
-    if (f?.column) return rawSql(`${alias}.${f.column}`);
-    return ctx.engine === 'sqlite'
-      ? sqlFragment`json_extract(${rawSql(`${alias}.data`)}, ${rawSql(`'$."${fieldId}"'`)})`
-      : sqlFragment`(${rawSql(`${alias}.data`)} ->> ${rawSql(`'${fieldId}'`)})`;
+    const f = schema.field(fieldId);
+    if (f?.column) return ref(alias, f.column);
+    return o.engine === 'sqlite'
+      ? sqlFragment`json_extract(${ref(alias, 'data')}, ${rawSql(`'$."${fieldId}"'`)})`
+      : sqlFragment`(${ref(alias, 'data')} ->> ${rawSql(`'${fieldId}'`)})`;
   };
   const idValue = (id: string) =>
-    ctx.engine === 'sqlite' ? sqlFragment`CAST(${id} AS INTEGER)` : sqlFragment`CAST(${id} AS bigint)`;
+    o.engine === 'sqlite' ? sqlFragment`CAST(${id} AS INTEGER)` : sqlFragment`CAST(${id} AS bigint)`;
   return {
     recordIdValue: idValue,
     field: (row, path, fieldId) => walk(row, path, (a) => value(a, Number(fieldId))),
-    recordId: (row, path) => walk(row, path, (a) => rawSql(`${a}.id`)),
-    recordName: (row, path) => walk(row, path, (a) => rawSql(`${a}.name`)),
+    recordId: (row, path) => {
+      const last = path[path.length - 1];
+      const column = last && o.columnIdsFromRow ? columnOf(last) : undefined;
+      if (column) return walk(row, path.slice(0, -1), (a) => ref(a, column));
+      return walk(row, path, (a) => ref(a, 'id'));
+    },
+    recordName: (row, path) => walk(row, path, (a) => ref(a, 'name')),
     choiceOrder: (row, path) =>
       walk(row, path, (a) => sqlFragment`coalesce(${value(a, sysField.enumOrder)}, 999)`),
     related: (row, path, step) => {
-      const r = `cr${++n}`;
-      const e = `ce${n}`;
+      const r = `${o.prefix}r${++n}`;
+      const e = `${o.prefix}e${n}`;
       const [self, other] = ends(step);
-      const owner = walk(row, path, (a) => rawSql(`${a}.id`));
+      const owner = walk(row, path, (a) => ref(a, 'id'));
       return {
         from: sqlFragment`FROM relationships ${rawSql(r)} JOIN entities ${rawSql(e)} ON ${rawSql(`${e}.tenant_id = ${r}.tenant_id AND ${e}.id = ${r}.${other}`)}`,
         where: sqlFragment`${rawSql(`${r}.tenant_id`)} = ${t} AND ${rawSql(`${r}.rel_id`)} = ${Number(step.relationshipId)} AND ${rawSql(`${r}.${self}`)} = ${owner} AND ${readable(e)}`,
@@ -110,7 +157,7 @@ function reportHooks(ctx: RequestContext): SqlHooks {
       };
     },
     records: (ids) => {
-      const e = `ce${++n}`;
+      const e = `${o.prefix}e${++n}`;
       const list =
         ids.length === 0
           ? rawSql('NULL')

@@ -1,4 +1,4 @@
-import type { EntityId, FieldDef } from '@plinth/schema';
+import type { FieldDef } from '@plinth/schema';
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import type { Engine } from '../db/tables.js';
@@ -29,27 +29,13 @@ export function param(engine: Engine, value: string | number | boolean): RawBuil
 }
 
 /**
- * The caller's read rule on the record aliased `alias`, as SQL; `true` for administrators. The
- * same condition guards the root records, joined records and subqueries, so totals, groups and
- * related values only ever count what the caller may read.
+ * The caller's read rule on the record aliased `alias`, as SQL; `true` for administrators. Rules
+ * with a calculation add the rows it accepts. The same condition guards the root records, joined
+ * records and subqueries, so totals, groups and related values only ever count what the caller may
+ * read.
  */
 export function readableSql(ctx: RequestContext, alias: string): RawBuilder<boolean> {
-  if (ctx.actor.isAdmin) return sql<boolean>`1 = 1`;
-  const all: EntityId[] = [];
-  const own: EntityId[] = [];
-  for (const t of ctx.schema.types()) {
-    const reach = ctx.perms.forType(t.id).read;
-    if (reach === 'all') all.push(t.id);
-    else if (reach === 'own') own.push(t.id);
-  }
-  const parts: RawBuilder<boolean>[] = [];
-  if (all.length > 0) parts.push(sql<boolean>`${sql.ref(`${alias}.type_id`)} IN (${sql.join(all)})`);
-  if (own.length > 0) {
-    parts.push(
-      sql<boolean>`(${sql.ref(`${alias}.type_id`)} IN (${sql.join(own)}) AND ${sql.ref(`${alias}.owner_id`)} = ${ctx.actor.userId})`,
-    );
-  }
-  return parts.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`(${sql.join(parts, sql` OR `)})`;
+  return ctx.perms.rowSql('read', alias);
 }
 
 /** `%`, `_` and `\` taken literally in a LIKE pattern (with ESCAPE '\'). */
