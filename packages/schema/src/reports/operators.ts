@@ -86,6 +86,13 @@ export const noArgumentOperators: ReadonlySet<ConditionOperator> = new Set([
   'CurrentFinancialYear',
 ]);
 
+export type StructureLevelOperator = (typeof structureLevelOperators)[number];
+
+/** True for the structure-level operators (below / above some records in a hierarchy). */
+export function isStructureLevelOperator(op: ConditionOperator): op is StructureLevelOperator {
+  return (structureLevelOperators as readonly string[]).includes(op);
+}
+
 export function isRelativeDateOperator(op: ConditionOperator): op is RelativeDateOperator {
   return (
     (isOnlyOperators as readonly string[]).includes(op) ||

@@ -5,6 +5,7 @@ import {
   type FieldDef,
   type FieldType,
   isRelativeDateOperator,
+  isStructureLevelOperator,
   noArgumentOperators,
   relativeDateRange,
   relativeInstantRange,
@@ -19,6 +20,7 @@ import type { RequestContext } from '../context.js';
 import { badRequest } from '../http/errors.js';
 import type { ResolvedColumn } from './resolveColumns.js';
 import { escapeLike, param, readableSql } from './sqlFragments.js';
+import { structureLevelSql } from './structureLevelSql.js';
 
 /** A condition ready to apply: the stored one with the query's operator and values. */
 export interface EffectiveCondition {
@@ -40,7 +42,7 @@ export interface ConditionScope {
 /** True when a condition has what it needs to apply (spec 02 §5 Filters). */
 export function conditionApplies(c: EffectiveCondition): boolean {
   if (noArgumentOperators.has(c.oper) || c.column.type === 'Bool') return true;
-  if (c.oper === 'AnyOf' || c.oper === 'AnyExcept')
+  if (c.oper === 'AnyOf' || c.oper === 'AnyExcept' || isStructureLevelOperator(c.oper))
     return (c.valueList?.length ?? 0) > 0 || (c.values?.length ?? 0) > 0;
   if (c.oper === 'Between') return hasValue(c.value) || hasValue(c.values?.[0]);
   return hasValue(c.value);
@@ -262,7 +264,8 @@ function shifted(type: string, bound: string, direction: 1 | -1): string {
 
 /**
  * A relationship condition as SQL on the record aliased `alias`: any of / any except some records,
- * no related record, some related record, or the current user.
+ * no related record, some related record, the current user, or — when the related object has a
+ * structure — records below or above some records (spec 03 §9 "Structure levels").
  */
 export function relationshipConditionSql(
   scope: ConditionScope,
@@ -295,6 +298,15 @@ export function relationshipConditionSql(
       return sql<boolean>`NOT ${related(sql<boolean>`1 = 1`)}`;
     case 'IsNotNull':
       return related(sql<boolean>`1 = 1`);
+    case 'AnyBelow':
+    case 'AtOrBelow':
+    case 'AnyAbove':
+    case 'AtOrAbove': {
+      const { structure } = c.column;
+      if (!structure)
+        throw bad(c, `the operator ${c.oper} applies to relationships to objects with a structure only`);
+      return related(sql<boolean>`ec.id IN (${structureLevelSql(ctx, structure, c.oper, ids())})`);
+    }
     case 'CurrentUser': {
       const isPerson = ctx.schema.isA(targetTypeId, sysType.person);
       if (!isPerson && !ctx.schema.isA(targetTypeId, sysType.userAccount))

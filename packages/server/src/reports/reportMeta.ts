@@ -1,6 +1,6 @@
 import { type ReportQuery, type ReportRunResponse, reportValueTypes } from '@plinth/schema';
 import type { EffectiveCondition } from './conditionSql.js';
-import type { ResolvedColumn } from './resolveColumns.js';
+import { conditionTypeOf, type ResolvedColumn } from './resolveColumns.js';
 import type { LoadedReport } from './runReport.js';
 
 type Meta = NonNullable<ReportRunResponse['meta']>;
@@ -53,7 +53,7 @@ export function reportMeta(
     meta.anlcols[stored.id] = {
       colid: stored.columnId,
       title: column?.title ?? stored.columnId,
-      type: column?.type ?? reportValueTypes[0],
+      type: column ? conditionTypeOf(column) : reportValueTypes[0],
       ...(effective?.oper ? { oper: effective.oper } : {}),
       ...(effective?.value !== undefined ? { value: effective.value } : {}),
       ...(effective?.values ? { values: [...effective.values] } : {}),

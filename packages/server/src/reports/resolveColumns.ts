@@ -39,7 +39,17 @@ export type ResolvedColumn =
       direction: 'fwd' | 'rev';
       many: boolean;
       targetTypeId: EntityId;
+      /** The target type's structure, when it has one: conditions may then use structure levels. */
+      structure?: RelationshipDef;
     });
+
+/**
+ * The value type of conditions on a column: a relationship to an object with a structure is
+ * filtered by structure levels (spec 03 §9), other columns by their own type.
+ */
+export function conditionTypeOf(column: ResolvedColumn): ReportValueType {
+  return column.kind === 'relationship' && column.structure ? 'StructureLevels' : column.type;
+}
 
 export function valueTypeOfField(field: FieldDef): ReportValueType {
   switch (field.storage) {
@@ -113,6 +123,7 @@ function resolveColumn(schema: Schema, rootTypeId: EntityId, col: ReportColumn, 
         : schema.isA(targetTypeId, sysType.userAccount) || schema.isA(targetTypeId, sysType.person)
           ? 'UserInlineRelationship'
           : 'InlineRelationship';
+      const structure = schema.structureOf(targetTypeId);
       return {
         ...base,
         kind: 'relationship',
@@ -120,6 +131,7 @@ function resolveColumn(schema: Schema, rootTypeId: EntityId, col: ReportColumn, 
         direction: col.direction,
         many: reachesMany(end.rel, col.direction),
         targetTypeId,
+        ...(structure ? { structure } : {}),
         title: titled(relationshipEndName(end.rel, col.direction).name),
         type,
       };

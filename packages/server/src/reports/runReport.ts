@@ -22,7 +22,7 @@ import { defaultReport } from './defaultReports.js';
 import { reportCells } from './reportCells.js';
 import { reportMeta } from './reportMeta.js';
 import { buildReportSql } from './reportSql.js';
-import { type ResolvedColumn, resolveColumns } from './resolveColumns.js';
+import { conditionTypeOf, type ResolvedColumn, resolveColumns } from './resolveColumns.js';
 
 /** The most rows one page answers; a larger pageSize is clamped and the applied size echoed. */
 export const maxReportPageSize = 1000;
@@ -275,7 +275,7 @@ function effectiveConditions(
     adHoc.push({
       id,
       column: col,
-      oper: o.oper ?? defaultOperatorFor(col.type) ?? 'Equal',
+      oper: o.oper ?? defaultOperatorFor(conditionTypeOf(col)) ?? 'Equal',
       value: o.value,
       values: o.values,
       valueList: o.valueList,
@@ -287,7 +287,7 @@ function effectiveConditions(
     const use = o && !stored.isHidden ? o : undefined;
     const col = column(stored.columnId, 'conditions');
     // Without an operator a condition takes its type's default (spec 03 §9); a yes/no one compares.
-    const oper = use?.oper ?? stored.oper ?? defaultOperatorFor(col.type) ?? 'Equal';
+    const oper = use?.oper ?? stored.oper ?? defaultOperatorFor(conditionTypeOf(col)) ?? 'Equal';
     return [
       {
         id: stored.id,

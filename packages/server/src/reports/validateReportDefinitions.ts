@@ -1,4 +1,4 @@
-import { type EntityRef, sysField, sysType } from '@plinth/schema';
+import { type EntityRef, isStructureLevelOperator, sysField, sysType } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
 import type { EntityRow } from '../entities/entityRepository.js';
 import type { MemberError } from '../entities/relationshipChanges.js';
@@ -38,6 +38,15 @@ export function validateReportDefinitions(
         // Sorting, filtering and totals by a calculated field need its SQL translation.
         if (c.kind === 'field' && c.field.type === 'Calculation')
           calculationSql(ctx, c.field, 'e0', { timeZone: 'UTC', now: ctx.clock.now() });
+      }
+      for (const cond of def.conditions) {
+        const c = columns.get(cond.columnId)!;
+        // A structure-level condition needs a relationship to an object with a structure.
+        if (cond.oper && isStructureLevelOperator(cond.oper) && !(c.kind === 'relationship' && c.structure))
+          throw new AppError(
+            'bad_request',
+            `Condition '${cond.id}': the operator ${cond.oper} applies to relationships to objects with a structure only.`,
+          );
       }
       for (const a of def.aggregates) {
         for (const kind of a.kinds)
