@@ -251,6 +251,35 @@ describe.each(engines)('access rules with a calculation on %s', (engine) => {
     });
   });
 
+  describe('the quick menu', () => {
+    it('enables edit and delete on records a calculation grants, and the inline edit of the type', async () => {
+      const menu = async (client: Client, ids: number[]) => {
+        const res = await client.post('/spapi/data/v1/actions/menu', { entityTypeId: account, ids });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        return res.body.data as {
+          actions: Array<{ state: string; isenabled: boolean }>;
+          showEditInlineButton: boolean;
+          showExportMenu: boolean;
+        };
+      };
+      const enabled = (m: Awaited<ReturnType<typeof menu>>, state: string) =>
+        m.actions.find((a) => a.state === state)?.isenabled;
+      const own = await menu(carol, [ids.carol1!]);
+      expect([enabled(own, 'editForm'), enabled(own, 'delete')]).toEqual([true, true]);
+      expect(own.showEditInlineButton).toBe(true);
+      const theirs = await menu(carol, [ids.admin1!]);
+      expect([enabled(theirs, 'viewForm'), enabled(theirs, 'editForm'), enabled(theirs, 'delete')]).toEqual([
+        true,
+        false,
+        false,
+      ]);
+      const mixed = await menu(carol, [ids.carol1!, ids.admin1!]);
+      expect(enabled(mixed, 'delete')).toBe(false);
+      const alices = await menu(alice, [ids.alice1!]);
+      expect([enabled(alices, 'editForm'), alices.showExportMenu]).toEqual([true, true]);
+    });
+  });
+
   describe('create rules with a calculation', () => {
     it('create only records the calculation accepts as written; others are 403 and nothing is written', async () => {
       const perth = await role('Create in Perth', [

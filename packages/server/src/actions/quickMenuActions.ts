@@ -52,6 +52,9 @@ export async function quickMenuActions(
   const canModifyAll = some && selected.every((r) => modifiable.has(r.id));
   const canDeleteAll = some && selected.every((r) => deletable.has(r.id));
   const typeAccess = ctx.perms.forType(type.id);
+  // Rules with a calculation grant on some records of the type.
+  const mayRead = typeAccess.read !== 'none' || ctx.perms.hasRowRules('read', type.id);
+  const mayModify = typeAccess.modify !== 'none' || ctx.perms.hasRowRules('modify', type.id);
   const isDocument = ctx.schema.isA(type.id, sysType.document);
 
   const creatable = ctx.schema
@@ -123,7 +126,7 @@ export async function quickMenuActions(
       method: 'custom',
       state: 'editInline',
       order: 50,
-      isenabled: typeAccess.modify !== 'none',
+      isenabled: mayModify,
     }),
     action({
       id: fixedActionIds.multiSelect,
@@ -187,9 +190,9 @@ export async function quickMenuActions(
   return {
     actions: actions.sort((a, b) => a.order - b.order),
     showNewMenu: creatable.length > 0,
-    showExportMenu: typeAccess.read !== 'none',
-    showEditInlineButton: typeAccess.modify !== 'none',
-    showEditInlineMenu: typeAccess.modify !== 'none',
+    showExportMenu: mayRead,
+    showEditInlineButton: mayModify,
+    showEditInlineMenu: mayModify,
     showFormPanelButton: true,
     showFormPanelMenu: true,
   };
