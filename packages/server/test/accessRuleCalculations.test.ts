@@ -251,6 +251,24 @@ describe.each(engines)('access rules with a calculation on %s', (engine) => {
     });
   });
 
+  it('an owned-only rule with a calculation grants the records that are both owned and accepted', async () => {
+    const r = await role('Own in Perth', [
+      { typeId: account, canCreate: true },
+      { typeId: account, canRead: true, ownedOnly: true, accessRuleCalculation: "[City] = 'Perth'" },
+    ]);
+    const gina = (await user('gina', [r.id])).client;
+    const made = await gina.put([
+      { id: 'new:p', typeId: account, fields: { name: 'Gina Perth', city: 'Perth' } },
+      { id: 'new:h', typeId: account, fields: { name: 'Gina Hobart', city: 'Hobart' } },
+    ]);
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(names(await gina.post('/spapi/data/v1/entity/ofType', { typeId: account }))).toEqual([
+      'Gina Perth',
+    ]);
+    expect((await gina.read(ids.admin1!, 'name')).status).toBe(404);
+    await t.admin.post('/spapi/data/v1/entity/delete', { ids: Object.values(made.body.ids) });
+  });
+
   describe('the quick menu', () => {
     it('enables edit and delete on records a calculation grants, and the inline edit of the type', async () => {
       const menu = async (client: Client, ids: number[]) => {

@@ -42,6 +42,8 @@ interface FilteredGrant {
   typeIds: readonly EntityId[];
   filter: SqlFragment;
   actions: ReadonlySet<RowAction>;
+  /** The rule is also owned-only: the record must be the caller's as well. */
+  ownedOnly: boolean;
 }
 
 /** The caller of a request. */
@@ -82,11 +84,12 @@ export class Permissions {
         const typeIds = schema.descendants(rule.typeId);
         // Catalogue and security types stay administrator-only to write, whatever a rule says.
         const writable = typeIds.filter((id) => !adminOnlyWriteTypes.has(id));
-        const read = actions.has('read') && typeIds.length > 0;
-        if (read) this.#filtered.push({ typeIds, filter: rule.filter, actions: new Set(['read']) });
+        const { filter, ownedOnly } = rule;
+        if (actions.has('read') && typeIds.length > 0)
+          this.#filtered.push({ typeIds, filter, actions: new Set(['read']), ownedOnly });
         actions.delete('read');
         if (actions.size > 0 && writable.length > 0)
-          this.#filtered.push({ typeIds: writable, filter: rule.filter, actions });
+          this.#filtered.push({ typeIds: writable, filter, actions, ownedOnly });
         continue;
       }
       const reach: Reach = rule.ownedOnly ? 'own' : 'all';
@@ -172,7 +175,10 @@ export class Permissions {
         const types = g.typeIds.filter((id) => !whole.has(id));
         if (types.length === 0) continue;
         const filter = ruleFilterSql(g.filter, alias, this.actor.userId, (a) => this.rowSql('read', a, true));
-        parts.push(sql<boolean>`(${typeId} IN (${sql.join(types)}) AND ${filter})`);
+        const owned = g.ownedOnly
+          ? sql<boolean>` AND ${sql.ref(`${alias}.owner_id`)} = ${this.actor.userId}`
+          : sql<boolean>``;
+        parts.push(sql<boolean>`(${typeId} IN (${sql.join(types)})${owned} AND ${filter})`);
       }
     }
     return parts.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`(${sql.join(parts, sql` OR `)})`;
