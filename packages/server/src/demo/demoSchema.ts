@@ -47,7 +47,10 @@ function relRecord(
   };
 }
 
-/** The demo's small CRM: Accounts, Contacts, Opportunities with a Stage choice, and Activities. */
+/**
+ * The demo's small CRM: Accounts (a hierarchy through Parent Account), Contacts, Opportunities with
+ * a Stage choice, and Activities.
+ */
 export function demoSchemaChanges(): EntityChange[] {
   return [
     typeRecord('account', 'Account', { relationships: { inherits: { set: [sysType.resource] } } }),
@@ -88,6 +91,9 @@ export function demoSchemaChanges(): EntityChange[] {
       { name: 'Notes', script: 'notes', type: 'RichText' },
       { name: 'Duration (hours)', script: 'durationHours', type: 'Decimal', decimalPlaces: 2, minDecimal: 0 },
     ]),
+    relRecord('accountParent', 'lookup', 'new:account', 'new:account', 'Parent Account', 'Child Accounts', {
+      relationshipIsStructure: true,
+    }),
     relRecord('contactAccount', 'lookup', 'new:contact', 'new:account', 'Account', 'Contacts'),
     relRecord('oppAccount', 'lookup', 'new:opportunity', 'new:account', 'Account', 'Opportunities', {
       relationshipIsMandatory: true,

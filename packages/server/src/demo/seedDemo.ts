@@ -62,6 +62,15 @@ export async function seedDemo(services: Services, options: DemoOptions): Promis
       employees: faker.number.int({ min: 1, max: 20_000 }),
     },
   }));
+  // The first 40 accounts form a group of four levels (one, three, nine, 27), so structure-level
+  // filters (any below, at or above…) have something to show; the others stand alone.
+  const grouped = accounts.slice(1, 40);
+  await put(
+    grouped.map((id, k) => ({
+      id,
+      relationships: { parentAccount: { set: [accounts[Math.floor(k / 3)]!] } },
+    })),
+  );
   const contacts = await createInBatches(put, accountCount * 4, (i) => {
     const firstName = faker.person.firstName();
     const lastName = faker.person.lastName();
