@@ -1,0 +1,185 @@
+import type { DocumentInfo, DocumentTypeInfo } from '@plinth/schema';
+import { toast } from '@plinth/ui';
+import { assign, fromPromise, setup } from 'xstate';
+import { matchFileType, unknownExtensionMessage } from './matchFileType';
+
+export interface ReplaceDocumentContext {
+  documentId: number;
+  document: DocumentInfo | null;
+  documentTypes: DocumentTypeInfo[];
+  /** The new file the user picked. */
+  file: File | null;
+  /** The document type the new file's extension matches. */
+  fileType: DocumentTypeInfo | null;
+  /** Why the picked file cannot be used. */
+  fileError: string | null;
+  /** Why the document could not be loaded. */
+  loadError: string | null;
+  /** Upload progress of the new file, 0–100. */
+  progress: number;
+  /** The failure's message when replacing failed. */
+  error: string | null;
+}
+
+export type ReplaceDocumentEvent =
+  | { type: 'FILE_SELECTED'; file: File }
+  | { type: 'REPLACE' }
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' }
+  | { type: 'CLOSE' }
+  | { type: 'PROGRESS'; percent: number };
+
+export interface ReplaceInput {
+  documentId: number;
+  file: File;
+  onProgress: (percent: number) => void;
+}
+
+const messageOf = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : 'The document could not be replaced.';
+
+/** What the user can do while the dialog waits for a file (ready, and again after a failure). */
+const choosing = {
+  FILE_SELECTED: { actions: 'selectFile' },
+  REPLACE: { guard: 'canReplace', target: 'confirming' },
+  CLOSE: { target: 'closed' },
+} as const;
+
+/**
+ * The 'Replace document' dialog (spec 02 §4 "Replace document"): load the document and the
+ * document types in parallel, then ready; the user picks a file; replace is allowed only when the
+ * document and a file of a known type exist; the user confirms; replacing uploads the file as a new
+ * version; success shows the upload toast and refreshes the report, failure shows the failure's
+ * message. The calls are the actors `loadDocument`, `loadDocumentTypes` and `replaceDocument`.
+ */
+export const replaceDocumentMachine = setup({
+  types: {
+    context: {} as ReplaceDocumentContext,
+    events: {} as ReplaceDocumentEvent,
+    input: {} as { documentId: number },
+  },
+  actors: {
+    loadDocument: fromPromise<DocumentInfo, { documentId: number }>(async () => {
+      throw new Error('loadDocument is not provided');
+    }),
+    loadDocumentTypes: fromPromise<DocumentTypeInfo[]>(async () => {
+      throw new Error('loadDocumentTypes is not provided');
+    }),
+    replaceDocument: fromPromise<DocumentInfo, ReplaceInput>(async () => {
+      throw new Error('replaceDocument is not provided');
+    }),
+  },
+  guards: {
+    canReplace: ({ context }) =>
+      context.document !== null && context.file !== null && context.fileType !== null,
+  },
+  actions: {
+    selectFile: assign(({ context, event }) => {
+      if (event.type !== 'FILE_SELECTED') return {};
+      const fileType = matchFileType(context.documentTypes, event.file.name) ?? null;
+      return {
+        file: event.file,
+        fileType,
+        fileError: fileType ? null : unknownExtensionMessage,
+        error: null,
+      };
+    }),
+    showUploadedToast: (_, params: { fileName: string }) => {
+      toast.success('Successfully uploaded', { description: params.fileName, position: 'top-center' });
+    },
+    showReplaceErrorToast: (_, params: { message: string }) => {
+      toast.error('Error uploading', { description: params.message, position: 'top-center' });
+    },
+    /** The host refreshes the report; provided by the dialog. */
+    refreshReport: () => {},
+  },
+}).createMachine({
+  id: 'replaceDocument',
+  context: ({ input }) => ({
+    documentId: input.documentId,
+    document: null,
+    documentTypes: [],
+    file: null,
+    fileType: null,
+    fileError: null,
+    loadError: null,
+    progress: 0,
+    error: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      type: 'parallel',
+      states: {
+        document: {
+          initial: 'fetching',
+          states: {
+            fetching: {
+              invoke: {
+                src: 'loadDocument',
+                input: ({ context }) => ({ documentId: context.documentId }),
+                onDone: { target: 'done', actions: assign({ document: ({ event }) => event.output }) },
+                onError: {
+                  target: 'done',
+                  actions: assign({ loadError: ({ event }) => messageOf(event.error) }),
+                },
+              },
+            },
+            done: { type: 'final' },
+          },
+        },
+        documentTypes: {
+          initial: 'fetching',
+          states: {
+            fetching: {
+              invoke: {
+                src: 'loadDocumentTypes',
+                onDone: { target: 'done', actions: assign({ documentTypes: ({ event }) => event.output }) },
+                // Without types no file matches: the picked file shows the extension message.
+                onError: 'done',
+              },
+            },
+            done: { type: 'final' },
+          },
+        },
+      },
+      onDone: 'ready',
+      on: { CLOSE: '#replaceDocument.closed' },
+    },
+    ready: { on: choosing },
+    confirming: {
+      on: { CONFIRM: 'replacing', CANCEL: 'ready', CLOSE: 'ready' },
+    },
+    replacing: {
+      entry: assign({ progress: 0 }),
+      invoke: {
+        src: 'replaceDocument',
+        input: ({ context, self }) => ({
+          documentId: context.documentId,
+          file: context.file!,
+          onProgress: (percent: number) => self.send({ type: 'PROGRESS', percent }),
+        }),
+        onDone: { target: 'success', actions: assign({ document: ({ event }) => event.output }) },
+        onError: {
+          target: 'error',
+          actions: [
+            assign({ error: ({ event }) => messageOf(event.error) }),
+            { type: 'showReplaceErrorToast', params: ({ event }) => ({ message: messageOf(event.error) }) },
+          ],
+        },
+      },
+      on: {
+        PROGRESS: { actions: assign({ progress: ({ event }) => Math.max(0, Math.min(100, event.percent)) }) },
+      },
+    },
+    success: {
+      type: 'final',
+      entry: [
+        { type: 'showUploadedToast', params: ({ context }) => ({ fileName: context.file?.name ?? '' }) },
+        'refreshReport',
+      ],
+    },
+    error: { on: choosing },
+    closed: { type: 'final' },
+  },
+});
