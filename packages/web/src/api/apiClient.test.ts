@@ -70,4 +70,19 @@ describe('ApiClient', () => {
     await expect(client.entitiesOfType({ typeId: 'not an alias!' })).rejects.toThrow();
     expect(calls).toHaveLength(0);
   });
+
+  it("reads a choice type's values and the template report ids with GET", async () => {
+    const value = { id: 5, name: 'High', order: 1, colour: '#c0392b', iconImageId: 7, isRetired: false };
+    const { impl, calls } = fakeFetch([
+      { status: 200, body: { values: [value] } },
+      { status: 200, body: { reportIds: [31, 32] } },
+    ]);
+    const client = new ApiClient({ fetch: impl });
+    expect(await client.enumValues('crm:stage')).toEqual([value]);
+    expect(await client.templateReportIds()).toEqual([31, 32]);
+    expect(calls.map((c) => [c.init.method, c.url])).toEqual([
+      ['GET', '/spapi/data/v1/schema/type/crm%3Astage/enumValues'],
+      ['GET', '/spapi/data/v1/report/templateIds'],
+    ]);
+  });
 });

@@ -1,6 +1,7 @@
 import {
   entitiesOfTypeRequest,
   entitiesOfTypeResponse,
+  enumValuesResponse,
   errorResponse,
   getEntitiesRequest,
   getEntitiesResponse,
@@ -8,6 +9,7 @@ import {
   loginRequest,
   type Me,
   meResponse,
+  templateReportIdsResponse,
   tenantSettingsResponse,
 } from '@plinth/schema';
 import { z } from 'zod';
@@ -134,5 +136,24 @@ export class ApiClient {
       entitiesOfTypeRequest.parse(request),
       signal,
     );
+  }
+
+  /** A choice type's values, by order then name (the pickers' enum-value lookup). */
+  async enumValues(typeId: number | string, signal?: AbortSignal) {
+    const path = `/spapi/data/v1/schema/type/${encodeURIComponent(String(typeId))}/enumValues`;
+    return (await this.call('GET', path, enumValuesResponse, undefined, signal)).values;
+  }
+
+  /** The ids of the template reports (types' default display and picker reports). */
+  async templateReportIds(signal?: AbortSignal) {
+    return (
+      await this.call(
+        'GET',
+        '/spapi/data/v1/report/templateIds',
+        templateReportIdsResponse,
+        undefined,
+        signal,
+      )
+    ).reportIds;
   }
 }

@@ -1,1 +1,3 @@
-export { entityPickerSource, pickerSource, reportPickerSource } from './pickerDataSources';
+export { entityPickerSource } from './entityPickerSource';
+export { pickerSource } from './pickerDataSources';
+export { reportPickerSource } from './reportPickerSource';
