@@ -284,6 +284,126 @@ describe('reportApi', () => {
     ]);
   });
 
+  const typeSchema = (id: number, alias: string | undefined, name: string, extra: object = {}) => ({
+    type: { id, alias, name, scriptName: name, isAbstract: false, isChoiceType: false, isSystem: false },
+    ancestors: [],
+    fields: [],
+    relationships: [],
+    derivedTypes: [],
+    canCreateType: false,
+    ...extra,
+  });
+
+  it("reads the report entity: its root type's alias, name and inherited aliases", async () => {
+    const definition = { version: 1, rootTypeId: 12, columns: [{ id: 'c1', fieldId: 100 }] };
+    const { api, sent } = fakeServer([
+      {
+        body: {
+          id: 77,
+          typeId: 15,
+          alias: null,
+          name: 'Files',
+          version: 1,
+          canModify: false,
+          canDelete: false,
+          reportDefinition: JSON.stringify(definition),
+        },
+      },
+      {
+        body: typeSchema(12, 'core:document', 'Document', {
+          ancestors: [
+            { id: 12, name: 'Document', alias: 'core:document' },
+            { id: 1, name: 'Resource', alias: 'core:resource' },
+          ],
+        }),
+      },
+    ]);
+    expect(await api.fetchReportEntity(77)).toEqual({
+      typeAlias: 'core:document',
+      typeName: 'Document',
+      inheritedTypeAliases: ['core:resource'],
+    });
+    expect(sent.map((s) => s.url)).toEqual([
+      '/spapi/data/v1/entity/77?query=reportDefinition',
+      '/spapi/data/v1/schema/type/12',
+    ]);
+  });
+
+  it('answers an empty report entity when the definition cannot be read', async () => {
+    const { api, sent } = fakeServer([
+      {
+        body: {
+          id: 77,
+          typeId: 15,
+          alias: null,
+          name: 'Broken',
+          version: 1,
+          canModify: false,
+          canDelete: false,
+          reportDefinition: '{not json',
+        },
+      },
+    ]);
+    expect(await api.fetchReportEntity(77)).toEqual({ inheritedTypeAliases: [] });
+    expect(sent).toHaveLength(1);
+  });
+
+  it("reads a row's entity: its name, whether it can be modified and whether it is a task or a run", async () => {
+    const { api, sent } = fakeServer([
+      {
+        body: {
+          id: 1001,
+          typeId: 400,
+          alias: null,
+          name: 'Call Jo',
+          version: 2,
+          canModify: true,
+          canDelete: true,
+        },
+      },
+      {
+        body: typeSchema(400, 'crm:callTask', 'Call task', {
+          ancestors: [
+            { id: 400, name: 'Call task', alias: 'crm:callTask' },
+            { id: 300, name: 'Task', alias: 'core:task' },
+          ],
+        }),
+      },
+    ]);
+    expect(await api.fetchRowEntity(1001)).toEqual({
+      id: 1001,
+      name: 'Call Jo',
+      canModify: true,
+      isTask: true,
+      isProcessRun: false,
+    });
+    expect(sent.map((s) => s.url)).toEqual([
+      '/spapi/data/v1/entity/1001?query=name',
+      '/spapi/data/v1/schema/type/400',
+    ]);
+  });
+
+  it('collects every type derived from person, at any depth, once each', async () => {
+    const ref = (id: number, name: string) => ({ id, name, alias: null, isAbstract: false });
+    const { api, sent } = fakeServer([
+      {
+        body: typeSchema(8, 'core:person', 'Person', {
+          derivedTypes: [ref(20, 'Employee'), ref(21, 'Contact')],
+        }),
+      },
+      { body: typeSchema(20, undefined, 'Employee', { derivedTypes: [ref(22, 'Manager')] }) },
+      { body: typeSchema(21, undefined, 'Contact') },
+      { body: typeSchema(22, undefined, 'Manager') },
+    ]);
+    expect((await api.fetchPersonDerivedTypeIds()).sort()).toEqual([20, 21, 22]);
+    expect(sent.map((s) => s.url)).toEqual([
+      '/spapi/data/v1/schema/type/core%3Aperson',
+      '/spapi/data/v1/schema/type/20',
+      '/spapi/data/v1/schema/type/21',
+      '/spapi/data/v1/schema/type/22',
+    ]);
+  });
+
   it('builds the document file address, inline for a preview', () => {
     const { api } = fakeServer([]);
     expect(api.fileUrl(1234)).toBe('/base/spapi/data/v2/file/1234');

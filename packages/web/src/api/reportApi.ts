@@ -18,6 +18,7 @@ import {
   quickMenuRequest,
   quickMenuResponse,
   type ReportRunResponse,
+  reportDefinition,
   reportQuery,
   reportRunResponse,
   saveModifiedRequest,
@@ -25,7 +26,7 @@ import {
   type TypeSchemaResponse,
   typeSchemaResponse,
 } from '@plinth/schema';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ApiClient } from './apiClient';
 
 /** A report query as the caller writes it: every part optional, the defaults filled in by the contract. */
@@ -42,6 +43,28 @@ export interface QuickMenuRequest {
   /** The record of the page's context data. */
   contextEntityId?: EntityId;
 }
+
+/** The report entity read for viewing (spec 02 §3): the root type and the types it inherits. */
+export interface ReportEntityInfo {
+  /** The root type's alias; 'core:document' marks document reports. */
+  typeAlias?: string;
+  typeName?: string;
+  /** Aliases of the types the root type inherits, used to detect task and process-run records. */
+  inheritedTypeAliases: string[];
+}
+
+/** A row's record read before opening it: its name, whether it can be edited, and its kind. */
+export interface RowEntityInfo {
+  id: EntityId;
+  name?: string;
+  canModify: boolean;
+  isTask: boolean;
+  isProcessRun: boolean;
+}
+
+/** Aliases of the types whose records open as a task or a process run (spec 02 §2). */
+export const taskTypeAlias = 'core:task';
+export const processRunTypeAlias = 'core:processRun';
 
 export interface ReportApiOptions {
   /** The base path the app is served under ('' for the origin), for addresses the browser opens. */
@@ -78,11 +101,38 @@ export interface ReportApi {
   ): Promise<InlineSaveResult[]>;
   fetchEntityTypeSchema(typeId: IdOrAlias, signal?: AbortSignal): Promise<TypeSchemaResponse>;
   fetchEntity(id: IdOrAlias, query?: string, signal?: AbortSignal): Promise<EntityResponse>;
+  /** The report's root type; nothing known when the definition cannot be read. */
+  fetchReportEntity(reportId: IdOrAlias, signal?: AbortSignal): Promise<ReportEntityInfo>;
+  fetchRowEntity(id: EntityId, signal?: AbortSignal): Promise<RowEntityInfo>;
+  /** Every type derived from core:person, at any depth (person-like columns show an avatar). */
+  fetchPersonDerivedTypeIds(signal?: AbortSignal): Promise<EntityId[]>;
   /** A document's file: downloaded, or shown in the browser with `inline` (a preview). */
   fileUrl(fileId: EntityId, options?: { inline?: boolean }): string;
 }
 
 const segment = (value: string | number) => encodeURIComponent(String(value));
+const maxDerivedTypes = 500;
+/** Only the root type of a stored definition matters here; the rest is the report engine's. */
+const storedRootType = z.object({ rootTypeId: reportDefinition.shape.rootTypeId });
+
+/** The root type of a stored report definition (a JSON text), if it can be read. */
+function rootTypeOf(stored: unknown): EntityId | undefined {
+  let value = stored;
+  if (typeof stored === 'string') {
+    try {
+      value = JSON.parse(stored);
+    } catch {
+      return undefined;
+    }
+  }
+  const parsed = storedRootType.safeParse(value);
+  return parsed.success ? parsed.data.rootTypeId : undefined;
+}
+
+/** The aliases of the types a type inherits (its ancestors without itself). */
+function inheritedAliases(typeId: EntityId, ancestors: TypeSchemaResponse['ancestors']): string[] {
+  return ancestors.filter((a) => a.id !== typeId && a.alias !== null).map((a) => a.alias as string);
+}
 
 /**
  * The report component's calls on the typed client.
@@ -95,6 +145,22 @@ export function reportApi(client: Pick<ApiClient, 'call'>, options: ReportApiOpt
   const baseUrl = options.baseUrl ?? '';
   const exportDownloadUrl = (result: ExportResult, title: string) =>
     `${baseUrl}${exportDownloadPath(result, title)}`;
+  const fetchEntityTypeSchema = (typeId: IdOrAlias, signal?: AbortSignal) =>
+    client.call(
+      'GET',
+      `/spapi/data/v1/schema/type/${segment(typeId)}`,
+      typeSchemaResponse,
+      undefined,
+      signal,
+    );
+  const fetchEntity = (id: IdOrAlias, query?: string, signal?: AbortSignal) =>
+    client.call(
+      'GET',
+      `/spapi/data/v1/entity/${segment(id)}${query === undefined ? '' : `?query=${encodeURIComponent(query)}`}`,
+      entityResponse,
+      undefined,
+      signal,
+    );
   return {
     runReport: (reportId, query, signal) =>
       client.call(
@@ -192,23 +258,48 @@ export function reportApi(client: Pick<ApiClient, 'call'>, options: ReportApiOpt
       return answer.results;
     },
 
-    fetchEntityTypeSchema: (typeId, signal) =>
-      client.call(
-        'GET',
-        `/spapi/data/v1/schema/type/${segment(typeId)}`,
-        typeSchemaResponse,
-        undefined,
-        signal,
-      ),
+    fetchEntityTypeSchema,
+    fetchEntity,
 
-    fetchEntity: (id, query, signal) =>
-      client.call(
-        'GET',
-        `/spapi/data/v1/entity/${segment(id)}${query === undefined ? '' : `?query=${encodeURIComponent(query)}`}`,
-        entityResponse,
-        undefined,
-        signal,
-      ),
+    fetchReportEntity: async (reportId, signal) => {
+      const report = await fetchEntity(reportId, 'reportDefinition', signal);
+      const rootTypeId = rootTypeOf(report.reportDefinition);
+      if (rootTypeId === undefined) return { inheritedTypeAliases: [] };
+      const { type, ancestors } = await fetchEntityTypeSchema(rootTypeId, signal);
+      return {
+        ...(type.alias === undefined ? {} : { typeAlias: type.alias }),
+        typeName: type.name,
+        inheritedTypeAliases: inheritedAliases(type.id, ancestors),
+      };
+    },
+
+    fetchRowEntity: async (id, signal) => {
+      const entity = await fetchEntity(id, 'name', signal);
+      const { type, ancestors } = await fetchEntityTypeSchema(entity.typeId, signal);
+      const aliases = new Set([type.alias, ...inheritedAliases(type.id, ancestors)]);
+      return {
+        id: entity.id,
+        ...(entity.name === null ? {} : { name: entity.name }),
+        canModify: entity.canModify,
+        isTask: aliases.has(taskTypeAlias),
+        isProcessRun: aliases.has(processRunTypeAlias),
+      };
+    },
+
+    fetchPersonDerivedTypeIds: async (signal) => {
+      const found = new Set<EntityId>();
+      let level: IdOrAlias[] = ['core:person'];
+      // Level by level; the cap bounds the calls should the server ever answer a cycle.
+      while (level.length > 0 && found.size < maxDerivedTypes) {
+        const schemas = await Promise.all(level.map((typeId) => fetchEntityTypeSchema(typeId, signal)));
+        const next = schemas
+          .flatMap((schema) => schema.derivedTypes.map((t) => t.id))
+          .filter((id) => !found.has(id));
+        for (const id of next) found.add(id);
+        level = [...new Set(next)];
+      }
+      return [...found];
+    },
 
     fileUrl: (fileId, fileOptions) =>
       `${baseUrl}/spapi/data/v2/file/${segment(fileId)}${fileOptions?.inline ? '?inline=1' : ''}`,
