@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { exportDownloadPath, exportResult } from '@plinth/schema';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
 import type { Client, TestApp } from '../support/testApp.js';
@@ -35,19 +36,19 @@ export async function download(t: TestApp, client: Client, url: string): Promise
   return out;
 }
 
-/** Exports and downloads in one go, expecting both to succeed. */
+/** Exports and downloads in one go, at the address the browser builds, expecting both to succeed. */
 export async function exportAndDownload(
   t: TestApp,
   client: Client,
   reportId: number,
   format: 'excel' | 'csv' | 'word',
   body: unknown = {},
-  fileName = 'ignored',
+  title = 'A report / of "deals": 100% ünïcödé?',
 ): Promise<Downloaded> {
   const started = await requestExport(client, reportId, format, body);
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   expect(started.body).toEqual({ fileHash: expect.any(String), format });
-  const file = await download(t, client, downloadUrl(started.body.fileHash, fileName, format));
+  const file = await download(t, client, exportDownloadPath(exportResult.parse(started.body), title));
   expect(file.status, file.json ? JSON.stringify(file.json) : '').toBe(200);
   return file;
 }
