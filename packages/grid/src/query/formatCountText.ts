@@ -17,7 +17,7 @@ export interface CountTextInput {
  * n the last loaded row; '1-{page size} of many' in build mode; '{n} selected' in multi-select
  * mode with a selection.
  */
-export function countText(input: CountTextInput): string {
+export function formatCountText(input: CountTextInput): string {
   if (input.usage === 'build') return `1-${input.pageSize} of many`;
   if (input.mode === 'multiSelect' && input.selectedCount > 0) return `${input.selectedCount} selected`;
   const start = Math.max(0, input.firstRowIndex);

@@ -55,6 +55,10 @@ describe('buildReportQuery', () => {
     });
   });
 
+  it('sends an empty sort when every sort was removed', () => {
+    expect(buildReportQuery({ ...base, sort: [] }).sort).toEqual([]);
+  });
+
   it('coerces a zero or negative result limit to 1', () => {
     expect(buildReportQuery({ ...base, limitValue: 0 }).limitValue).toBe(1);
     expect(buildReportQuery({ ...base, limitValue: -4 }).limitValue).toBe(1);

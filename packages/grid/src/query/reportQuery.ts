@@ -8,7 +8,8 @@ export interface ReportQueryInput {
   startIndex: number;
   pageSize: number;
   searchValue: string;
-  sort: readonly SortEntry[];
+  /** The applied sort; undefined keeps the report's own sort, an empty list sorts by nothing. */
+  sort?: readonly SortEntry[] | undefined;
   conds: readonly QueryCondition[];
   /** The result-limit filter's value, when set. */
   limitValue?: number | undefined;
@@ -34,7 +35,7 @@ export function buildReportQuery(input: ReportQueryInput): ReportQuery {
     pageSize: Math.max(0, Math.floor(input.pageSize) || 0) + 1,
     metadata: input.metadata,
     ...(search ? { quickSearch: search.slice(0, 200) } : {}),
-    ...(input.sort.length > 0 ? { sort: input.sort.map((s) => ({ colid: s.colid, order: s.order })) } : {}),
+    ...(input.sort ? { sort: input.sort.map((s) => ({ colid: s.colid, order: s.order })) } : {}),
     ...(input.conds.length > 0 ? { conds: [...input.conds] } : {}),
     ...(input.isReset ? { isReset: true } : {}),
     ...(limitValue !== undefined ? { limitOperator: 'ResultLimit' as const, limitValue } : {}),

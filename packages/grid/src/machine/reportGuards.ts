@@ -1,0 +1,42 @@
+import { recordsToSave } from '../query/inlineSaveOutcome.js';
+import { saveOutcomeOf } from './reportActions.js';
+import { hasModifiedRecords } from './reportContext.js';
+import type { ReportContext } from './reportMachineTypes.js';
+import type { reportSetup } from './reportSetup.js';
+
+/** The row fetch of inline editing waits this long, unless the row was read before (spec 02 §4). */
+export const inlineEditRowDebounceMs = 250;
+
+type Args = { context: ReportContext };
+const isInlineEditing = ({ context }: Args) => context.mode === 'inlineEditing';
+const isEditingWithChanges = ({ context }: Args) =>
+  context.mode === 'inlineEditing' && hasModifiedRecords(context.editedRecords);
+
+/** The report machine's guards. */
+export const reportGuards = {
+  isInlineEditing,
+  isNotInlineEditing: (args: Args) => !isInlineEditing(args),
+  isEditingWithChanges,
+  isSaveEnabled: ({ context }) =>
+    context.mode === 'inlineEditing' && hasModifiedRecords(context.editedRecords) && !context.isSaving,
+  hasMore: ({ context }) => context.hasMore && context.usage !== 'build',
+  isQuickMenuStale: ({ context }) => context.isQuickMenuStale,
+  hasPendingEventToReplay: ({ context }) =>
+    context.pendingEvent !== undefined && context.mode !== 'inlineEditing',
+  canDelete: ({ context, event }) => {
+    const ids = event.type === 'DELETE' ? (event.ids ?? context.selectedIds) : [];
+    return ids.length > 0 && ids.every((id) => id >= 0);
+  },
+  isInlineEditRowCached: ({ context }) =>
+    context.inlineEditRowId !== undefined && String(context.inlineEditRowId) in context.inlineEditEntities,
+  hasNothingToSave: ({ context }) => recordsToSave(Object.values(context.editedRecords)).toSave.length === 0,
+  saveNeedsRefetch: ({ context }) => saveOutcomeOf(context).refetch,
+} satisfies Parameters<typeof reportSetup.extend>[0]['guards'];
+
+/** The report machine's delays. */
+export const reportDelays = {
+  inlineEditRowDelay: ({ context }: Args) =>
+    context.inlineEditRowId !== undefined && String(context.inlineEditRowId) in context.inlineEditEntities
+      ? 0
+      : inlineEditRowDebounceMs,
+};

@@ -1,0 +1,318 @@
+import { recordsToSave } from '../query/inlineSaveOutcome.js';
+import { reportActions } from './reportActions.js';
+import { initialReportContext, pageFetch, queryOf } from './reportContext.js';
+import { reportDelays, reportGuards } from './reportGuards.js';
+import type { ReportContext } from './reportMachineTypes.js';
+import { reportSetup } from './reportSetup.js';
+
+/** Quick search waits this long after the last keystroke (spec 02 §9). */
+export const quickSearchDebounceMs = 500;
+
+/**
+ * The report machine of spec 02 §4: fetching, paging, searching, selecting, exporting, deleting,
+ * resetting the view and inline editing. Every call is a named actor and every side effect a named
+ * action; the host provides both with `.provide()`.
+ *
+ * @example
+ * const machine = reportMachine.provide({
+ *   actors: { fetchReportResults: fromPromise(({ input }) => client.runReport(input.reportId, input.query)) },
+ *   actions: { notify: (_, toast) => toasts.add(toast) },
+ * });
+ * const actor = createActor(machine, { input: { reportId: 123 } }).start();
+ */
+export const reportMachine = reportSetup
+  .extend({ actions: reportActions, guards: reportGuards, delays: reportDelays })
+  .createMachine({
+    id: 'report',
+    context: ({ input }) => initialReportContext(input),
+    initial: 'initialising',
+    // Edits, selection and modes are taken in every state; each state adds what it allows.
+    on: {
+      EDIT_CELL: { actions: 'editCell' },
+      INVALID_DATE: { actions: 'invalidDate' },
+      SELECT_ROWS: { actions: 'selectRows' },
+      ENTER_MULTI_SELECT: { actions: 'enterMultiSelect' },
+      EXIT_MULTI_SELECT: { actions: 'exitMultiSelect' },
+      SEARCH: { actions: 'assignSearch' },
+    },
+    states: {
+      initialising: {
+        invoke: {
+          src: 'fetchTenantSettings',
+          onDone: { target: 'ready', actions: ['storeTenantSettings', 'raiseLoad'] },
+          // Tenant settings fail: the defaults stay (spec 02 §8).
+          onError: { target: 'ready', actions: 'raiseLoad' },
+        },
+      },
+      ready: {
+        initial: 'idle',
+        always: [
+          { guard: 'hasPendingEventToReplay', actions: 'replayPendingEvent' },
+          { guard: 'isQuickMenuStale', target: 'fetchingQuickMenuActions' },
+        ],
+        states: {
+          idle: {},
+          searchDebouncing: {
+            after: {
+              [quickSearchDebounceMs]: { target: '#report.fetchingReportResults', actions: 'startSearch' },
+            },
+          },
+        },
+        on: {
+          LOAD: { target: 'fetchingReportInfo', actions: 'prepareLoad' },
+          REFRESH: {
+            guard: 'isNotInlineEditing',
+            target: 'fetchingReportResults',
+            actions: 'prepareRefresh',
+          },
+          GOTO_PAGE: pagingTransition(),
+          NEXT_PAGE: pagingTransition(),
+          PREVIOUS_PAGE: pagingTransition(),
+          FIRST_PAGE: pagingTransition(),
+          LOAD_NEXT_PAGE: {
+            guard: 'hasMore',
+            target: 'fetchingReportResults',
+            actions: 'prepareNextPageAppend',
+          },
+          LOAD_MORE_IN_GROUP: {
+            guard: 'hasMore',
+            target: 'fetchingReportResults',
+            actions: 'prepareGroupLoadMore',
+          },
+          SEARCH: { target: '.searchDebouncing', reenter: true, actions: 'assignSearch' },
+          APPLY_SORT: { target: 'fetchingReportResults', actions: 'applySort' },
+          APPLY_FILTERS: { target: 'fetchingReportResults', actions: 'applyFilters' },
+          SELECT_ROWS: { target: 'fetchingQuickMenuActions', actions: 'selectRows' },
+          RUN_ACTION: { actions: 'runAction' },
+          OPEN_ROW: { guard: 'isNotInlineEditing', target: 'fetchingRowEntity', actions: 'openRow' },
+          EXPORT: { target: 'exportingReportData' },
+          DELETE: { guard: 'canDelete', target: 'confirmingDelete', actions: 'holdDeleteIds' },
+          RESET_VIEW: { guard: 'isNotInlineEditing', target: 'confirmingResetReportView' },
+          EDIT_INLINE: { guard: 'isNotInlineEditing', target: 'fetchingPageAndEntityType' },
+          START_ROW_EDIT: {
+            guard: 'isInlineEditing',
+            target: 'fetchingEntityForInlineEditDebouncing',
+            actions: 'startRowEdit',
+          },
+          SAVE: { guard: 'isSaveEnabled', target: 'savingModifiedEntities' },
+          DISCARD: { guard: 'isInlineEditing', target: '.idle', actions: 'leaveInlineEditing' },
+          REQUEST_LEAVE: [
+            { guard: 'isEditingWithChanges', target: 'confirmingUnsavedChanges', actions: 'holdEvent' },
+            { actions: ['leaveInlineEditing', 'leave'] },
+          ],
+        },
+      },
+      fetchingReportInfo: {
+        type: 'parallel',
+        // Failures are ignored: each part ends either way, then the results are fetched (spec 02 §8).
+        states: {
+          quickMenu: infoPart('fetchQuickMenuActions', 'storeQuickMenu', 'markQuickMenuFetched'),
+          reportEntity: infoPart('fetchReportEntity', 'storeReportEntity'),
+          isOfTypeRelationship: infoPart('fetchIsOfTypeRelationshipId', 'storeIsOfTypeRelationshipId'),
+          personDerivedTypes: infoPart('fetchPersonDerivedTypes', 'storePersonDerivedTypes'),
+        },
+        onDone: { target: 'fetchingReportResults' },
+      },
+      fetchingReportResults: {
+        invoke: {
+          src: 'fetchReportResults',
+          input: ({ context }) => ({
+            reportId: context.reportId,
+            usage: context.usage,
+            query: queryOf(context),
+          }),
+          onDone: { target: 'ready', actions: 'storeAnswer' },
+          onError: { target: 'ready', actions: 'storeFetchError' },
+        },
+        on: {
+          // A quick search meanwhile returns to ready; the running fetch's answer is discarded.
+          SEARCH: { target: 'ready.searchDebouncing', actions: 'assignSearch' },
+          APPLY_SORT: { target: 'fetchingReportResults', reenter: true, actions: 'applySort' },
+          APPLY_FILTERS: { target: 'fetchingReportResults', reenter: true, actions: 'applyFilters' },
+        },
+      },
+      exportingReportData: {
+        invoke: {
+          src: 'exportReportData',
+          input: ({ context, event }) => ({
+            reportId: context.reportId,
+            format: event.type === 'EXPORT' ? event.format : 'excel',
+            query: queryOf(context, pageFetch(context, 1)),
+          }),
+          onDone: { target: 'ready', actions: 'exportDone' },
+          onError: { target: 'ready', actions: 'exportFailed' },
+        },
+      },
+      fetchingQuickMenuActions: {
+        invoke: {
+          src: 'fetchQuickMenuActions',
+          input: ({ context }) => ({ reportId: context.reportId, selectedIds: [...context.selectedIds] }),
+          onDone: { target: 'ready', actions: 'storeQuickMenu' },
+          onError: { target: 'ready', actions: 'markQuickMenuFetched' },
+        },
+        on: {
+          // A new selection restarts the fetch: the earlier answer is stale and discarded.
+          SELECT_ROWS: { target: 'fetchingQuickMenuActions', reenter: true, actions: 'selectRows' },
+          ...readyShortcuts(),
+        },
+      },
+      fetchingPageAndEntityType: {
+        invoke: {
+          src: 'fetchPageAndEntityType',
+          input: ({ context }) => ({ reportId: context.reportId }),
+          onDone: { target: 'ready', actions: 'enterInlineEditing' },
+          // Without the form every column shows 'No associated form found for this field'.
+          onError: { target: 'ready', actions: 'enterInlineEditing' },
+        },
+      },
+      fetchingRowEntity: {
+        invoke: {
+          src: 'fetchRowEntity',
+          input: ({ context }) => ({ eid: context.openRowId ?? 0 }),
+          onDone: { target: 'ready', actions: 'navigateToOpenedRow' },
+          onError: { target: 'ready', actions: 'navigateToOpenedRow' },
+        },
+      },
+      fetchingEntityForInlineEditDebouncing: {
+        after: { inlineEditRowDelay: { target: 'fetchingEntityForInlineEdit' } },
+        on: {
+          START_ROW_EDIT: {
+            target: 'fetchingEntityForInlineEditDebouncing',
+            reenter: true,
+            actions: 'startRowEdit',
+          },
+          ...readyShortcuts(),
+        },
+      },
+      fetchingEntityForInlineEdit: {
+        always: { guard: 'isInlineEditRowCached', target: 'ready' },
+        invoke: {
+          src: 'fetchEntityForInlineEdit',
+          input: ({ context }) => ({ eid: context.inlineEditRowId ?? 0 }),
+          onDone: { target: 'ready', actions: 'storeInlineEditEntity' },
+          onError: { target: 'ready' },
+        },
+        on: {
+          START_ROW_EDIT: { target: 'fetchingEntityForInlineEditDebouncing', actions: 'startRowEdit' },
+          ...readyShortcuts(),
+        },
+      },
+      savingModifiedEntities: {
+        entry: 'startSaving',
+        exit: 'stopSaving',
+        initial: 'waitingForBehaviour',
+        states: {
+          waitingForBehaviour: {
+            invoke: {
+              src: 'waitForPendingBehaviour',
+              onDone: [{ guard: 'hasNothingToSave', target: 'settled' }, { target: 'saving' }],
+              onError: [{ guard: 'hasNothingToSave', target: 'settled' }, { target: 'saving' }],
+            },
+          },
+          saving: {
+            invoke: {
+              src: 'saveModifiedEntities',
+              input: ({ context }) => ({
+                records: recordsToSave(Object.values(context.editedRecords)).toSave,
+              }),
+              onDone: { target: 'settled', actions: 'storeSaveResults' },
+              // A save failure shows an error toast and the grid refreshes (spec 02 §4).
+              onError: { target: '#report.fetchingReportResults', actions: 'saveFailed' },
+            },
+          },
+          settled: {
+            always: [
+              {
+                guard: 'saveNeedsRefetch',
+                target: '#report.fetchingReportResults',
+                actions: ['applySaveOutcome', 'prepareRefetchWithoutMetadata'],
+              },
+              { target: '#report.ready', actions: 'applySaveOutcome' },
+            ],
+          },
+        },
+      },
+      confirmingUnsavedChanges: {
+        on: {
+          STAY: { target: 'ready', actions: 'dropPendingEvent' },
+          CANCEL: { target: 'ready', actions: 'dropPendingEvent' },
+          LEAVE: { target: 'ready', actions: 'leaveInlineEditing' },
+          LEAVE_AND_SAVE: { target: 'savingModifiedEntities' },
+        },
+      },
+      confirmingResetReportView: {
+        on: {
+          CONFIRM: { target: 'fetchingReportResults', actions: 'resetView' },
+          CANCEL: { target: 'ready' },
+        },
+      },
+      confirmingDelete: {
+        on: {
+          CONFIRM: { target: 'deletingEntities' },
+          CANCEL: { target: 'ready', actions: 'dropDeleteIds' },
+        },
+      },
+      deletingEntities: {
+        invoke: {
+          src: 'deleteEntities',
+          input: ({ context }) => ({ ids: [...context.deleteIds] }),
+          onDone: { target: 'fetchingReportResults', actions: 'deleteDone' },
+          onError: { target: 'ready', actions: 'deleteFailed' },
+        },
+      },
+    },
+  });
+
+/** Paging: with unsaved inline edits it asks first; with none it leaves inline editing (spec 02 §4). */
+function pagingTransition() {
+  return [
+    {
+      guard: 'isEditingWithChanges' as const,
+      target: 'confirmingUnsavedChanges',
+      actions: 'holdEvent' as const,
+    },
+    { target: 'fetchingReportResults', actions: ['leaveInlineEditing' as const, 'preparePage' as const] },
+  ];
+}
+
+/** While a short fetch runs (quick menu, inline-edit row) the toolbar still works as in ready. */
+function readyShortcuts() {
+  return {
+    SAVE: { guard: 'isSaveEnabled' as const, target: '#report.savingModifiedEntities' },
+    DISCARD: {
+      guard: 'isInlineEditing' as const,
+      target: '#report.ready',
+      actions: 'leaveInlineEditing' as const,
+    },
+    SEARCH: { target: '#report.ready.searchDebouncing', actions: 'assignSearch' as const },
+  };
+}
+
+/** One part of fetchingReportInfo: call, keep the answer, and finish either way. */
+function infoPart(
+  src:
+    | 'fetchQuickMenuActions'
+    | 'fetchReportEntity'
+    | 'fetchIsOfTypeRelationshipId'
+    | 'fetchPersonDerivedTypes',
+  store: 'storeQuickMenu' | 'storeReportEntity' | 'storeIsOfTypeRelationshipId' | 'storePersonDerivedTypes',
+  onFailure?: 'markQuickMenuFetched',
+) {
+  return {
+    initial: 'loading' as const,
+    states: {
+      loading: {
+        invoke: {
+          src,
+          input: ({ context }: { context: ReportContext }) => ({
+            reportId: context.reportId,
+            selectedIds: [...context.selectedIds],
+          }),
+          onDone: { target: 'done' as const, actions: store },
+          onError: { target: 'done' as const, ...(onFailure ? { actions: onFailure } : {}) },
+        },
+      },
+      done: { type: 'final' as const },
+    },
+  };
+}
