@@ -3,6 +3,7 @@ import { ToastRegions, toast } from '@plinth/ui';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { DocumentServices } from './documentServices';
 import { ReplaceDocumentDialog } from './ReplaceDocumentDialog';
 
 const pdf: DocumentTypeInfo = {
@@ -32,7 +33,13 @@ const doc: DocumentInfo = {
 
 afterEach(() => toast.clearAll());
 
-function setup(replaceDocument = vi.fn(async () => ({ ...doc, name: 'contract v2.docx', version: 2 }))) {
+function setup(
+  replaceDocument: DocumentServices['replaceDocument'] = vi.fn(async () => ({
+    ...doc,
+    name: 'contract v2.docx',
+    version: 2,
+  })),
+) {
   const services = {
     loadDocument: vi.fn(async () => doc),
     listDocumentTypes: vi.fn(async () => [pdf, word]),
