@@ -1,0 +1,648 @@
+// biome-ignore-all lint/a11y/useSemanticElements: a virtualised grid places its rows absolutely, which table elements cannot; the ARIA grid roles carry the semantics
+// biome-ignore-all lint/a11y/useFocusableInteractive: grid rows and cells take focus through the roving tab index, not each one
+import type { PickerDataSource } from '@plinth/fields';
+import { gridMetrics, LoadingGrid } from '@plinth/ui';
+import {
+  type ColumnDef,
+  type ColumnSizingState,
+  flexRender,
+  getCoreRowModel,
+  type Updater,
+  useReactTable,
+} from '@tanstack/react-table';
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import {
+  Fragment,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { type CellTextSettings, defaultCellTextSettings } from '../columns/cellText.js';
+import {
+  buildColumnModel,
+  type ColumnModelOptions,
+  columnValueIndexes,
+  type GridColumn,
+} from '../columns/columnModel.js';
+import { layoutColumnWidths } from '../columns/columnWidths.js';
+import { type InlineEditability, inlineEditability } from '../columns/inlineEditability.js';
+import type {
+  CellEdit,
+  InlineEditedRecord,
+  InlineEditField,
+  ReportGroup,
+  ReportMeta,
+  ReportMode,
+  ReportRow,
+  ReportTotal,
+  RowId,
+  SortOrder,
+} from '../types.js';
+import type { ImageUrlOf } from './cells/CellContent.js';
+import { buildDisplayRows, type DisplayRow, type GridGroup } from './displayRows.js';
+import { GridCell } from './GridCell.js';
+import { GridHeader, selectionColumnId } from './GridHeader.js';
+import { GroupHeaderRow } from './GroupHeaderRow.js';
+import { GridContext, type GridContextValue, type InlineGridState } from './gridContext.js';
+import { type CellAddress, type InlineMove, moveInlineCell } from './inline/inlineNavigation.js';
+import { SelectionCell } from './SelectionCell.js';
+import { TotalRows } from './TotalRows.js';
+import { useContainerWidth } from './useContainerWidth.js';
+import { defaultNearEndDistance, useNearEnd } from './useNearEnd.js';
+
+/** The first editable cell is focused this long after inline editing starts (spec 02 §4). */
+export const inlineEditFocusDelayMs = 100;
+const selectionColumnWidth = 40;
+const lineHeight = 16;
+
+/** Inline editing of the grid: what can be edited, the edits so far, and where edits go. */
+export interface DataGridInlineEdit {
+  /** Whether the report's display form was found; without it no cell is editable. */
+  hasForm: boolean;
+  /** Each column's component on the form, by column id; columns without one are not editable. */
+  fields: Readonly<Record<string, InlineEditField>>;
+  /** The inline-edited records by id: changed cells (green row) and errors (red row, cell tooltips). */
+  records?: Readonly<Record<RowId, InlineEditedRecord>>;
+  /** Records just saved: shown with the success highlight. */
+  savedIds?: readonly RowId[];
+  /** Lookups and relationships pick records from here. */
+  pickerDataSource?: PickerDataSource;
+  /** A cell's value changed. */
+  onCellEdit: (eid: RowId, edit: CellEdit) => void;
+  /** An invalid typed date, time or date-time ('Invalid date.', 'Invalid time.', 'Invalid date time.'). */
+  onInvalidValue?: (eid: RowId, colid: string, message: string) => void;
+  /** The cell being edited changed (the machine fetches the row's record for it). */
+  onActiveCellChange?: (cell: CellAddress | null) => void;
+}
+
+export interface DataGridProps {
+  /** The grid's accessible name (the report title). */
+  label: string;
+  /** The report metadata; the columns come from its `rcols`. */
+  meta: (Pick<ReportMeta, 'rcols'> & Partial<Pick<ReportMeta, 'rmeta'>>) | undefined;
+  /** The loaded rows (`gdata`), live-scrolled pages appended. */
+  rows: readonly ReportRow[];
+  columnOptions?: ColumnModelOptions;
+  mode?: ReportMode;
+  selectedIds?: readonly RowId[];
+  /** The selection the user asks for; the host applies its limits (200) and mode rules. */
+  onSelectionChange?: (ids: RowId[]) => void;
+  onRowDoubleClick?: (row: ReportRow) => void;
+  /** Right-click or the context-menu key (Shift+F10) on a row; the row is selected first. */
+  onRowContextMenu?: (row: ReportRow, position: { x: number; y: number }) => void;
+  /** Shows the loading placeholder instead of rows. */
+  isLoading?: boolean;
+  /** Placeholder rows while loading (1–20). */
+  placeholderRows?: number;
+  /** Shown in the body when there are no rows. */
+  emptyState?: ReactNode;
+  /** The groups of a grouped report (`rdata`). */
+  groups?: readonly ReportGroup[];
+  /** Grand totals: footer rows. */
+  total?: ReportTotal;
+  onGroupSort?: (colid: string, order: SortOrder) => void;
+  onGroupLoadMore?: (group: GridGroup) => void;
+  /** Live scroll: the user scrolled within `nearEndDistance` px of the bottom (debounced 100 ms). */
+  onNearEnd?: () => void;
+  nearEndDistance?: number;
+  textSettings?: CellTextSettings;
+  imageUrl?: ImageUrlOf;
+  onPreviewFile?: (row: ReportRow) => void;
+  /** Resized widths by column id (controlled); reset clears them. */
+  columnWidths?: Readonly<Record<string, number>>;
+  onColumnWidthsChange?: (widths: Record<string, number>) => void;
+  /** Inline editing; used when `mode` is 'inlineEditing'. */
+  inlineEdit?: DataGridInlineEdit;
+  /** The height of the scrolling area (CSS); default fills the parent. */
+  height?: number | string;
+}
+
+const emptyIds: readonly RowId[] = [];
+
+/**
+ * The report data grid (spec 02): a controlled, presentational grid over TanStack Table and
+ * Virtual. Rows of 32 px under a 40 px header, virtualised; column widths and flex from the column
+ * model, resizable; selection by click (checkboxes in multi-select mode); double-click and context
+ * menu callbacks; group-header rows and grand totals; live scroll; inline editing.
+ */
+export function DataGrid({
+  label,
+  meta,
+  rows,
+  columnOptions,
+  mode = 'default',
+  selectedIds = emptyIds,
+  onSelectionChange,
+  onRowDoubleClick,
+  onRowContextMenu,
+  isLoading = false,
+  placeholderRows = 10,
+  emptyState,
+  groups,
+  total,
+  onGroupSort,
+  onGroupLoadMore,
+  onNearEnd,
+  nearEndDistance = defaultNearEndDistance,
+  textSettings = defaultCellTextSettings,
+  imageUrl,
+  onPreviewFile,
+  columnWidths,
+  onColumnWidthsChange,
+  inlineEdit,
+  height,
+}: DataGridProps) {
+  const columns = useMemo(() => buildColumnModel(meta, columnOptions), [meta, columnOptions]);
+  const columnsById = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
+  const safeRows = useMemo(
+    () => (Array.isArray(rows) ? rows.filter((r) => r && Array.isArray(r.values)) : []),
+    [rows],
+  );
+  const isMulti = mode === 'multiSelect';
+  const isInline = mode === 'inlineEditing' && inlineEdit !== undefined;
+  const leadingWidth = isMulti ? selectionColumnWidth : 0;
+  const maxLines = columns.reduce((m, c) => Math.max(m, c.lines), 1);
+  const rowHeight = gridMetrics.rowHeight + (maxLines - 1) * lineHeight;
+
+  // Column sizing: controlled by the host when it passes widths, else kept here.
+  const [ownSizing, setOwnSizing] = useState<ColumnSizingState>({});
+  const sizing = columnWidths ?? ownSizing;
+  const onColumnSizingChange = useCallback(
+    (updater: Updater<ColumnSizingState>) => {
+      const next = typeof updater === 'function' ? updater({ ...sizing }) : updater;
+      if (!columnWidths) setOwnSizing(next);
+      onColumnWidthsChange?.({ ...next });
+    },
+    [sizing, columnWidths, onColumnWidthsChange],
+  );
+
+  const columnDefs = useMemo<ColumnDef<ReportRow>[]>(
+    () => [
+      ...(isMulti ? [{ id: selectionColumnId, size: selectionColumnWidth, enableResizing: false }] : []),
+      ...columns.map(
+        (column): ColumnDef<ReportRow> => ({
+          id: column.id,
+          header: column.title,
+          size: column.width,
+          minSize: 68,
+          cell: ({ row }) => <GridCell column={column} row={row.original} />,
+        }),
+      ),
+    ],
+    [columns, isMulti],
+  );
+  const table = useReactTable({
+    data: safeRows as ReportRow[],
+    columns: columnDefs,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => String(row.eid),
+    state: { columnSizing: sizing },
+    onColumnSizingChange,
+    enableColumnResizing: true,
+  });
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const containerWidth = useContainerWidth(scrollRef);
+  const widths = useMemo(
+    () =>
+      layoutColumnWidths(
+        columns.map((c) => ({
+          id: c.id,
+          width: typeof sizing[c.id] === 'number' ? Math.max(68, sizing[c.id]!) : c.width,
+          flex: c.flex,
+          isFixed: c.hasFixedWidth || typeof sizing[c.id] === 'number',
+        })),
+        containerWidth - leadingWidth,
+      ),
+    [columns, sizing, containerWidth, leadingWidth],
+  );
+  const totalWidth = leadingWidth + columns.reduce((sum, c) => sum + (widths[c.id] ?? c.width), 0);
+
+  // Groups: collapsed ones by key.
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const groupIds = useMemo(() => meta?.rmeta?.groups?.map((g) => g.colid) ?? [], [meta]);
+  const groupValueIndexes = useMemo(() => {
+    const indexes = columnValueIndexes(meta);
+    return groupIds.map((id) => indexes[id]).filter((i): i is number => i !== undefined);
+  }, [meta, groupIds]);
+  const groupColumns = groupIds.map((id) => meta?.rcols?.[id]).filter((c) => c !== undefined);
+  const displayRows = useMemo(
+    () => buildDisplayRows({ rows: safeRows, groups: groups ?? undefined, groupValueIndexes, collapsed }),
+    [safeRows, groups, groupValueIndexes, collapsed],
+  );
+  const showCount = meta?.rmeta?.showcnt ?? true;
+  const recordIds = useMemo(
+    () => displayRows.flatMap((r) => (r.kind === 'record' ? [r.row.eid] : [])),
+    [displayRows],
+  );
+
+  const virtualizer = useVirtualizer({
+    count: displayRows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 8,
+    paddingStart: gridMetrics.headerHeight,
+    getItemKey: (index) => displayRows[index]?.key ?? index,
+    // Without layout (a hidden or not yet laid out container) assume the window's height.
+    observeElementRect: (instance, cb) =>
+      observeElementRect(instance, (rect) =>
+        cb(
+          rect.height > 0
+            ? rect
+            : { width: rect.width, height: typeof window === 'undefined' ? 800 : window.innerHeight },
+        ),
+      ),
+  });
+
+  const onScroll = useNearEnd({
+    measure: () => {
+      const element = scrollRef.current;
+      if (!element) return null;
+      return {
+        scrollTop: element.scrollTop,
+        viewport: element.clientHeight || virtualizer.scrollRect?.height || 0,
+        content: virtualizer.getTotalSize(),
+      };
+    },
+    onNearEnd,
+    distance: nearEndDistance,
+    rowCount: safeRows.length,
+  });
+
+  // Keyboard focus: one row is in the tab order; the arrows move it.
+  const [focusedKey, setFocusedKey] = useState<string | null>(null);
+  const pendingFocus = useRef(false);
+  const focusedIndex = Math.max(
+    0,
+    displayRows.findIndex((r) => r.key === focusedKey),
+  );
+  useEffect(() => {
+    if (!pendingFocus.current || focusedKey === null) return;
+    pendingFocus.current = false;
+    scrollRef.current?.querySelector<HTMLElement>(`[data-row-key="${CSS.escape(focusedKey)}"]`)?.focus();
+  });
+  const focusRowAt = (index: number) => {
+    const target = displayRows[Math.max(0, Math.min(displayRows.length - 1, index))];
+    if (!target) return;
+    virtualizer.scrollToIndex(displayRows.indexOf(target));
+    pendingFocus.current = true;
+    setFocusedKey(target.key);
+  };
+
+  // Selection.
+  const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
+  const anchor = useRef<RowId | null>(null);
+  const select = (eid: RowId, how: { toggle: boolean; range: boolean }) => {
+    if (!onSelectionChange) return;
+    if (how.range && anchor.current !== null) {
+      const a = recordIds.indexOf(anchor.current);
+      const b = recordIds.indexOf(eid);
+      if (a >= 0 && b >= 0) {
+        const range = recordIds.slice(Math.min(a, b), Math.max(a, b) + 1);
+        onSelectionChange([...new Set([...(how.toggle ? selectedIds : []), ...range])]);
+        return;
+      }
+    }
+    anchor.current = eid;
+    if (how.toggle)
+      onSelectionChange(selected.has(eid) ? selectedIds.filter((id) => id !== eid) : [...selectedIds, eid]);
+    else onSelectionChange([eid]);
+  };
+  const allSelected = recordIds.length > 0 && recordIds.every((id) => selected.has(id));
+  const someSelected = recordIds.some((id) => selected.has(id));
+
+  // Inline editing.
+  const editability = useMemo<Record<string, InlineEditability>>(
+    () =>
+      Object.fromEntries(
+        columns.map((c) => [
+          c.id,
+          inlineEditability({
+            column: c,
+            isInlineEditing: isInline,
+            hasForm: inlineEdit?.hasForm ?? false,
+            field: inlineEdit?.fields?.[c.id],
+          }),
+        ]),
+      ),
+    [columns, isInline, inlineEdit?.hasForm, inlineEdit?.fields],
+  );
+  const editableColumnIds = useMemo(
+    () => columns.filter((c) => editability[c.id]?.isEditable).map((c) => c.id),
+    [columns, editability],
+  );
+  const [active, setActive] = useState<CellAddress | null>(null);
+  const onActiveCellChange = inlineEdit?.onActiveCellChange;
+  const activate = useCallback(
+    (cell: CellAddress | null) => {
+      setActive(cell);
+      onActiveCellChange?.(cell);
+    },
+    [onActiveCellChange],
+  );
+  const firstRecord = recordIds[0];
+  const firstEditable = editableColumnIds[0];
+  // Only on entering inline editing (or when the first editable cell first appears), not on every row change.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+  useEffect(() => {
+    if (!isInline) {
+      setActive(null);
+      return;
+    }
+    if (firstRecord === undefined || firstEditable === undefined) return;
+    const timer = setTimeout(
+      () => activate({ eid: firstRecord, colid: firstEditable }),
+      inlineEditFocusDelayMs,
+    );
+    return () => clearTimeout(timer);
+  }, [isInline, firstRecord === undefined, firstEditable]);
+
+  const move = (how: InlineMove): boolean => {
+    if (!active) return false;
+    const next = moveInlineCell(recordIds, editableColumnIds, active, how);
+    if (!next) return false;
+    // Blur first so editors that settle on blur (numbers) report their value.
+    (document.activeElement as HTMLElement | null)?.blur?.();
+    const index = displayRows.findIndex((r) => r.kind === 'record' && r.row.eid === next.eid);
+    if (index >= 0) virtualizer.scrollToIndex(index);
+    activate(next);
+    return true;
+  };
+  const inlineState: InlineGridState | null = isInline
+    ? {
+        editability,
+        records: inlineEdit.records ?? {},
+        active,
+        activate,
+        move,
+        onCellEdit: inlineEdit.onCellEdit,
+        onInvalidValue: inlineEdit.onInvalidValue ?? (() => undefined),
+        pickerDataSource: inlineEdit.pickerDataSource,
+      }
+    : null;
+  const savedIds = useMemo(() => new Set(inlineEdit?.savedIds ?? []), [inlineEdit?.savedIds]);
+
+  const context: GridContextValue = {
+    settings: textSettings,
+    widths,
+    imageUrl,
+    onPreviewFile,
+    inline: inlineState,
+  };
+
+  const onRowKeyDown = (event: KeyboardEvent<HTMLDivElement>, index: number, item: DisplayRow) => {
+    if (event.target !== event.currentTarget) return;
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight || 600) / rowHeight) - 1);
+    const moves: Record<string, number> = {
+      ArrowDown: index + 1,
+      ArrowUp: index - 1,
+      PageDown: index + page,
+      PageUp: index - page,
+      Home: 0,
+      End: displayRows.length - 1,
+    };
+    const to = moves[event.key];
+    if (to !== undefined) {
+      event.preventDefault();
+      focusRowAt(to);
+      return;
+    }
+    if (item.kind === 'group') {
+      if (
+        event.key === 'Enter' ||
+        event.key === ' ' ||
+        event.key === 'ArrowLeft' ||
+        event.key === 'ArrowRight'
+      ) {
+        event.preventDefault();
+        const expand =
+          event.key === 'ArrowRight' ? true : event.key === 'ArrowLeft' ? false : !item.isExpanded;
+        toggleGroup(item.group.key, expand);
+      }
+      return;
+    }
+    const { row } = item;
+    if (event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10')) {
+      event.preventDefault();
+      const box = event.currentTarget.getBoundingClientRect();
+      openContextMenu(row, { x: box.left, y: box.bottom });
+    } else if (event.key === ' ') {
+      event.preventDefault();
+      select(row.eid, { toggle: isMulti || event.ctrlKey || event.metaKey, range: event.shiftKey });
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      onRowDoubleClick?.(row);
+    }
+  };
+
+  const toggleGroup = (key: string, expand: boolean) =>
+    setCollapsed((current) => {
+      const next = new Set(current);
+      if (expand) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  const setAllGroups = (expand: boolean) =>
+    setCollapsed(
+      expand ? new Set() : new Set(displayRows.flatMap((r) => (r.kind === 'group' ? [r.group.key] : []))),
+    );
+
+  const openContextMenu = (row: ReportRow, position: { x: number; y: number }) => {
+    if (!selected.has(row.eid) && !isInline) select(row.eid, { toggle: false, range: false });
+    onRowContextMenu?.(row, position);
+  };
+
+  const onRowClick = (event: MouseEvent<HTMLDivElement>, row: ReportRow) => {
+    if (isInline) return;
+    select(row.eid, { toggle: isMulti || event.ctrlKey || event.metaKey, range: event.shiftKey });
+  };
+
+  const totalRowCount = total
+    ? Math.max(
+        1,
+        new Set(
+          Object.values(total.aggs ?? {})
+            .flat()
+            .map((a) => a.kind),
+        ).size,
+      )
+    : 0;
+
+  if (isLoading)
+    return (
+      <div className="pl-grid pl-grid--loading" style={{ height }}>
+        <LoadingGrid columns={columns.length || undefined} rows={placeholderRows} />
+      </div>
+    );
+
+  return (
+    <GridContext.Provider value={context}>
+      <div
+        ref={scrollRef}
+        className="pl-grid"
+        role="grid"
+        aria-label={label}
+        aria-rowcount={displayRows.length + 1 + totalRowCount}
+        aria-colcount={columns.length + (isMulti ? 1 : 0)}
+        aria-multiselectable={isMulti || undefined}
+        style={{ height }}
+        onScroll={onScroll}
+      >
+        <div className="pl-grid__canvas" style={{ width: totalWidth, minWidth: '100%' }}>
+          <GridHeader
+            table={table}
+            columns={columnsById}
+            widths={widths}
+            height={gridMetrics.headerHeight}
+            {...(isMulti
+              ? {
+                  selectAll: {
+                    isSelected: allSelected,
+                    isIndeterminate: someSelected && !allSelected,
+                    onToggle: () =>
+                      onSelectionChange?.(
+                        allSelected
+                          ? selectedIds.filter((id) => !recordIds.includes(id))
+                          : [...new Set([...selectedIds, ...recordIds])],
+                      ),
+                  },
+                }
+              : {})}
+          />
+          <div
+            role="rowgroup"
+            className="pl-grid__body"
+            style={{ height: virtualizer.getTotalSize() - gridMetrics.headerHeight }}
+          >
+            {displayRows.length === 0 && emptyState ? (
+              <div className="pl-grid__empty">{emptyState}</div>
+            ) : null}
+            {virtualizer.getVirtualItems().map((item) => {
+              const displayRow = displayRows[item.index];
+              if (!displayRow) return null;
+              const style = {
+                position: 'absolute',
+                top: 0,
+                transform: `translateY(${item.start - gridMetrics.headerHeight}px)`,
+                height: rowHeight,
+                width: totalWidth,
+              } as const;
+              const isFocused = item.index === focusedIndex;
+              const rowIndex = item.index + 2;
+              if (displayRow.kind === 'group') {
+                const { group } = displayRow;
+                const firstGroupColumn = groupIds[0];
+                return (
+                  <GroupHeaderRow
+                    key={displayRow.key}
+                    group={group}
+                    isExpanded={displayRow.isExpanded}
+                    groupColumns={groupColumns}
+                    columns={columns}
+                    widths={widths}
+                    leadingWidth={leadingWidth}
+                    showCount={showCount}
+                    settings={textSettings}
+                    style={style}
+                    rowIndex={rowIndex}
+                    isFocused={isFocused}
+                    onFocusRow={() => setFocusedKey(displayRow.key)}
+                    onKeyDown={(event) => onRowKeyDown(event, item.index, displayRow)}
+                    onToggle={() => toggleGroup(group.key, !displayRow.isExpanded)}
+                    onExpandAll={() => setAllGroups(true)}
+                    onCollapseAll={() => setAllGroups(false)}
+                    {...(onGroupSort && firstGroupColumn
+                      ? { onSort: (order: SortOrder) => onGroupSort(firstGroupColumn, order) }
+                      : {})}
+                    {...(onGroupLoadMore ? { onLoadMore: () => onGroupLoadMore(group) } : {})}
+                  />
+                );
+              }
+              const { row } = displayRow;
+              const tableRow = table.getRowModel().rowsById[String(row.eid)];
+              if (!tableRow) return null;
+              const isSelected = selected.has(row.eid);
+              const record = inlineState?.records[row.eid];
+              const inlineFlag = !inlineState
+                ? undefined
+                : record && Object.values(record.errors ?? {}).some(Boolean)
+                  ? 'invalid'
+                  : record && Object.keys(record.cells ?? {}).length > 0
+                    ? 'modified'
+                    : savedIds.has(row.eid)
+                      ? 'saved'
+                      : undefined;
+              return (
+                <div
+                  key={displayRow.key}
+                  role="row"
+                  aria-rowindex={rowIndex}
+                  aria-selected={isSelected}
+                  className={`pl-grid__row${isSelected ? ' pl-grid__row--selected' : ''}${inlineFlag ? ` pl-grid__row--${inlineFlag}` : ''}`}
+                  data-row-key={displayRow.key}
+                  data-eid={row.eid}
+                  {...(inlineFlag ? { 'data-inline-state': inlineFlag } : {})}
+                  style={style}
+                  tabIndex={isFocused ? 0 : -1}
+                  onFocus={(event) => {
+                    if (event.target === event.currentTarget) setFocusedKey(displayRow.key);
+                  }}
+                  onClick={(event) => onRowClick(event, row)}
+                  onDoubleClick={() => {
+                    if (!isInline) onRowDoubleClick?.(row);
+                  }}
+                  onContextMenu={(event) => {
+                    event.preventDefault();
+                    openContextMenu(row, { x: event.clientX, y: event.clientY });
+                  }}
+                  onKeyDown={(event) => onRowKeyDown(event, item.index, displayRow)}
+                >
+                  {tableRow.getVisibleCells().map((cell) =>
+                    cell.column.id === selectionColumnId ? (
+                      <div
+                        key={cell.id}
+                        role="gridcell"
+                        className="pl-grid__cell pl-grid__cell--select"
+                        style={{ width: selectionColumnWidth }}
+                      >
+                        <SelectionCell
+                          label={`Select row ${row.eid}`}
+                          isSelected={isSelected}
+                          onToggle={() => select(row.eid, { toggle: true, range: false })}
+                        />
+                      </div>
+                    ) : (
+                      <Fragment key={cell.id}>
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </Fragment>
+                    ),
+                  )}
+                </div>
+              );
+            })}
+          </div>
+          {total ? (
+            <div role="rowgroup" className="pl-grid__foot">
+              <TotalRows
+                total={total}
+                columns={columns}
+                widths={widths}
+                leadingWidth={leadingWidth}
+                showCount={showCount}
+                settings={textSettings}
+                firstRowIndex={displayRows.length + 2}
+              />
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </GridContext.Provider>
+  );
+}
+
+export type { GridColumn };
