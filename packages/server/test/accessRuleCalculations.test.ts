@@ -74,7 +74,13 @@ describe.each(engines)('access rules with a calculation on %s', (engine) => {
     const id = await t.addUser(name, roleIds);
     return { id, client: await t.login(name) };
   };
-  const put = async (client: Client, key: string, typeId: number, fields: object, relationships = {}) => {
+  const put = async (
+    client: Client,
+    key: string,
+    typeId: number,
+    fields: Record<string, unknown>,
+    relationships = {},
+  ) => {
     const res = await client.put([{ id: `new:${key}`, typeId, fields, relationships }]);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     ids[key] = res.body.ids[`new:${key}`];
