@@ -3,5 +3,8 @@
  * model) and a thin React view over TanStack Table and Virtual.
  */
 
+export * from './filters/public.js';
 export * from './react/documents/public.js';
+export * from './react/toolbar/public.js';
+export * from './sorting/public.js';
 export type * from './types.js';
