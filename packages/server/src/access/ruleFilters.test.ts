@@ -69,3 +69,13 @@ describe('translateRuleFilter', () => {
     });
   });
 });
+
+describe('a rule on the records of users', () => {
+  it('compares the record itself with the caller', () => {
+    const f = translateRuleFilter(schema, 'sqlite', 7, sysType.userAccount, 'context() = currentuser()');
+    expect(f.ok, JSON.stringify(f)).toBe(true);
+    if (!f.ok) return;
+    const rendered = ruleFilterSql(f.sql, 'e0', 3, () => sql<boolean>`1 = 1`).compile(db);
+    expect(rendered.sql).toBe('coalesce((e0.id = CAST(? AS INTEGER)), 1 = 0)');
+  });
+});
