@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClient, ApiError } from './apiClient';
-import { listDocumentTypes, loadDocument, replaceDocument, uploadDocument } from './fileApi';
+import {
+  documentServicesFor,
+  listDocumentTypes,
+  loadDocument,
+  replaceDocument,
+  uploadDocument,
+} from './fileApi';
 
 const pdfType = {
   id: 10_003,
@@ -130,5 +136,32 @@ describe('file API', () => {
     await expect(loadDocument(client, 10_100)).resolves.toEqual(doc);
     await expect(listDocumentTypes(client)).resolves.toEqual([pdfType]);
     expect(urls).toEqual(['/spapi/data/v2/document/10100', '/spapi/data/v2/document/types']);
+  });
+});
+
+describe('document services for the report', () => {
+  it('upload through the services links to the host record and reports whole percents', async () => {
+    let request!: FakeRequest;
+    vi.stubGlobal(
+      'XMLHttpRequest',
+      class extends FakeRequest {
+        constructor() {
+          super();
+          request = this;
+        }
+      },
+    );
+    try {
+      const services = documentServicesFor(new ApiClient(), { link: { eid: 7, relid: 8, direction: 'rev' } });
+      const percents: number[] = [];
+      const done = services.uploadDocument(new File(['x'], 'a.pdf'), (p) => percents.push(p));
+      expect(request.url).toBe('/spapi/data/v2/document?eid=7&relid=8&direction=rev');
+      request.upload.onprogress!({ lengthComputable: true, loaded: 1, total: 3 });
+      request.answer(200, doc);
+      await expect(done).resolves.toEqual(doc);
+      expect(percents).toEqual([33]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { type DocumentServices, downloadDocument, previewDocument } from '@plinth/grid';
 import {
   type DocumentInfo,
   type DocumentTypeInfo,
@@ -137,4 +138,53 @@ function sendFile(path: string, file: File, options: UploadOptions): Promise<Doc
     body.append('file', file, file.name);
     xhr.send(body);
   });
+}
+
+/**
+ * The document calls as the report's document parts take them (`DocumentServices` of
+ * `@plinth/grid`: ReplaceDocumentDialog, DocumentDropArea), over one ApiClient. `link` places
+ * uploads in a report of documents related to a record.
+ */
+export function documentServicesFor(
+  client: ApiClient,
+  options: { baseUrl?: string; link?: Pick<UploadDocumentQuery, 'eid' | 'relid' | 'direction'> } = {},
+): DocumentServices {
+  const base = options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl };
+  const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
+  return {
+    loadDocument: (id, signal) => loadDocument(client, id, signal),
+    listDocumentTypes: (signal) => listDocumentTypes(client, signal),
+    replaceDocument: (id, file, onProgress, signal) =>
+      replaceDocument(id, file, { ...base, ...withSignal(signal), onProgress: (p) => onProgress(p.percent) }),
+    uploadDocument: (file, onProgress, signal) =>
+      uploadDocument(file, {
+        ...base,
+        ...withSignal(signal),
+        ...(options.link ? { link: options.link } : {}),
+        onProgress: (p) => onProgress(p.percent),
+      }),
+  };
+}
+
+/**
+ * Preview (spec 02 §7): opens the inline file in a new tab at once and titles it with the
+ * document's name, read by id (same tab when embedded).
+ */
+export function previewFile(
+  client: ApiClient,
+  documentId: number,
+  options: { baseUrl?: string; isEmbedded?: boolean } = {},
+): Promise<void> {
+  const name = loadDocument(client, documentId).then((d) => d.name);
+  // Embedded previews navigate away at once; the name is then not needed.
+  if (options.isEmbedded) name.catch(() => undefined);
+  return previewDocument(documentId, name, {
+    ...(options.baseUrl === undefined ? {} : { base: options.baseUrl }),
+    ...(options.isEmbedded === undefined ? {} : { isEmbedded: options.isEmbedded }),
+  });
+}
+
+/** Download (spec 02 §7): the browser navigates to base path + '/spapi/data/v2/file/{id}'. */
+export function downloadFile(documentId: number, baseUrl = ''): void {
+  downloadDocument(documentId, baseUrl);
 }
