@@ -43,7 +43,7 @@ export type RuleFilterResult = { ok: true; sql: SqlFragment } | { ok: false; mes
 const clockMessage =
   "An access rule's calculation cannot use the current date or time (getdate, getdatetime, gettime).";
 const zoneMessage =
-  "An access rule's calculation cannot take date parts of a date-time: they depend on the time zone.";
+  "An access rule's calculation cannot depend on the time zone (date parts of a date-time, a date-time compared with text).";
 
 /**
  * `currentuser()` written anywhere as a call with no arguments becomes `@CurrentUser`, padded with
@@ -134,7 +134,7 @@ export function translateRuleFilter(
     const result = translate('UTC', 0);
     if (!result.ok) return { ok: false, message: result.error };
     // Translated once per metamodel version, a filter cannot follow the tenant's time zone or the
-    // clock: one whose SQL would depend on them (date parts of date-times) is refused.
+    // clock: one whose SQL would depend on them (date parts of date-times, date-time text) is refused.
     const other = translate('Pacific/Kiritimati', 1_000_000_000_000);
     if (!other.ok || JSON.stringify(other.sql) !== JSON.stringify(result.sql))
       return { ok: false, message: zoneMessage };
