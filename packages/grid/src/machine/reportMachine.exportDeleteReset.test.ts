@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { waitFor } from 'xstate';
+import { deferred, reportAnswer, startReport } from './reportMachineHarness.js';
+import { countText, isPleaseWaitShown, openDialog } from './reportSelectors.js';
+
+describe('report machine: exportingReportData', () => {
+  it('downloads the exported file under the report title', async () => {
+    const result = deferred<{ fileHash: string; format: 'csv' }>();
+    const report = startReport({ stubs: { exportReportData: () => result.promise } });
+    await report.settled();
+    report.actor.send({ type: 'APPLY_SORT', sort: [{ colid: 'name', order: 'Descending' }] });
+    await report.settled();
+    report.actor.send({ type: 'EXPORT', format: 'csv' });
+    expect(isPleaseWaitShown(report.snapshot())).toBe(true);
+    result.resolve({ fileHash: 'abc', format: 'csv' });
+    await report.settled();
+    expect(report.calls.exportReportData[0]).toMatchObject({
+      reportId: 501,
+      format: 'csv',
+      query: { startIndex: 0, sort: [{ colid: 'name', order: 'Descending' }] },
+    });
+    expect(report.downloads).toEqual([{ fileHash: 'abc', format: 'csv', title: 'Open deals' }]);
+    expect(report.snapshot().context.exportResult).toEqual({ fileHash: 'abc', format: 'csv' });
+  });
+
+  it("shows 'Failed to export the report data.' and clears the export result when the export fails", async () => {
+    let call = 0;
+    const report = startReport({
+      stubs: {
+        exportReportData: async () =>
+          ++call === 1 ? { fileHash: 'abc', format: 'excel' as const } : Promise.reject(new Error('boom')),
+      },
+    });
+    await report.settled();
+    report.actor.send({ type: 'EXPORT', format: 'excel' });
+    await report.settled();
+    report.actor.send({ type: 'EXPORT', format: 'excel' });
+    await report.settled();
+    expect(report.toasts).toEqual([{ kind: 'error', title: 'Failed to export the report data.' }]);
+    expect(report.snapshot().context.exportResult).toBeUndefined();
+    expect(report.downloads).toHaveLength(1);
+  });
+});
+
+describe('report machine: delete', () => {
+  it('asks first and does nothing when cancelled', async () => {
+    const report = startReport({ stubs: { deleteEntities: async () => ({ deleted: [] }) } });
+    await report.settled();
+    report.actor.send({ type: 'SELECT_ROWS', ids: [3] });
+    await report.settled();
+    report.actor.send({ type: 'DELETE' });
+    expect(openDialog(report.snapshot())).toBe('confirmDelete');
+    report.actor.send({ type: 'CANCEL' });
+    await report.settled();
+    expect(report.calls.deleteEntities).toEqual([]);
+    expect(report.snapshot().context.selectedIds).toEqual([3]);
+  });
+
+  it('refuses to delete records that are not saved yet', async () => {
+    const report = startReport();
+    await report.settled();
+    report.actor.send({ type: 'DELETE', ids: [3, -1] });
+    expect(openDialog(report.snapshot())).toBeUndefined();
+  });
+
+  it('deletes, reduces the counters, steps back from an emptied last page, clears the selection and refetches', async () => {
+    let remaining = 401;
+    const report = startReport({
+      stubs: {
+        fetchReportResults: async ({ query }) => reportAnswer(query, remaining),
+        deleteEntities: async ({ ids }) => {
+          remaining -= ids.length;
+          return { deleted: ids };
+        },
+      },
+    });
+    await report.settled();
+    report.actor.send({ type: 'NEXT_PAGE' });
+    await report.settled();
+    report.actor.send({ type: 'NEXT_PAGE' });
+    await report.settled();
+    expect(report.snapshot().context).toMatchObject({ page: 3, recordsCount: 401 });
+    report.actor.send({ type: 'SELECT_ROWS', ids: [401] });
+    await report.settled();
+    report.actor.send({ type: 'DELETE' });
+    report.actor.send({ type: 'CONFIRM' });
+    // Counters reduced and the page stepped back before the refetch answers.
+    const refetching = await waitFor(report.actor, (s) => s.matches('fetchingReportResults'));
+    expect(refetching.context).toMatchObject({ page: 2, recordsCount: 400, selectedIds: [] });
+    expect(refetching.context.rows).toHaveLength(0);
+    await report.settled();
+    expect(report.snapshot().context).toMatchObject({ page: 2, recordsCount: 400, selectedIds: [] });
+    expect(countText(report.snapshot())).toBe('201-400 of 400');
+    expect(report.calls.deleteEntities).toEqual([{ ids: [401] }]);
+    expect(report.queries().at(-1)).toMatchObject({ startIndex: 200 });
+    expect(report.toasts).toEqual([{ kind: 'success', title: "Deal 'Deal 401' successfully deleted." }]);
+    expect(remaining).toBe(400);
+  });
+
+  it('counts several deleted records in the success toast', async () => {
+    const report = startReport({ stubs: { deleteEntities: async ({ ids }) => ({ deleted: ids }) } });
+    await report.settled();
+    report.actor.send({ type: 'DELETE', ids: [1, 2, 3] });
+    report.actor.send({ type: 'CONFIRM' });
+    await report.settled();
+    expect(report.toasts).toEqual([{ kind: 'success', title: 'Successfully deleted 3 items.' }]);
+  });
+
+  it('shows the failure with its title and message', async () => {
+    const failure = Object.assign(new Error('Deal is in use.'), { title: 'Delete failed' });
+    const report = startReport({ stubs: { deleteEntities: async () => Promise.reject(failure) } });
+    await report.settled();
+    report.actor.send({ type: 'DELETE', ids: [1] });
+    report.actor.send({ type: 'CONFIRM' });
+    await report.settled();
+    expect(report.toasts).toEqual([{ kind: 'error', title: 'Delete failed', text: 'Deal is in use.' }]);
+    expect(report.snapshot().context.rows).toHaveLength(200);
+  });
+});
+
+describe('report machine: confirmingResetReportView', () => {
+  it('resets sort, filters, search and column state, refetches with isReset and says so', async () => {
+    const report = startReport({ recordCount: 1000 });
+    await report.settled();
+    report.actor.send({ type: 'APPLY_SORT', sort: [{ colid: 'name', order: 'Descending' }] });
+    await report.settled();
+    report.actor.send({ type: 'APPLY_FILTERS', conds: [{ expid: 'x', oper: 'IsNull' }], limitValue: 5 });
+    await report.settled();
+    report.actor.send({ type: 'RESET_VIEW' });
+    expect(openDialog(report.snapshot())).toBe('confirmReset');
+    report.actor.send({ type: 'CONFIRM' });
+    await report.settled();
+    expect(report.queries().at(-1)).toEqual({
+      startIndex: 0,
+      pageSize: 201,
+      metadata: 'full',
+      isReset: true,
+      usage: 'Default',
+    });
+    expect(report.snapshot().context).toMatchObject({
+      sort: undefined,
+      conds: [],
+      limitValue: undefined,
+      searchValue: '',
+    });
+    expect(report.resetColumnState).toHaveBeenCalledTimes(1);
+    expect(report.toasts).toEqual([{ kind: 'success', title: 'Table has been reset to default view.' }]);
+    expect(countText(report.snapshot())).toBe('200 of many');
+  });
+
+  it('keeps the view when the reset is cancelled', async () => {
+    const report = startReport();
+    await report.settled();
+    report.actor.send({ type: 'APPLY_SORT', sort: [] });
+    await report.settled();
+    report.actor.send({ type: 'RESET_VIEW' });
+    report.actor.send({ type: 'CANCEL' });
+    await report.settled();
+    expect(report.snapshot().context.sort).toEqual([]);
+    expect(report.resetColumnState).not.toHaveBeenCalled();
+  });
+});
