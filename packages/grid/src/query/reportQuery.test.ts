@@ -6,7 +6,6 @@ const base = {
   startIndex: 0,
   pageSize: 200,
   searchValue: '',
-  sort: [],
   conds: [],
   metadata: 'full' as const,
 };
