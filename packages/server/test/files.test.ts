@@ -233,6 +233,20 @@ describe.each(engines)('documents and files (%s)', (engine) => {
     expect((await t.admin.get(`/spapi/data/v2/document/${id}`)).body.version).toBe(2);
   });
 
+  it('numbers the versions of two replaces at once in turn', async () => {
+    const first = await upload(t.admin, 'minutes.txt', 'v1');
+    const id = first.body.id as number;
+    const [a, b] = await Promise.all([
+      replace(t.admin, id, 'minutes a.txt', 'v2a'),
+      replace(t.admin, id, 'minutes b.txt', 'v2b'),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const versions = await t.admin.get(`/spapi/data/v2/document/${id}/versions`);
+    expect(versions.body.current).toBe(3);
+    expect(versions.body.versions.map((v: any) => v.version)).toEqual([2, 1]);
+    expect(versions.body.versions[1].name).toBe('minutes.txt');
+  });
+
   it('lets a reader download but not replace a document', async () => {
     const doc = await upload(t.admin, 'policy.txt', 'policy');
     const readers = await role(`Doc readers ${engine}`, [{ typeId: sysType.document, canRead: true }]);

@@ -9,7 +9,7 @@ import {
   type UploadDocumentQuery,
 } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
-import { type EntityRow, selectEntities, selectLinks } from '../entities/entityRepository.js';
+import { type EntityRow, lockEntities, selectEntities, selectLinks } from '../entities/entityRepository.js';
 import { putEntities } from '../entities/putEntities.js';
 import { inTransaction } from '../entities/transaction.js';
 import { AppError, badRequest, forbidden, notFound } from '../http/errors.js';
@@ -156,6 +156,8 @@ export async function replaceDocument(
   const { name, type, extension } = await checkedFile(ctx, file);
   const blob = await store(storage, file);
   await inTransaction(ctx, async (tx) => {
+    // Two replaces of one document take turns, so each numbers its earlier version in order.
+    await lockEntities(tx.db, tx.engine, tx.tenantId, [documentId]);
     const current = await readableDocument(tx, documentId);
     const earlier = await countDocumentVersions(tx.db, tx.tenantId, documentId);
     const hash = current.data[F.fileDataHash];
