@@ -4,6 +4,8 @@
  */
 
 export * from './filters/public.js';
+export * from './machine/public.js';
+export * from './query/public.js';
 export * from './react/documents/public.js';
 export * from './react/toolbar/public.js';
 export * from './sorting/public.js';

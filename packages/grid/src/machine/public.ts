@@ -1,0 +1,36 @@
+/** The report machine of spec 02 §4, its types and the selectors the view reads it with. */
+export { reportMessages } from './reportActions.js';
+export { defaultReportTenantSettings } from './reportContext.js';
+export { inlineEditRowDebounceMs } from './reportGuards.js';
+export { quickSearchDebounceMs, reportMachine } from './reportMachine.js';
+export type {
+  ExportDownload,
+  FetchRequest,
+  HostActionRequest,
+  InlineEditForm,
+  ReportActorInputs,
+  ReportActorOutputs,
+  ReportContext,
+  ReportEntity,
+  ReportEvent,
+  ReportHostActions,
+  ReportMachineInput,
+  RowEntity,
+} from './reportMachineTypes.js';
+export {
+  canRunAction,
+  canUseGrid,
+  countText,
+  currentSort,
+  hasUnsavedChanges,
+  isFetchingRows,
+  isPleaseWaitShown,
+  isRefreshEnabled,
+  isSaveEnabled,
+  offeredActions,
+  openDialog,
+  pagerSlots,
+  type ReportSnapshot,
+  rowEditState,
+} from './reportSelectors.js';
+export { type ActionStep, routeAction, rowOpenIntent } from './routeAction.js';
