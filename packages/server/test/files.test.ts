@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sysType } from '@plinth/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { FolderBlobStore } from '../src/files/BlobStore.js';
 import { defineRelationship, defineType } from './support/crmSchema.js';
 import { type Client, engines, startTestApp, type TestApp } from './support/testApp.js';
@@ -302,5 +303,27 @@ describe.each(engines)('documents and files (%s)', (engine) => {
     expect(
       (await upload(t.admin, 'x.pdf', '%PDF', `?eid=${projectId}&relid=${relId}&direction=rev`)).status,
     ).toBe(400);
+  });
+});
+
+describe('file storage settings', () => {
+  it('keeps files under the data folder and takes uploads up to 25 MB unless configured', () => {
+    const config = loadConfig({ DATA_DIR: '/srv/plinth' });
+    expect(config.filesDir).toBe(path.resolve('/srv/plinth/files'));
+    expect(config.maxUploadBytes).toBe(25 * 1_048_576);
+    const custom = loadConfig({
+      DATA_DIR: '/srv/plinth',
+      PLINTH_FILES_DIR: '/mnt/blobs',
+      PLINTH_MAX_UPLOAD_MB: '100',
+    });
+    expect(custom.filesDir).toBe(path.resolve('/mnt/blobs'));
+    expect(custom.maxUploadBytes).toBe(100 * 1_048_576);
+  });
+
+  it('refuses an upload limit that is not a whole number of megabytes', () => {
+    for (const value of ['0', '-1', '2.5', '1e3', 'lots', '99999'])
+      expect(() => loadConfig({ PLINTH_MAX_UPLOAD_MB: value })).toThrow(
+        'PLINTH_MAX_UPLOAD_MB must be a whole number of megabytes from 1 to 10240.',
+      );
   });
 });
