@@ -1,0 +1,135 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { ReportGroup } from '../types.js';
+import { DataGrid } from './DataGrid.js';
+import { peopleMeta, person } from './test/gridFixtures.js';
+
+const grouped = peopleMeta({
+  rmeta: {
+    groups: [{ colid: 'city', order: 'Ascending' }],
+    aggs: { balance: ['Sum', 'Average'] },
+    showst: true,
+    showgt: true,
+    showcnt: true,
+  },
+});
+const rows = [person(1, 'Ann', 'Adelaide'), person(2, 'Bob', 'Adelaide'), person(3, 'Cat', 'Perth')];
+const groups: ReportGroup[] = [
+  {
+    hdrs: [{ val: 'Adelaide' }],
+    aggs: {
+      balance: [
+        { kind: 'Sum', value: 301.5 },
+        { kind: 'Average', value: 150.75 },
+      ],
+    },
+    count: 2,
+  },
+  {
+    hdrs: [{ val: 'Perth' }],
+    aggs: {
+      balance: [
+        { kind: 'Sum', value: 301.5 },
+        { kind: 'Average', value: 301.5 },
+      ],
+    },
+    count: 4,
+  },
+];
+const rowLabels = () =>
+  within(screen.getByRole('grid'))
+    .getAllByRole('row')
+    .slice(1)
+    .filter((r) => !r.classList.contains('pl-grid__row--total'))
+    .map((r) => r.getAttribute('aria-label') ?? within(r).getAllByRole('gridcell')[0]!.textContent);
+
+describe('DataGrid: groups', () => {
+  it('puts a header with the count and aggregates (3 decimals) before each group', () => {
+    render(<DataGrid label="People" meta={grouped} rows={rows} groups={groups} />);
+    expect(rowLabels()).toEqual(['Adelaide', 'Ann', 'Bob', 'Perth', 'Cat']);
+    const adelaide = screen.getByRole('row', { name: 'Adelaide' });
+    expect(adelaide).toHaveAttribute('aria-expanded', 'true');
+    expect(adelaide).toHaveTextContent('Adelaide (2)');
+    expect(adelaide).toHaveTextContent('Sum: 301.500 · Average: 150.750');
+  });
+
+  it('collapses and expands a group, and all groups from its menu', async () => {
+    const user = userEvent.setup();
+    render(<DataGrid label="People" meta={grouped} rows={rows} groups={groups} />);
+    await user.click(screen.getByRole('button', { name: 'Collapse Adelaide' }));
+    expect(rowLabels()).toEqual(['Adelaide', 'Perth', 'Cat']);
+    expect(screen.getByRole('row', { name: 'Adelaide' })).toHaveAttribute('aria-expanded', 'false');
+    await user.click(screen.getByRole('button', { name: 'Group options for Perth' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Collapse All' }));
+    expect(rowLabels()).toEqual(['Adelaide', 'Perth']);
+    await user.click(screen.getByRole('button', { name: 'Group options for Perth' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Expand All' }));
+    expect(rowLabels()).toEqual(['Adelaide', 'Ann', 'Bob', 'Perth', 'Cat']);
+  });
+
+  it('collapses and expands from the keyboard', async () => {
+    render(<DataGrid label="People" meta={grouped} rows={rows} groups={groups} />);
+    screen.getByRole('row', { name: 'Adelaide' }).focus();
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(rowLabels()).toEqual(['Adelaide', 'Perth', 'Cat']);
+    await userEvent.keyboard('{Enter}');
+    expect(rowLabels()).toEqual(['Adelaide', 'Ann', 'Bob', 'Perth', 'Cat']);
+  });
+
+  it('sorts by the group column and loads more of a group that has more records', async () => {
+    const user = userEvent.setup();
+    const onGroupSort = vi.fn();
+    const onGroupLoadMore = vi.fn();
+    render(
+      <DataGrid
+        label="People"
+        meta={grouped}
+        rows={rows}
+        groups={groups}
+        onGroupSort={onGroupSort}
+        onGroupLoadMore={onGroupLoadMore}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Group options for Adelaide' }));
+    expect(screen.getByRole('menuitem', { name: 'Load more' })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(screen.getByRole('menuitem', { name: 'Sort descending' }));
+    expect(onGroupSort).toHaveBeenCalledWith('city', 'Descending');
+    await user.click(screen.getByRole('button', { name: 'Group options for Perth' }));
+    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual([
+      'Sort ascending',
+      'Sort descending',
+      'Expand All',
+      'Collapse All',
+      'Load more',
+    ]);
+    await user.click(screen.getByRole('menuitem', { name: 'Load more' }));
+    expect(onGroupLoadMore).toHaveBeenCalledWith(expect.objectContaining({ index: 1, count: 4, loaded: 1 }));
+  });
+
+  it('shows grand-total rows, one per aggregate style, with the record count', () => {
+    render(
+      <DataGrid
+        label="People"
+        meta={grouped}
+        rows={rows}
+        groups={groups}
+        total={{
+          aggs: {
+            balance: [
+              { kind: 'Sum', value: 603 },
+              { kind: 'Average', value: 201 },
+            ],
+          },
+          count: 6,
+        }}
+      />,
+    );
+    const totals = screen.getAllByRole('row').filter((r) => r.classList.contains('pl-grid__row--total'));
+    expect(totals).toHaveLength(2);
+    expect(within(totals[0]!).getByRole('rowheader')).toHaveTextContent('Total (6) · Sum');
+    expect(within(totals[0]!).getAllByRole('gridcell')[1]).toHaveTextContent('603.000');
+    expect(within(totals[1]!).getByRole('rowheader')).toHaveTextContent('Average');
+    expect(within(totals[1]!).getAllByRole('gridcell')[1]).toHaveTextContent('201.000');
+  });
+});

@@ -1,0 +1,190 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { CellEdit, InlineEditedRecord, InlineEditField, ReportGroup, RowId } from '../types.js';
+import { DataGrid, type DataGridProps } from './DataGrid.js';
+import { peopleMeta, person } from './test/gridFixtures.js';
+
+const fields: Record<string, InlineEditField> = {
+  name: { kind: 'text', isRequired: true },
+  age: { kind: 'int' },
+  balance: { kind: 'currency', isReadOnly: true },
+  joined: { kind: 'date' },
+  active: { kind: 'bool' },
+};
+const rows = [person(1, 'Ann'), person(2, 'Bob'), person(3, 'Cat', 'Perth')];
+
+/** The grid with the host's part of inline editing: edits kept per record. */
+function EditingGrid({
+  onCellEdit,
+  errors = {},
+  ...props
+}: Partial<DataGridProps> & {
+  onCellEdit?: (eid: RowId, edit: CellEdit) => void;
+  errors?: Record<RowId, Record<string, string>>;
+}) {
+  const [records, setRecords] = useState<Record<RowId, InlineEditedRecord>>(() =>
+    Object.fromEntries(
+      Object.entries(errors).map(([eid, e]) => [eid, { eid: Number(eid), cells: {}, errors: e }]),
+    ),
+  );
+  return (
+    <DataGrid
+      label="People"
+      meta={peopleMeta()}
+      rows={rows}
+      mode="inlineEditing"
+      {...props}
+      inlineEdit={{
+        hasForm: true,
+        fields,
+        records,
+        onCellEdit: (eid, edit) => {
+          onCellEdit?.(eid, edit);
+          setRecords((all) => ({
+            ...all,
+            [eid]: {
+              eid,
+              cells: { ...all[eid]?.cells, [edit.colid]: edit },
+              errors: all[eid]?.errors ?? {},
+            },
+          }));
+        },
+        ...props.inlineEdit,
+      }}
+    />
+  );
+}
+
+/** Hover; react-aria under jsdom opens a tooltip only from the second hover of a file's first pointer. */
+async function hover(user: ReturnType<typeof userEvent.setup>, element: HTMLElement) {
+  await user.hover(element);
+  await user.unhover(element);
+  await user.hover(element);
+}
+
+const cellOf = (eid: number, colid: string) =>
+  screen.getByRole('grid').querySelector<HTMLElement>(`[data-eid="${eid}"] [data-colid="${colid}"]`)!;
+
+describe('DataGrid: inline editing', () => {
+  it('focuses the first editable cell 100 ms after editing starts', async () => {
+    vi.useFakeTimers();
+    try {
+      render(<EditingGrid />);
+      expect(within(cellOf(1, 'name')).queryByRole('textbox')).toBeNull();
+      act(() => vi.advanceTimersByTime(99));
+      expect(within(cellOf(1, 'name')).queryByRole('textbox')).toBeNull();
+      act(() => vi.advanceTimersByTime(1));
+      const input = within(cellOf(1, 'name')).getByRole('textbox', { name: /Name/ });
+      expect(input).toHaveValue('Ann');
+      expect(input).toHaveFocus();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('moves with Tab across editable columns and with the arrows across rows', async () => {
+    const user = userEvent.setup();
+    const onActiveCellChange = vi.fn();
+    render(
+      <EditingGrid inlineEdit={{ hasForm: true, fields, onCellEdit: () => undefined, onActiveCellChange }} />,
+    );
+    await waitFor(() => expect(within(cellOf(1, 'name')).getByRole('textbox')).toHaveFocus());
+    await user.keyboard('{Tab}');
+    await waitFor(() => expect(within(cellOf(1, 'age')).getByRole('textbox')).toHaveFocus());
+    expect(onActiveCellChange).toHaveBeenLastCalledWith({ eid: 1, colid: 'age' });
+    // The read-only balance is skipped.
+    await user.keyboard('{Tab}');
+    await waitFor(() => expect(cellOf(1, 'joined').querySelector('[role="spinbutton"]')).toHaveFocus());
+    await user.keyboard('{Shift>}{Tab}{/Shift}');
+    await waitFor(() => expect(within(cellOf(1, 'age')).getByRole('textbox')).toHaveFocus());
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(within(cellOf(2, 'age')).getByRole('textbox')).toHaveFocus());
+    await user.keyboard('{ArrowUp}');
+    await waitFor(() => expect(within(cellOf(1, 'age')).getByRole('textbox')).toHaveFocus());
+  });
+
+  it('skips group rows when moving up and down', async () => {
+    const user = userEvent.setup();
+    const meta = peopleMeta({
+      rmeta: {
+        groups: [{ colid: 'city', order: 'Ascending' }],
+        aggs: {},
+        showst: false,
+        showgt: false,
+        showcnt: true,
+      },
+    });
+    const groups: ReportGroup[] = [
+      { hdrs: [{ val: 'Adelaide' }], aggs: {}, count: 2 },
+      { hdrs: [{ val: 'Perth' }], aggs: {}, count: 1 },
+    ];
+    render(<EditingGrid meta={meta} groups={groups} />);
+    await waitFor(() => expect(within(cellOf(1, 'name')).getByRole('textbox')).toHaveFocus());
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    await waitFor(() => expect(within(cellOf(3, 'name')).getByRole('textbox')).toHaveFocus());
+  });
+
+  it('reports edits and flags the row modified, or invalid with the error in the cell tooltip', async () => {
+    const user = userEvent.setup();
+    const onCellEdit = vi.fn();
+    render(<EditingGrid onCellEdit={onCellEdit} errors={{ 2: { age: 'Age must be at most 120.' } }} />);
+    const input = await within(cellOf(1, 'name')).findByRole('textbox');
+    await waitFor(() => expect(input).toHaveFocus());
+    await user.clear(input);
+    await user.type(input, 'Annie');
+    expect(onCellEdit).toHaveBeenLastCalledWith(1, { colid: 'name', fid: 1, value: 'Annie' });
+    expect(cellOf(1, 'name').closest('[role="row"]')).toHaveAttribute('data-inline-state', 'modified');
+    const invalidRow = cellOf(2, 'age').closest('[role="row"]');
+    expect(invalidRow).toHaveAttribute('data-inline-state', 'invalid');
+    expect(cellOf(2, 'age')).toHaveAttribute('aria-invalid', 'true');
+    await hover(user, within(cellOf(2, 'age')).getByText('32'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Age must be at most 120.');
+  });
+
+  it('settles a number on leaving the cell', async () => {
+    const user = userEvent.setup();
+    const onCellEdit = vi.fn();
+    render(<EditingGrid onCellEdit={onCellEdit} />);
+    await waitFor(() => expect(within(cellOf(1, 'name')).getByRole('textbox')).toHaveFocus());
+    await user.keyboard('{Tab}');
+    const age = await within(cellOf(1, 'age')).findByRole('textbox');
+    await waitFor(() => expect(age).toHaveFocus());
+    await user.clear(age);
+    await user.type(age, '45');
+    await user.keyboard('{ArrowDown}');
+    expect(onCellEdit).toHaveBeenCalledWith(1, { colid: 'age', fid: 2, value: 45 });
+    await waitFor(() => expect(within(cellOf(2, 'age')).getByRole('textbox')).toHaveFocus());
+    expect(cellOf(1, 'age')).toHaveTextContent('45');
+  });
+
+  it('explains cells that cannot be edited in their tooltips', async () => {
+    const user = userEvent.setup();
+    render(<EditingGrid />);
+    expect(cellOf(1, 'balance')).toHaveAttribute('aria-readonly', 'true');
+    await hover(user, within(cellOf(1, 'balance')).getByText('$100.50'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'This field is read-only and cannot be edited',
+    );
+    await user.unhover(within(cellOf(1, 'balance')).getByText('$100.50'));
+    await hover(user, within(cellOf(1, 'manager')).getByText('Boss Person'));
+    await waitFor(() =>
+      expect(screen.getByRole('tooltip')).toHaveTextContent('No associated form found for this field'),
+    );
+  });
+
+  it('shows saved rows with the success highlight', () => {
+    render(
+      <EditingGrid inlineEdit={{ hasForm: true, fields, onCellEdit: () => undefined, savedIds: [3] }} />,
+    );
+    expect(cellOf(3, 'name').closest('[role="row"]')).toHaveAttribute('data-inline-state', 'saved');
+  });
+
+  it('edits nothing outside inline editing', async () => {
+    render(<EditingGrid mode="default" />);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(cellOf(1, 'balance')).not.toHaveAttribute('aria-readonly');
+  });
+});
