@@ -277,6 +277,19 @@ describe.each(engines)('documents and files (%s)', (engine) => {
     expect((await t.admin.get(`/spapi/data/v2/image/${pdf.body.id}`)).status).toBe(404);
   });
 
+  it('describes the file calls in the API document', async () => {
+    const res = await t.admin.get('/api/docs');
+    expect(res.status).toBe(200);
+    for (const path of [
+      '/spapi/data/v2/document',
+      '/spapi/data/v2/document/{id}/replace',
+      '/spapi/data/v2/document/types',
+      '/spapi/data/v2/file/{id}',
+      '/spapi/data/v2/image/{id}',
+    ])
+      expect(Object.keys(res.body.paths)).toContain(path);
+  });
+
   it('links an uploaded document to a record through a relationship', async () => {
     const { typeId: project } = await defineType(t.admin, `Project${engine}`, []);
     const relId = await defineRelationship(
