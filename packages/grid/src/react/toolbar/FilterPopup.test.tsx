@@ -1,3 +1,4 @@
+import type { PickerDataSource } from '@plinth/fields';
 import { reportQuery } from '@plinth/schema';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -182,4 +183,85 @@ describe('FilterPopup', () => {
     expect(dialog.closest('.pl-modal')).not.toBeNull();
     expect(within(dialog).getByRole('heading', { name: 'Filter by' })).toBeInTheDocument();
   });
+
+  it('chooses records of a choice filter through the host data source', async () => {
+    const stages = [
+      { id: 3, name: 'Prospecting' },
+      { id: 4, name: 'Qualified' },
+      { id: 5, name: 'Won' },
+    ];
+    const dataSource: PickerDataSource = {
+      fetchPage: vi.fn(async (request) => ({
+        // Choice values come unpaged (page size 0).
+        rows: request.pageSize
+          ? stages.slice(request.startIndex, request.startIndex + request.pageSize)
+          : stages,
+        hasNameColumn: true,
+      })),
+      fetchByIds: vi.fn(async (ids: number[]) => stages.filter((s) => ids.includes(s.id))),
+      fetchTemplateReportIds: vi.fn(async () => []),
+    };
+    const onApply = vi.fn();
+    render(
+      <FilterPopup
+        state={createFilterState(filterTestMeta())}
+        onApply={onApply}
+        breakpoint="lg"
+        pickerDataSource={dataSource}
+      />,
+    );
+    const dialog = await openFilters();
+    const stage = group(dialog, 'Stage');
+    await userEvent.click(within(stage).getByRole('textbox', { name: 'Stage value' }));
+    const listbox = await screen.findByRole('listbox', { name: 'Stage value options' });
+    await userEvent.click(await within(listbox).findByRole('option', { name: 'Won' }));
+    expect(fetchConfig(dataSource)).toMatchObject({ typeId: 42, isEnumeration: true });
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Filter by' })).getByRole('button', { name: 'Apply' }),
+    );
+    expect(conds(onApply).fStage).toEqual({
+      expid: 'fStage',
+      oper: 'AnyOf',
+      type: 'ChoiceRelationship',
+      valueList: [3, 4, 5],
+    });
+  });
+
+  it('applies a date-time filter as the instant of the local time typed', async () => {
+    const onApply = setup();
+    const dialog = await openFilters();
+    const created = group(dialog, 'Created');
+    await userEvent.click(segments(created, 'Created value')[0] as HTMLElement);
+    await userEvent.keyboard('0203202609300');
+    await userEvent.keyboard('a');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(conds(onApply).fCreated).toEqual({
+      expid: 'fCreated',
+      oper: 'GreaterThan',
+      type: 'DateTime',
+      value: new Date(2026, 2, 2, 9, 30).toISOString(),
+    });
+  });
+
+  it('applies a time range, filling To an hour after From', async () => {
+    const onApply = setup();
+    const dialog = await openFilters();
+    const starts = group(dialog, 'Starts');
+    await pick(within(starts).getByRole('button', { name: 'Starts operator: >' }), 'Between');
+    await userEvent.click(segments(starts, 'Starts from')[0] as HTMLElement);
+    await userEvent.keyboard('0815p');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(conds(onApply).fStarts).toEqual({
+      expid: 'fStarts',
+      oper: 'Between',
+      type: 'Time',
+      value: '20:15:00',
+      values: ['21:15:00'],
+    });
+  });
 });
+
+function fetchConfig(dataSource: PickerDataSource) {
+  const calls = (dataSource.fetchPage as ReturnType<typeof vi.fn>).mock.calls;
+  return calls[0]?.[0]?.config;
+}
