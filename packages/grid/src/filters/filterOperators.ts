@@ -104,6 +104,9 @@ export function operatorIdsFor(type: ReportValueType): FilterOperatorId[] {
     case 'InlineRelationship':
     case 'RelatedResource':
       return ['AnyOf', 'AnyExcept', ...empties];
+    default:
+      // A type this browser does not know (a newer server): compare and test for empty only.
+      return ['Equal', 'NotEqual', ...empties];
   }
 }
 
@@ -134,7 +137,7 @@ export function defaultFilterOperator(type: ReportValueType): FilterOperatorId {
     case 'StructureLevels':
       return 'AnyBelow';
     default:
-      return 'GreaterThan';
+      return operatorIdsFor(type).includes('GreaterThan') ? 'GreaterThan' : 'Equal';
   }
 }
 

@@ -113,6 +113,50 @@ describe('createFilterState', () => {
   });
 });
 
+describe('bad metadata', () => {
+  it('does not crash on unknown types, operators or values', () => {
+    const meta = filterTestMeta({
+      anlcols: {
+        odd: {
+          colid: 'gone',
+          title: 'Odd',
+          type: 'Hologram' as never,
+          oper: 'Sideways',
+          value: 'x',
+          hidden: false,
+        },
+        between: {
+          colid: 'starts',
+          title: 'Starts',
+          type: 'Time',
+          oper: 'Between',
+          value: 5,
+          values: [null],
+          hidden: false,
+        },
+        ids: {
+          colid: 'stage',
+          title: 'Stage',
+          type: 'ChoiceRelationship',
+          oper: 'AnyOf',
+          values: ['a', -2, 7, 7],
+          hidden: false,
+        },
+      },
+      limit: Number.NaN,
+    });
+    const s = createFilterState(meta);
+    expect(stored(s, 'odd')).toMatchObject({ operatorId: 'Equal', entityTypeId: null });
+    expect(stored(s, 'odd').operators.map((o) => o.id)).toEqual(['Equal', 'NotEqual', 'IsNull', 'IsNotNull']);
+    expect(stored(s, 'between').value).toEqual({ from: null, to: null });
+    expect(stored(s, 'ids').filterEids).toEqual([7]);
+    expect(stored(s, 'ResultLimit').value).toBeNull();
+    expect(() =>
+      applyFilters(updateStoredFilter(s, 'odd', { kind: 'value', value: { bad: true } })),
+    ).not.toThrow();
+  });
+});
+
 describe('operator switching', () => {
   const state = createFilterState(filterTestMeta());
 
