@@ -1,4 +1,6 @@
 import { formatDate, formatTime, pickerMessages } from '@plinth/fields';
+// The documents' one reading of a size (spec 02 §9: MB with 2 decimals).
+import { formatFileSize } from '../react/documents/formatFileSize.js';
 import type { ReportCell, ReportValueType } from '../types.js';
 
 /** What a cell's text depends on besides the value: the tenant's locale, currency and time zone. */
@@ -20,15 +22,6 @@ export interface TextColumn {
   places?: number;
   /** Show the value as a file size in MB (document size fields). */
   isFileSize?: boolean;
-}
-
-const bytesPerMb = 1_048_576;
-
-/** A file size in MB with 2 decimals (spec 02 §9), e.g. '1.50 MB'; blank when not a size. */
-export function formatFileSize(bytes: unknown): string {
-  const n = typeof bytes === 'string' && bytes.trim() !== '' ? Number(bytes) : bytes;
-  if (typeof n !== 'number' || !Number.isFinite(n) || n < 0) return '';
-  return `${(n / bytesPerMb).toFixed(2)} MB`;
 }
 
 function asNumber(value: unknown): number | null {
@@ -129,8 +122,8 @@ export function cellText(
   }
   const value = cell.val;
   if (value === null || value === undefined || value === '') return '';
-  if (column.isFileSize) return formatFileSize(value) || String(value);
   const number = asNumber(value);
+  if (column.isFileSize) return number === null || number < 0 ? String(value) : formatFileSize(number);
   switch (column.type) {
     case 'Int32':
       return number === null ? String(value) : formatNumberText(number, settings.locale, 0);
