@@ -169,6 +169,18 @@ describe.each(engines)('documents and files (%s)', (engine) => {
     expect(json.body.error.message).toBe('Send the file as multipart/form-data.');
   });
 
+  it('refuses more than one file in an upload', async () => {
+    const before = await documentCount();
+    const two = multipart([
+      { name: 'file', fileName: 'a.txt', content: 'a' },
+      { name: 'file', fileName: 'b.txt', content: 'b' },
+    ]);
+    const res = await t.admin.request('POST', '/spapi/data/v2/document', two.payload, two.headers);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('Upload one file at a time.');
+    expect(await documentCount()).toBe(before);
+  });
+
   it('takes files larger than the JSON body limit but refuses one over the upload limit with 413', async () => {
     const six = await upload(t.admin, 'big.txt', Buffer.alloc(6 * 1_048_576, 'a'));
     expect(six.status).toBe(200);

@@ -27,7 +27,7 @@ export class FolderBlobStore {
    * Streams content in, hashing as it goes; a failed stream, or one `check` refuses by throwing
    * once it has ended (a cut-off upload), leaves nothing behind.
    */
-  async save(content: Readable, check?: () => void): Promise<StoredBlob> {
+  async save(content: Readable, check?: () => void | Promise<void>): Promise<StoredBlob> {
     const tmpDir = path.join(this.dir, 'tmp');
     await fs.promises.mkdir(tmpDir, { recursive: true });
     const tmp = path.join(tmpDir, `${randomBytes(12).toString('hex')}.part`);
@@ -39,7 +39,7 @@ export class FolderBlobStore {
     });
     try {
       await pipeline(content, fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
-      check?.();
+      await check?.();
       const hash = hasher.digest('hex');
       const target = this.#pathOf(hash);
       await fs.promises.mkdir(path.dirname(target), { recursive: true });

@@ -26,6 +26,8 @@ export interface IncomingFile {
   content: Readable;
   /** True once the content has stopped short at the upload size limit. */
   isTruncated?: () => boolean;
+  /** Refuses the upload (throws) when more follows the file, e.g. a second file. */
+  checkRest?: () => Promise<void>;
 }
 
 /** What a download streams. */
@@ -62,9 +64,10 @@ async function checkedFile(ctx: RequestContext, file: IncomingFile) {
 
 async function store(storage: FileStorage, file: IncomingFile): Promise<StoredBlob> {
   try {
-    return await storage.store.save(file.content, () => {
+    return await storage.store.save(file.content, async () => {
       if (file.isTruncated?.())
         throw new AppError('payload_too_large', fileMessages.tooLarge(storage.maxUploadBytes));
+      await file.checkRest?.();
     });
   } catch (error) {
     if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE')

@@ -5,6 +5,7 @@ export const fileMessages = {
   contentMissing: "The document's file is missing from the file store.",
   notAnImage: 'The document is not an image.',
   missingFile: 'Attach a file to upload.',
+  oneFileOnly: 'Upload one file at a time.',
   missingFileName: 'The file needs a name.',
   unknownExtension: 'The file extension must match a known document type.',
   notMultipart: 'Send the file as multipart/form-data.',

@@ -37,7 +37,8 @@ const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MA
 export async function fileRoutes(api: FastifyInstance, services: Services) {
   // Registered here only, so the other routes keep refusing multipart bodies with 415.
   await api.register(async (app) => {
-    await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 1000, parts: 20 } });
+    // Two files, not one: a second file must reach the route to be refused, not silently dropped.
+    await app.register(multipart, { limits: { files: 2, fields: 10, fieldSize: 1000, parts: 20 } });
     const r = app.withTypeProvider<ZodTypeProvider>();
     const storage = (): FileStorage => {
       if (!services.files) throw new AppError('unavailable', fileMessages.notConfigured);
@@ -141,22 +142,46 @@ export async function fileRoutes(api: FastifyInstance, services: Services) {
   });
 }
 
-/** The upload's file part; a request that is not multipart or has no file is refused. */
+/**
+ * The upload's file part; a request that is not multipart, has no file or more than one file is
+ * refused. Fields are ignored. A second file is found once the first has been read, before it is
+ * stored.
+ */
 async function incomingFile(request: FastifyRequest, storage: FileStorage): Promise<IncomingFile> {
   if (!request.isMultipart()) throw new AppError('unsupported_media_type', fileMessages.notMultipart);
-  let part: Awaited<ReturnType<FastifyRequest['file']>>;
+  const files = request.files({ limits: { fileSize: storage.maxUploadBytes } });
+  let first: IteratorResult<Awaited<ReturnType<FastifyRequest['file']>>>;
   try {
-    part = await request.file({ limits: { fileSize: storage.maxUploadBytes } });
+    first = await files.next();
   } catch (error) {
-    throw new AppError('bad_request', (error as Error).message || fileMessages.missingFile);
+    throw multipartError(error);
   }
+  const part = first.done ? undefined : first.value;
   if (!part) throw new AppError('bad_request', fileMessages.missingFile);
   return {
     fileName: part.filename,
     content: part.file,
     // Past the limit the part stops short: the cut-off file is refused before it is stored.
     isTruncated: () => part.file.truncated,
+    checkRest: async () => {
+      try {
+        const next = await files.next();
+        if (!next.done) {
+          next.value?.file.resume();
+          throw new AppError('bad_request', fileMessages.oneFileOnly);
+        }
+      } catch (error) {
+        throw multipartError(error);
+      }
+    },
   };
+}
+
+function multipartError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: unknown }).code;
+  if (code === 'FST_FILES_LIMIT') return new AppError('bad_request', fileMessages.oneFileOnly);
+  return new AppError('bad_request', (error as Error).message || fileMessages.missingFile);
 }
 
 function sendFile(
