@@ -7,6 +7,7 @@ export {
   createSortState,
   defaultSortDirection,
   discardSort,
+  maxSorts,
   moveSort,
   removeSort,
   resetSort,

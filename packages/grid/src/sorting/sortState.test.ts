@@ -166,6 +166,15 @@ describe('popup operations', () => {
     expect(canAddSort(state)).toBe(true);
   });
 
+  it('add stops at the ten sorts the report call takes', () => {
+    const rcols = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`c${i}`, col(`C${i}`, i)]));
+    let state = createSortState(meta({ rcols, sort: [] }));
+    for (let i = 0; i < 12; i++) state = addSort(state);
+    expect(state.stored).toHaveLength(10);
+    expect(canAddSort(state)).toBe(false);
+    expect(sortEntriesOf(applySort(state).applied)).toHaveLength(10);
+  });
+
   it('add is disabled in a grouped report that already has its one other sort', () => {
     const grouped = createSortState(
       meta({

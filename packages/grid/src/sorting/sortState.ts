@@ -36,6 +36,9 @@ export interface SortState {
   stored: SortInput[];
 }
 
+/** The most sorts a report query takes. */
+export const maxSorts = 10;
+
 /** A new sort's direction (spec 02 §5). */
 export const defaultSortDirection: SortOrder = 'Ascending';
 
@@ -131,10 +134,10 @@ export function unusedSortColumns(state: SortState, sorts: SortInput[] = state.s
 
 /**
  * Whether 'Add sort' is enabled: some column is not used yet, and a grouped report has no other
- * sort yet (only one is kept when grouped).
+ * sort yet (only one is kept when grouped); at most ten sorts, as the report call takes.
  */
 export function canAddSort(state: SortState): boolean {
-  if (unusedSortColumns(state).length === 0) return false;
+  if (unusedSortColumns(state).length === 0 || state.stored.length >= maxSorts) return false;
   return !(isGrouped(state) && state.stored.some((s) => !s.isGroupedColumn));
 }
 
@@ -226,5 +229,5 @@ export function resetSort(state: SortState): SortState {
 export function sortEntriesOf(sorts: SortInput[]): SortEntry[] {
   const groups = sorts.filter((s) => s.isGroupedColumn);
   const others = sorts.filter((s) => !s.isGroupedColumn);
-  return [...others, ...groups].map((s) => ({ colid: s.id, order: s.direction }));
+  return [...others, ...groups].slice(0, maxSorts).map((s) => ({ colid: s.id, order: s.direction }));
 }

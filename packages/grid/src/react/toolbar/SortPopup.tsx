@@ -60,8 +60,9 @@ export function SortPopup({ state, onApply, breakpoint, isDisabled = false }: So
       tooltip={
         lines.length > 0 ? (
           <span className="pl-sort-tooltip">
-            {lines.map((line) => (
-              <span key={line} className="pl-sort-tooltip__line">
+            {lines.map((line, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: lines are in sort order and never reorder in place
+              <span key={index} className="pl-sort-tooltip__line">
                 {line}
               </span>
             ))}
