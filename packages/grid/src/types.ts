@@ -78,7 +78,8 @@ export type NavigationIntent =
   | { kind: 'task'; taskId: RowId }
   | { kind: 'processRun'; runId: RowId }
   | { kind: 'documentExport'; recordId: RowId; templateId: number }
-  | { kind: 'workflowRun'; workflowId: number };
+  /** The selected records go along: one as the resource argument, several as a resource list (spec 02 §5). */
+  | { kind: 'workflowRun'; workflowId: number; resourceIds?: RowId[] };
 
 export type ToastKind = 'success' | 'warning' | 'error';
 export interface ToastRequest {

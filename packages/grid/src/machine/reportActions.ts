@@ -84,6 +84,14 @@ export const reportActions = {
         : {},
     ),
   ),
+  holdSearch: reportSetup.createAction(assign({ isSearchPending: true })),
+  dropSearchHold: reportSetup.createAction(assign({ isSearchPending: false })),
+  // A fetch of the first page sends the search typed meanwhile: nothing is left to run.
+  takeHeldSearch: reportSetup.createAction(
+    assign(({ context }) =>
+      context.fetchRequest.startIndex === 0 && !context.fetchRequest.append ? { isSearchPending: false } : {},
+    ),
+  ),
   assignSearch: reportSetup.createAction(
     assign(({ event }) => (event.type === 'SEARCH' ? { searchValue: event.value } : {})),
   ),

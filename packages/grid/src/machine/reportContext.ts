@@ -36,6 +36,7 @@ export function initialReportContext(input: ReportMachineInput): ReportContext {
     totalItemsLoaded: 0,
     selectedIds: input.usage === 'picker' ? [...(input.selectedIds ?? [])] : [],
     searchValue: '',
+    isSearchPending: false,
     sort: undefined,
     conds: [],
     limitValue: undefined,

@@ -20,6 +20,7 @@ export const reportGuards = {
   isSaveEnabled: ({ context }) =>
     context.mode === 'inlineEditing' && hasModifiedRecords(context.editedRecords) && !context.isSaving,
   hasMore: ({ context }) => context.hasMore && context.usage !== 'build',
+  isSearchPending: ({ context }: Args) => context.isSearchPending,
   isQuickMenuStale: ({ context }) => context.isQuickMenuStale,
   hasPendingEventToReplay: ({ context }) =>
     context.pendingEvent !== undefined && context.mode !== 'inlineEditing',

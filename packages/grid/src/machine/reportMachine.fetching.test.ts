@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from 'xstate';
 import { deferred, flush, reportAnswer, startReport } from './reportMachineHarness.js';
 import type { ReportActorInputs } from './reportMachineTypes.js';
 import { canUseGrid, countText, isFetchingRows } from './reportSelectors.js';
@@ -236,6 +237,42 @@ describe('report machine: quick search, sort and filters', () => {
     await report.settled();
     expect(report.snapshot().context.rows.map((r) => r.eid)).toEqual([1, 2, 3]);
     expect(report.snapshot().context.page).toBe(1);
+  });
+
+  it('runs a search typed while the report info is read with the first page', async () => {
+    const entity = deferred<{ typeName: string }>();
+    const report = startReport({ stubs: { fetchReportEntity: () => entity.promise } });
+    await flush();
+    report.actor.send({ type: 'SEARCH', value: 'acme' });
+    entity.resolve({ typeName: 'Deal' });
+    await report.settled();
+    await vi.advanceTimersByTimeAsync(500);
+    await report.settled();
+    expect(report.queries().map((q) => q.quickSearch)).toEqual(['acme']);
+  });
+
+  it('runs a search typed during a save once the machine is ready again', async () => {
+    const save = deferred<{ entityId: number; validationResults: [] }[]>();
+    const report = startReport({
+      stubs: {
+        fetchPageAndEntityType: async () => ({ fields: {} }),
+        saveModifiedEntities: () => save.promise,
+      },
+    });
+    await report.settled();
+    report.actor.send({ type: 'NEXT_PAGE' });
+    await report.settled();
+    report.actor.send({ type: 'EDIT_INLINE' });
+    await report.settled();
+    report.actor.send({ type: 'EDIT_CELL', eid: 201, cell: { colid: 'name', fid: 100, value: 'x' } });
+    report.actor.send({ type: 'SAVE' });
+    await flush();
+    report.actor.send({ type: 'SEARCH', value: 'acme' });
+    save.resolve([{ entityId: 201, validationResults: [] }]);
+    await waitFor(report.actor, (s) => s.matches({ ready: 'searchDebouncing' }));
+    await vi.advanceTimersByTimeAsync(500);
+    await report.settled();
+    expect(report.queries().at(-1)).toMatchObject({ startIndex: 0, quickSearch: 'acme' });
   });
 
   it('applies a sort from the Sort popup and fetches from page 1', async () => {

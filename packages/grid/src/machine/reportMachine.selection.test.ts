@@ -139,7 +139,7 @@ describe('report machine: actions and navigation', () => {
     expect(report.intents).toEqual([
       { kind: 'createForm', typeId: 10_001, formId: 33 },
       { kind: 'documentExport', recordId: 5, templateId: 71 },
-      { kind: 'workflowRun', workflowId: 900 },
+      { kind: 'workflowRun', workflowId: 900, resourceIds: [5] },
     ]);
   });
 

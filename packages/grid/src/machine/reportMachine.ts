@@ -33,7 +33,7 @@ export const reportMachine = reportSetup
       SELECT_ROWS: { actions: 'selectRows' },
       ENTER_MULTI_SELECT: { actions: 'enterMultiSelect' },
       EXIT_MULTI_SELECT: { actions: 'exitMultiSelect' },
-      SEARCH: { actions: 'assignSearch' },
+      SEARCH: { actions: ['assignSearch', 'holdSearch'] },
     },
     states: {
       initialising: {
@@ -48,6 +48,7 @@ export const reportMachine = reportSetup
         initial: 'idle',
         always: [
           { guard: 'hasPendingEventToReplay', actions: 'replayPendingEvent' },
+          { guard: 'isSearchPending', target: '.searchDebouncing', actions: 'dropSearchHold' },
           { guard: 'isQuickMenuStale', target: 'fetchingQuickMenuActions' },
         ],
         states: {
@@ -114,6 +115,7 @@ export const reportMachine = reportSetup
         onDone: { target: 'fetchingReportResults' },
       },
       fetchingReportResults: {
+        entry: 'takeHeldSearch',
         invoke: {
           src: 'fetchReportResults',
           input: ({ context }) => ({

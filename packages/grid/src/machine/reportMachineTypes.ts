@@ -107,6 +107,8 @@ export interface ReportContext {
   totalItemsLoaded: number;
   selectedIds: RowId[];
   searchValue: string;
+  /** A search typed while busy elsewhere, started once the machine is back in ready. */
+  isSearchPending: boolean;
   /** The applied sort; undefined keeps the report's own. */
   sort: SortEntry[] | undefined;
   conds: QueryCondition[];

@@ -61,7 +61,14 @@ export function routeAction(context: ReportContext, action: QuickMenuAction): Ac
       return { kind: 'navigate', intent: { kind: 'documentExport', recordId: first, templateId } };
     }
     case 'run':
-      return { kind: 'navigate', intent: { kind: 'workflowRun', workflowId: action.eid } };
+      return {
+        kind: 'navigate',
+        intent: {
+          kind: 'workflowRun',
+          workflowId: action.eid,
+          ...(selectedIds.length > 0 ? { resourceIds: [...selectedIds] } : {}),
+        },
+      };
     case 'custom': {
       const event = customEvents[action.state];
       return event ? { kind: 'event', event } : { kind: 'host' };
