@@ -209,6 +209,21 @@ describe('report machine: quick search, sort and filters', () => {
     expect(report.snapshot().context.selectedIds).toEqual([]);
   });
 
+  it('still searches when a row is selected while the search waits', async () => {
+    const report = startReport();
+    await report.settled();
+    report.actor.send({ type: 'SEARCH', value: 'acme' });
+    await vi.advanceTimersByTimeAsync(200);
+    report.actor.send({ type: 'SELECT_ROWS', ids: [3] });
+    await waitFor(report.actor, (s) => s.matches({ ready: 'searchDebouncing' }));
+    expect(report.snapshot().context.selectedIds).toEqual([3]);
+    await vi.advanceTimersByTimeAsync(500);
+    await report.settled();
+    expect(report.queries().map((q) => q.quickSearch)).toEqual([undefined, 'acme']);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(report.calls.fetchReportResults).toHaveLength(2);
+  });
+
   it('keeps the selection of a picker when searching', async () => {
     const report = startReport({ input: { usage: 'picker', selectedIds: [5] } });
     await report.settled();

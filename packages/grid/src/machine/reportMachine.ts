@@ -54,6 +54,9 @@ export const reportMachine = reportSetup
         states: {
           idle: {},
           searchDebouncing: {
+            // Left for anything else (a selection's quick menu, a row read): the search is held and
+            // resumes in ready; the first-page fetch it starts takes it.
+            exit: 'holdSearch',
             after: {
               [quickSearchDebounceMs]: { target: '#report.fetchingReportResults', actions: 'startSearch' },
             },
