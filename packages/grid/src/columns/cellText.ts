@@ -30,15 +30,24 @@ function asNumber(value: unknown): number | null {
   return null;
 }
 
+// Number formats are costly to build and a page draws thousands of cells: one per locale and places.
+const numberFormats = new Map<string, Intl.NumberFormat | null>();
+
 function numberText(n: number, locale: string, places: number): string {
-  try {
-    return new Intl.NumberFormat(locale, {
-      minimumFractionDigits: places,
-      maximumFractionDigits: places,
-    }).format(n);
-  } catch {
-    return n.toFixed(places);
+  const key = `${locale}|${places}`;
+  let format = numberFormats.get(key);
+  if (format === undefined) {
+    try {
+      format = new Intl.NumberFormat(locale, {
+        minimumFractionDigits: places,
+        maximumFractionDigits: places,
+      });
+    } catch {
+      format = null;
+    }
+    numberFormats.set(key, format);
   }
+  return format ? format.format(n) : n.toFixed(places);
 }
 
 /** A number with a fixed count of decimals in the locale, e.g. 1,234.500 (aggregates use 3). */
@@ -70,6 +79,27 @@ function timeText(value: string): string | null {
   return formatTime({ hour, minute });
 }
 
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall-clock parts formatter of a zone (throws for an unknown zone, and is not cached then). */
+function zoneFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? '';
+  let format = zoneFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    });
+    zoneFormats.set(key, format);
+  }
+  return format;
+}
+
 /** A date-time: an instant (with Z or an offset) is shown in the tenant's zone, a plain one as written. */
 function dateTimeText(value: string, settings: CellTextSettings): string | null {
   if (!/(Z|[+-]\d{2}:?\d{2})$/.test(value)) {
@@ -81,15 +111,7 @@ function dateTimeText(value: string, settings: CellTextSettings): string | null 
   if (Number.isNaN(instant.getTime())) return null;
   let parts: Intl.DateTimeFormatPart[];
   try {
-    parts = new Intl.DateTimeFormat('en-US', {
-      timeZone: settings.timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      hourCycle: 'h23',
-    }).formatToParts(instant);
+    parts = zoneFormat(settings.timeZone).formatToParts(instant);
   } catch {
     // An unknown zone: show UTC rather than nothing.
     return dateTimeText(instant.toISOString().replace('Z', ''), settings);

@@ -105,6 +105,11 @@ describe('DataGrid: groups', () => {
     ]);
     await user.click(screen.getByRole('menuitem', { name: 'Load more' }));
     expect(onGroupLoadMore).toHaveBeenCalledWith(expect.objectContaining({ index: 1, count: 4, loaded: 1 }));
+    // Each group with more records than loaded has its own load-more button.
+    expect(screen.queryByRole('button', { name: 'Load more of Adelaide' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Load more of Perth' }));
+    expect(onGroupLoadMore).toHaveBeenCalledTimes(2);
+    expect(onGroupLoadMore).toHaveBeenLastCalledWith(expect.objectContaining({ key: 'Perth' }));
   });
 
   it('shows grand-total rows, one per aggregate style, with the record count', () => {

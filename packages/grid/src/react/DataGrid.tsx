@@ -5,14 +5,12 @@ import { gridMetrics, LoadingGrid } from '@plinth/ui';
 import {
   type ColumnDef,
   type ColumnSizingState,
-  flexRender,
   getCoreRowModel,
   type Updater,
   useReactTable,
 } from '@tanstack/react-table';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import {
-  Fragment,
   type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
@@ -50,7 +48,7 @@ import { GridHeader, selectionColumnId } from './GridHeader.js';
 import { GroupHeaderRow } from './GroupHeaderRow.js';
 import { GridContext, type GridContextValue, type InlineGridState } from './gridContext.js';
 import { type CellAddress, type InlineMove, moveInlineCell } from './inline/inlineNavigation.js';
-import { SelectionCell } from './SelectionCell.js';
+import { RecordRow, type RecordRowHandlers } from './RecordRow.js';
 import { TotalRows } from './TotalRows.js';
 import { useContainerWidth } from './useContainerWidth.js';
 import { defaultNearEndDistance, useNearEnd } from './useNearEnd.js';
@@ -373,27 +371,46 @@ export function DataGrid({
     activate(next);
     return true;
   };
-  const inlineState: InlineGridState | null = isInline
-    ? {
-        editability,
-        records: inlineEdit.records ?? {},
-        active,
-        activate,
-        move,
-        onCellEdit: inlineEdit.onCellEdit,
-        onInvalidValue: inlineEdit.onInvalidValue ?? (() => undefined),
-        pickerDataSource: inlineEdit.pickerDataSource,
-      }
-    : null;
+  const moveRef = useRef(move);
+  moveRef.current = move;
+  const stableMove = useCallback((how: InlineMove) => moveRef.current(how), []);
+  const records = inlineEdit?.records;
+  const onCellEdit = inlineEdit?.onCellEdit;
+  const onInvalidValue = inlineEdit?.onInvalidValue;
+  const pickerDataSource = inlineEdit?.pickerDataSource;
+  const inlineState = useMemo<InlineGridState | null>(
+    () =>
+      isInline && onCellEdit
+        ? {
+            editability,
+            records: records ?? {},
+            active,
+            activate,
+            move: stableMove,
+            onCellEdit,
+            onInvalidValue: onInvalidValue ?? (() => undefined),
+            pickerDataSource,
+          }
+        : null,
+    [
+      isInline,
+      editability,
+      records,
+      active,
+      activate,
+      stableMove,
+      onCellEdit,
+      onInvalidValue,
+      pickerDataSource,
+    ],
+  );
   const savedIds = useMemo(() => new Set(inlineEdit?.savedIds ?? []), [inlineEdit?.savedIds]);
 
-  const context: GridContextValue = {
-    settings: textSettings,
-    widths,
-    imageUrl,
-    onPreviewFile,
-    inline: inlineState,
-  };
+  // One context object while nothing it holds changes, so scrolling re-renders only new rows.
+  const context = useMemo<GridContextValue>(
+    () => ({ settings: textSettings, widths, imageUrl, onPreviewFile, inline: inlineState }),
+    [textSettings, widths, imageUrl, onPreviewFile, inlineState],
+  );
 
   const onRowKeyDown = (event: KeyboardEvent<HTMLDivElement>, index: number, item: DisplayRow) => {
     if (event.target !== event.currentTarget) return;
@@ -461,6 +478,42 @@ export function DataGrid({
     if (isInline) return;
     select(row.eid, { toggle: isMulti || event.ctrlKey || event.metaKey, range: event.shiftKey });
   };
+
+  // Rows get one stable handler object that calls the latest closures, so memoised rows skip re-rendering.
+  const latest = useRef({
+    onRowClick,
+    openContextMenu,
+    onRowKeyDown,
+    select,
+    displayRows,
+    isInline,
+    onRowDoubleClick,
+  });
+  latest.current = {
+    onRowClick,
+    openContextMenu,
+    onRowKeyDown,
+    select,
+    displayRows,
+    isInline,
+    onRowDoubleClick,
+  };
+  const rowHandlers = useMemo<RecordRowHandlers>(
+    () => ({
+      onFocusRow: (key) => setFocusedKey(key),
+      onClick: (event, row) => latest.current.onRowClick(event, row),
+      onDoubleClick: (row) => {
+        if (!latest.current.isInline) latest.current.onRowDoubleClick?.(row);
+      },
+      onContextMenu: (row, position) => latest.current.openContextMenu(row, position),
+      onKeyDown: (event, index) => {
+        const item = latest.current.displayRows[index];
+        if (item) latest.current.onRowKeyDown(event, index, item);
+      },
+      onToggleSelected: (eid) => latest.current.select(eid, { toggle: true, range: false }),
+    }),
+    [],
+  );
 
   const totalRowCount = total
     ? Math.max(
@@ -566,9 +619,8 @@ export function DataGrid({
               const { row } = displayRow;
               const tableRow = table.getRowModel().rowsById[String(row.eid)];
               if (!tableRow) return null;
-              const isSelected = selected.has(row.eid);
               const record = inlineState?.records[row.eid];
-              const inlineFlag = !inlineState
+              const editState = !inlineState
                 ? undefined
                 : record && Object.values(record.errors ?? {}).some(Boolean)
                   ? 'invalid'
@@ -578,51 +630,21 @@ export function DataGrid({
                       ? 'saved'
                       : undefined;
               return (
-                <div
+                <RecordRow
                   key={displayRow.key}
-                  role="row"
-                  aria-rowindex={rowIndex}
-                  aria-selected={isSelected}
-                  className={`pl-grid__row${isSelected ? ' pl-grid__row--selected' : ''}${inlineFlag ? ` pl-grid__row--${inlineFlag}` : ''}`}
-                  data-row-key={displayRow.key}
-                  data-eid={row.eid}
-                  {...(inlineFlag ? { 'data-inline-state': inlineFlag } : {})}
-                  style={style}
-                  tabIndex={isFocused ? 0 : -1}
-                  onFocus={(event) => {
-                    if (event.target === event.currentTarget) setFocusedKey(displayRow.key);
-                  }}
-                  onClick={(event) => onRowClick(event, row)}
-                  onDoubleClick={() => {
-                    if (!isInline) onRowDoubleClick?.(row);
-                  }}
-                  onContextMenu={(event) => {
-                    event.preventDefault();
-                    openContextMenu(row, { x: event.clientX, y: event.clientY });
-                  }}
-                  onKeyDown={(event) => onRowKeyDown(event, item.index, displayRow)}
-                >
-                  {tableRow.getVisibleCells().map((cell) =>
-                    cell.column.id === selectionColumnId ? (
-                      <div
-                        key={cell.id}
-                        role="gridcell"
-                        className="pl-grid__cell pl-grid__cell--select"
-                        style={{ width: selectionColumnWidth }}
-                      >
-                        <SelectionCell
-                          label={`Select row ${row.eid}`}
-                          isSelected={isSelected}
-                          onToggle={() => select(row.eid, { toggle: true, range: false })}
-                        />
-                      </div>
-                    ) : (
-                      <Fragment key={cell.id}>
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                      </Fragment>
-                    ),
-                  )}
-                </div>
+                  rowKey={displayRow.key}
+                  tableRow={tableRow}
+                  index={item.index}
+                  rowIndex={rowIndex}
+                  top={item.start - gridMetrics.headerHeight}
+                  height={rowHeight}
+                  width={totalWidth}
+                  isSelected={selected.has(row.eid)}
+                  isFocused={isFocused}
+                  selectionWidth={selectionColumnWidth}
+                  editState={editState}
+                  handlers={rowHandlers}
+                />
               );
             })}
           </div>

@@ -134,6 +134,17 @@ export function GroupHeaderRow({
           {label}
           {showCount && group.count !== null ? ` (${group.count})` : ''}
         </span>
+        {onLoadMore && canLoadMore ? (
+          <button
+            type="button"
+            className="pl-grid__group-more"
+            aria-label={`${groupMenuLabels.loadMore} of ${label}`}
+            tabIndex={-1}
+            onClick={onLoadMore}
+          >
+            {groupMenuLabels.loadMore}
+          </button>
+        ) : null}
         <MenuTrigger>
           <Button
             className="pl-grid__group-menu"
