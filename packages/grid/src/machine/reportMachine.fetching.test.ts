@@ -129,6 +129,7 @@ describe('report machine: paging', () => {
     report.actor.send({ type: 'NEXT_PAGE' });
     await flush();
     expect(isFetchingRows(report.snapshot())).toBe(true);
+    expect(canUseGrid(report.snapshot())).toBe(false);
     report.actor.send({ type: 'NEXT_PAGE' });
     answer.resolve(
       reportAnswer({ startIndex: 200, pageSize: 201, metadata: 'none', usage: 'Default' }, 1000),
@@ -153,6 +154,9 @@ describe('report machine: paging', () => {
     const report = startReport({ recordCount: 450 });
     await report.settled();
     report.actor.send({ type: 'LOAD_NEXT_PAGE' });
+    // The loaded rows stay usable while the next page is appended.
+    expect(isFetchingRows(report.snapshot())).toBe(true);
+    expect(canUseGrid(report.snapshot())).toBe(true);
     await report.settled();
     expect(report.snapshot().context.rows).toHaveLength(400);
     expect(report.snapshot().context.totalItemsLoaded).toBe(400);

@@ -10,7 +10,7 @@ import {
   startReport,
   viewAction,
 } from './reportMachineHarness.js';
-import { canRunAction, countText } from './reportSelectors.js';
+import { canRunAction, canUseGrid, countText, openDialog } from './reportSelectors.js';
 
 describe('report machine: selection and the quick menu', () => {
   it('fetches the quick menu for a new selection', async () => {
@@ -48,6 +48,23 @@ describe('report machine: selection and the quick menu', () => {
     second.resolve(quickMenu([viewAction, deleteAction]));
     await report.settled();
     expect(report.snapshot().context.quickMenu?.actions.map((a) => a.state)).toEqual(['viewForm', 'delete']);
+  });
+
+  it('keeps the grid usable and takes actions while the quick menu is read', async () => {
+    const menu = deferred<QuickMenu>();
+    let call = 0;
+    const report = startReport({
+      stubs: {
+        fetchQuickMenuActions: async () => (++call === 1 ? quickMenu() : menu.promise),
+        deleteEntities: async ({ ids }) => ({ deleted: ids }),
+      },
+    });
+    await report.settled();
+    report.actor.send({ type: 'SELECT_ROWS', ids: [4] });
+    expect(canUseGrid(report.snapshot())).toBe(true);
+    report.actor.send({ type: 'RUN_ACTION', action: deleteAction });
+    expect(openDialog(report.snapshot())).toBe('confirmDelete');
+    expect(report.snapshot().context.deleteIds).toEqual([4]);
   });
 
   it('ignores a quick-menu failure and goes back to ready', async () => {

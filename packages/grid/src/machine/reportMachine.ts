@@ -62,49 +62,7 @@ export const reportMachine = reportSetup
             },
           },
         },
-        on: {
-          LOAD: { target: 'fetchingReportInfo', actions: 'prepareLoad' },
-          REFRESH: {
-            guard: 'isNotInlineEditing',
-            target: 'fetchingReportResults',
-            actions: 'prepareRefresh',
-          },
-          GOTO_PAGE: pagingTransition(),
-          NEXT_PAGE: pagingTransition(),
-          PREVIOUS_PAGE: pagingTransition(),
-          FIRST_PAGE: pagingTransition(),
-          LOAD_NEXT_PAGE: {
-            guard: 'hasMore',
-            target: 'fetchingReportResults',
-            actions: 'prepareNextPageAppend',
-          },
-          LOAD_MORE_IN_GROUP: {
-            guard: 'hasMore',
-            target: 'fetchingReportResults',
-            actions: 'prepareGroupLoadMore',
-          },
-          SEARCH: { target: '.searchDebouncing', reenter: true, actions: 'assignSearch' },
-          APPLY_SORT: { target: 'fetchingReportResults', actions: 'applySort' },
-          APPLY_FILTERS: { target: 'fetchingReportResults', actions: 'applyFilters' },
-          SELECT_ROWS: { target: 'fetchingQuickMenuActions', actions: 'selectRows' },
-          RUN_ACTION: { actions: 'runAction' },
-          OPEN_ROW: { guard: 'isNotInlineEditing', target: 'fetchingRowEntity', actions: 'openRow' },
-          EXPORT: { target: 'exportingReportData' },
-          DELETE: { guard: 'canDelete', target: 'confirmingDelete', actions: 'holdDeleteIds' },
-          RESET_VIEW: { guard: 'isNotInlineEditing', target: 'confirmingResetReportView' },
-          EDIT_INLINE: { guard: 'isNotInlineEditing', target: 'fetchingPageAndEntityType' },
-          START_ROW_EDIT: {
-            guard: 'isInlineEditing',
-            target: 'fetchingEntityForInlineEditDebouncing',
-            actions: 'startRowEdit',
-          },
-          SAVE: { guard: 'isSaveEnabled', target: 'savingModifiedEntities' },
-          DISCARD: { guard: 'isInlineEditing', target: '.idle', actions: 'leaveInlineEditing' },
-          REQUEST_LEAVE: [
-            { guard: 'isEditingWithChanges', target: 'confirmingUnsavedChanges', actions: 'holdEvent' },
-            { actions: ['leaveInlineEditing', 'leave'] },
-          ],
-        },
+        on: readyTransitions(),
       },
       fetchingReportInfo: {
         type: 'parallel',
@@ -155,11 +113,8 @@ export const reportMachine = reportSetup
           onDone: { target: 'ready', actions: 'storeQuickMenu' },
           onError: { target: 'ready', actions: 'markQuickMenuFetched' },
         },
-        on: {
-          // A new selection restarts the fetch: the earlier answer is stale and discarded.
-          SELECT_ROWS: { target: 'fetchingQuickMenuActions', reenter: true, actions: 'selectRows' },
-          ...readyShortcuts(),
-        },
+        // The grid stays usable while the quick menu is read.
+        on: readyTransitions(),
       },
       fetchingPageAndEntityType: {
         invoke: {
@@ -180,14 +135,7 @@ export const reportMachine = reportSetup
       },
       fetchingEntityForInlineEditDebouncing: {
         after: { inlineEditRowDelay: { target: 'fetchingEntityForInlineEdit' } },
-        on: {
-          START_ROW_EDIT: {
-            target: 'fetchingEntityForInlineEditDebouncing',
-            reenter: true,
-            actions: 'startRowEdit',
-          },
-          ...readyShortcuts(),
-        },
+        on: readyTransitions(),
       },
       fetchingEntityForInlineEdit: {
         always: { guard: 'isInlineEditRowCached', target: 'ready' },
@@ -197,10 +145,7 @@ export const reportMachine = reportSetup
           onDone: { target: 'ready', actions: 'storeInlineEditEntity' },
           onError: { target: 'ready' },
         },
-        on: {
-          START_ROW_EDIT: { target: 'fetchingEntityForInlineEditDebouncing', actions: 'startRowEdit' },
-          ...readyShortcuts(),
-        },
+        on: readyTransitions(),
       },
       savingModifiedEntities: {
         entry: 'startSaving',
@@ -273,24 +218,66 @@ function pagingTransition() {
   return [
     {
       guard: 'isEditingWithChanges' as const,
-      target: 'confirmingUnsavedChanges',
+      target: '#report.confirmingUnsavedChanges',
       actions: 'holdEvent' as const,
     },
-    { target: 'fetchingReportResults', actions: ['leaveInlineEditing' as const, 'preparePage' as const] },
+    {
+      target: '#report.fetchingReportResults',
+      actions: ['leaveInlineEditing' as const, 'preparePage' as const],
+    },
   ];
 }
 
-/** While a short fetch runs (quick menu, inline-edit row) the toolbar still works as in ready. */
-function readyShortcuts() {
+/**
+ * What ready takes — and the short fetches that keep the grid usable (quick menu, inline-edit row):
+ * every target is absolute so the same transitions serve each of them.
+ */
+function readyTransitions() {
   return {
-    SAVE: { guard: 'isSaveEnabled' as const, target: '#report.savingModifiedEntities' },
-    DISCARD: {
-      guard: 'isInlineEditing' as const,
-      target: '#report.ready',
-      actions: 'leaveInlineEditing' as const,
+    LOAD: { target: '#report.fetchingReportInfo', actions: 'prepareLoad' },
+    REFRESH: {
+      guard: 'isNotInlineEditing',
+      target: '#report.fetchingReportResults',
+      actions: 'prepareRefresh',
     },
-    SEARCH: { target: '#report.ready.searchDebouncing', actions: 'assignSearch' as const },
-  };
+    GOTO_PAGE: pagingTransition(),
+    NEXT_PAGE: pagingTransition(),
+    PREVIOUS_PAGE: pagingTransition(),
+    FIRST_PAGE: pagingTransition(),
+    LOAD_NEXT_PAGE: {
+      guard: 'hasMore',
+      target: '#report.fetchingReportResults',
+      actions: 'prepareNextPageAppend',
+    },
+    LOAD_MORE_IN_GROUP: {
+      guard: 'hasMore',
+      target: '#report.fetchingReportResults',
+      actions: 'prepareGroupLoadMore',
+    },
+    SEARCH: { target: '#report.ready.searchDebouncing', reenter: true, actions: 'assignSearch' },
+    APPLY_SORT: { target: '#report.fetchingReportResults', actions: 'applySort' },
+    APPLY_FILTERS: { target: '#report.fetchingReportResults', actions: 'applyFilters' },
+    // A new selection (re)starts the quick-menu fetch: an earlier answer is stale and discarded.
+    SELECT_ROWS: { target: '#report.fetchingQuickMenuActions', reenter: true, actions: 'selectRows' },
+    RUN_ACTION: { actions: 'runAction' },
+    OPEN_ROW: { guard: 'isNotInlineEditing', target: '#report.fetchingRowEntity', actions: 'openRow' },
+    EXPORT: { target: '#report.exportingReportData' },
+    DELETE: { guard: 'canDelete', target: '#report.confirmingDelete', actions: 'holdDeleteIds' },
+    RESET_VIEW: { guard: 'isNotInlineEditing', target: '#report.confirmingResetReportView' },
+    EDIT_INLINE: { guard: 'isNotInlineEditing', target: '#report.fetchingPageAndEntityType' },
+    START_ROW_EDIT: {
+      guard: 'isInlineEditing',
+      target: '#report.fetchingEntityForInlineEditDebouncing',
+      reenter: true,
+      actions: 'startRowEdit',
+    },
+    SAVE: { guard: 'isSaveEnabled', target: '#report.savingModifiedEntities' },
+    DISCARD: { guard: 'isInlineEditing', target: '#report.ready.idle', actions: 'leaveInlineEditing' },
+    REQUEST_LEAVE: [
+      { guard: 'isEditingWithChanges', target: '#report.confirmingUnsavedChanges', actions: 'holdEvent' },
+      { actions: ['leaveInlineEditing', 'leave'] },
+    ],
+  } as const;
 }
 
 /** One part of fetchingReportInfo: call, keep the answer, and finish either way. */

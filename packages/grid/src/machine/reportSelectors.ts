@@ -9,9 +9,18 @@ import type { reportMachine } from './reportMachine.js';
 /** A snapshot of the report machine, as `useSelector` hands it to a selector. */
 export type ReportSnapshot = SnapshotFrom<typeof reportMachine>;
 
-/** The grid is usable only when ready and there are columns (spec 02 §4). */
+/**
+ * The grid is usable only when ready and there are columns (spec 02 §4). The short reads that take
+ * what ready takes (the quick menu, the inline-edit row) and appending rows (live scroll, group
+ * load-more) keep it usable, so selecting or scrolling does not flash the loading placeholders.
+ */
 export const canUseGrid = (s: ReportSnapshot): boolean =>
-  s.matches('ready') && Object.keys(s.context.meta?.rcols ?? {}).length > 0;
+  Object.keys(s.context.meta?.rcols ?? {}).length > 0 &&
+  (s.matches('ready') ||
+    s.matches('fetchingQuickMenuActions') ||
+    s.matches('fetchingEntityForInlineEditDebouncing') ||
+    s.matches('fetchingEntityForInlineEdit') ||
+    (s.matches('fetchingReportResults') && s.context.fetchRequest.append));
 
 /** Save is enabled only with modified records and no save running (spec 02 §4 "Modes"). */
 export const isSaveEnabled = (s: ReportSnapshot): boolean =>
