@@ -93,23 +93,22 @@ export async function runReport(
   }
 
   const conditions = effectiveConditions(def, query, column, byId);
+  const querySort = query.isReset ? undefined : query.sort;
+  // A query sort on a grouped column changes only the direction of its groups (spec 02 §4).
   const groups = def.groups.map((g) => {
     const c = column(g.columnId, 'groups');
     if (c.kind === 'relationship' && c.many)
       throw badRequest(`Column '${c.id}' links to many records: a report cannot group by it.`);
-    return { column: c, order: g.order, group: true };
+    const order = querySort?.find((s) => s.colid === g.columnId)?.order ?? g.order;
+    return { column: c, order, group: true };
   });
-  const requested =
-    !query.isReset && query.sort
-      ? query.sort.map((s) => ({ column: column(s.colid, 'sort'), order: s.order }))
-      : def.sorts.map((s) => ({ column: column(s.columnId, 'sorts'), order: s.order }));
+  const requested = (
+    querySort
+      ? querySort.map((s) => ({ column: column(s.colid, 'sort'), order: s.order }))
+      : def.sorts.map((s) => ({ column: column(s.columnId, 'sorts'), order: s.order }))
+  ).filter((s) => !groups.some((g) => g.column === s.column));
   // Only one column is kept for sorting when grouped (spec 02 §4), after the group keys.
-  const sorts = [
-    ...groups,
-    ...(groups.length > 0 ? requested.slice(0, 1) : requested).filter(
-      (s) => !groups.some((g) => g.column === s.column),
-    ),
-  ];
+  const sorts = [...groups, ...(groups.length > 0 ? requested.slice(0, 1) : requested)];
 
   const settings = await readTenantSettings(ctx.db, ctx.tenantId);
   const scope = {

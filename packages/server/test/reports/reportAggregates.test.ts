@@ -339,6 +339,20 @@ describe.each(engines)('report groups and aggregates on %s', (engine) => {
     expect(rowIds(body)).toEqual(of(['d5', 'd6', 'd8', 'd1', 'd2', 'd7', 'd3', 'd4']));
   });
 
+  it('a query sort on the grouped column changes only the direction of the groups (spec 02 §4)', async () => {
+    const body = await runOk(t.admin, byRegion, {
+      sort: [
+        { colid: 'region', order: 'Descending' },
+        { colid: 'qty', order: 'Ascending' },
+      ],
+    });
+    expect(rowIds(body)).toEqual(of(['d3', 'd4', 'd1', 'd2', 'd7', 'd6', 'd8', 'd5']));
+    expect(body.meta.sort).toEqual([
+      { colid: 'region', order: 'Descending' },
+      { colid: 'qty', order: 'Ascending' },
+    ]);
+  });
+
   it('aggregates of an ungrouped report come as totals', async () => {
     const body = await runOk(t.admin, flat, {});
     expect(body.rdata).toBeUndefined();
