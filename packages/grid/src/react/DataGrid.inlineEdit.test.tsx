@@ -159,6 +159,25 @@ describe('DataGrid: inline editing', () => {
     expect(cellOf(1, 'age')).toHaveTextContent('45');
   });
 
+  it('reports an invalid typed date when the user leaves the cell', async () => {
+    const user = userEvent.setup();
+    const onInvalidValue = vi.fn();
+    const onCellEdit = vi.fn();
+    render(<EditingGrid inlineEdit={{ hasForm: true, fields, onCellEdit, onInvalidValue }} />);
+    await waitFor(() => expect(within(cellOf(1, 'name')).getByRole('textbox')).toHaveFocus());
+    await user.keyboard('{Tab}{Tab}');
+    const day = await waitFor(() => {
+      const segment = cellOf(1, 'joined').querySelector<HTMLElement>('[role="spinbutton"]');
+      expect(segment).toHaveFocus();
+      return segment!;
+    });
+    expect(day).toHaveAttribute('aria-valuenow', '2');
+    await user.keyboard('{Backspace}{Backspace}');
+    await user.keyboard('{Tab}');
+    await waitFor(() => expect(within(cellOf(1, 'active')).getByRole('checkbox')).toHaveFocus());
+    expect(onInvalidValue).toHaveBeenCalledWith(1, 'joined', 'Invalid date.');
+  });
+
   it('explains cells that cannot be edited in their tooltips', async () => {
     const user = userEvent.setup();
     render(<EditingGrid />);
