@@ -138,3 +138,22 @@ describe('DataGrid: groups', () => {
     expect(within(totals[1]!).getAllByRole('gridcell')[1]).toHaveTextContent('201.000');
   });
 });
+
+describe('DataGrid: broken groups and totals', () => {
+  it('draws what it can without throwing', () => {
+    render(
+      <DataGrid
+        label="People"
+        meta={grouped}
+        rows={rows}
+        groups={
+          [null, { hdrs: [{ val: 'Adelaide' }], aggs: { balance: null, age: [null] }, count: 2 }] as never
+        }
+        total={{ aggs: { balance: 'lots', age: [null, { kind: 'Sum', value: 'x' }] }, count: 3 } as never}
+      />,
+    );
+    expect(rowLabels()).toEqual(['Adelaide', 'Ann', 'Bob', 'Perth', 'Cat']);
+    const totals = screen.getAllByRole('row').filter((r) => r.classList.contains('pl-grid__row--total'));
+    expect(within(totals[0]!).getByRole('rowheader')).toHaveTextContent('Total (3) · Sum');
+  });
+});

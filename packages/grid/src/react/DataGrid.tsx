@@ -520,8 +520,8 @@ export function DataGrid({
         1,
         new Set(
           Object.values(total.aggs ?? {})
-            .flat()
-            .map((a) => a.kind),
+            .flatMap((list) => (Array.isArray(list) ? list : []))
+            .map((a) => a?.kind),
         ).size,
       )
     : 0;

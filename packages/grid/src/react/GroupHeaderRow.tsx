@@ -39,6 +39,11 @@ export interface GroupHeaderRowProps {
   onLoadMore?: () => void;
 }
 
+function aggregatesOf(group: GridGroup, colid: string) {
+  const list = group.aggs?.[colid];
+  return Array.isArray(list) ? list.filter((a) => a && typeof a === 'object') : [];
+}
+
 /** The label of a group: its header values, e.g. 'Adelaide / Gold'. */
 export function groupLabel(
   group: GridGroup,
@@ -177,7 +182,9 @@ export function GroupHeaderRow({
           className="pl-grid__cell pl-grid__aggregate"
           style={{ width: widths[column.id] }}
         >
-          {(group.aggs?.[column.id] ?? []).map((a) => labelledAggregateText(column, a, settings)).join(' · ')}
+          {aggregatesOf(group, column.id)
+            .map((a) => labelledAggregateText(column, a, settings))
+            .join(' · ')}
         </div>
       ))}
     </div>

@@ -31,7 +31,11 @@ export function TotalRows({
 }: TotalRowsProps) {
   const aggs = total?.aggs ?? {};
   const kinds = [
-    ...new Set(Object.values(aggs).flatMap((list) => (Array.isArray(list) ? list.map((a) => a.kind) : []))),
+    ...new Set(
+      Object.values(aggs).flatMap((list) =>
+        Array.isArray(list) ? list.flatMap((a) => (a?.kind ? [a.kind] : [])) : [],
+      ),
+    ),
   ];
   const rows: Array<AggregateKind | null> = kinds.length > 0 ? kinds : [null];
   const totalLabel = `Total${showCount && typeof total?.count === 'number' ? ` (${total.count})` : ''}`;
@@ -45,7 +49,8 @@ export function TotalRows({
           className="pl-grid__row pl-grid__row--total"
         >
           {columns.map((column, c) => {
-            const value = kind ? aggs[column.id]?.find((a) => a.kind === kind) : undefined;
+            const list = aggs[column.id];
+            const value = kind && Array.isArray(list) ? list.find((a) => a?.kind === kind) : undefined;
             const text = value ? aggregateText(column, value, settings) : '';
             const label =
               c === 0
