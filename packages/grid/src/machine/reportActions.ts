@@ -1,3 +1,4 @@
+import { isExportFormat } from '@plinth/schema';
 import { assign, enqueueActions, raise } from 'xstate';
 import { groupLoadMoreSize } from '../query/groupLoadMoreSize.js';
 import { inlineSaveOutcome } from '../query/inlineSaveOutcome.js';
@@ -40,6 +41,9 @@ export const saveOutcomeOf = (context: ReportContext) =>
     recordName: (eid) => rowName(context, eid),
   });
 
+const isQuickMenu = (value: unknown): value is Out['fetchQuickMenuActions'] =>
+  typeof value === 'object' && value !== null && Array.isArray((value as { actions?: unknown }).actions);
+
 /** The report machine's own actions: context updates, and host actions queued with their params. */
 export const reportActions = {
   raiseLoad: reportSetup.createAction(raise({ type: 'LOAD' })),
@@ -47,7 +51,7 @@ export const reportActions = {
     enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'SELECT_ROWS') return;
       const result = applySelection({
-        requested: event.ids,
+        requested: Array.isArray(event.ids) ? event.ids.filter((id) => Number.isFinite(id)) : [],
         mode: context.mode,
         usage: context.usage,
         actions: context.quickMenu?.actions ?? [],
@@ -72,7 +76,7 @@ export const reportActions = {
   ),
   editCell: reportSetup.createAction(
     assign(({ context, event }) =>
-      event.type === 'EDIT_CELL' && context.mode === 'inlineEditing'
+      event.type === 'EDIT_CELL' && context.mode === 'inlineEditing' && typeof event.cell?.colid === 'string'
         ? { editedRecords: withEditedCell(context.editedRecords, event.eid, event.cell, event.error) }
         : {},
     ),
@@ -151,9 +155,7 @@ export const reportActions = {
     ),
   ),
   storeAnswer: reportSetup.createAction(
-    assign(({ context, event }) =>
-      'output' in event ? withReportAnswer(context, event.output as Out['fetchReportResults']) : {},
-    ),
+    assign(({ context, event }) => ('output' in event ? withReportAnswer(context, event.output) : {})),
   ),
   storeFetchError: reportSetup.createAction(
     assign(({ event }) => ({
@@ -162,14 +164,16 @@ export const reportActions = {
   ),
   storeTenantSettings: reportSetup.createAction(
     assign(({ context, event }) =>
-      'output' in event ? { tenantSettings: { ...context.tenantSettings, ...(event.output as object) } } : {},
+      'output' in event && typeof event.output === 'object' && event.output !== null
+        ? { tenantSettings: { ...context.tenantSettings, ...event.output } }
+        : {},
     ),
   ),
   storeQuickMenu: reportSetup.createAction(
     assign(({ event }) =>
-      'output' in event
-        ? { quickMenu: event.output as Out['fetchQuickMenuActions'], isQuickMenuStale: false }
-        : {},
+      'output' in event && isQuickMenu(event.output)
+        ? { quickMenu: event.output, isQuickMenuStale: false }
+        : { isQuickMenuStale: false },
     ),
   ),
   markQuickMenuFetched: reportSetup.createAction(assign({ isQuickMenuStale: false })),
@@ -192,8 +196,12 @@ export const reportActions = {
   ),
   exportDone: reportSetup.createAction(
     enqueueActions(({ context, event, enqueue }) => {
-      if (!('output' in event)) return;
-      const result = event.output as Out['exportReportData'];
+      const result = 'output' in event ? (event.output as Out['exportReportData'] | undefined) : undefined;
+      if (typeof result?.fileHash !== 'string' || !isExportFormat(result.format)) {
+        enqueue.assign({ exportResult: undefined });
+        enqueue({ type: 'notify', params: { kind: 'error', title: reportMessages.exportFailed } });
+        return;
+      }
       enqueue.assign({ exportResult: result });
       enqueue({ type: 'downloadFile', params: { ...result, title: context.meta?.title ?? 'Report' } });
     }),
@@ -206,7 +214,7 @@ export const reportActions = {
   ),
   runAction: reportSetup.createAction(
     enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'RUN_ACTION') return;
+      if (event.type !== 'RUN_ACTION' || typeof event.action !== 'object' || event.action === null) return;
       const step = routeAction(context, event.action);
       if (step.kind === 'event') enqueue.raise(step.event);
       else if (step.kind === 'navigate') enqueue({ type: 'navigate', params: step.intent });

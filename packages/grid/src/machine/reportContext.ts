@@ -105,8 +105,34 @@ export function queryOf(context: ReportContext, request: FetchRequest = context.
   });
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/** The text shown when a report answer is not the report call's shape. */
+export const unreadableAnswerText = 'The report data could not be read.';
+
+/**
+ * Reads what the host's report fetch answered: rows that are not `{ eid, values }` are dropped;
+ * an answer without rows is not an answer.
+ */
+export function asReportAnswer(output: unknown): ReportRunResponse | undefined {
+  if (!isObject(output) || !Array.isArray(output.gdata)) return undefined;
+  const gdata = output.gdata.filter(
+    (r): r is ReportRunResponse['gdata'][number] =>
+      isObject(r) && typeof r.eid === 'number' && Number.isFinite(r.eid) && Array.isArray(r.values),
+  );
+  return {
+    ...(output as unknown as ReportRunResponse),
+    gdata,
+    ...(Array.isArray(output.rdata) ? {} : { rdata: undefined }),
+    ...(isObject(output.meta) && isObject(output.meta.rcols) ? {} : { meta: undefined }),
+  };
+}
+
 /** The context after a report answer: rows replaced or appended, counters and pages derived. */
-export function withReportAnswer(context: ReportContext, answer: ReportRunResponse): Partial<ReportContext> {
+export function withReportAnswer(context: ReportContext, output: unknown): Partial<ReportContext> {
+  const answer = asReportAnswer(output);
+  if (!answer) return { errorText: unreadableAnswerText };
   const request = context.fetchRequest;
   const page = readReportPage(answer, { startIndex: request.startIndex, pageSize: request.pageSize + 1 });
   const rows = request.append ? [...context.rows, ...page.rows] : page.rows;
@@ -131,7 +157,7 @@ export function withReportAnswer(context: ReportContext, answer: ReportRunRespon
       recordsCount,
       hasMore: page.hasMore,
     }),
-    lastRefreshTime: answer.lrt,
+    lastRefreshTime: typeof answer.lrt === 'string' ? answer.lrt : context.lastRefreshTime,
     errorText: undefined,
   };
 }

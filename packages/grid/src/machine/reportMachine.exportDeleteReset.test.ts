@@ -42,6 +42,17 @@ describe('report machine: exportingReportData', () => {
   });
 });
 
+describe('report machine: exportingReportData, bad answers', () => {
+  it('treats an export answer without a file as a failed export', async () => {
+    const report = startReport({ stubs: { exportReportData: async () => ({}) as never } });
+    await report.settled();
+    report.actor.send({ type: 'EXPORT', format: 'word' });
+    await report.settled();
+    expect(report.downloads).toEqual([]);
+    expect(report.toasts).toEqual([{ kind: 'error', title: 'Failed to export the report data.' }]);
+  });
+});
+
 describe('report machine: delete', () => {
   it('asks first and does nothing when cancelled', async () => {
     const report = startReport({ stubs: { deleteEntities: async () => ({ deleted: [] }) } });

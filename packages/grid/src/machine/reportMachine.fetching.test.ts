@@ -325,3 +325,43 @@ describe('report machine: quick search, sort and filters', () => {
     });
   });
 });
+
+describe('report machine: bad input', () => {
+  it('shows an error instead of crashing on an answer that is not a report answer', async () => {
+    const report = startReport({ stubs: { fetchReportResults: async () => null as never } });
+    await report.settled();
+    expect(report.snapshot().context.errorText).toBe('The report data could not be read.');
+    expect(report.snapshot().status).toBe('active');
+  });
+
+  it('drops rows that are not rows, and ignores a quick menu without actions', async () => {
+    const report = startReport({
+      stubs: {
+        fetchReportResults: async ({ query }) => {
+          const answer = reportAnswer(query, 3);
+          return { ...answer, gdata: [...answer.gdata, { eid: 'x' }, null] as never };
+        },
+        fetchQuickMenuActions: async () => ({ actions: 'none' }) as never,
+        fetchTenantSettings: async () => 'settings' as never,
+      },
+    });
+    await report.settled();
+    expect(report.snapshot().context.rows.map((r) => r.eid)).toEqual([1, 2, 3]);
+    expect(report.snapshot().context.quickMenu).toBeUndefined();
+    expect(report.snapshot().context.tenantSettings.currencySymbol).toBe('$');
+  });
+
+  it('takes junk events without crashing', async () => {
+    const report = startReport();
+    await report.settled();
+    report.actor.send({ type: 'SELECT_ROWS', ids: 'all' as never });
+    await report.settled();
+    report.actor.send({ type: 'GOTO_PAGE', page: Number.NaN });
+    await report.settled();
+    report.actor.send({ type: 'RUN_ACTION', action: undefined as never });
+    report.actor.send({ type: 'EDIT_CELL', eid: 1, cell: undefined as never });
+    report.actor.send({ type: 'UNKNOWN' } as never);
+    expect(report.snapshot().status).toBe('active');
+    expect(report.snapshot().context).toMatchObject({ page: 1, selectedIds: [] });
+  });
+});

@@ -77,6 +77,23 @@ describe('inlineSaveOutcome', () => {
     expect(outcome.refetch).toBe(false);
   });
 
+  it('skips answers that are not of the save result shape', () => {
+    const outcome = inlineSaveOutcome({
+      records: [record(1), record(2)],
+      results: [
+        null as never,
+        { entityId: 1, validationResults: 'bad' as never },
+        {
+          entityId: 2,
+          validationResults: [{ id: 10, isReverse: false, errors: [3, '', 'Too long.'] as never }],
+        },
+      ],
+      recordName,
+    });
+    expect(outcome.savedIds).toEqual([1]);
+    expect(outcome.validationEntries).toEqual([{ id: -1, text: 'Globex: Too long.' }]);
+  });
+
   it('shows the same first error of different records once', () => {
     const outcome = inlineSaveOutcome({
       records: [record(1, { name: 'Required.' }), record(1, { name: 'Required.' })],

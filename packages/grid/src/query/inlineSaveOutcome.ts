@@ -38,8 +38,12 @@ export function recordsToSave(records: readonly InlineEditedRecord[]): {
 /** Maps a record's server validation results onto its edited columns; unmatched ones go to the record. */
 function errorsFromResults(record: InlineEditedRecord, result: InlineSaveResult): Record<string, string> {
   const errors: Record<string, string[]> = {};
-  for (const member of result.validationResults) {
-    const messages = member.errors.filter((e) => e.trim() !== '');
+  // The answer comes from the server: anything not of its shape is skipped, not trusted.
+  const members = Array.isArray(result.validationResults) ? result.validationResults : [];
+  for (const member of members) {
+    const messages = Array.isArray(member?.errors)
+      ? member.errors.filter((e): e is string => typeof e === 'string' && e.trim() !== '')
+      : [];
     if (messages.length === 0) continue;
     const cell =
       member.id === -1
@@ -67,7 +71,7 @@ export function inlineSaveOutcome(input: {
   results: readonly InlineSaveResult[];
   recordName: (eid: RowId) => string | undefined;
 }): InlineSaveOutcome {
-  const byId = new Map(input.results.map((r) => [r.entityId, r]));
+  const byId = new Map(input.results.filter((r) => r && typeof r === 'object').map((r) => [r.entityId, r]));
   const savedIds: RowId[] = [];
   const failedRecords: InlineEditedRecord[] = [];
   for (const record of input.records) {
