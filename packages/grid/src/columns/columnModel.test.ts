@@ -115,6 +115,22 @@ describe('buildColumnModel', () => {
     expect(size?.isFileSize).toBe(true);
   });
 
+  it('drops formatting and value-rule keys of an unexpected shape when the report is read', () => {
+    const meta = reportColumnMeta.parse({
+      title: 'X',
+      type: 'String',
+      ord: 0,
+      hide: false,
+      valueRule: { align: 7, columnWidth: 'wide', lines: 2, custom: 'kept' },
+      cfRule: { style: 'Sparkle', rules: [] },
+      defcfRule: { style: 'Highlight', rules: [{ bgcolor: 'red' }] },
+    });
+    expect(meta.valueRule).toEqual({ lines: 2, custom: 'kept' });
+    expect(meta.cfRule).toBeUndefined();
+    const [x] = buildColumnModel({ rcols: { x: meta } });
+    expect(x).toMatchObject({ template: 'highlight', lines: 2, width: 160, align: 'left' });
+  });
+
   it('answers no columns for missing or broken metadata', () => {
     expect(buildColumnModel(undefined)).toEqual([]);
     expect(buildColumnModel({ rcols: null } as never)).toEqual([]);

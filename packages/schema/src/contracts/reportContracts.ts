@@ -59,19 +59,22 @@ const cellValue = z.union([
   }),
 ]);
 
-/** A column's value rule (spec 02 §3): width, wrapping lines, alignment and image sizes; other keys pass. */
+/**
+ * A column's value rule (spec 02 §3): width, wrapping lines, alignment and image sizes; other keys
+ * pass. A known key of an unexpected shape is dropped rather than failing the whole report.
+ */
 export const reportValueRule = z.looseObject({
-  columnWidth: z.number().optional(),
-  lines: z.number().optional(),
-  align: z.enum(['left', 'center', 'right']).optional(),
+  columnWidth: z.number().optional().catch(undefined),
+  lines: z.number().optional().catch(undefined),
+  align: z.enum(['left', 'center', 'right']).optional().catch(undefined),
   /** Hide the value and show only the formatting (an icon or a bar). */
-  hideval: z.boolean().optional(),
+  hideval: z.boolean().optional().catch(undefined),
   /** Do not apply the column's default conditional formatting (`defcfRule`). */
-  disabledefft: z.boolean().optional(),
-  scaleid: z.number().optional(),
-  sizeid: z.number().optional(),
-  imgw: z.number().optional(),
-  imgh: z.number().optional(),
+  disabledefft: z.boolean().optional().catch(undefined),
+  scaleid: z.number().optional().catch(undefined),
+  sizeid: z.number().optional().catch(undefined),
+  imgw: z.number().optional().catch(undefined),
+  imgh: z.number().optional().catch(undefined),
 });
 export type ReportValueRule = z.infer<typeof reportValueRule>;
 
@@ -108,10 +111,10 @@ export const reportColumnMeta = z.object({
   entityname: z.boolean().optional(),
   places: z.number().optional(),
   valueRule: reportValueRule.optional(),
-  /** The report's conditional formatting of the column. */
-  cfRule: conditionalFormat.optional(),
+  /** The report's conditional formatting of the column; formatting of an unknown shape is dropped. */
+  cfRule: conditionalFormat.optional().catch(undefined),
   /** The field's default conditional formatting, unless `valueRule.disabledefft`. */
-  defcfRule: conditionalFormat.optional(),
+  defcfRule: conditionalFormat.optional().catch(undefined),
 });
 
 export const reportMeta = z.object({
