@@ -127,6 +127,35 @@ const emptyIds: readonly RowId[] = [];
  * Virtual. Rows of 32 px under a 40 px header, virtualised; column widths and flex from the column
  * model, resizable; selection by click (checkboxes in multi-select mode); double-click and context
  * menu callbacks; group-header rows and grand totals; live scroll; inline editing.
+ *
+ * Pass `meta`, `columnOptions` and `textSettings` as stable objects (memoise them): a new one each
+ * render rebuilds the columns.
+ *
+ * @example
+ * // Wired to the report machine (`send` from useMachine(reportMachine)):
+ * <DataGrid
+ *   label={meta.title}
+ *   meta={meta}
+ *   rows={context.rows}
+ *   groups={context.groups}
+ *   total={context.total}
+ *   mode={context.mode}
+ *   selectedIds={context.selectedIds}
+ *   onSelectionChange={(ids) => send({ type: 'SELECT_ROWS', ids })}
+ *   onRowDoubleClick={(row) => send({ type: 'OPEN_ROW', eid: row.eid })}
+ *   onRowContextMenu={(row, at) => openQuickMenu(row, at)}
+ *   onNearEnd={() => send({ type: 'LOAD_NEXT_PAGE' })}
+ *   onGroupLoadMore={(group) => send({ type: 'LOAD_MORE_IN_GROUP', groupKey: group.key })}
+ *   inlineEdit={{
+ *     hasForm: context.inlineEditForm !== undefined,
+ *     fields: context.inlineEditForm?.fields ?? {},
+ *     records: context.editedRecords,
+ *     savedIds: context.savedIds,
+ *     onCellEdit: (eid, cell) => send({ type: 'EDIT_CELL', eid, cell }),
+ *     onInvalidValue: (eid, colid, error) => send({ type: 'INVALID_DATE', eid, colid, error }),
+ *     onActiveCellChange: (cell) => cell && send({ type: 'START_ROW_EDIT', eid: cell.eid }),
+ *   }}
+ * />
  */
 export function DataGrid({
   label,
