@@ -64,15 +64,15 @@ export const reportActions = {
     assign(({ context }) => (context.mode === 'default' ? { mode: 'multiSelect' as const } : {})),
   ),
   exitMultiSelect: reportSetup.createAction(
-    assign(({ context }) =>
-      context.mode === 'multiSelect'
-        ? {
-            mode: 'default' as const,
-            selectedIds: selectionAfterMultiSelect(context.selectedIds),
-            isQuickMenuStale: true,
-          }
-        : {},
-    ),
+    enqueueActions(({ context, enqueue }) => {
+      if (context.mode !== 'multiSelect') return;
+      enqueue({ type: 'reportSelection', params: [...context.selectedIds] });
+      enqueue.assign({
+        mode: 'default',
+        selectedIds: selectionAfterMultiSelect(context.selectedIds),
+        isQuickMenuStale: true,
+      });
+    }),
   ),
   editCell: reportSetup.createAction(
     assign(({ context, event }) =>

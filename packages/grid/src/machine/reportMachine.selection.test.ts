@@ -108,6 +108,7 @@ describe('report machine: selection and the quick menu', () => {
     report.actor.send({ type: 'EXIT_MULTI_SELECT' });
     await report.settled();
     expect(report.snapshot().context).toMatchObject({ mode: 'default', selectedIds: [7] });
+    expect(report.reportedSelections).toEqual([[7, 3, 9]]);
   });
 });
 

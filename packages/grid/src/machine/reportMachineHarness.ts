@@ -134,6 +134,7 @@ export function startReport(
   const intents: NavigationIntent[] = [];
   const downloads: ExportDownload[] = [];
   const hostActions: HostActionRequest[] = [];
+  const reportedSelections: number[][] = [];
   const resetColumnState = vi.fn();
   const leave = vi.fn();
   const machine = reportMachine.provide({
@@ -144,6 +145,7 @@ export function startReport(
       downloadFile: (_, file) => downloads.push(file),
       runHostAction: (_, request) => hostActions.push(request),
       resetColumnState,
+      reportSelection: (_, ids) => reportedSelections.push(ids),
       leave,
     },
   });
@@ -164,6 +166,7 @@ export function startReport(
     intents,
     downloads,
     hostActions,
+    reportedSelections,
     resetColumnState,
     leave,
   };

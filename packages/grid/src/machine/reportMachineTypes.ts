@@ -216,6 +216,8 @@ export interface ReportHostActions {
   runHostAction: HostActionRequest;
   /** Reset to default: unpin columns, show hidden columns, reset widths and the stored view state. */
   resetColumnState: undefined;
+  /** Multi-select ended: the ids that were selected in it (spec 02 §4 "Modes"). */
+  reportSelection: RowId[];
   /** Leaving was allowed (no unsaved changes, or the user chose to leave). */
   leave: undefined;
 }

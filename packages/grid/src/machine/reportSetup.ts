@@ -60,6 +60,7 @@ export const reportSetup = setup({
     downloadFile: (_, _file: ReportHostActions['downloadFile']) => {},
     runHostAction: (_, _request: ReportHostActions['runHostAction']) => {},
     resetColumnState: () => {},
+    reportSelection: (_, _ids: ReportHostActions['reportSelection']) => {},
     leave: () => {},
   },
 });
