@@ -28,7 +28,6 @@ import {
   type GridColumn,
 } from '../columns/columnModel.js';
 import { layoutColumnWidths } from '../columns/columnWidths.js';
-import { type InlineEditability, inlineEditability } from '../columns/inlineEditability.js';
 import type {
   CellEdit,
   InlineEditedRecord,
@@ -46,15 +45,14 @@ import { buildDisplayRows, type DisplayRow, type GridGroup } from './displayRows
 import { GridCell } from './GridCell.js';
 import { GridHeader, selectionColumnId } from './GridHeader.js';
 import { GroupHeaderRow } from './GroupHeaderRow.js';
-import { GridContext, type GridContextValue, type InlineGridState } from './gridContext.js';
-import { type CellAddress, type InlineMove, moveInlineCell } from './inline/inlineNavigation.js';
+import { GridContext, type GridContextValue } from './gridContext.js';
+import type { CellAddress } from './inline/inlineNavigation.js';
+import { useInlineEditing } from './inline/useInlineEditing.js';
 import { RecordRow, type RecordRowHandlers } from './RecordRow.js';
 import { TotalRows } from './TotalRows.js';
 import { useContainerWidth } from './useContainerWidth.js';
 import { defaultNearEndDistance, useNearEnd } from './useNearEnd.js';
 
-/** The first editable cell is focused this long after inline editing starts (spec 02 §4). */
-export const inlineEditFocusDelayMs = 100;
 const selectionColumnWidth = 40;
 const lineHeight = 16;
 
@@ -343,97 +341,16 @@ export function DataGrid({
   const allSelected = recordIds.length > 0 && recordIds.every((id) => selected.has(id));
   const someSelected = recordIds.some((id) => selected.has(id));
 
-  // Inline editing.
-  const editability = useMemo<Record<string, InlineEditability>>(
-    () =>
-      Object.fromEntries(
-        columns.map((c) => [
-          c.id,
-          inlineEditability({
-            column: c,
-            isInlineEditing: isInline,
-            hasForm: inlineEdit?.hasForm ?? false,
-            field: inlineEdit?.fields?.[c.id],
-          }),
-        ]),
-      ),
-    [columns, isInline, inlineEdit?.hasForm, inlineEdit?.fields],
-  );
-  const editableColumnIds = useMemo(
-    () => columns.filter((c) => editability[c.id]?.isEditable).map((c) => c.id),
-    [columns, editability],
-  );
-  const [active, setActive] = useState<CellAddress | null>(null);
-  const onActiveCellChange = inlineEdit?.onActiveCellChange;
-  const activate = useCallback(
-    (cell: CellAddress | null) => {
-      setActive(cell);
-      onActiveCellChange?.(cell);
+  const { inlineState, savedIds } = useInlineEditing({
+    isInline,
+    inlineEdit,
+    columns,
+    recordIds,
+    scrollToRecord: (eid) => {
+      const index = displayRows.findIndex((r) => r.kind === 'record' && r.row.eid === eid);
+      if (index >= 0) virtualizer.scrollToIndex(index);
     },
-    [onActiveCellChange],
-  );
-  const firstRecord = recordIds[0];
-  const firstEditable = editableColumnIds[0];
-  // Only on entering inline editing (or when the first editable cell first appears), not on every row change.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
-  useEffect(() => {
-    if (!isInline) {
-      setActive(null);
-      return;
-    }
-    if (firstRecord === undefined || firstEditable === undefined) return;
-    const timer = setTimeout(
-      () => activate({ eid: firstRecord, colid: firstEditable }),
-      inlineEditFocusDelayMs,
-    );
-    return () => clearTimeout(timer);
-  }, [isInline, firstRecord === undefined, firstEditable]);
-
-  const move = (how: InlineMove): boolean => {
-    if (!active) return false;
-    const next = moveInlineCell(recordIds, editableColumnIds, active, how);
-    if (!next) return false;
-    // Blur first so editors that settle on blur (numbers) report their value.
-    (document.activeElement as HTMLElement | null)?.blur?.();
-    const index = displayRows.findIndex((r) => r.kind === 'record' && r.row.eid === next.eid);
-    if (index >= 0) virtualizer.scrollToIndex(index);
-    activate(next);
-    return true;
-  };
-  const moveRef = useRef(move);
-  moveRef.current = move;
-  const stableMove = useCallback((how: InlineMove) => moveRef.current(how), []);
-  const records = inlineEdit?.records;
-  const onCellEdit = inlineEdit?.onCellEdit;
-  const onInvalidValue = inlineEdit?.onInvalidValue;
-  const pickerDataSource = inlineEdit?.pickerDataSource;
-  const inlineState = useMemo<InlineGridState | null>(
-    () =>
-      isInline && onCellEdit
-        ? {
-            editability,
-            records: records ?? {},
-            active,
-            activate,
-            move: stableMove,
-            onCellEdit,
-            onInvalidValue: onInvalidValue ?? (() => undefined),
-            pickerDataSource,
-          }
-        : null,
-    [
-      isInline,
-      editability,
-      records,
-      active,
-      activate,
-      stableMove,
-      onCellEdit,
-      onInvalidValue,
-      pickerDataSource,
-    ],
-  );
-  const savedIds = useMemo(() => new Set(inlineEdit?.savedIds ?? []), [inlineEdit?.savedIds]);
+  });
 
   // One context object while nothing it holds changes, so scrolling re-renders only new rows.
   const context = useMemo<GridContextValue>(
