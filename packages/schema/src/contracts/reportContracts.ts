@@ -109,6 +109,8 @@ export const reportColumnMeta = z.object({
   tid: z.number().optional(),
   represents: z.string().optional(),
   entityname: z.boolean().optional(),
+  /** The column reads a member of a related record (a relationship path), not the row's own. */
+  viaPath: z.boolean().optional(),
   places: z.number().optional(),
   valueRule: reportValueRule.optional(),
   /** The report's conditional formatting of the column; formatting of an unknown shape is dropped. */

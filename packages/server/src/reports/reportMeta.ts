@@ -35,6 +35,8 @@ export function reportMeta(
               : {}),
           }
         : { rid: c.rel.id, rev: c.direction === 'rev', tid: c.targetTypeId }),
+      // Through a relationship path: another record's member, not one of the row's own.
+      ...(c.path.length > 0 ? { viaPath: true } : {}),
       ...(def.columns[c.ord]?.width ? { valueRule: { columnWidth: def.columns[c.ord]!.width } } : {}),
     };
   }

@@ -554,6 +554,11 @@ describe.each(engines)('report queries on %s', (engine) => {
       });
       expect(body.meta.rcols.name.entityname).toBe(true);
       expect(body.meta.rcols.accCity.entityname).toBeUndefined();
+      // Columns through a relationship path read another record's member.
+      expect(body.meta.rcols.accCity.viaPath).toBe(true);
+      expect(body.meta.rcols.accCountry.viaPath).toBe(true);
+      expect(body.meta.rcols.email.viaPath).toBeUndefined();
+      expect(body.meta.rcols.account.viaPath).toBeUndefined();
     });
 
     it('colbasic: columns only; none: no metadata, rows all the same', async () => {
