@@ -39,9 +39,11 @@ function EditingGrid({
       inlineEdit={{
         hasForm: true,
         fields,
+        ...props.inlineEdit,
         records,
         onCellEdit: (eid, edit) => {
           onCellEdit?.(eid, edit);
+          props.inlineEdit?.onCellEdit(eid, edit);
           setRecords((all) => ({
             ...all,
             [eid]: {
@@ -51,7 +53,6 @@ function EditingGrid({
             },
           }));
         },
-        ...props.inlineEdit,
       }}
     />
   );
@@ -190,6 +191,55 @@ describe('DataGrid: inline editing', () => {
     await hover(user, within(cellOf(1, 'manager')).getByText('Boss Person'));
     await waitFor(() =>
       expect(screen.getByRole('tooltip')).toHaveTextContent('No associated form found for this field'),
+    );
+  });
+
+  it('edits a relationship with the record picker, and not without picker data', async () => {
+    const user = userEvent.setup();
+    const pickerDataSource = {
+      fetchPage: vi.fn(async () => ({
+        rows: [
+          { id: 99, name: 'Boss Person' },
+          { id: 98, name: 'Other Boss' },
+        ],
+        hasNameColumn: true,
+      })),
+      fetchByIds: vi.fn(async () => []),
+      fetchTemplateReportIds: vi.fn(async () => []),
+    };
+    const withManager = {
+      ...fields,
+      manager: { kind: 'lookup' as const, picker: { typeId: 10, entityTypeName: 'Person' } },
+    };
+    const { unmount } = render(
+      <EditingGrid inlineEdit={{ hasForm: true, fields: withManager, onCellEdit: () => undefined }} />,
+    );
+    await hover(user, within(cellOf(1, 'manager')).getByText('Boss Person'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Field is not supported with Inline Edit');
+    unmount();
+    const onCellEdit = vi.fn();
+    render(
+      <EditingGrid
+        onCellEdit={onCellEdit}
+        inlineEdit={{
+          hasForm: true,
+          fields: withManager,
+          onCellEdit: () => undefined,
+          pickerDataSource: pickerDataSource as never,
+        }}
+      />,
+    );
+    await user.click(within(cellOf(2, 'manager')).getByText('Boss Person'));
+    await user.click(await within(cellOf(2, 'manager')).findByRole('textbox', { name: 'Manager' }));
+    const listbox = await screen.findByRole('listbox', { name: 'Manager options' });
+    await user.click(await within(listbox).findByRole('option', { name: 'Other Boss' }));
+    await waitFor(() =>
+      expect(onCellEdit).toHaveBeenCalledWith(2, {
+        colid: 'manager',
+        rid: 7,
+        value: [98],
+        text: 'Other Boss',
+      }),
     );
   });
 

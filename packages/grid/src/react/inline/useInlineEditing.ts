@@ -1,10 +1,19 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { GridColumn } from '../../columns/columnModel.js';
 import { type InlineEditability, inlineEditability } from '../../columns/inlineEditability.js';
-import type { RowId } from '../../types.js';
+import type { InlineEditField, RowId } from '../../types.js';
 import type { DataGridInlineEdit } from '../DataGrid.js';
 import type { InlineGridState } from '../gridContext.js';
 import { type CellAddress, type InlineMove, moveInlineCell } from './inlineNavigation.js';
+
+/** A lookup or relationship the grid cannot pick records for is not supported inline. */
+function usableField(
+  field: InlineEditField | undefined,
+  hasPickerData: boolean,
+): InlineEditField | undefined {
+  if (!field || (field.kind !== 'lookup' && field.kind !== 'relationshipMany')) return field;
+  return field.picker && hasPickerData ? field : { ...field, kind: 'unsupported' };
+}
 
 /** The first editable cell is focused this long after inline editing starts (spec 02 §4). */
 export const inlineEditFocusDelayMs = 100;
@@ -41,17 +50,19 @@ export function useInlineEditing({
             column: c,
             isInlineEditing: isInline,
             hasForm: inlineEdit?.hasForm ?? false,
-            field: inlineEdit?.fields?.[c.id],
+            field: usableField(inlineEdit?.fields?.[c.id], inlineEdit?.pickerDataSource !== undefined),
           }),
         ]),
       ),
-    [columns, isInline, inlineEdit?.hasForm, inlineEdit?.fields],
+    [columns, isInline, inlineEdit?.hasForm, inlineEdit?.fields, inlineEdit?.pickerDataSource],
   );
   const editableColumnIds = useMemo(
     () => columns.filter((c) => editability[c.id]?.isEditable).map((c) => c.id),
     [columns, editability],
   );
   const [active, setActive] = useState<CellAddress | null>(null);
+  const activeRef = useRef(active);
+  activeRef.current = active;
   const onActiveCellChange = inlineEdit?.onActiveCellChange;
   const activate = useCallback(
     (cell: CellAddress | null) => {
@@ -70,10 +81,10 @@ export function useInlineEditing({
       return;
     }
     if (firstRecord === undefined || firstEditable === undefined) return;
-    const timer = setTimeout(
-      () => activate({ eid: firstRecord, colid: firstEditable }),
-      inlineEditFocusDelayMs,
-    );
+    // A cell the user picked meanwhile stays active.
+    const timer = setTimeout(() => {
+      if (!activeRef.current) activate({ eid: firstRecord, colid: firstEditable });
+    }, inlineEditFocusDelayMs);
     return () => clearTimeout(timer);
   }, [isInline, firstRecord === undefined, firstEditable]);
 
