@@ -23,6 +23,8 @@ function Text({ children, lines }: { children: ReactNode; lines: number }) {
     <span
       className="pl-grid__text"
       style={lines > 1 ? ({ WebkitLineClamp: lines } as CSSProperties) : undefined}
+      // The whole text on hover when the cell cuts it short.
+      title={typeof children === 'string' && children !== '' ? children : undefined}
     >
       {children}
     </span>
