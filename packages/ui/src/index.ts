@@ -10,6 +10,7 @@ export {
   contextMenuMaxHeight,
   contextMenuSubmenuDelayMs,
 } from './menu/ContextMenu';
+export { MenuButton, type MenuButtonProps } from './menu/MenuButton';
 export { ConfirmDialog, type ConfirmDialogProps } from './modal/ConfirmDialog';
 export {
   Modal,
