@@ -1,5 +1,6 @@
 import '@plinth/ui/styles.css';
 import '@plinth/fields/styles.css';
+import '@plinth/grid/styles.css';
 import './app/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

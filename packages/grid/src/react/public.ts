@@ -4,4 +4,5 @@ export { buildDisplayRows, type DisplayRow, type GridGroup, groupKeyOf } from '.
 export { groupMenuLabels } from './GroupHeaderRow.js';
 export { type CellAddress, type InlineMove, moveInlineCell } from './inline/inlineNavigation.js';
 export { inlineEditFocusDelayMs } from './inline/useInlineEditing.js';
+export { useContainerWidth } from './useContainerWidth.js';
 export { defaultNearEndDistance, scrollDebounceMs } from './useNearEnd.js';

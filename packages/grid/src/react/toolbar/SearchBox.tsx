@@ -14,6 +14,8 @@ export interface SearchBoxProps {
   /** Default 'Find a record'. */
   placeholder?: string;
   isDisabled?: boolean;
+  /** The wait after the last keystroke; 0 when the receiver debounces itself (the report machine). */
+  debounceMs?: number;
 }
 
 /** The toolbar's quick search, debounced 500 ms. */
@@ -22,6 +24,7 @@ export function SearchBox({
   onSearch,
   placeholder = 'Find a record',
   isDisabled = false,
+  debounceMs = searchDebounceMs,
 }: SearchBoxProps) {
   const [text, setText] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -51,7 +54,8 @@ export function SearchBox({
       onChange={(next) => {
         setText(next);
         clearTimeout(timer.current);
-        timer.current = setTimeout(() => send(next), searchDebounceMs);
+        if (debounceMs === 0) send(next);
+        else timer.current = setTimeout(() => send(next), debounceMs);
       }}
       onSubmit={send}
       onClear={() => send('')}

@@ -9,6 +9,7 @@ import { matchRoute } from './routes';
 
 // Administrators' screens load on demand, so the runner's first load stays small.
 const GalleryPage = lazy(() => import('../gallery/public').then((m) => ({ default: m.GalleryPage })));
+const ReportPage = lazy(() => import('../report/public').then((m) => ({ default: m.ReportPage })));
 
 /** The signed-in frame (header, navigation, sign-out) and the route switch. */
 export function AppShell() {
@@ -65,6 +66,10 @@ export function AppShell() {
           ) : route.kind === 'gallery' ? (
             <Suspense fallback={<LoadingGrid columns={2} rows={8} />}>
               <GalleryPage />
+            </Suspense>
+          ) : route.kind === 'runnerReport' ? (
+            <Suspense fallback={<LoadingGrid columns={4} rows={10} />}>
+              <ReportPage appSlug={route.appSlug} reportId={route.reportId} />
             </Suspense>
           ) : route.kind === 'notFound' ? (
             <ErrorDisplay message="This page does not exist." homeHref="/apps" />

@@ -1,0 +1,221 @@
+import { imageUrl } from '@plinth/fields';
+import {
+  type Breakpoint,
+  canUseGrid,
+  countText,
+  DataGrid,
+  DocumentDropArea,
+  type HostActionRequest,
+  hasUnsavedChanges,
+  isFetchingRows,
+  isPleaseWaitShown,
+  type NavigationIntent,
+  openDialog,
+  pagerSlots,
+  ReplaceDocumentDialog,
+  type ReportUsage,
+  useContainerWidth,
+  useToolbarState,
+} from '@plinth/grid';
+import type { IdOrAlias } from '@plinth/schema';
+import { breakpoints, ContextMenu, ErrorDisplay } from '@plinth/ui';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useRef, useState } from 'react';
+import { documentServicesFor, downloadFile, previewFile } from '../../api/fileApi';
+import { reportApi } from '../../api/reportApi';
+import { useSession } from '../auth/public';
+import { pickerSource } from '../pickerData/public';
+import { ConfirmResetDialog, DeleteConfirmDialog, UnsavedChangesDialog } from './ReportDialogs';
+import { PleaseWaitOverlay, ReportPlaceholder } from './ReportOverlays';
+import { ReportPager } from './ReportPager';
+import { ReportToolbar } from './ReportToolbar';
+import { provideReportMachine, type ReportHost } from './reportServices';
+import { actionLabel, toolbarActions } from './toolbarActions';
+import { useReportRows } from './useReportRows';
+import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
+
+export interface ReportViewProps {
+  reportId: IdOrAlias;
+  usage?: ReportUsage;
+  onNavigate: (intent: NavigationIntent) => void;
+  /** The user chose to leave after the unsaved-changes question. */
+  onLeave?: () => void;
+  /** Opens the same report in the full-view modal (with its title); absent inside it. */
+  onFullView?: (title: string) => void;
+  /** Whether inline edits are waiting to be saved changed (the full view asks before closing). */
+  onUnsavedChangesChange?: (hasUnsavedChanges: boolean) => void;
+  /** Rows the grid shows before it scrolls (the full view is taller). */
+  height?: number | string;
+}
+
+function breakpointOf(width: number): Breakpoint {
+  return width >= breakpoints.lg ? 'lg' : width >= breakpoints.md ? 'md' : 'sm';
+}
+
+/**
+ * The report (data-table) component of spec 02: header, toolbar, grid, footer and dialogs over
+ * the report machine. The machine owns the state; this view reads it with selectors and sends
+ * events.
+ */
+export function ReportView({
+  reportId,
+  usage = 'run',
+  onNavigate,
+  onLeave,
+  onFullView,
+  onUnsavedChangesChange,
+  height,
+}: ReportViewProps) {
+  const { client, session } = useSession();
+  const api = useMemo(() => reportApi(client), [client]);
+  const [replaceId, setReplaceId] = useState<number | null>(null);
+  const [columnWidths, setColumnWidths] = useState<Record<string, number>>({});
+  const host = useRef<ReportHost>(null as unknown as ReportHost);
+  host.current = {
+    tenant: session.status === 'signedIn' ? session.tenant : '',
+    navigate: onNavigate,
+    runHostAction: (request) => runDocumentAction(request),
+    resetColumnState: () => setColumnWidths({}),
+    leave: () => onLeave?.(),
+  };
+  const machine = useMemo(() => provideReportMachine(client, api, () => host.current), [client, api]);
+  const actor = useActorRef(machine, { input: { reportId, usage } });
+  const send = actor.send;
+
+  const runDocumentAction = ({ action, selectedIds }: HostActionRequest) => {
+    const id = selectedIds[0];
+    if (id === undefined) return;
+    if (action.state === 'downloadDocument') downloadFile(id);
+    else if (action.state === 'previewFile') void previewFile(client, id);
+    else if (action.state === 'replaceDocument') setReplaceId(id);
+    else if (action.state === 'viewInFormPanel') onNavigate({ kind: 'viewForm', recordId: id });
+  };
+
+  const meta = useSelector(actor, (s) => s.context.meta);
+  const errorText = useSelector(actor, (s) => s.context.errorText);
+  const isUsable = useSelector(actor, canUseGrid);
+  const isLoading = useSelector(actor, isFetchingRows);
+  const isBusy = useSelector(actor, isPleaseWaitShown);
+  const dialog = useSelector(actor, openDialog);
+  const deleteCount = useSelector(actor, (s) => s.context.deleteIds.length);
+  const footerText = useSelector(actor, countText);
+  const page = useSelector(actor, (s) => s.context.page);
+  const pages = useSelector(actor, (s) => s.context.availablePagesCount);
+  const slots = useSelector(actor, pagerSlots, (a, b) => a.join() === b.join());
+  const isDocumentReport = useSelector(actor, (s) => s.context.reportEntity?.typeAlias === 'core:document');
+  const grid = useReportRows(actor);
+  const isDirty = useSelector(actor, hasUnsavedChanges);
+  useUnsavedChangesGuard(isDirty, onUnsavedChangesChange);
+
+  const containerRef = useRef<HTMLElement>(null);
+  const width = useContainerWidth(containerRef) || breakpoints.lg;
+  const breakpoint = breakpointOf(width);
+  const toolbar = useToolbarState(meta, { currencySymbol: grid.textSettings.currencySymbol });
+  const pickers = useMemo(() => pickerSource(client), [client]);
+  const documents = useMemo(() => documentServicesFor(client), [client]);
+  const contextItems = toolbarActions(grid.actions, grid.mode).context.map((a) => ({
+    id: String(a.id),
+    label: actionLabel(a, grid.selectedIds.length),
+    isDisabled: !grid.isEnabled(a),
+    onAction: () => send({ type: 'RUN_ACTION', action: a }),
+  }));
+
+  if (usage === 'build') return <ReportPlaceholder kind="build" />;
+  return (
+    <section className="pl-report" aria-label={meta?.title ?? 'Report'} ref={containerRef}>
+      <header className="pl-report__header">
+        <h1 className="pl-report__title">{meta?.title ?? ''}</h1>
+      </header>
+      <ReportToolbar
+        actor={actor}
+        toolbar={toolbar}
+        breakpoint={breakpoint}
+        pickerDataSource={pickers}
+        {...(onFullView ? { onFullView: () => onFullView(meta?.title ?? '') } : {})}
+      />
+      {isDocumentReport && usage === 'run' && (
+        <DocumentDropArea
+          uploadDocument={documents.uploadDocument}
+          onUploaded={() => send({ type: 'REFRESH' })}
+        />
+      )}
+      {errorText ? (
+        <ErrorDisplay message={errorText} homeHref="/apps" />
+      ) : !isLoading && !meta ? (
+        <ReportPlaceholder kind="notConfigured" />
+      ) : (
+        <ContextMenu items={contextItems} aria-label="Record actions">
+          <DataGrid
+            label={meta?.title ?? 'Report'}
+            meta={meta}
+            rows={grid.rows}
+            groups={grid.groups}
+            {...(grid.total ? { total: grid.total } : {})}
+            mode={grid.mode}
+            selectedIds={grid.selectedIds}
+            isLoading={!isUsable && isLoading}
+            columnOptions={grid.columnOptions}
+            textSettings={grid.textSettings}
+            imageUrl={(id, size) => imageUrl(Number(id), size)}
+            columnWidths={columnWidths}
+            onColumnWidthsChange={setColumnWidths}
+            onSelectionChange={(ids) => send({ type: 'SELECT_ROWS', ids })}
+            onRowDoubleClick={(row) => send({ type: 'OPEN_ROW', eid: row.eid })}
+            onRowContextMenu={(row) => {
+              if (!grid.selectedIds.includes(row.eid)) send({ type: 'SELECT_ROWS', ids: [row.eid] });
+            }}
+            onNearEnd={() => send({ type: 'LOAD_NEXT_PAGE' })}
+            onGroupLoadMore={(group) => send({ type: 'LOAD_MORE_IN_GROUP', groupKey: group.key })}
+            onGroupSort={(colid, order) => send({ type: 'APPLY_SORT', sort: [{ colid, order }] })}
+            onPreviewFile={(row) => void previewFile(client, row.eid)}
+            inlineEdit={grid.inlineEdit(pickers)}
+            emptyState={<p className="pl-report__empty">No records to show.</p>}
+            {...(height !== undefined ? { height } : {})}
+          />
+        </ContextMenu>
+      )}
+      <footer className="pl-report__footer">
+        <span className="pl-report__count" aria-live="polite">
+          {footerText}
+        </span>
+        <ReportPager
+          page={page}
+          availablePagesCount={pages}
+          slots={slots}
+          containerWidth={width}
+          breakpoint={breakpoint}
+          isDisabled={!isUsable}
+          onGotoPage={(p) => send({ type: 'GOTO_PAGE', page: p })}
+          onPrevious={() => send({ type: 'PREVIOUS_PAGE' })}
+          onNext={() => send({ type: 'NEXT_PAGE' })}
+        />
+      </footer>
+      {isBusy && <PleaseWaitOverlay />}
+      <DeleteConfirmDialog
+        count={deleteCount}
+        isOpen={dialog === 'confirmDelete'}
+        onConfirm={() => send({ type: 'CONFIRM' })}
+        onCancel={() => send({ type: 'CANCEL' })}
+      />
+      <ConfirmResetDialog
+        isOpen={dialog === 'confirmReset'}
+        onConfirm={() => send({ type: 'CONFIRM' })}
+        onCancel={() => send({ type: 'CANCEL' })}
+      />
+      <UnsavedChangesDialog
+        isOpen={dialog === 'unsavedChanges'}
+        onLeaveAndSave={() => send({ type: 'LEAVE_AND_SAVE' })}
+        onLeave={() => send({ type: 'LEAVE' })}
+        onStay={() => send({ type: 'STAY' })}
+      />
+      {replaceId !== null && (
+        <ReplaceDocumentDialog
+          documentId={replaceId}
+          services={documents}
+          onClose={() => setReplaceId(null)}
+          onReplaced={() => send({ type: 'REFRESH' })}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+export { ReportPage, type ReportPageProps } from './ReportPage';
+export { ReportView, type ReportViewProps } from './ReportView';

@@ -1,0 +1,109 @@
+import {
+  type HostActionRequest,
+  type NavigationIntent,
+  type ReportActorInputs,
+  type ReportActorOutputs,
+  reportMachine,
+  type ToastRequest,
+} from '@plinth/grid';
+import { type EnumValue, sysRel, type TenantSettings } from '@plinth/schema';
+import { toast } from '@plinth/ui';
+import { fromPromise } from 'xstate';
+import type { ApiClient } from '../../api/apiClient';
+import type { ReportApi } from '../../api/reportApi';
+import { inlineEditFormFor, relatedTypeIds } from './inlineEditForm';
+
+/** What the report needs from its host page: where intents lead and what the page does itself. */
+export interface ReportHost {
+  /** The tenant slug, for public reports. */
+  tenant: string;
+  navigate: (intent: NavigationIntent) => void;
+  /** Documents, the form panel and the like (actions the machine routes to the host). */
+  runHostAction: (request: HostActionRequest) => void;
+  /** Reset to default: column widths and the popups' stored state. */
+  resetColumnState: () => void;
+  /** The user chose to leave (no unsaved changes, or they were discarded or saved). */
+  leave: () => void;
+}
+
+/** Spec 02 §8: a toast per request; uploads and the like choose their own position. */
+export function showToast(request: ToastRequest): void {
+  const options = request.text === undefined ? {} : { description: request.text };
+  toast[request.kind](request.title, options);
+}
+
+const withSignal = <I, O>(run: (input: I, signal: AbortSignal) => Promise<O>) =>
+  fromPromise<O, I>(({ input, signal }) => run(input, signal));
+
+/**
+ * The report machine with its calls wired to the server (spec 02 §7) and its host actions to the
+ * page. Failures are the machine's to handle: it ignores the ones the spec ignores.
+ */
+export function provideReportMachine(client: ApiClient, api: ReportApi, host: () => ReportHost) {
+  type In = ReportActorInputs;
+  type Out = ReportActorOutputs;
+  return reportMachine.provide({
+    actors: {
+      fetchTenantSettings: fromPromise<TenantSettings, void>(() => client.tenantSettings()),
+      fetchReportResults: withSignal<In['fetchReportResults'], Out['fetchReportResults']>(
+        ({ reportId, usage, query }, signal) =>
+          // Public reports are addressed by number only: an alias is not part of what they expose.
+          usage === 'public'
+            ? api.runPublicReport(host().tenant, Number(reportId), query, signal)
+            : api.runReport(reportId, query, signal),
+      ),
+      fetchQuickMenuActions: withSignal<In['fetchQuickMenuActions'], Out['fetchQuickMenuActions']>(
+        ({ reportId, selectedIds }, signal) => api.fetchQuickMenuActions({ reportId, selectedIds }, signal),
+      ),
+      fetchReportEntity: withSignal<In['fetchReportEntity'], Out['fetchReportEntity']>(
+        ({ reportId }, signal) => api.fetchReportEntity(reportId, signal),
+      ),
+      // The is-of-type relationship is part of the system catalogue: no call needed.
+      fetchIsOfTypeRelationshipId: fromPromise<number, void>(async () => sysRel.isOfType),
+      fetchPersonDerivedTypes: fromPromise(({ signal }) => api.fetchPersonDerivedTypeIds(signal)),
+      exportReportData: withSignal<In['exportReportData'], Out['exportReportData']>(
+        ({ reportId, format, query }, signal) => api.exportReport(reportId, query, format, signal),
+      ),
+      fetchRowEntity: withSignal<In['fetchRowEntity'], Out['fetchRowEntity']>(({ eid }, signal) =>
+        api.fetchRowEntity(eid, signal),
+      ),
+      fetchPageAndEntityType: withSignal<In['fetchPageAndEntityType'], Out['fetchPageAndEntityType']>(
+        async ({ reportId }, signal) => {
+          const { meta } = await api.runReport(reportId, { pageSize: 0, metadata: 'colbasic' }, signal);
+          if (!meta) return { fields: {} };
+          const schema = await api.fetchEntityTypeSchema(meta.rootTypeId, signal);
+          const related = await Promise.all(
+            relatedTypeIds(meta, schema).map((id) => api.fetchEntityTypeSchema(id, signal)),
+          );
+          const choices = new Map<number, EnumValue[]>();
+          await Promise.all(
+            related
+              .filter((r) => r.type.isChoiceType)
+              .map(async (r) => choices.set(r.type.id, await client.enumValues(r.type.id, signal))),
+          );
+          const typeNames = new Map(related.map((r) => [r.type.id, r.type.name]));
+          return { fields: inlineEditFormFor(meta, { schema, choices, typeNames }) };
+        },
+      ),
+      fetchEntityForInlineEdit: withSignal<In['fetchEntityForInlineEdit'], unknown>(({ eid }, signal) =>
+        api.fetchEntity(eid, undefined, signal),
+      ),
+      // No page behaviours run in the report yet, so nothing is ever pending.
+      waitForPendingBehaviour: fromPromise<void>(async () => undefined),
+      saveModifiedEntities: withSignal<In['saveModifiedEntities'], Out['saveModifiedEntities']>(
+        ({ records }, signal) => api.saveModifiedEntities(records, signal),
+      ),
+      deleteEntities: withSignal<In['deleteEntities'], unknown>(({ ids }, signal) =>
+        api.deleteEntities(ids, signal),
+      ),
+    },
+    actions: {
+      notify: (_, request) => showToast(request),
+      navigate: (_, intent) => host().navigate(intent),
+      downloadFile: (_, download) => api.downloadExport(download, download.title),
+      runHostAction: (_, request) => host().runHostAction(request),
+      resetColumnState: () => host().resetColumnState(),
+      leave: () => host().leave(),
+    },
+  });
+}
