@@ -10,7 +10,6 @@ import {
 } from '@plinth/schema';
 import { setPassword } from '../auth/authService.js';
 import type { Db } from '../db/tables.js';
-import { ensureDocumentFileTypes } from '../files/documentTypes.js';
 import {
   allocateIds,
   type EntityRow,
@@ -18,6 +17,7 @@ import {
   insertEntities,
   insertLinks,
 } from '../entities/entityRepository.js';
+import { ensureDocumentFileTypes } from '../files/documentTypes.js';
 import {
   defaultTenantSettings,
   settingsData,
