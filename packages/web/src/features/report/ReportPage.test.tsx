@@ -1,0 +1,149 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { App } from '../../app/App';
+import { fakeApi } from '../pickerData/fakeApi';
+
+const me = { tenantId: 1, userId: 2, username: 'admin', isAdmin: true, roleIds: [1], csrfToken: 't' };
+const settings = {
+  tenantName: 'Demo',
+  currencySymbol: '$',
+  nameFieldLabel: 'Name',
+  timeZone: 'UTC',
+  locale: 'en-AU',
+  financialYearStartMonth: 7,
+};
+const meta = {
+  title: 'Deals',
+  rootTypeId: 10_001,
+  rcols: {
+    name: { title: 'Name', type: 'String', ord: 0, hide: false, fid: 3, entityname: true },
+    amount: { title: 'Amount', type: 'Currency', ord: 1, hide: false, fid: 10_010, places: 2 },
+  },
+  sort: [{ colid: 'name', order: 'Ascending' }],
+  anlcols: {},
+};
+const deals = ['Alpha', 'Bravo', 'Charlie'].map((name, i) => ({
+  eid: 100 + i,
+  values: [{ val: name }, { val: 1000 * (i + 1) }],
+}));
+const action = (id: number, name: string, method: string, state: string, extra: object = {}) => ({
+  id,
+  alias: `core:${state}Action`,
+  name,
+  displayname: name,
+  emptyname: name,
+  multiname: name,
+  method,
+  state,
+  icon: state,
+  eid: 0,
+  order: id < 0 ? -id : id,
+  isbutton: false,
+  ismenu: true,
+  iscontext: false,
+  isenabled: true,
+  isnew: false,
+  isselect: false,
+  ismultiselect: false,
+  issystem: true,
+  ...extra,
+});
+const quickMenu = {
+  actions: [
+    action(-12, 'Delete', 'delete', 'delete', { iscontext: true, isselect: true, ismultiselect: true }),
+    action(-5, 'Multi-select', 'custom', 'enterMultiSelectMode'),
+  ],
+  showNewMenu: false,
+  showExportMenu: false,
+  showEditInlineButton: false,
+  showEditInlineMenu: false,
+  showFormPanelButton: false,
+  showFormPanelMenu: false,
+};
+
+/** A server with one report of three deals; deleting removes them. */
+function server() {
+  let rows = [...deals];
+  return fakeApi((path, body) => {
+    if (path === '/auth/me') return { status: 200, body: me };
+    if (path === '/spapi/data/v1/tenantSettings') return { status: 200, body: settings };
+    if (path === '/spapi/data/v1/report/7') {
+      const query = body as { quickSearch?: string; metadata?: string; pageSize: number };
+      const search = query.quickSearch?.toLowerCase() ?? '';
+      const found = rows.filter((r) => String(r.values[0]!.val).toLowerCase().includes(search));
+      return {
+        status: 200,
+        body: {
+          ...(query.metadata === 'none' ? {} : { meta }),
+          gdata: found,
+          pageSize: query.pageSize,
+          lrt: '2026-11-22T03:00:00.000Z',
+        },
+      };
+    }
+    if (path === '/spapi/data/v1/actions/menu') return { status: 200, body: { data: quickMenu } };
+    if (path === '/spapi/data/v1/entity/delete') {
+      const ids = (body as { ids: number[] }).ids;
+      rows = rows.filter((r) => !ids.includes(r.eid));
+      return { status: 200, body: { deleted: ids } };
+    }
+    return { status: 404, body: { error: { code: 'not_found', message: 'Not found.' } } };
+  });
+}
+
+describe('the report page', () => {
+  beforeEach(() => window.history.pushState(null, '', '/apps/crm/_report/7'));
+  afterEach(() => window.history.pushState(null, '', '/'));
+
+  it('shows the report title, its rows with formatted values, and the count text', async () => {
+    const { api } = server();
+    render(<App client={api} />);
+    expect(await screen.findByRole('heading', { name: 'Deals' }, { timeout: 5000 })).toBeInTheDocument();
+    const grid = await screen.findByRole('grid', { name: 'Deals' }, { timeout: 5000 });
+    expect(await within(grid).findByText('Alpha')).toBeInTheDocument();
+    expect(within(grid).getByText('$3,000.00')).toBeInTheDocument();
+    expect(screen.getByText('1-3 of 3')).toBeInTheDocument();
+  });
+
+  it('searches what the user types in Find a record, once typing pauses', async () => {
+    const user = userEvent.setup();
+    const { api, requests } = server();
+    render(<App client={api} />);
+    const grid = await screen.findByRole('grid', { name: 'Deals' }, { timeout: 5000 });
+    await within(grid).findByText('Alpha');
+    await user.type(screen.getByRole('searchbox', { name: 'Find a record' }), 'bra');
+    await waitFor(
+      () => {
+        // The grid is placed again after the loading placeholders: find it afresh.
+        const rows = screen.getByRole('grid', { name: 'Deals' });
+        expect(within(rows).getByText('Bravo')).toBeInTheDocument();
+        expect(within(rows).queryByText('Alpha')).not.toBeInTheDocument();
+      },
+      { timeout: 3000 },
+    );
+    const searches = requests.filter((r) => r.path === '/spapi/data/v1/report/7').map((r) => r.body);
+    expect(searches.at(-1)).toMatchObject({ quickSearch: 'bra', startIndex: 0 });
+    // Debounced: one search for the three keystrokes.
+    expect(searches.filter((b) => (b as { quickSearch?: string }).quickSearch !== undefined)).toHaveLength(1);
+  });
+
+  it('deletes the selected record after the confirmation, and the row goes', async () => {
+    const user = userEvent.setup();
+    const { api, requests } = server();
+    render(<App client={api} />);
+    const grid = await screen.findByRole('grid', { name: 'Deals' }, { timeout: 5000 });
+    await user.click(await within(grid).findByText('Bravo'));
+    await user.click(screen.getByRole('button', { name: 'More actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Are you sure you want to delete this record?');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => {
+      const rows = screen.getByRole('grid', { name: 'Deals' });
+      expect(within(rows).getByText('Alpha')).toBeInTheDocument();
+      expect(within(rows).queryByText('Bravo')).not.toBeInTheDocument();
+    });
+    expect(requests.find((r) => r.path === '/spapi/data/v1/entity/delete')?.body).toEqual({ ids: [101] });
+  });
+});
