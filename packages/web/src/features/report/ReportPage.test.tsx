@@ -147,3 +147,28 @@ describe('the report page', () => {
     expect(requests.find((r) => r.path === '/spapi/data/v1/entity/delete')?.body).toEqual({ ids: [101] });
   });
 });
+
+describe('a public report', () => {
+  afterEach(() => window.history.pushState(null, '', '/'));
+
+  it('shows its rows to a signed-out visitor through the public call, without actions', async () => {
+    window.history.pushState(null, '', '/public/demo/report/7');
+    const { api, requests } = fakeApi((path, body) => {
+      if (path === '/spapi/data/v1/public/demo/report/7') {
+        const query = body as { pageSize: number };
+        return {
+          status: 200,
+          body: { meta, gdata: deals, pageSize: query.pageSize, lrt: '2026-11-22T03:00:00Z' },
+        };
+      }
+      return { status: 401, body: { error: { code: 'unauthorized', message: 'Sign in first.' } } };
+    });
+    render(<App client={api} />);
+    const grid = await screen.findByRole('grid', { name: 'Deals' }, { timeout: 5000 });
+    expect(await within(grid).findByText('Charlie')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/public/demo/report/7');
+    expect(screen.queryByRole('button', { name: 'Export' })).not.toBeInTheDocument();
+    expect(requests.some((r) => r.path.startsWith('/spapi/data/v1/actions'))).toBe(false);
+    expect(requests.some((r) => r.path === '/spapi/data/v1/report/7')).toBe(false);
+  });
+});

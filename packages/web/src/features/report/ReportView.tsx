@@ -44,6 +44,8 @@ export interface ReportViewProps {
   onFullView?: (title: string) => void;
   /** Whether inline edits are waiting to be saved changed (the full view asks before closing). */
   onUnsavedChangesChange?: (hasUnsavedChanges: boolean) => void;
+  /** The tenant of a public report (anonymous callers have no session). */
+  tenant?: string;
   /** Rows the grid shows before it scrolls (the full view is taller). */
   height?: number | string;
 }
@@ -64,6 +66,7 @@ export function ReportView({
   onLeave,
   onFullView,
   onUnsavedChangesChange,
+  tenant,
   height,
 }: ReportViewProps) {
   const { client, session } = useSession();
@@ -72,13 +75,17 @@ export function ReportView({
   const [columnWidths, setColumnWidths] = useState<Record<string, number>>({});
   const host = useRef<ReportHost>(null as unknown as ReportHost);
   host.current = {
-    tenant: session.status === 'signedIn' ? session.tenant : '',
+    tenant: tenant ?? (session.status === 'signedIn' ? session.tenant : ''),
     navigate: onNavigate,
     runHostAction: (request) => runDocumentAction(request),
     resetColumnState: () => setColumnWidths({}),
     leave: () => onLeave?.(),
   };
-  const machine = useMemo(() => provideReportMachine(client, api, () => host.current), [client, api]);
+  const isPublic = usage === 'public';
+  const machine = useMemo(
+    () => provideReportMachine(client, api, () => host.current, { isPublic }),
+    [client, api, isPublic],
+  );
   const actor = useActorRef(machine, { input: { reportId, usage } });
   const send = actor.send;
 

@@ -39,10 +39,15 @@ const withSignal = <I, O>(run: (input: I, signal: AbortSignal) => Promise<O>) =>
  * The report machine with its calls wired to the server (spec 02 §7) and its host actions to the
  * page. Failures are the machine's to handle: it ignores the ones the spec ignores.
  */
-export function provideReportMachine(client: ApiClient, api: ReportApi, host: () => ReportHost) {
+export function provideReportMachine(
+  client: ApiClient,
+  api: ReportApi,
+  host: () => ReportHost,
+  options: { isPublic?: boolean } = {},
+) {
   type In = ReportActorInputs;
   type Out = ReportActorOutputs;
-  return reportMachine.provide({
+  const machine = reportMachine.provide({
     actors: {
       fetchTenantSettings: fromPromise<TenantSettings, void>(() => client.tenantSettings()),
       fetchReportResults: withSignal<In['fetchReportResults'], Out['fetchReportResults']>(
@@ -106,4 +111,29 @@ export function provideReportMachine(client: ApiClient, api: ReportApi, host: ()
       leave: () => host().leave(),
     },
   });
+  // A public report exposes only its rows: anonymous callers get no actions and no record reads.
+  return options.isPublic
+    ? machine.provide({
+        actors: {
+          fetchQuickMenuActions: fromPromise<Out['fetchQuickMenuActions'], In['fetchQuickMenuActions']>(
+            async () => emptyQuickMenu,
+          ),
+          fetchReportEntity: fromPromise<Out['fetchReportEntity'], In['fetchReportEntity']>(async () => ({})),
+          fetchPersonDerivedTypes: fromPromise<number[], void>(async () => []),
+          fetchRowEntity: fromPromise<Out['fetchRowEntity'], In['fetchRowEntity']>(async ({ input }) => ({
+            id: input.eid,
+          })),
+        },
+      })
+    : machine;
 }
+
+const emptyQuickMenu: ReportActorOutputs['fetchQuickMenuActions'] = {
+  actions: [],
+  showNewMenu: false,
+  showExportMenu: false,
+  showEditInlineButton: false,
+  showEditInlineMenu: false,
+  showFormPanelButton: false,
+  showFormPanelMenu: false,
+};

@@ -10,6 +10,9 @@ import { matchRoute } from './routes';
 // Administrators' screens load on demand, so the runner's first load stays small.
 const GalleryPage = lazy(() => import('../gallery/public').then((m) => ({ default: m.GalleryPage })));
 const ReportPage = lazy(() => import('../report/public').then((m) => ({ default: m.ReportPage })));
+const PublicReportPage = lazy(() =>
+  import('../report/public').then((m) => ({ default: m.PublicReportPage })),
+);
 
 /** The signed-in frame (header, navigation, sign-out) and the route switch. */
 export function AppShell() {
@@ -19,7 +22,7 @@ export function AppShell() {
   const query = new URLSearchParams(location.search);
 
   useEffect(() => {
-    if (session.status === 'signedOut' && route.kind !== 'signIn') {
+    if (session.status === 'signedOut' && route.kind !== 'signIn' && route.kind !== 'publicReport') {
       const next = `${location.pathname}${location.search}${location.hash}`;
       navigate(`/signin${next === '/' ? '' : `?next=${encodeURIComponent(next)}`}`, { replace: true });
     }
@@ -28,6 +31,16 @@ export function AppShell() {
     }
   });
 
+  // A public report answers anyone: no sign-in, no shell.
+  if (route.kind === 'publicReport') {
+    return (
+      <main className="pl-public-report">
+        <Suspense fallback={<LoadingGrid columns={4} rows={10} />}>
+          <PublicReportPage tenant={route.tenant} reportId={Number(route.reportId)} />
+        </Suspense>
+      </main>
+    );
+  }
   if (session.status === 'loading') return <LoadingGrid columns={3} rows={6} />;
   if (session.status === 'signedOut') {
     if (route.kind !== 'signIn') return null;

@@ -13,6 +13,7 @@ const titles: Record<AppRoute['kind'], string> = {
   runnerEditRecord: 'Edit record',
   runnerViewRecord: 'View record',
   runnerReport: 'Report',
+  publicReport: 'Report',
   runnerSitemap: 'Sitemap',
   hostRunner: 'App runner',
   notFound: 'Not found',

@@ -35,6 +35,16 @@ describe('matchRoute', () => {
     });
   });
 
+  it('matches a public report by tenant and numeric id only', () => {
+    expect(matchRoute('/public/demo/report/42')).toEqual({
+      kind: 'publicReport',
+      tenant: 'demo',
+      reportId: '42',
+    });
+    expect(matchRoute('/public/demo/report/crm:deals')).toEqual({ kind: 'notFound' });
+    expect(matchRoute('/public/demo/report')).toEqual({ kind: 'notFound' });
+  });
+
   it('matches the hash host route with app, page and preview', () => {
     expect(matchRoute('/', '#/demo/0/apprunner?app=crm&page=home&preview=1')).toEqual({
       kind: 'hostRunner',

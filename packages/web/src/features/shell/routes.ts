@@ -15,6 +15,8 @@ export type AppRoute =
   | { kind: 'runnerEditRecord'; appSlug: string }
   | { kind: 'runnerViewRecord'; appSlug: string }
   | { kind: 'runnerReport'; appSlug: string; reportId: string }
+  /** A public report: anyone may open it, signed in or not (spec 02 §1 "public report"). */
+  | { kind: 'publicReport'; tenant: string; reportId: string }
   | { kind: 'runnerSitemap'; appSlug: string }
   | { kind: 'hostRunner'; tenant: string; app: string | null; page: string | null; preview: boolean }
   | { kind: 'notFound' };
@@ -55,6 +57,9 @@ export function matchRoute(pathname: string, hash = ''): AppRoute {
     if (parts.length === 3) return { kind: 'builderApp', appSlug: c };
     if (parts.length === 4) return { kind: 'builderPage', appSlug: c, pageSlug: d! };
     return { kind: 'notFound' };
+  }
+  if (a === 'public' && c === 'report' && parts.length === 4) {
+    return /^\d+$/.test(d!) ? { kind: 'publicReport', tenant: b!, reportId: d! } : { kind: 'notFound' };
   }
   if (a === 'apps') {
     if (parts.length === 1) return { kind: 'appList' };
