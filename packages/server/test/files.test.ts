@@ -271,6 +271,23 @@ describe.each(engines)('documents and files (%s)', (engine) => {
     expect((await t.admin.get(`/spapi/data/v2/file/${doc.body.id}`)).body).toBe('policy');
   });
 
+  it('lets a rule with a calculation allow replacing only the documents it accepts', async () => {
+    const open = await upload(t.admin, 'open notes.txt', 'open');
+    const closed = await upload(t.admin, 'closed notes.txt', 'closed');
+    const editors = await role(`Doc editors ${engine}`, [
+      { typeId: sysType.document, canRead: true },
+      { typeId: sysType.document, canModify: true, accessRuleCalculation: "[name] = 'open notes.txt'" },
+    ]);
+    await t.addUser(`editor${engine}`, [editors]);
+    const editor = await t.login(`editor${engine}`);
+    expect((await editor.get(`/spapi/data/v2/document/${open.body.id}`)).body.canModify).toBe(true);
+    expect((await editor.get(`/spapi/data/v2/document/${closed.body.id}`)).body.canModify).toBe(false);
+    expect((await replace(editor, open.body.id, 'open notes.txt', 'open v2')).status).toBe(200);
+    expect((await replace(editor, closed.body.id, 'closed notes.txt', 'closed v2')).status).toBe(403);
+    expect((await t.admin.get(`/spapi/data/v2/file/${open.body.id}`)).body).toBe('open v2');
+    expect((await t.admin.get(`/spapi/data/v2/file/${closed.body.id}`)).body).toBe('closed');
+  });
+
   it('serves image documents for thumbnails and refuses other documents there', async () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
     const image = await upload(t.admin, 'avatar.png', png);

@@ -8,6 +8,7 @@ import {
   sysType,
   type UploadDocumentQuery,
 } from '@plinth/schema';
+import { permittedIds } from '../access/rowChecks.js';
 import type { RequestContext } from '../context.js';
 import { type EntityRow, lockEntities, selectEntities, selectLinks } from '../entities/entityRepository.js';
 import { putEntities } from '../entities/putEntities.js';
@@ -151,7 +152,7 @@ export async function replaceDocument(
   let before: EntityRow;
   try {
     before = await readableDocument(ctx, documentId);
-    if (!ctx.perms.canModify(before)) throw forbidden();
+    if (!(await canModifyDocument(ctx, before))) throw forbidden();
   } catch (error) {
     file.content.resume();
     throw error;
@@ -208,7 +209,7 @@ export async function readDocument(ctx: RequestContext, id: EntityId): Promise<D
     size: Number.isFinite(size) && size >= 0 ? Math.floor(size) : 0,
     documentType: await documentTypeOf(ctx, id),
     version: (await countDocumentVersions(ctx.db, ctx.tenantId, id)) + 1,
-    canModify: ctx.perms.canModify(row),
+    canModify: await canModifyDocument(ctx, row),
   };
 }
 
@@ -255,4 +256,9 @@ export async function openDocumentFile(
     size: blob.size,
     content: blob.stream,
   };
+}
+
+/** Modify permission on a document, from type-level rules or a rule's calculation. */
+async function canModifyDocument(ctx: RequestContext, row: EntityRow): Promise<boolean> {
+  return (await permittedIds(ctx, 'modify', [row])).has(row.id);
 }
