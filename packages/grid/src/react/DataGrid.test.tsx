@@ -207,6 +207,20 @@ describe('DataGrid: selection, double-click and context menu', () => {
     expect(onChange).toHaveBeenLastCalledWith([]);
   });
 
+  it('adds the row checkboxes when multi-select mode starts on a grid already showing rows', () => {
+    // A wide grid: the columns stretch to fill it, so its width stays when the checkbox column comes.
+    const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(2000);
+    const props = { label: 'People', meta: peopleMeta(), rows: people(3) };
+    const { rerender } = render(<DataGrid {...props} mode="default" />);
+    expect(screen.queryByRole('checkbox', { name: 'Select row 1' })).toBeNull();
+    rerender(<DataGrid {...props} mode="multiSelect" />);
+    expect(screen.getByRole('checkbox', { name: 'Select row 1' })).toBeInTheDocument();
+    expect(within(bodyRows()[0]!).getAllByRole('gridcell')).toHaveLength(cellTexts(bodyRows()[0]!).length);
+    rerender(<DataGrid {...props} mode="default" />);
+    expect(screen.queryByRole('checkbox', { name: 'Select row 1' })).toBeNull();
+    width.mockRestore();
+  });
+
   it('reports a double-clicked row', async () => {
     const onRowDoubleClick = vi.fn();
     render(

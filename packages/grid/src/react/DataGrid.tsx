@@ -580,6 +580,7 @@ export function DataGrid({
                   key={displayRow.key}
                   rowKey={displayRow.key}
                   tableRow={tableRow}
+                  columnDefs={columnDefs}
                   index={item.index}
                   rowIndex={rowIndex}
                   top={item.start - gridMetrics.headerHeight}

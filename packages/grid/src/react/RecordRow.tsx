@@ -21,6 +21,11 @@ export type RowEditState = 'modified' | 'invalid' | 'saved';
 export interface RecordRowProps {
   rowKey: string;
   tableRow: Row<ReportRow>;
+  /**
+   * The table's column definitions. The row model keeps its rows when only the columns change
+   * (the checkbox column coming with multi-select mode), so a row re-renders on these.
+   */
+  columnDefs: readonly unknown[];
   /** Position in the display rows (for keyboard moves) and in the grid (aria-rowindex). */
   index: number;
   rowIndex: number;
