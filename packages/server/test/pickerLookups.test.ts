@@ -94,6 +94,13 @@ describe.each(engines)('picker lookups on %s', (engine) => {
       expect(answer.body).toEqual({ reportIds: [picker, display].sort((a, b) => a - b) });
       expect((await templateIds(reader)).body).toEqual(answer.body);
       expect((await templateIds(nobody)).body).toEqual({ reportIds: [] });
+
+      // The type's picker and display calls now run the stored reports.
+      const pickerRun = await t.admin.post(`/spapi/data/v1/report/type/${task}/picker`, { usage: 'Picker' });
+      expect(pickerRun.status).toBe(200);
+      expect(pickerRun.body.meta.title).toBe('Task picker');
+      const displayRun = await t.admin.post(`/spapi/data/v1/report/type/${task}/display`, {});
+      expect(displayRun.body.meta.title).toBe('Task list');
     });
   });
 });

@@ -12,7 +12,7 @@ import {
 } from '@plinth/schema';
 import { sql } from 'kysely';
 import type { RequestContext } from '../context.js';
-import { selectEntities } from '../entities/entityRepository.js';
+import { type EntityRow, selectEntities } from '../entities/entityRepository.js';
 import { resolveIds } from '../entities/readEntities.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { readTenantSettings } from '../settings/tenantSettings.js';
@@ -42,11 +42,24 @@ export async function loadReport(ctx: RequestContext, source: ReportSource): Pro
   if ('typeId' in source) {
     const type = ctx.schema.type(source.typeId);
     if (!type || ctx.perms.forType(sysType.type).read === 'none') throw notFound();
+    // A stored report set as the type's default stands in for the generated one, when readable.
+    const storedId = source.kind === 'picker' ? type.defaultPickerReportId : type.defaultDisplayReportId;
+    const stored = storedId === undefined ? undefined : await readableReport(ctx, storedId);
+    if (stored) return storedReport(stored);
     return { id: null, ...defaultReport(ctx.schema, type, source.kind) };
   }
   const [id] = await resolveIds(ctx.db, ctx.tenantId, [source.reportId]);
-  const [row] = await selectEntities(ctx.db, ctx.tenantId, [id!], ctx.perms.readFilter());
-  if (!row || row.typeId !== sysType.report) throw notFound();
+  const row = await readableReport(ctx, id!);
+  if (!row) throw notFound();
+  return storedReport(row);
+}
+
+async function readableReport(ctx: RequestContext, id: EntityId) {
+  const [row] = await selectEntities(ctx.db, ctx.tenantId, [id], ctx.perms.readFilter());
+  return row?.typeId === sysType.report ? row : undefined;
+}
+
+function storedReport(row: EntityRow): LoadedReport {
   return {
     id: row.id,
     title: row.name ?? '',
