@@ -6,10 +6,24 @@ import { pickerSource } from './pickerDataSources';
 const request = { config: { typeId: 'crm:contact' }, search: ' ada ', startIndex: 20, pageSize: 21 };
 
 describe('pickerSource', () => {
-  it('falls back to the entity service when the report route is missing', async () => {
+  it('asks the report call, and the entity service when the host filters by member', async () => {
     const { api, requests } = client((path) =>
       path.includes('/report/')
-        ? { status: 404, body: { error: { code: 'not_found', message: `No route POST ${path}.` } } }
+        ? {
+            status: 200,
+            body: {
+              meta: {
+                title: 'Contacts',
+                rootTypeId: 4,
+                rcols: { name: { title: 'Name', type: 'String', ord: 0, hide: false, entityname: true } },
+                sort: [],
+                anlcols: {},
+              },
+              gdata: [{ eid: 3, values: [{ val: 'Ada' }] }],
+              pageSize: 21,
+              lrt: '2026-11-22T00:00:00Z',
+            },
+          }
         : {
             status: 200,
             body: {
@@ -23,19 +37,20 @@ describe('pickerSource', () => {
           },
     );
     const source = pickerSource(api);
-    expect((await source.fetchPage(request)).rows).toEqual([{ id: 1, name: 'Ada' }]);
-    await source.fetchPage({ ...request, search: '' });
+    expect((await source.fetchPage(request)).rows).toEqual([expect.objectContaining({ id: 3, name: 'Ada' })]);
+    const filtered = { ...request, config: { ...request.config, filters: { account: 7 } } };
+    expect((await source.fetchPage(filtered)).rows).toEqual([{ id: 1, name: 'Ada' }]);
     expect(requests.map((r) => r.path)).toEqual([
       '/spapi/data/v1/report/type/crm%3Acontact/picker',
       '/spapi/data/v1/entity/ofType',
-      '/spapi/data/v1/entity/ofType',
     ]);
-    expect(requests[1]!.body).toMatchObject({
-      typeId: 'crm:contact',
-      query: 'name',
+    expect(requests[0]!.body).toMatchObject({
+      quickSearch: 'ada',
       startIndex: 20,
       pageSize: 21,
+      usage: 'Picker',
     });
+    expect(requests[1]!.body).toMatchObject({ typeId: 'crm:contact', startIndex: 20, pageSize: 21 });
   });
 
   it('passes other report failures on (the machine then returns to ready)', async () => {
@@ -60,14 +75,9 @@ describe('pickerSource', () => {
     });
   });
 
-  it('reads the template report ids, none when the call is not there', async () => {
+  it('reads the template report ids', async () => {
     const there = client(() => ({ status: 200, body: { reportIds: [31] } }));
     expect(await pickerSource(there.api).fetchTemplateReportIds()).toEqual([31]);
-    const missing = client((path) => ({
-      status: 404,
-      body: { error: { code: 'not_found', message: `No route GET ${path}.` } },
-    }));
-    expect(await pickerSource(missing.api).fetchTemplateReportIds()).toEqual([]);
     const refused = client(() => ({ status: 500, body: { error: { code: 'internal', message: 'Boom.' } } }));
     await expect(pickerSource(refused.api).fetchTemplateReportIds()).rejects.toThrow('Boom.');
     expect(await entityPickerSource(there.api).fetchTemplateReportIds()).toEqual([]);
