@@ -1,31 +1,10 @@
+import { systemAction } from '@plinth/schema';
 import { describe, expect, it } from 'vitest';
 import type { QuickMenuAction } from '../types.js';
 import { isActionEnabled, openRecordIntent, reportActions } from './actionRules.js';
 
-function action(partial: Partial<QuickMenuAction>): QuickMenuAction {
-  return {
-    id: 1,
-    alias: 'a',
-    name: 'A',
-    displayname: 'A',
-    emptyname: 'A',
-    multiname: 'A',
-    method: 'custom',
-    state: 'x',
-    icon: '',
-    eid: 0,
-    order: 0,
-    isbutton: false,
-    ismenu: true,
-    iscontext: false,
-    isenabled: true,
-    isnew: false,
-    isselect: false,
-    ismultiselect: false,
-    issystem: false,
-    ...partial,
-  };
-}
+const action = (partial: Partial<QuickMenuAction>): QuickMenuAction =>
+  systemAction({ id: 1, name: 'A', method: 'custom', state: 'x', order: 0, issystem: false, ...partial });
 const none = { selectedIds: [], areFiles: false };
 const one = { selectedIds: [5], areFiles: false };
 const two = { selectedIds: [5, 6], areFiles: false };

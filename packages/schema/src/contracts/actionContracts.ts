@@ -67,6 +67,34 @@ export const actionItem = z.object({
 });
 export type ActionItem = z.infer<typeof actionItem>;
 
+/**
+ * A system action with the usual defaults: named by its state, shown in the menu only, enabled,
+ * about no record. Give the flags that differ.
+ *
+ * @example systemAction({ id: -12, name: 'Delete', method: 'delete', state: 'delete', order: 30, isselect: true })
+ */
+export function systemAction(
+  partial: Partial<ActionItem> & Pick<ActionItem, 'id' | 'name' | 'method' | 'state' | 'order'>,
+): ActionItem {
+  return {
+    alias: `core:${partial.state}Action`,
+    displayname: partial.name,
+    emptyname: partial.name,
+    multiname: partial.name,
+    icon: partial.state,
+    eid: 0,
+    isbutton: false,
+    ismenu: true,
+    iscontext: false,
+    isenabled: true,
+    isnew: false,
+    isselect: false,
+    ismultiselect: false,
+    issystem: true,
+    ...partial,
+  };
+}
+
 /** The quick menu of a report: its actions and the server's capability flags (spec 02 §3). */
 export const quickMenu = z.object({
   actions: z.array(actionItem),

@@ -5,33 +5,12 @@ import {
   type QuickMenu,
   recordActionIds,
   sysType,
+  systemAction,
   type TypeDef,
 } from '@plinth/schema';
 import { permittedIds } from '../access/rowChecks.js';
 import type { RequestContext } from '../context.js';
 import { selectEntities } from '../entities/entityRepository.js';
-
-function action(
-  partial: Partial<ActionItem> & Pick<ActionItem, 'id' | 'name' | 'method' | 'state' | 'order'>,
-): ActionItem {
-  return {
-    alias: `core:${partial.state}Action`,
-    displayname: partial.name,
-    emptyname: partial.name,
-    multiname: partial.name,
-    icon: partial.state,
-    eid: 0,
-    isbutton: false,
-    ismenu: true,
-    iscontext: false,
-    isenabled: true,
-    isnew: false,
-    isselect: false,
-    ismultiselect: false,
-    issystem: true,
-    ...partial,
-  };
-}
 
 /**
  * The actions for a type and a selection. Record actions are enabled only when every selected
@@ -65,7 +44,7 @@ export async function quickMenuActions(
 
   const actions: ActionItem[] = [
     ...creatable.map((t, i) =>
-      action({
+      systemAction({
         id: fixedActionIds.new,
         name: t.name,
         displayname: `New ${t.name}`,
@@ -78,7 +57,7 @@ export async function quickMenuActions(
         data: { TypeDefaultForm: t.defaultEditFormId ?? null },
       }),
     ),
-    action({
+    systemAction({
       id: recordActionIds.view,
       name: 'View',
       method: 'navigate',
@@ -88,7 +67,7 @@ export async function quickMenuActions(
       isselect: true,
       isenabled: one,
     }),
-    action({
+    systemAction({
       id: recordActionIds.edit,
       name: 'Edit',
       method: 'navigate',
@@ -98,7 +77,7 @@ export async function quickMenuActions(
       isselect: true,
       isenabled: one && canModifyAll,
     }),
-    action({
+    systemAction({
       id: recordActionIds.delete,
       name: 'Delete',
       multiname: 'Delete selected',
@@ -110,7 +89,7 @@ export async function quickMenuActions(
       ismultiselect: true,
       isenabled: canDeleteAll,
     }),
-    action({
+    systemAction({
       id: fixedActionIds.viewInFormPanel,
       name: 'View in Form panel',
       method: 'custom',
@@ -120,7 +99,7 @@ export async function quickMenuActions(
       isselect: true,
       isenabled: one,
     }),
-    action({
+    systemAction({
       id: fixedActionIds.editInline,
       name: 'Edit Inline',
       method: 'custom',
@@ -128,14 +107,14 @@ export async function quickMenuActions(
       order: 50,
       isenabled: mayModify,
     }),
-    action({
+    systemAction({
       id: fixedActionIds.multiSelect,
       name: 'Multi-select',
       method: 'custom',
       state: 'enterMultiSelectMode',
       order: 60,
     }),
-    action({
+    systemAction({
       id: fixedActionIds.exitMultiSelect,
       name: 'Exit multi-select',
       method: 'custom',
@@ -143,7 +122,7 @@ export async function quickMenuActions(
       order: 61,
     }),
     ...(['excel', 'csv', 'word'] as const).map((format, i) =>
-      action({
+      systemAction({
         id: fixedActionIds.export,
         name: { excel: 'Excel', csv: 'CSV', word: 'Word' }[format],
         method: 'export',
@@ -154,7 +133,7 @@ export async function quickMenuActions(
   ];
   if (isDocument) {
     actions.push(
-      action({
+      systemAction({
         id: fixedActionIds.previewFile,
         name: 'Preview file',
         method: 'custom',
@@ -164,7 +143,7 @@ export async function quickMenuActions(
         isselect: true,
         isenabled: one,
       }),
-      action({
+      systemAction({
         // Spec 02 §3 gives Download and Export the one fixed id.
         id: fixedActionIds.export,
         name: 'Download',
@@ -175,7 +154,7 @@ export async function quickMenuActions(
         isselect: true,
         isenabled: one,
       }),
-      action({
+      systemAction({
         id: recordActionIds.replace,
         name: 'Replace file',
         method: 'custom',

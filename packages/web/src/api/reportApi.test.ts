@@ -1,3 +1,4 @@
+import { systemAction } from '@plinth/schema';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClient, ApiError } from './apiClient';
 import { reportApi } from './reportApi';
@@ -31,27 +32,13 @@ const reportAnswer = {
   lrt: '2026-03-15T01:30:00.000Z',
 };
 
-const action = {
+const action = systemAction({
   id: -3,
-  alias: 'core:editInlineAction',
   name: 'Edit Inline',
-  displayname: 'Edit Inline',
-  emptyname: 'Edit Inline',
-  multiname: 'Edit Inline',
   method: 'custom',
   state: 'editInline',
-  icon: 'editInline',
-  eid: 0,
   order: 50,
-  isbutton: false,
-  ismenu: true,
-  iscontext: false,
-  isenabled: true,
-  isnew: false,
-  isselect: false,
-  ismultiselect: false,
-  issystem: true,
-};
+});
 const menu = {
   actions: [action],
   showNewMenu: true,

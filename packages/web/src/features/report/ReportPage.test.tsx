@@ -1,3 +1,4 @@
+import { systemAction } from '@plinth/schema';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -27,28 +28,8 @@ const deals = ['Alpha', 'Bravo', 'Charlie'].map((name, i) => ({
   eid: 100 + i,
   values: [{ val: name }, { val: 1000 * (i + 1) }],
 }));
-const action = (id: number, name: string, method: string, state: string, extra: object = {}) => ({
-  id,
-  alias: `core:${state}Action`,
-  name,
-  displayname: name,
-  emptyname: name,
-  multiname: name,
-  method,
-  state,
-  icon: state,
-  eid: 0,
-  order: id < 0 ? -id : id,
-  isbutton: false,
-  ismenu: true,
-  iscontext: false,
-  isenabled: true,
-  isnew: false,
-  isselect: false,
-  ismultiselect: false,
-  issystem: true,
-  ...extra,
-});
+const action = (id: number, name: string, method: 'delete' | 'custom', state: string, extra: object = {}) =>
+  systemAction({ id, name, method, state, order: -id, ...extra });
 const quickMenu = {
   actions: [
     action(-12, 'Delete', 'delete', 'delete', { iscontext: true, isselect: true, ismultiselect: true }),

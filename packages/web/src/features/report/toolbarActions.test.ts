@@ -1,29 +1,20 @@
 import type { QuickMenuAction } from '@plinth/grid';
+import { systemAction } from '@plinth/schema';
 import { describe, expect, it } from 'vitest';
 import { actionLabel, toolbarActions } from './toolbarActions';
 
-const action = (id: number, state: string, flags: Partial<QuickMenuAction> = {}): QuickMenuAction => ({
-  id,
-  alias: state,
-  name: state,
-  displayname: state,
-  emptyname: `${state} (none)`,
-  multiname: `${state} selected`,
-  method: 'custom',
-  state,
-  icon: state,
-  eid: 0,
-  order: id,
-  isbutton: false,
-  ismenu: true,
-  iscontext: false,
-  isenabled: true,
-  isnew: false,
-  isselect: false,
-  ismultiselect: false,
-  issystem: true,
-  ...flags,
-});
+const action = (id: number, state: string, flags: Partial<QuickMenuAction> = {}): QuickMenuAction =>
+  systemAction({
+    id,
+    name: state,
+    method: 'custom',
+    state,
+    order: id,
+    displayname: state,
+    emptyname: `${state} (none)`,
+    multiname: `${state} selected`,
+    ...flags,
+  });
 
 describe('toolbarActions', () => {
   const actions = [
