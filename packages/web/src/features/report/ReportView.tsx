@@ -5,6 +5,7 @@ import {
   countText,
   DataGrid,
   DocumentDropArea,
+  FilterChips,
   type HostActionRequest,
   hasUnsavedChanges,
   isFetchingRows,
@@ -139,6 +140,14 @@ export function ReportView({
         breakpoint={breakpoint}
         pickerDataSource={pickers}
         {...(onFullView ? { onFullView: () => onFullView(meta?.title ?? '') } : {})}
+      />
+      {/* The applied filters as chips; a chip's clear button applies the rest (spec 02 §2). */}
+      <FilterChips
+        state={toolbar.filterState}
+        onApply={(query, next) => {
+          toolbar.setFilterState(next);
+          send({ type: 'APPLY_FILTERS', conds: query.conds, limitValue: query.limitValue });
+        }}
       />
       {isDocumentReport && usage === 'run' && (
         <DocumentDropArea
