@@ -4,15 +4,15 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Link, navigate, useLocation } from '../../app/router';
 import { AppListPage } from '../apps/public';
 import { SignInPage, useSession } from '../auth/public';
+import { preloadable } from './preloadable';
 import { RoutePlaceholder } from './RoutePlaceholder';
 import { matchRoute } from './routes';
 
 // Administrators' screens load on demand, so the runner's first load stays small.
 const GalleryPage = lazy(() => import('../gallery/public').then((m) => ({ default: m.GalleryPage })));
-const ReportPage = lazy(() => import('../report/public').then((m) => ({ default: m.ReportPage })));
-const PublicReportPage = lazy(() =>
-  import('../report/public').then((m) => ({ default: m.PublicReportPage })),
-);
+const reportModule = preloadable(() => import('../report/public'));
+const ReportPage = reportModule.page((m) => m.ReportPage);
+const PublicReportPage = reportModule.page((m) => m.PublicReportPage);
 
 /** The signed-in frame (header, navigation, sign-out) and the route switch. */
 export function AppShell() {
@@ -20,6 +20,12 @@ export function AppShell() {
   const location = useLocation();
   const route = matchRoute(location.pathname, location.hash);
   const query = new URLSearchParams(location.search);
+
+  // A report's code loads beside the session check, not after it.
+  const isReport = route.kind === 'runnerReport' || route.kind === 'publicReport';
+  useEffect(() => {
+    if (isReport) void reportModule.preload();
+  }, [isReport]);
 
   useEffect(() => {
     if (session.status === 'signedOut' && route.kind !== 'signIn' && route.kind !== 'publicReport') {
