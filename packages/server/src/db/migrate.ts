@@ -4,6 +4,7 @@ import * as m002 from './migrations/002_search.js';
 import * as m003 from './migrations/003_name_index.js';
 import * as m004 from './migrations/004_export_tokens.js';
 import * as m005 from './migrations/005_document_versions.js';
+import * as m006 from './migrations/006_change_markers.js';
 import type { Engine } from './tables.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -15,6 +16,7 @@ const migrations: Record<string, EngineMigration> = {
   '003_name_index': m003,
   '004_export_tokens': m004,
   '005_document_versions': m005,
+  '006_change_markers': m006,
 };
 
 class EngineMigrationProvider implements MigrationProvider {

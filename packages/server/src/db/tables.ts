@@ -35,6 +35,13 @@ export interface RelationshipsTable {
   to_id: number;
 }
 
+/** Bumped (by triggers) in the transaction of every write to a type's records or their links. */
+export interface ChangeMarkersTable {
+  tenant_id: number;
+  type_id: number;
+  version: number;
+}
+
 export interface AutoNumbersTable {
   tenant_id: number;
   field_id: number;
@@ -71,6 +78,7 @@ export interface Tables {
   tenants: TenantsTable;
   entities: EntitiesTable;
   relationships: RelationshipsTable;
+  change_markers: ChangeMarkersTable;
   auto_numbers: AutoNumbersTable;
   credentials: CredentialsTable;
   sessions: SessionsTable;

@@ -10,7 +10,7 @@ import {
   sysField,
   sysType,
 } from '@plinth/schema';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import { type EntityRow, selectEntities } from '../entities/entityRepository.js';
 import { resolveIds } from '../entities/readEntities.js';
@@ -23,6 +23,8 @@ import { reportCells } from './reportCells.js';
 import { reportMeta } from './reportMeta.js';
 import { buildReportSql } from './reportSql.js';
 import { conditionTypeOf, type ResolvedColumn, resolveColumns } from './resolveColumns.js';
+import { cachedRows } from './resultCache.js';
+import { and } from './sqlFragments.js';
 
 /** The most rows one page answers; a larger pageSize is clamped and the applied size echoed. */
 export const maxReportPageSize = 1000;
@@ -147,18 +149,6 @@ export async function runReport(
 
   const orderBy = plan.orderBy;
   const where = plan.where;
-  const ids =
-    take === 0
-      ? []
-      : (
-          await sql<{
-            id: number;
-          }>`SELECT e0.id AS id FROM ${plan.from()} WHERE ${where} ORDER BY ${orderBy} LIMIT ${take} OFFSET ${query.startIndex}`.execute(
-            ctx.db,
-          )
-        ).rows.map((r) => Number(r.id));
-
-  const rows = await reportCells(ctx, columns, ids);
   const aggregates = def.aggregates.map((a) => ({
     column: column(a.columnId, 'aggregates'),
     kinds: a.kinds,
@@ -186,25 +176,105 @@ export async function runReport(
       ]),
     );
 
-  let rdata: ReportRunResponse['rdata'];
+  const keys = groups.map((g, i) => ({
+    g,
+    value: plan.columnValue(g.column),
+    id: g.column.kind === 'relationship' && !g.column.many ? plan.relatedIdOf(g.column) : undefined,
+    i,
+  }));
+  // Groups and totals visit every matching record: they are computed together, once per change
+  // of the data they read, and kept in the result cache (decision 0021).
+  type Rows = Record<string, unknown>[];
+  const statements: Array<{
+    kind: 'groups' | 'total';
+    query: ReturnType<typeof sql<Record<string, unknown>>>;
+  }> = [];
   if (groups.length > 0) {
-    const keys = groups.map((g, i) => ({
-      g,
-      value: plan.columnValue(g.column),
-      id: g.column.kind === 'relationship' && !g.column.many ? plan.relatedIdOf(g.column) : undefined,
-      i,
-    }));
     const selects = keys.flatMap((k) => [
       sql`${k.value} AS ${sql.id(`k${k.i}`)}`,
       ...(k.id ? [sql`${k.id} AS ${sql.id(`kid${k.i}`)}`] : []),
     ]);
     const groupBy = keys.flatMap((k) => [k.value, ...(k.id ? [k.id] : [])]);
     const order = keys.flatMap((k) => plan.orderKeys(k.g.column, k.g.order, true));
-    const result = await sql<
-      Record<string, unknown>
-    >`SELECT ${sql.join(aggSelect(selects))} FROM ${plan.from()} WHERE ${limited}
-      GROUP BY ${sql.join(groupBy)} ORDER BY ${sql.join(order)} LIMIT ${MAX_GROUPS}`.execute(ctx.db);
-    rdata = result.rows.map((r) => ({
+    statements.push({
+      kind: 'groups',
+      query: sql<
+        Record<string, unknown>
+      >`SELECT ${sql.join(aggSelect(selects))} FROM ${plan.from()} WHERE ${limited}
+      GROUP BY ${sql.join(groupBy)} ORDER BY ${sql.join(order)} LIMIT ${MAX_GROUPS}`,
+    });
+  }
+  if (def.showGrandTotals || (aggregates.length > 0 && groups.length === 0)) {
+    statements.push({
+      kind: 'total',
+      query: sql<
+        Record<string, unknown>
+      >`SELECT ${sql.join(aggSelect())} FROM ${plan.from()} WHERE ${limited}`,
+    });
+  }
+  const results =
+    statements.length === 0
+      ? []
+      : await cachedRows<Rows[]>(
+          ctx,
+          statements.map((s) => s.query.compile(ctx.db)),
+          typesRead(ctx, rootTypeId, columns, query),
+          async () => {
+            const out: Rows[] = [];
+            for (const s of statements) out.push((await s.query.execute(ctx.db)).rows);
+            return out;
+          },
+        );
+  const groupRows = results[statements.findIndex((s) => s.kind === 'groups')];
+  const totalRows = results[statements.findIndex((s) => s.kind === 'total')];
+
+  /** A page of ids in the report's order, `n` rows from `offset`, of the rows matching `extra`. */
+  const pageOfIds = async (
+    n: number,
+    offset: number,
+    extra: RawBuilder<boolean> | undefined,
+    order: RawBuilder<unknown>,
+  ) =>
+    (
+      await sql<{
+        id: number;
+      }>`SELECT e0.id AS id FROM ${plan.from()} WHERE ${extra ? sql`${where} AND ${extra}` : where} ORDER BY ${order} LIMIT ${n} OFFSET ${offset}`.execute(
+        ctx.db,
+      )
+    ).rows.map((r) => Number(r.id));
+
+  let ids: number[];
+  if (take === 0) ids = [];
+  else if (groupRows && limit === undefined && groupRows.length < MAX_GROUPS && keys.every(canSeekGroup)) {
+    // Rows come in the order of their groups, and the groups' counts say which groups a page spans:
+    // each is read on its own, ordered by the other sort keys, so an index on those keys serves
+    // the page instead of a sort of every matching record.
+    const rest = sorts.filter((s) => !('group' in s)).flatMap((s) => plan.orderKeys(s.column, s.order));
+    rest.push(sorts.at(-1)?.order === 'Descending' ? sql`e0.id DESC` : sql`e0.id ASC`);
+    ids = [];
+    let before = 0;
+    for (const r of groupRows) {
+      const count = Number(r.cnt);
+      const from = Math.max(0, query.startIndex - before);
+      before += count;
+      if (from >= count) continue;
+      const match = and(
+        keys.map((k) => {
+          const expr = k.id ?? k.value;
+          const v = r[k.id ? `kid${k.i}` : `k${k.i}`];
+          return v === null || v === undefined ? sql<boolean>`${expr} IS NULL` : sql<boolean>`${expr} = ${v}`;
+        }),
+      );
+      ids.push(...(await pageOfIds(Math.min(take - ids.length, count - from), from, match, sql.join(rest))));
+      if (ids.length >= take) break;
+    }
+  } else ids = await pageOfIds(take, query.startIndex, undefined, orderBy);
+
+  const rows = await reportCells(ctx, columns, ids);
+
+  let rdata: ReportRunResponse['rdata'];
+  if (groupRows) {
+    rdata = groupRows.map((r) => ({
       hdrs: keys.map((k) =>
         k.id
           ? {
@@ -220,11 +290,8 @@ export async function runReport(
     }));
   }
   let total: ReportRunResponse['total'];
-  if (def.showGrandTotals || (aggregates.length > 0 && groups.length === 0)) {
-    const result = await sql<
-      Record<string, unknown>
-    >`SELECT ${sql.join(aggSelect())} FROM ${plan.from()} WHERE ${limited}`.execute(ctx.db);
-    const r = result.rows[0] ?? {};
+  if (totalRows) {
+    const r = totalRows[0] ?? {};
     total = { aggs: readAggs(r), count: Number(r.cnt ?? 0) };
   }
 
@@ -248,6 +315,52 @@ export async function runReport(
     pageSize,
     lrt: ctx.clock.now().toISOString(),
   };
+}
+
+/**
+ * Whether the rows of one group can be selected by comparing its key with the value read back:
+ * to-one relationships by the related id, stored fields (not calculations) by their value.
+ */
+function canSeekGroup(key: { g: { column: ResolvedColumn }; id: unknown }): boolean {
+  const c = key.g.column;
+  if (key.id) return true;
+  return c.kind === 'field' && c.field.type !== 'Calculation' && c.type !== 'Bool';
+}
+
+/**
+ * The types whose records or links a report query can read, for its cache markers; undefined
+ * (every type) when it cannot tell: calculations, rules with calculations and related-record
+ * filters may read any record.
+ */
+function typesRead(
+  ctx: RequestContext,
+  rootTypeId: EntityId,
+  columns: readonly ResolvedColumn[],
+  query: ReportQuery,
+): EntityId[] | undefined {
+  if (query.relationDetail) return undefined;
+  const types = new Set<EntityId>();
+  const add = (typeId: EntityId) => {
+    for (const t of ctx.schema.descendants(typeId)) types.add(t);
+  };
+  add(rootTypeId);
+  for (const c of columns) {
+    if (c.kind === 'field' && c.field.type === 'Calculation') return undefined;
+    for (const step of c.path) add(step.typeId);
+    if (c.kind === 'relationship') {
+      add(c.targetTypeId);
+      // The current-user condition follows the link between user accounts and people.
+      if (
+        ctx.schema.isA(c.targetTypeId, sysType.person) ||
+        ctx.schema.isA(c.targetTypeId, sysType.userAccount)
+      ) {
+        add(sysType.person);
+        add(sysType.userAccount);
+      }
+    }
+  }
+  for (const t of types) if (ctx.perms.hasRowRules('read', t)) return undefined;
+  return [...types].sort((a, b) => a - b);
 }
 
 function isKnownTimeZone(timeZone: string): boolean {

@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import type { EntityId } from '@plinth/schema';
+import { type CompiledQuery, sql } from 'kysely';
+import type { RequestContext } from '../context.js';
+
+/**
+ * Results of report queries that visit every matching record (group buckets, grand totals), kept
+ * per process and revalidated with change markers (decision 0021).
+ *
+ * An entry is keyed by the tenant and the exact statements it answers — their SQL text and
+ * parameters, which hold the report's definition, conditions, search, relative dates and the
+ * caller's access rules as SQL — so callers whose rules differ never share an entry. It stores
+ * the markers it was computed under: the tenant's metamodel version and the sum of the change
+ * markers of the types the query can read (all of the tenant's types when it cannot tell). The
+ * markers are read with one indexed query *before* the statements run, so a write that commits in
+ * between only makes the entry look older than it is, never newer.
+ */
+export class ReportResultCache {
+  readonly #entries = new Map<string, { marker: string; rows: unknown }>();
+  /** Answers served from the cache, and computed because none (or a stale one) was there. */
+  readonly stats = { hits: 0, misses: 0 };
+
+  constructor(readonly maxEntries = 500) {}
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** The cached rows for `key` if computed under `marker`; a hit becomes the most recent entry. */
+  get(key: string, marker: string): unknown {
+    const entry = this.#entries.get(key);
+    if (entry) this.#entries.delete(key);
+    if (!entry || entry.marker !== marker) {
+      this.stats.misses++;
+      return undefined;
+    }
+    this.#entries.set(key, entry);
+    this.stats.hits++;
+    return entry.rows;
+  }
+
+  set(key: string, marker: string, rows: unknown): void {
+    this.#entries.delete(key);
+    this.#entries.set(key, { marker, rows });
+    // A Map iterates in insertion order: the first key is the least recently used.
+    while (this.#entries.size > this.maxEntries) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.#entries.delete(oldest);
+    }
+  }
+
+  clear(): void {
+    this.#entries.clear();
+  }
+}
+
+const caches = new WeakMap<object, ReportResultCache>();
+
+/**
+ * The cache of report groups and totals for a database (one per process in production; tests run
+ * several databases, whose tenants and markers may look alike, in one process).
+ */
+export function reportResultCache(db: object): ReportResultCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new ReportResultCache();
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** The key of a set of statements for one tenant. */
+export function resultKey(tenantId: number, statements: readonly CompiledQuery[]): string {
+  const hash = createHash('sha256');
+  for (const s of statements) hash.update(JSON.stringify([s.sql, s.parameters])).update('\u0000');
+  return `${tenantId}:${hash.digest('base64url')}`;
+}
+
+/**
+ * The tenant's markers for `typeIds` (every type when undefined) as one string: its metamodel
+ * version and the sum of the types' change counters, which only ever grow.
+ */
+export async function readMarker(
+  ctx: RequestContext,
+  typeIds: readonly EntityId[] | undefined,
+): Promise<string> {
+  const t = ctx.tenantId;
+  const types =
+    typeIds === undefined
+      ? sql``
+      : typeIds.length === 0
+        ? sql` AND 1 = 0`
+        : sql` AND type_id IN (${sql.join([...typeIds])})`;
+  const result = await sql<{ m: unknown; v: unknown }>`SELECT
+      (SELECT meta_version FROM tenants WHERE id = ${t}) AS m,
+      (SELECT coalesce(sum(version), 0) FROM change_markers WHERE tenant_id = ${t}${types}) AS v`.execute(
+    ctx.db,
+  );
+  const row = result.rows[0];
+  return `${String(row?.m)}/${String(row?.v)}`;
+}
+
+/**
+ * Runs `compute` through the cache. Inside a transaction nothing is cached or read from the cache:
+ * the transaction may see its own uncommitted writes, and its markers are not yet everyone's.
+ */
+export async function cachedRows<T>(
+  ctx: RequestContext,
+  statements: readonly CompiledQuery[],
+  typeIds: readonly EntityId[] | undefined,
+  compute: () => Promise<T>,
+): Promise<T> {
+  if (ctx.db.isTransaction) return compute();
+  const cache = reportResultCache(ctx.db);
+  const key = resultKey(ctx.tenantId, statements);
+  const marker = await readMarker(ctx, typeIds);
+  const hit = cache.get(key, marker);
+  if (hit !== undefined) return hit as T;
+  const rows = await compute();
+  cache.set(key, marker, rows);
+  return rows;
+}
