@@ -28,6 +28,8 @@ export default defineConfig({
           include: [`packages/${name}/src/**/*.test.{ts,tsx}`],
           environment: 'jsdom',
           setupFiles: ['packages/ui/src/test/setupTests.ts'],
+          // Popovers, menus and typing under jsdom take seconds when the suite shares two cores.
+          testTimeout: 20_000,
         },
       })),
     ],

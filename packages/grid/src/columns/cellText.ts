@@ -2,6 +2,7 @@ import { formatDate, formatTime, pickerMessages } from '@plinth/fields';
 // The documents' one reading of a size (spec 02 §9: MB with 2 decimals).
 import { formatFileSize } from '../react/documents/formatFileSize.js';
 import type { ReportCell, ReportValueType } from '../types.js';
+import { wallClockIn } from './wallClockIn.js';
 
 /** What a cell's text depends on besides the value: the tenant's locale, currency and time zone. */
 export interface CellTextSettings {
@@ -79,27 +80,6 @@ function timeText(value: string): string | null {
   return formatTime({ hour, minute });
 }
 
-const zoneFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The wall-clock parts formatter of a zone (throws for an unknown zone, and is not cached then). */
-function zoneFormat(timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = timeZone ?? '';
-  let format = zoneFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      hourCycle: 'h23',
-    });
-    zoneFormats.set(key, format);
-  }
-  return format;
-}
-
 /** A date-time: an instant (with Z or an offset) is shown in the tenant's zone, a plain one as written. */
 function dateTimeText(value: string, settings: CellTextSettings): string | null {
   if (!/(Z|[+-]\d{2}:?\d{2})$/.test(value)) {
@@ -109,20 +89,8 @@ function dateTimeText(value: string, settings: CellTextSettings): string | null 
   }
   const instant = new Date(value);
   if (Number.isNaN(instant.getTime())) return null;
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = zoneFormat(settings.timeZone).formatToParts(instant);
-  } catch {
-    // An unknown zone: show UTC rather than nothing.
-    return dateTimeText(instant.toISOString().replace('Z', ''), settings);
-  }
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return `${formatDate({ year: part('year'), month: part('month'), day: part('day') }, settings.locale)} ${formatTime(
-    {
-      hour: part('hour') % 24,
-      minute: part('minute'),
-    },
-  )}`;
+  const clock = wallClockIn(instant, settings.timeZone);
+  return `${formatDate(clock, settings.locale)} ${formatTime(clock)}`;
 }
 
 /**

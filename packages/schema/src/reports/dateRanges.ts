@@ -47,6 +47,8 @@
  * N ≈ 8,000) is affected, and it then leaves out the last date, 9999-12-31. A clamped range may be
  * empty (`from === to`).
  */
+
+import { isKnownTimeZone, wallClockAt } from '../time/wallClock.js';
 import type { RelativeDateOperator } from './operators.js';
 
 /** A half-open range `[from, to)`: `from` is included, `to` is not. */
@@ -123,82 +125,15 @@ const mod = (a: number, b: number): number => ((a % b) + b) % b;
 // ---------------------------------------------------------------------------------------------
 // Time zones through Intl.
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** A memoised formatter of the zone's wall clock; throws RangeError for a zone Intl does not know. */
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      calendar: 'gregory',
-      numberingSystem: 'latn',
-      hourCycle: 'h23',
-      era: 'short',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-function isKnownTimeZone(timeZone: string): boolean {
-  if (typeof timeZone !== 'string' || timeZone === '') return false;
-  try {
-    formatter(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The zone's offset from UTC at an instant, in milliseconds (local wall clock minus UTC), a whole
  * number of seconds (historical local mean times have seconds, e.g. Sydney's +10:04:52).
  */
 function offsetAt(utcMs: number, timeZone: string): number {
   const whole = Math.floor(utcMs / 1000) * 1000;
-  let year = 0;
-  let month = 1;
-  let day = 1;
-  let hour = 0;
-  let minute = 0;
-  let second = 0;
-  let bc = false;
-  for (const part of formatter(timeZone).formatToParts(new Date(whole))) {
-    switch (part.type) {
-      case 'year':
-        year = Number(part.value);
-        break;
-      case 'month':
-        month = Number(part.value);
-        break;
-      case 'day':
-        day = Number(part.value);
-        break;
-      case 'hour':
-        hour = Number(part.value);
-        break;
-      case 'minute':
-        minute = Number(part.value);
-        break;
-      case 'second':
-        second = Number(part.value);
-        break;
-      case 'era':
-        bc = part.value === 'BC' || part.value === 'B';
-        break;
-      default:
-        break;
-    }
-  }
-  if (bc) year = 1 - year;
-  const local = civilToDays(year, month, day) * DAY_MS + hour * 3_600_000 + minute * 60_000 + second * 1000;
+  const c = wallClockAt(new Date(whole), timeZone);
+  const local =
+    civilToDays(c.year, c.month, c.day) * DAY_MS + c.hour * 3_600_000 + c.minute * 60_000 + c.second * 1000;
   return local - whole;
 }
 

@@ -1,16 +1,6 @@
-import { type EntityRef, sysField as F, sysType } from '@plinth/schema';
+import { type EntityRef, sysField as F, isKnownTimeZone, sysType } from '@plinth/schema';
 import type { EntityRow } from '../entities/entityRepository.js';
 import type { MemberError } from '../entities/relationshipChanges.js';
-
-/** A time zone the runtime knows (IANA names such as `Australia/Sydney`). */
-export function isKnownTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function isKnownLocale(locale: string): boolean {
   try {

@@ -1,4 +1,5 @@
 import { type DateInputProps, parseStored } from '@plinth/fields';
+import { wallClockIn } from '../../columns/wallClockIn.js';
 import type { CellEdit, ReportCell } from '../../types.js';
 
 type DateKind = 'date' | 'time' | 'dateTime';
@@ -31,34 +32,6 @@ export function idsOf(raw: unknown): number[] {
   return Array.isArray(raw) ? raw.filter((id): id is number => typeof id === 'number') : [];
 }
 
-/** The wall-clock parts of an instant in a time zone (the browser's when none or unknown). */
-function wallClock(instant: Date, timeZone: string | undefined) {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      hourCycle: 'h23',
-    }).formatToParts(instant);
-  } catch {
-    return wallClock(instant, 'UTC');
-  }
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return {
-    year: part('year'),
-    month: part('month'),
-    day: part('day'),
-    hour: part('hour') % 24,
-    minute: part('minute'),
-    second: part('second'),
-  };
-}
-
 /**
  * The editor value of a stored date ('yyyy-MM-dd'), time ('HH:mm:ss') or date-time (an instant,
  * shown in the tenant's zone); null when empty or unreadable.
@@ -74,7 +47,7 @@ export function dateEditorValue<K extends DateKind>(
   if (kind === 'dateTime' && /(Z|[+-]\d{2}:?\d{2})$/.test(text)) {
     const instant = new Date(text);
     if (Number.isNaN(instant.getTime())) return null;
-    const w = wallClock(instant, timeZone);
+    const w = wallClockIn(instant, timeZone);
     text = `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`;
   }
   const parsed = parseStored(text);
@@ -97,7 +70,7 @@ function zoneOffsetMinutes(
   // The wall clock the zone shows at that UTC instant tells the offset; a second pass settles DST edges.
   let offset = 0;
   for (let i = 0; i < 2; i++) {
-    const w = wallClock(new Date(asUtc.getTime() - offset * 60_000), timeZone);
+    const w = wallClockIn(new Date(asUtc.getTime() - offset * 60_000), timeZone);
     const shown = new Date(0);
     shown.setUTCFullYear(w.year, w.month - 1, w.day);
     shown.setUTCHours(w.hour, w.minute, 0, 0);
