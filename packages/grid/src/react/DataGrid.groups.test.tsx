@@ -52,6 +52,8 @@ describe('DataGrid: groups', () => {
     expect(adelaide).toHaveAttribute('aria-expanded', 'true');
     expect(adelaide).toHaveTextContent('Adelaide (2)');
     expect(adelaide).toHaveTextContent('Sum: 301.500 · Average: 150.750');
+    // The aggregates stay on one line, cut when narrow, with the whole text on hover.
+    expect(within(adelaide).getByTitle('Sum: 301.500 · Average: 150.750')).toHaveClass('pl-grid__text');
   });
 
   it('collapses and expands a group, and all groups from its menu', async () => {

@@ -175,18 +175,26 @@ export function GroupHeaderRow({
           </Popover>
         </MenuTrigger>
       </div>
-      {columns.slice(1).map((column) => (
-        <div
-          key={column.id}
-          role="gridcell"
-          className="pl-grid__cell pl-grid__aggregate"
-          style={{ width: widths[column.id] }}
-        >
-          {aggregatesOf(group, column.id)
-            .map((a) => labelledAggregateText(column, a, settings))
-            .join(' · ')}
-        </div>
-      ))}
+      {columns.slice(1).map((column) => {
+        const text = aggregatesOf(group, column.id)
+          .map((a) => labelledAggregateText(column, a, settings))
+          .join(' · ');
+        return (
+          <div
+            key={column.id}
+            role="gridcell"
+            className={`pl-grid__cell pl-grid__cell--${column.align} pl-grid__aggregate`}
+            style={{ width: widths[column.id] }}
+          >
+            {/* One line in the 32 px row, cut with an ellipsis; the whole text on hover. */}
+            {text && (
+              <span className="pl-grid__text" title={text}>
+                {text}
+              </span>
+            )}
+          </div>
+        );
+      })}
     </div>
   );
 }
