@@ -19,7 +19,7 @@ import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { provideReportMachine } from './reportServices';
-import { actionLabel, toolbarActions } from './toolbarActions';
+import { actionKey, actionLabel, toolbarActions } from './toolbarActions';
 
 export type ReportActor = ActorRefFrom<ReturnType<typeof provideReportMachine>>;
 
@@ -65,7 +65,7 @@ export function ReportToolbar({
   const run = (action: QuickMenuAction) => send({ type: 'RUN_ACTION', action });
   const menuItems = (list: QuickMenuAction[]) =>
     list.map((a) => ({
-      id: String(a.id),
+      id: actionKey(a),
       label: actionLabel(a, selectedCount),
       isDisabled: !isEnabled(a),
       onAction: () => run(a),
@@ -130,7 +130,7 @@ export function ReportToolbar({
             <MenuButton label="New" variant="primary" items={menuItems(places.create)} />
           )}
           {places.buttons.map((a) => (
-            <Button key={a.id} variant="secondary" isDisabled={!isEnabled(a)} onPress={() => run(a)}>
+            <Button key={actionKey(a)} variant="secondary" isDisabled={!isEnabled(a)} onPress={() => run(a)}>
               {actionLabel(a, selectedCount)}
             </Button>
           ))}

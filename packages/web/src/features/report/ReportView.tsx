@@ -31,7 +31,7 @@ import { PleaseWaitOverlay, ReportPlaceholder } from './ReportOverlays';
 import { ReportPager } from './ReportPager';
 import { ReportToolbar } from './ReportToolbar';
 import { provideReportMachine, type ReportHost } from './reportServices';
-import { actionLabel, toolbarActions } from './toolbarActions';
+import { actionKey, actionLabel, toolbarActions } from './toolbarActions';
 import { useReportRows } from './useReportRows';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 
@@ -122,7 +122,7 @@ export function ReportView({
   const pickers = useMemo(() => pickerSource(client), [client]);
   const documents = useMemo(() => documentServicesFor(client), [client]);
   const contextItems = toolbarActions(grid.actions, grid.mode).context.map((a) => ({
-    id: String(a.id),
+    id: actionKey(a),
     label: actionLabel(a, grid.selectedIds.length),
     isDisabled: !grid.isEnabled(a),
     onAction: () => send({ type: 'RUN_ACTION', action: a }),

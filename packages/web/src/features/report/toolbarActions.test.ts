@@ -1,7 +1,7 @@
 import type { QuickMenuAction } from '@plinth/grid';
 import { systemAction } from '@plinth/schema';
 import { describe, expect, it } from 'vitest';
-import { actionLabel, toolbarActions } from './toolbarActions';
+import { actionKey, actionLabel, toolbarActions } from './toolbarActions';
 
 const action = (id: number, state: string, flags: Partial<QuickMenuAction> = {}): QuickMenuAction =>
   systemAction({
@@ -48,5 +48,12 @@ describe('toolbarActions', () => {
     expect(actionLabel(del, 0)).toBe('delete (none)');
     expect(actionLabel(del, 1)).toBe('delete');
     expect(actionLabel(del, 3)).toBe('delete selected');
+  });
+});
+
+describe('actionKey', () => {
+  it('keeps the three exports apart though the server gives them the one id -2', () => {
+    const exports = ['excel', 'csv', 'word'].map((state) => action(-2, state, { method: 'export' }));
+    expect(new Set(exports.map(actionKey)).size).toBe(3);
   });
 });

@@ -44,3 +44,11 @@ export function actionLabel(action: QuickMenuAction, selectedCount: number): str
   if (selectedCount === 0 && action.isselect) return action.emptyname || action.displayname;
   return action.displayname || action.name;
 }
+
+/**
+ * A key for an action in a menu or a row of buttons. The server gives the three exports (Excel,
+ * CSV, Word) the one fixed id -2, so the id alone would fold them into one menu item.
+ */
+export function actionKey(action: QuickMenuAction): string {
+  return `${action.id}:${action.method}:${action.state}`;
+}
