@@ -1,0 +1,120 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+
+const report = '/apps/crm/_report/crm:opportunities';
+const column = { name: 0, account: 2, probability: 6 } as const;
+
+/** The record rows of the grid (not the header row). */
+const recordRows = (page: Page) => page.getByRole('grid').getByRole('rowgroup').nth(1).getByRole('row');
+const cell = (row: Locator, index: number) => row.getByRole('gridcell').nth(index);
+const text = async (locator: Locator) => ((await locator.textContent()) ?? '').trim();
+
+async function editInline(page: Page) {
+  await page.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Edit Inline' }).click();
+}
+
+/** Types a probability into a row's Probability cell (a click starts its editor). */
+async function setProbability(row: Locator, value: string) {
+  await cell(row, column.probability).click();
+  const input = row.getByRole('textbox', { name: 'Probability' });
+  await input.fill(value);
+  await input.press('Tab');
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.goto(report);
+  await expect(page.getByRole('heading', { name: 'Opportunities' })).toBeVisible();
+  await expect(recordRows(page).first()).toBeVisible();
+});
+
+test('edit two rows inline, one left invalid, and save', async ({ page }) => {
+  const toolbar = page.getByRole('toolbar', { name: 'Report toolbar' });
+  const [first, second] = [recordRows(page).nth(0), recordRows(page).nth(1)];
+  const firstName = await text(cell(first, column.name));
+  const secondName = await text(cell(second, column.name));
+  const secondAccount = await text(cell(second, column.account));
+  const probability = (await text(cell(first, column.probability))) === '55' ? '56' : '55';
+
+  await editInline(page);
+  // The first editable cell (the first row's Name) is started and focused.
+  await expect(first.getByRole('textbox', { name: 'Name' })).toBeFocused();
+  await expect(toolbar.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await expect(toolbar.getByRole('button', { name: 'Discard' })).toBeVisible();
+  await expect(toolbar.getByRole('button', { name: 'New' })).toBeHidden();
+  await expect(toolbar.getByRole('button', { name: 'Export' })).toBeHidden();
+  await expect(toolbar.getByRole('button', { name: 'Refresh' })).toBeDisabled();
+
+  // A valid change: the probability of the first row.
+  await setProbability(first, probability);
+  await expect(cell(first, column.probability)).toHaveText(probability);
+  // Beyond the maximum of 100, the numeric editor keeps the maximum (spec 02 §5).
+  await setProbability(second, '150');
+  await expect(cell(second, column.probability)).toHaveText('100');
+  // An invalid one: the second row's Account, which an opportunity must have, removed.
+  await cell(second, column.account).click();
+  await second.getByRole('button', { name: `Remove ${secondAccount}` }).click();
+  await cell(second, column.name).click();
+  await expect(cell(second, column.account)).toHaveText('');
+
+  await toolbar.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alertdialog', { name: `${secondName}: A value is required.` })).toBeVisible();
+  // The invalid row stays (red, its Account cell marked invalid) and editing goes on.
+  await expect(cell(second, column.account)).toHaveAttribute('aria-invalid', 'true');
+  await expect(toolbar.getByRole('button', { name: 'Save' })).toBeVisible();
+
+  await toolbar.getByRole('button', { name: 'Discard' }).click();
+  await expect(toolbar.getByRole('button', { name: 'New' })).toBeVisible();
+  await page.reload();
+  const saved = recordRows(page).filter({
+    has: page.getByRole('gridcell', { name: firstName, exact: true }),
+  });
+  await expect(cell(saved.first(), column.probability)).toHaveText(probability);
+  const kept = recordRows(page).filter({
+    has: page.getByRole('gridcell', { name: secondName, exact: true }),
+  });
+  await expect(cell(kept.first(), column.account)).toHaveText(secondAccount);
+});
+
+test('paging with unsaved changes asks first: stay, discard or save', async ({ page }) => {
+  const toolbar = page.getByRole('toolbar', { name: 'Report toolbar' });
+  const onPage = (n: number) =>
+    expect(page.getByRole('button', { name: `Page ${n}` })).toHaveAttribute('aria-current', 'page');
+  const first = recordRows(page).nth(0);
+  const firstName = await text(cell(first, column.name));
+  const before = await text(cell(first, column.probability));
+  const changed = before === '42' ? '43' : '42';
+
+  await editInline(page);
+  await setProbability(first, changed);
+  await expect(toolbar.getByRole('button', { name: 'Save' })).toBeEnabled();
+
+  // Cancel: stay on the page with the change.
+  await page.getByRole('button', { name: 'Next page' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Unsaved changes' });
+  await expect(dialog.getByRole('button', { name: 'Save changes' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Discard changes' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await onPage(1);
+  await expect(cell(first, column.probability)).toHaveText(changed);
+  await expect(toolbar.getByRole('button', { name: 'Save' })).toBeEnabled();
+
+  // Discard changes: the next page, out of editing, the change gone.
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await dialog.getByRole('button', { name: 'Discard changes' }).click();
+  await onPage(2);
+  await expect(toolbar.getByRole('button', { name: 'New' })).toBeVisible();
+  await page.getByRole('button', { name: 'Page 1' }).click();
+  await onPage(1);
+  const row = recordRows(page).filter({ has: page.getByRole('gridcell', { name: firstName, exact: true }) });
+  await expect(cell(row.first(), column.probability)).toHaveText(before);
+
+  // Save changes: saved, then the next page.
+  await editInline(page);
+  await setProbability(first, changed);
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await onPage(2);
+  await page.getByRole('button', { name: 'Page 1' }).click();
+  await expect(cell(row.first(), column.probability)).toHaveText(changed);
+});
