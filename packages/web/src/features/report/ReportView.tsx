@@ -192,7 +192,8 @@ export function ReportView({
       )}
       <footer className="pl-report__footer">
         <span className="pl-report__count" aria-live="polite">
-          {footerText}
+          {/* No count for a report that failed to load ('0 of many' would be a guess). */}
+          {errorText ? '' : footerText}
         </span>
         <ReportPager
           page={page}
