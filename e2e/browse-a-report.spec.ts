@@ -21,6 +21,16 @@ test('open a report and see its first page, then find records by searching', asy
   ])
     await expect(grid.getByRole('columnheader', { name: header })).toBeVisible();
   await expect(recordRows(grid).first()).toBeInViewport();
+  // At the default window size the grid, its footer and pager all show without scrolling the page,
+  // and the columns fill the grid's width.
+  await expect(countText(report)).toBeInViewport();
+  await expect(report.getByRole('navigation', { name: 'Pages' })).toBeInViewport();
+  expect(await recordRows(grid).count()).toBeGreaterThan(10);
+  const gridBox = await grid.boundingBox();
+  const lastHeader = await grid.getByRole('columnheader', { name: 'Won' }).boundingBox();
+  expect((lastHeader?.x ?? 0) + (lastHeader?.width ?? 0)).toBeGreaterThan(
+    (gridBox?.x ?? 0) + (gridBox?.width ?? 0) - 24,
+  );
   // 300 demo opportunities and a page of 200: the report does not count them, it knows more exist.
   await expect(countText(report)).toHaveText('200 of many');
   const firstDates = (await columnTexts(grid, 'Close Date')).map(auDate);
@@ -30,8 +40,15 @@ test('open a report and see its first page, then find records by searching', asy
   const name = (await columnTexts(grid, 'Name'))[2] ?? '';
   const words = name.split(' ').slice(0, 2).join(' ');
   const search = report.getByRole('searchbox', { name: 'Find a record' });
-  await search.fill(words);
+  const searches: string[] = [];
+  page.on('request', (request) => {
+    const body = request.postData() ?? '';
+    if (request.url().includes('/report') && body.includes('quickSearch')) searches.push(body);
+  });
+  await search.pressSequentially(words, { delay: 50 });
   await expect(countText(report)).toHaveText(/^1-\d+ of \d+$/);
+  // Debounced: one search for the whole of what was typed.
+  expect(searches).toHaveLength(1);
   const names = await columnTexts(grid, 'Name');
   expect(names.length).toBeGreaterThan(0);
   expect(names).toContain(name);
