@@ -179,9 +179,33 @@ test('sort by two columns: probability descending, then amount ascending', async
   expect(lowAmounts).toEqual([...lowAmounts].sort((a, b) => a - b));
 });
 
-test('reset the view to its default after searching and sorting', async ({ page }) => {
+test('reset the view to its default after filtering, searching, sorting and widening a column', async ({
+  page,
+}) => {
   const report = await openReport(page, opportunities.alias, opportunities.title);
   const grid = report.getByRole('grid', { name: opportunities.title });
+
+  // Wider Name column, by dragging its edge.
+  const nameHeader = grid.getByRole('columnheader', { name: 'Name' }).first();
+  const defaultWidth = (await nameHeader.boundingBox())?.width ?? 0;
+  const edge = await grid.getByRole('separator', { name: 'Resize Name' }).boundingBox();
+  await page.mouse.move((edge?.x ?? 0) + (edge?.width ?? 0) / 2, (edge?.y ?? 0) + (edge?.height ?? 0) / 2);
+  await page.mouse.down();
+  await page.mouse.move((edge?.x ?? 0) + 120, (edge?.y ?? 0) + (edge?.height ?? 0) / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect
+    .poll(async () => (await nameHeader.boundingBox())?.width ?? 0)
+    .toBeGreaterThan(defaultWidth + 60);
+
+  // Only opportunities already won.
+  await report.getByRole('button', { name: 'Filter' }).click();
+  const filters = page.getByRole('dialog', { name: 'Filter by' });
+  await filters.getByRole('button', { name: /^Won value/ }).click();
+  await page.getByRole('option', { name: 'Yes' }).click();
+  await filters.getByRole('button', { name: 'Apply' }).click();
+  await expect(report.getByRole('list', { name: 'Applied filters' })).toBeVisible();
+  await expect.poll(async () => new Set(await columnTexts(grid, 'Won'))).toEqual(new Set(['Yes']));
+
   const search = report.getByRole('searchbox', { name: 'Find a record' });
   await search.fill((await columnTexts(grid, 'Name'))[0] ?? '');
   await expect(countText(report)).toHaveText(/^1-\d+ of \d+$/);
@@ -201,6 +225,10 @@ test('reset the view to its default after searching and sorting', async ({ page 
   await expect(search).toHaveValue('');
   await expect(report.getByRole('button', { name: 'Sort' })).toHaveText('Sort (1)');
   await expect(countText(report)).toHaveText('200 of many');
+  await expect(report.getByRole('list', { name: 'Applied filters' })).toBeHidden();
+  await expect(report.getByRole('button', { name: 'Filter', exact: true })).toBeVisible();
+  expect(new Set(await columnTexts(grid, 'Won'))).toEqual(new Set(['Yes', 'No']));
+  await expect.poll(async () => (await nameHeader.boundingBox())?.width ?? 0).toBeCloseTo(defaultWidth, 0);
   const dates = (await columnTexts(grid, 'Close Date')).map(auDate);
   expect(dates).toEqual([...dates].sort((a, b) => a - b));
 });
