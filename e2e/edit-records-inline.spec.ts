@@ -118,3 +118,25 @@ test('paging with unsaved changes asks first: stay, discard or save', async ({ p
   await page.getByRole('button', { name: 'Page 1' }).click();
   await expect(cell(row.first(), column.probability)).toHaveText(changed);
 });
+
+test('leaving the page with unsaved changes asks first', async ({ page }) => {
+  const toolbar = page.getByRole('toolbar', { name: 'Report toolbar' });
+  const first = recordRows(page).nth(0);
+  const before = await text(cell(first, column.probability));
+  await editInline(page);
+  await setProbability(first, before === '31' ? '32' : '31');
+
+  // Apps in the header: the report asks before the page goes.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Apps' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Unsaved changes' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/_report\//);
+  await expect(toolbar.getByRole('button', { name: 'Save' })).toBeEnabled();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Apps' }).click();
+  await dialog.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(page).toHaveURL(/\/apps$/);
+  await page.goto(report);
+  await expect(cell(recordRows(page).first(), column.probability)).toHaveText(before);
+});

@@ -14,11 +14,31 @@ function readLocation(): Location {
 
 const LocationContext = createContext<Location>({ pathname: '/', search: '', hash: '' });
 
-/** Moves to a URL inside the app without reloading. */
+/**
+ * Asked before the app moves to another URL (a page with unsaved changes asks the user first).
+ * Answers true to hold the move, and then calls `proceed` if the user goes on after all.
+ */
+export type LeaveGuard = (proceed: () => void) => boolean;
+
+const leaveGuards = new Set<LeaveGuard>();
+
+/** Registers a guard on in-app moves; the answer removes it. */
+export function addLeaveGuard(guard: LeaveGuard): () => void {
+  leaveGuards.add(guard);
+  return () => {
+    leaveGuards.delete(guard);
+  };
+}
+
+/** Moves to a URL inside the app without reloading, unless a leave guard holds the move. */
 export function navigate(to: string, options: { replace?: boolean } = {}): void {
-  if (options.replace) window.history.replaceState(null, '', to);
-  else window.history.pushState(null, '', to);
-  window.dispatchEvent(new PopStateEvent('popstate'));
+  const go = () => {
+    if (options.replace) window.history.replaceState(null, '', to);
+    else window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  };
+  for (const guard of leaveGuards) if (guard(go)) return;
+  go();
 }
 
 /** Provides the current location and follows back/forward and hash changes. */

@@ -75,12 +75,19 @@ export function ReportView({
   const [replaceId, setReplaceId] = useState<number | null>(null);
   const [columnWidths, setColumnWidths] = useState<Record<string, number>>({});
   const host = useRef<ReportHost>(null as unknown as ReportHost);
+  const heldMove = useRef<(() => void) | null>(null);
   host.current = {
     tenant: tenant ?? (session.status === 'signedIn' ? session.tenant : ''),
     navigate: onNavigate,
     runHostAction: (request) => runDocumentAction(request),
     resetColumnState: () => setColumnWidths({}),
-    leave: () => onLeave?.(),
+    leave: () => {
+      // The user left after the 'Unsaved changes' question: make the move that was held.
+      const proceed = heldMove.current;
+      heldMove.current = null;
+      proceed?.();
+      onLeave?.();
+    },
   };
   const isPublic = usage === 'public';
   const machine = useMemo(
@@ -113,7 +120,10 @@ export function ReportView({
   const isDocumentReport = useSelector(actor, (s) => s.context.reportEntity?.typeAlias === 'core:document');
   const grid = useReportRows(actor);
   const isDirty = useSelector(actor, hasUnsavedChanges);
-  useUnsavedChangesGuard(isDirty, onUnsavedChangesChange);
+  useUnsavedChangesGuard(isDirty, onUnsavedChangesChange, (proceed) => {
+    heldMove.current = proceed;
+    send({ type: 'REQUEST_LEAVE' });
+  });
 
   const containerRef = useRef<HTMLElement>(null);
   const width = useContainerWidth(containerRef) || breakpoints.lg;
