@@ -16,24 +16,39 @@ import { loadReport, runReport } from '../src/reports/runReport.js';
 import type { Services } from '../src/services.js';
 import { systemClock } from '../src/util/clock.js';
 import { calcBench } from './calcBench.js';
+import { reportUiBench } from './reportUiBench.js';
 import { type BenchData, seedBench } from './seedBench.js';
 
-/** `npm run bench -- reports --records N [--engine sqlite|postgres] [--requests N]`, or `npm run bench -- calc` */
+/**
+ * `npm run bench -- reports --records N [--engine sqlite|postgres] [--requests N]`,
+ * `npm run bench -- report-ui --records N [--runs N] [--data-dir DIR]`, or `npm run bench -- calc`
+ */
 const { positionals, values } = parseArgs({
   allowPositionals: true,
   options: {
     records: { type: 'string', default: '100000' },
     engine: { type: 'string', default: 'sqlite' },
     requests: { type: 'string', default: '200' },
+    runs: { type: 'string', default: '7' },
+    'data-dir': { type: 'string' },
   },
 });
 if (positionals[0] === 'calc') {
   await calcBench(Number(values.requests) * 10);
   process.exit(0);
 }
+if (positionals[0] === 'report-ui') {
+  await reportUiBench({
+    records: Number(values.records),
+    runs: Number(values.runs),
+    dataDir: values['data-dir'],
+    log: (m) => console.error(m),
+  });
+  process.exit(0);
+}
 if (positionals[0] !== 'reports') {
   console.error(
-    'Usage: npm run bench -- reports --records N [--engine sqlite|postgres] [--requests N] | calc',
+    'Usage: npm run bench -- reports --records N [--engine sqlite|postgres] [--requests N] | report-ui --records N [--runs N] [--data-dir DIR] | calc',
   );
   process.exit(2);
 }
