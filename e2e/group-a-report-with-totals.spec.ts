@@ -47,6 +47,16 @@ test('see a grouped report with its group totals, collapse and expand all groups
   );
   expect(counts.reduce((a, b) => a + b, 0)).toBe(total);
 
+  // The first page of 200 ends inside a group: that group and the ones after it offer Load more.
+  if (total > 200) {
+    const loadMore = grid.getByRole('button', { name: /^Load more of / });
+    await expect(loadMore.first()).toBeVisible();
+    const partial = ((await loadMore.first().getAttribute('aria-label')) ?? '').replace('Load more of ', '');
+    await loadMore.first().click();
+    await expect(grid.getByRole('button', { name: `Load more of ${partial}` })).toHaveCount(0);
+    await expect(countText(report)).not.toHaveText(/^1-200 of/);
+  }
+
   // Expand All brings the records back under their groups.
   await groups
     .last()
@@ -63,4 +73,18 @@ test('see a grouped report with its group totals, collapse and expand all groups
   await expect(groups.nth(1)).toHaveAttribute('aria-expanded', 'true');
   await expect(recordRows(grid).first()).toBeVisible();
   expect(await columnTexts(grid, 'Stage')).not.toContain(stage);
+
+  // Sort descending from a group's menu: the groups come in the reverse order.
+  await groups
+    .first()
+    .getByRole('button', { name: /^Group options for / })
+    .click();
+  await page.getByRole('menuitem', { name: 'Sort descending' }).click();
+  await expect(groups.first()).toHaveAttribute('aria-label', labels.at(-1) ?? '');
+  await groups
+    .first()
+    .getByRole('button', { name: /^Group options for / })
+    .click();
+  await page.getByRole('menuitem', { name: 'Sort ascending' }).click();
+  await expect(groups.first()).toHaveAttribute('aria-label', labels[0] ?? '');
 });
