@@ -55,6 +55,8 @@ test('edit two rows inline, one left invalid, and save', async ({ page }) => {
   await second.getByRole('button', { name: `Remove ${secondAccount}` }).click();
   await cell(second, column.name).click();
   await expect(cell(second, column.account)).toHaveText('');
+  // Checked against the form at once: the cell is marked invalid before anything is sent.
+  await expect(cell(second, column.account)).toHaveAttribute('aria-invalid', 'true');
 
   await toolbar.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('alertdialog', { name: `${secondName}: A value is required.` })).toBeVisible();

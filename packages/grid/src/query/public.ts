@@ -9,6 +9,7 @@ export {
 } from './actionRules.js';
 export { type CountTextInput, formatCountText } from './formatCountText.js';
 export { groupLoadMoreSize } from './groupLoadMoreSize.js';
+export { inlineCellError } from './inlineCellError.js';
 export {
   type InlineSaveOutcome,
   inlineSaveOutcome,

@@ -4,6 +4,7 @@ import {
   type ColumnModelOptions,
   canRunAction,
   type DataGridInlineEdit,
+  inlineCellError,
   offeredActions,
   type QuickMenuAction,
   type ReportSnapshot,
@@ -70,7 +71,9 @@ export function useReportRows(actor: ReportActor) {
       records: editedRecords,
       savedIds,
       pickerDataSource,
-      onCellEdit: (eid, cell) => actor.send({ type: 'EDIT_CELL', eid, cell }),
+      // Checked against the form as it changes: an invalid record stays red and is not sent.
+      onCellEdit: (eid, cell) =>
+        actor.send({ type: 'EDIT_CELL', eid, cell, error: inlineCellError(form?.fields[cell.colid], cell) }),
       onInvalidValue: (eid, colid, error) => actor.send({ type: 'INVALID_DATE', eid, colid, error }),
       onActiveCellChange: (cell) => {
         if (cell) actor.send({ type: 'START_ROW_EDIT', eid: cell.eid });
