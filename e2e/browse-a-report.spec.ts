@@ -47,8 +47,9 @@ test('open a report and see its first page, then find records by searching', asy
   });
   await search.pressSequentially(words, { delay: 50 });
   await expect(countText(report)).toHaveText(/^1-\d+ of \d+$/);
-  // Debounced: one search for the whole of what was typed.
-  expect(searches).toHaveLength(1);
+  // Debounced: not a search per keystroke (one, unless a loaded machine paused the typing).
+  expect(searches.length).toBeLessThan(words.length / 2);
+  expect(JSON.parse(searches.at(-1) ?? '{}')).toMatchObject({ quickSearch: words, startIndex: 0 });
   const names = await columnTexts(grid, 'Name');
   expect(names.length).toBeGreaterThan(0);
   expect(names).toContain(name);
