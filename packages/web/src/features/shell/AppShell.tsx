@@ -13,6 +13,13 @@ const GalleryPage = lazy(() => import('../gallery/public').then((m) => ({ defaul
 const reportModule = preloadable(() => import('../report/public'));
 const ReportPage = reportModule.page((m) => m.ReportPage);
 const PublicReportPage = reportModule.page((m) => m.PublicReportPage);
+const isReportRoute = (kind: string) => kind === 'runnerReport' || kind === 'publicReport';
+// A report opened by its address asks for its code while the app itself still starts.
+if (
+  typeof window !== 'undefined' &&
+  isReportRoute(matchRoute(window.location.pathname, window.location.hash).kind)
+)
+  void reportModule.preload();
 
 /** The signed-in frame (header, navigation, sign-out) and the route switch. */
 export function AppShell() {
@@ -22,7 +29,7 @@ export function AppShell() {
   const query = new URLSearchParams(location.search);
 
   // A report's code loads beside the session check, not after it.
-  const isReport = route.kind === 'runnerReport' || route.kind === 'publicReport';
+  const isReport = isReportRoute(route.kind);
   useEffect(() => {
     if (isReport) void reportModule.preload();
   }, [isReport]);
