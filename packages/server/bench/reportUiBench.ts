@@ -124,7 +124,8 @@ export async function reportUiBench(options: ReportUiOptions) {
   }
 
   const loadBefore = os.loadavg()[0]!.toFixed(2);
-  const server = await startServer(dataDir, log);
+  const webDist = await snapshotWebApp(log);
+  const server = await startServer(dataDir, webDist, log);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -250,16 +251,42 @@ export async function reportUiBench(options: ReportUiOptions) {
   } finally {
     await browser.close();
     await server.stop();
+    fs.rmSync(webDist, { recursive: true, force: true });
   }
 }
 
+/**
+ * A copy of the built web app for this run's server, so that a build started meanwhile (which
+ * replaces the hashed assets) cannot break the page halfway. Waits for a build in progress: a copy
+ * is taken once every asset index.html names is there.
+ */
+async function snapshotWebApp(log: (m: string) => void): Promise<string> {
+  const source = path.join(root, 'packages/web/dist');
+  for (let attempt = 0; attempt < 24; attempt++) {
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-bench-web-'));
+    try {
+      fs.cpSync(source, copy, { recursive: true });
+      const html = fs.readFileSync(path.join(copy, 'index.html'), 'utf8');
+      const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
+      if (assets.length > 0 && assets.every((a) => fs.existsSync(path.join(copy, a)))) return copy;
+    } catch {
+      // A build was replacing the folder while it was copied: try again.
+    }
+    fs.rmSync(copy, { recursive: true, force: true });
+    log('  packages/web/dist is being rebuilt; waiting…');
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+  }
+  throw new Error('packages/web/dist stayed incomplete for two minutes: run `npm run build` first.');
+}
+
 /** Starts the built server on a free loopback port and answers its address once it listens. */
-async function startServer(dataDir: string, log: (m: string) => void) {
+async function startServer(dataDir: string, webDist: string, log: (m: string) => void) {
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
     cwd: root,
     env: {
       ...process.env,
       DATA_DIR: dataDir,
+      PLINTH_WEB_DIST: webDist,
       PORT: '0',
       HOST: '127.0.0.1',
       PLINTH_DEMO: 'false',
