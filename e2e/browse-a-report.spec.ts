@@ -291,7 +291,30 @@ test('open the report in the full view and close it again', async ({ page }) => 
   await expect(modal.getByRole('button', { name: 'Full view' })).toHaveCount(0);
   await expect(modal.getByRole('searchbox', { name: 'Find a record' })).toBeVisible();
   await expect(modal.getByText('200 of many')).toBeVisible();
-  await modal.getByRole('button', { name: 'Close' }).first().click();
+  await modal.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(modal).toBeHidden();
   await expect(page.getByRole('grid', { name: opportunities.title })).toHaveCount(1);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the first page shows, the pager keeps only previous and next, and Filter opens as a modal', async ({
+    page,
+  }) => {
+    const report = await openReport(page, opportunities.alias, opportunities.title);
+    const grid = report.getByRole('grid', { name: opportunities.title });
+    await expect(recordRows(grid).first()).toBeInViewport();
+    await expect(countText(report)).toHaveText('200 of many');
+    const pager = report.getByRole('navigation', { name: 'Pages' });
+    await expect(pager.getByRole('button', { name: 'Next page' })).toBeInViewport();
+    await expect(pager.getByRole('button', { name: /^Page / })).toHaveCount(0);
+
+    await report.getByRole('button', { name: 'Filter' }).click();
+    const popup = page.getByRole('dialog', { name: 'Filter by' });
+    await expect(popup).toBeVisible();
+    await expect(popup.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
+    await popup.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(popup).toBeHidden();
+  });
 });
