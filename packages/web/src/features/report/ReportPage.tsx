@@ -48,6 +48,7 @@ export function ReportPage({ appSlug, reportId }: ReportPageProps) {
               )
             }
             height="65vh"
+            showHeader={false}
           />
         </ReportFullView>
       )}

@@ -49,6 +49,8 @@ export interface ReportViewProps {
   tenant?: string;
   /** Rows the grid shows before it scrolls (the full view is taller). */
   height?: number | string;
+  /** The header with the report's title; off where the host shows the title (the full view). */
+  showHeader?: boolean;
 }
 
 function breakpointOf(width: number): Breakpoint {
@@ -69,6 +71,7 @@ export function ReportView({
   onUnsavedChangesChange,
   tenant,
   height,
+  showHeader = true,
 }: ReportViewProps) {
   const { client, session } = useSession();
   const api = useMemo(() => reportApi(client), [client]);
@@ -141,9 +144,11 @@ export function ReportView({
   if (usage === 'build') return <ReportPlaceholder kind="build" />;
   return (
     <section className="pl-report" aria-label={meta?.title ?? 'Report'} ref={containerRef}>
-      <header className="pl-report__header">
-        <h1 className="pl-report__title">{meta?.title ?? ''}</h1>
-      </header>
+      {showHeader && (
+        <header className="pl-report__header">
+          <h1 className="pl-report__title">{meta?.title ?? ''}</h1>
+        </header>
+      )}
       <ReportToolbar
         actor={actor}
         toolbar={toolbar}
