@@ -289,6 +289,7 @@ test('open the report in the full view and close it again', async ({ page }) => 
   const grid = modal.getByRole('grid', { name: opportunities.title });
   await expect(recordRows(grid).first()).toBeVisible();
   await expect(modal.getByRole('button', { name: 'Full view' })).toHaveCount(0);
+  await expect(modal.getByRole('heading', { name: opportunities.title })).toHaveCount(1);
   await expect(modal.getByRole('searchbox', { name: 'Find a record' })).toBeVisible();
   await expect(modal.getByText('200 of many')).toBeVisible();
   await modal.getByRole('button', { name: 'Close', exact: true }).click();
