@@ -252,6 +252,13 @@ test('page through a report with the pager and by scrolling to the end', async (
   const pageTwoDates = (await columnTexts(grid, 'Close Date')).map(auDate);
   expect(pageTwoDates).toEqual([...pageTwoDates].sort((a, b) => a - b));
 
+  // Refresh goes back to the first page.
+  await report.getByRole('button', { name: 'Refresh' }).click();
+  await expect(pager.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+  await expect(countText(report)).toHaveText(/^(1-200 of \d+|200 of many)$/);
+  await pager.getByRole('button', { name: 'Page 2' }).click();
+  await expect(countText(report)).toHaveText(/^201-\d+ of \d+$/);
+
   await pager.getByRole('button', { name: 'Page 1' }).click();
   await expect(countText(report)).toHaveText(/^(1-200 of \d+|200 of many)$/);
   await expect.poll(async () => (await columnTexts(grid, 'Name'))[0]).toBe(firstOnPageOne);
