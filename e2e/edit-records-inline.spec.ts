@@ -8,9 +8,11 @@ const recordRows = (page: Page) => page.getByRole('grid').getByRole('rowgroup').
 const cell = (row: Locator, index: number) => row.getByRole('gridcell').nth(index);
 const text = async (locator: Locator) => ((await locator.textContent()) ?? '').trim();
 
+/** Edit Inline from the overflow menu; editing is ready once the first editable cell (the first row's Name) has focus. */
 async function editInline(page: Page) {
   await page.getByRole('button', { name: 'More actions' }).click();
   await page.getByRole('menuitem', { name: 'Edit Inline' }).click();
+  await expect(recordRows(page).first().getByRole('textbox', { name: 'Name' })).toBeFocused();
 }
 
 /** Types a probability into a row's Probability cell (a click starts its editor). */
@@ -35,9 +37,8 @@ test('edit two rows inline, one left invalid, and save', async ({ page }) => {
   const secondAccount = await text(cell(second, column.account));
   const probability = (await text(cell(first, column.probability))) === '55' ? '56' : '55';
 
-  await editInline(page);
   // The first editable cell (the first row's Name) is started and focused.
-  await expect(first.getByRole('textbox', { name: 'Name' })).toBeFocused();
+  await editInline(page);
   await expect(toolbar.getByRole('button', { name: 'Save' })).toBeDisabled();
   await expect(toolbar.getByRole('button', { name: 'Discard' })).toBeVisible();
   await expect(toolbar.getByRole('button', { name: 'New' })).toBeHidden();
