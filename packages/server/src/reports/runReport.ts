@@ -3,6 +3,7 @@ import {
   defaultOperatorFor,
   type EntityId,
   type IdOrAlias,
+  isKnownTimeZone,
   type ReportDefinition,
   type ReportQuery,
   type ReportRunResponse,
@@ -361,15 +362,6 @@ function typesRead(
   }
   for (const t of types) if (ctx.perms.hasRowRules('read', t)) return undefined;
   return [...types].sort((a, b) => a - b);
-}
-
-function isKnownTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** SQL hands back numbers, booleans and text in engine-specific forms; answers use JSON's. */
