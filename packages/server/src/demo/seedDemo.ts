@@ -49,6 +49,9 @@ export async function seedDemo(services: Services, options: DemoOptions): Promis
   const stages = await idsOf(services, tenantId, adminUserId, 'crm:stage');
 
   faker.seed(20261122);
+  // Dates around the day the demo is made, so 'this year' and 'in the next 6 months' always find some.
+  const now = services.clock.now().getTime();
+  const daysFromNow = (days: number) => new Date(now + days * 86_400_000);
   const accountCount = Math.max(10, Math.round(options.records / 30));
   const accounts = await createInBatches(put, accountCount, (i) => ({
     id: `new:a${i}`,
@@ -94,7 +97,10 @@ export async function seedDemo(services: Services, options: DemoOptions): Promis
       fields: {
         name: `${faker.commerce.productName()} for ${faker.company.buzzNoun()}`.slice(0, 200),
         amount: faker.number.int({ min: 100_000, max: 50_000_000 }) / 100,
-        closeDate: faker.date.between({ from: '2025-01-01', to: '2027-06-30' }).toISOString().slice(0, 10),
+        closeDate: faker.date
+          .between({ from: daysFromNow(-420), to: daysFromNow(540) })
+          .toISOString()
+          .slice(0, 10),
         probability: Math.round((stage / (stages.length - 1)) * 100),
         won: stage === 4,
       },
@@ -112,7 +118,7 @@ export async function seedDemo(services: Services, options: DemoOptions): Promis
       name:
         faker.helpers.arrayElement(['Call', 'Meeting', 'Email', 'Demo', 'Follow-up']) +
         ` with ${faker.person.firstName()}`,
-      due: faker.date.between({ from: '2025-06-01', to: '2027-01-31' }).toISOString(),
+      due: faker.date.between({ from: daysFromNow(-240), to: daysFromNow(200) }).toISOString(),
       done: faker.datatype.boolean(),
       notes: `<p>${faker.lorem.sentence()}</p>`,
       durationHours: faker.number.int({ min: 1, max: 16 }) / 4,

@@ -146,7 +146,7 @@ export function ReportView({
     <section className="pl-report" aria-label={meta?.title ?? 'Report'} ref={containerRef}>
       {showHeader && (
         <header className="pl-report__header">
-          <h1 className="pl-report__title">{meta?.title ?? ''}</h1>
+          {meta?.title ? <h1 className="pl-report__title">{meta.title}</h1> : null}
         </header>
       )}
       <ReportToolbar
