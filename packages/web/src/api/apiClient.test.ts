@@ -37,6 +37,31 @@ describe('ApiClient', () => {
     expect(headers[2]!['x-csrf-token']).toBeUndefined();
   });
 
+  it('reads the tenant settings once per session, and again after a failure or a new sign-in', async () => {
+    const settings = {
+      tenantName: 'Demo',
+      currencySymbol: '$',
+      nameFieldLabel: 'Name',
+      timeZone: 'UTC',
+      locale: 'en-AU',
+      financialYearStartMonth: 7,
+    };
+    const { impl, calls } = fakeFetch([
+      { status: 500, body: { error: { code: 'internal', message: 'Down.' } } },
+      { status: 200, body: settings },
+      { status: 200, body: me },
+      { status: 200, body: { ...settings, currencySymbol: '€' } },
+    ]);
+    const client = new ApiClient({ fetch: impl });
+    await expect(client.tenantSettings()).rejects.toThrow('Down.');
+    const [a, b] = await Promise.all([client.tenantSettings(), client.tenantSettings()]);
+    expect(a).toEqual(settings);
+    expect(b).toBe(a);
+    await client.login({ tenant: 'demo', username: 'admin', password: 'pw' });
+    expect((await client.tenantSettings()).currencySymbol).toBe('€');
+    expect(calls.filter((c) => c.url === '/spapi/data/v1/tenantSettings')).toHaveLength(3);
+  });
+
   it('turns the error shape into an ApiError with the server message', async () => {
     const { impl } = fakeFetch([
       {

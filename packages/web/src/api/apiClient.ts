@@ -9,6 +9,7 @@ import {
   loginRequest,
   type Me,
   meResponse,
+  type TenantSettings,
   templateReportIdsResponse,
   tenantSettingsResponse,
 } from '@plinth/schema';
@@ -52,6 +53,8 @@ export class ApiClient {
   private readonly baseUrl: string;
   private readonly fetchImpl: typeof fetch;
   private readonly unauthorizedListeners = new Set<UnauthorizedListener>();
+  /** The signed-in tenant's settings, read once per session and shared by every caller. */
+  private settings: Promise<TenantSettings> | undefined;
 
   /** Called when a call answers 401 (the session ended); returns the unsubscribe function. */
   onUnauthorized(listener: UnauthorizedListener): () => void {
@@ -85,6 +88,7 @@ export class ApiClient {
     const json: unknown = await response.json().catch(() => null);
     if (!response.ok) {
       const parsed = errorResponse.safeParse(json);
+      if (response.status === 401) this.settings = undefined;
       if (response.status === 401 && path !== '/auth/login' && path !== '/auth/me') {
         for (const listener of this.unauthorizedListeners) listener();
       }
@@ -100,6 +104,7 @@ export class ApiClient {
   async login(request: LoginRequest): Promise<Me> {
     const me = await this.call('POST', '/auth/login', meResponse, loginRequest.parse(request));
     this.csrfToken = me.csrfToken;
+    this.settings = undefined;
     return me;
   }
 
@@ -112,10 +117,22 @@ export class ApiClient {
   async logout(): Promise<void> {
     await this.call('POST', '/auth/logout', z.unknown(), {});
     this.csrfToken = undefined;
+    this.settings = undefined;
   }
 
-  async tenantSettings() {
-    return this.call('GET', '/spapi/data/v1/tenantSettings', tenantSettingsResponse);
+  /**
+   * The tenant's settings. The session and every report ask for them; one call serves them all
+   * until the session changes. A failed read is not kept, so the next caller asks again.
+   */
+  tenantSettings(): Promise<TenantSettings> {
+    if (!this.settings) {
+      const settings = this.call('GET', '/spapi/data/v1/tenantSettings', tenantSettingsResponse);
+      this.settings = settings;
+      settings.catch(() => {
+        if (this.settings === settings) this.settings = undefined;
+      });
+    }
+    return this.settings;
   }
 
   async getEntities(request: z.input<typeof getEntitiesRequest>, signal?: AbortSignal) {

@@ -33,12 +33,19 @@ export function SessionProvider({ client, children }: { client: ApiClient; child
   const [session, setSession] = useState<Session>({ status: 'loading' });
   useEffect(() => {
     let isCurrent = true;
+    // The settings are asked for beside the session check (one call: the client keeps them).
+    const settings = loadSettings(client);
     client
       .me()
       .then(async (me) => {
-        const settings = await loadSettings(client);
+        const loaded = await settings;
         if (isCurrent)
-          setSession({ status: 'signedIn', me, tenant: localStorage.getItem(TENANT_KEY) ?? '', settings });
+          setSession({
+            status: 'signedIn',
+            me,
+            tenant: localStorage.getItem(TENANT_KEY) ?? '',
+            settings: loaded,
+          });
       })
       .catch(() => {
         if (isCurrent) setSession({ status: 'signedOut' });

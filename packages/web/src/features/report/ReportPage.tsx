@@ -2,6 +2,7 @@ import './report.css';
 import type { NavigationIntent } from '@plinth/grid';
 import { toast } from '@plinth/ui';
 import { useState } from 'react';
+import { reportIdOfRoute } from '../../api/reportPrefetch';
 import { navigate } from '../../app/router';
 import { ReportFullView } from './ReportFullView';
 import { ReportView } from './ReportView';
@@ -21,7 +22,7 @@ export function ReportPage({ appSlug, reportId }: ReportPageProps) {
     if (url) navigate(url);
     else toast.info('This action has no page in the runner yet.');
   };
-  const id = /^\d+$/.test(reportId) ? Number(reportId) : reportId;
+  const id = reportIdOfRoute(reportId);
   return (
     <div className="pl-report-page">
       <ReportView

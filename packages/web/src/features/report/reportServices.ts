@@ -11,6 +11,7 @@ import { toast } from '@plinth/ui';
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/apiClient';
 import type { ReportApi } from '../../api/reportApi';
+import { takePrefetchedReport } from '../../api/reportPrefetch';
 import { inlineEditFormFor, relatedTypeIds } from './inlineEditForm';
 
 /** What the report needs from its host page: where intents lead and what the page does itself. */
@@ -55,7 +56,8 @@ export function provideReportMachine(
           // Public reports are addressed by number only: an alias is not part of what they expose.
           usage === 'public'
             ? api.runPublicReport(host().tenant, Number(reportId), query, signal)
-            : api.runReport(reportId, query, signal),
+            : (takePrefetchedReport(reportId, query)?.catch(() => api.runReport(reportId, query, signal)) ??
+              api.runReport(reportId, query, signal)),
       ),
       fetchQuickMenuActions: withSignal<In['fetchQuickMenuActions'], Out['fetchQuickMenuActions']>(
         ({ reportId, selectedIds }, signal) => api.fetchQuickMenuActions({ reportId, selectedIds }, signal),

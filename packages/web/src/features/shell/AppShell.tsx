@@ -1,6 +1,8 @@
 import { FieldSettingsProvider } from '@plinth/fields';
 import { Button, ErrorDisplay, LoadingGrid } from '@plinth/ui';
 import { lazy, Suspense, useEffect } from 'react';
+import { reportApi } from '../../api/reportApi';
+import { prefetchReport, reportIdOfRoute } from '../../api/reportPrefetch';
 import { Link, navigate, useLocation } from '../../app/router';
 import { AppListPage } from '../apps/public';
 import { SignInPage, useSession } from '../auth/public';
@@ -23,7 +25,7 @@ if (
 
 /** The signed-in frame (header, navigation, sign-out) and the route switch. */
 export function AppShell() {
-  const { session, signOut } = useSession();
+  const { session, client, signOut } = useSession();
   const location = useLocation();
   const route = matchRoute(location.pathname, location.hash);
   const query = new URLSearchParams(location.search);
@@ -33,6 +35,11 @@ export function AppShell() {
   useEffect(() => {
     if (isReport) void reportModule.preload();
   }, [isReport]);
+  // …and its first page beside both (the report machine takes the answer when it asks).
+  const prefetchId = route.kind === 'runnerReport' && session.status !== 'signedOut' ? route.reportId : null;
+  useEffect(() => {
+    if (prefetchId !== null) prefetchReport(reportApi(client), reportIdOfRoute(prefetchId));
+  }, [prefetchId, client]);
 
   useEffect(() => {
     if (session.status === 'signedOut' && route.kind !== 'signIn' && route.kind !== 'publicReport') {
