@@ -17,6 +17,17 @@ export const queryCondition = z
   .strict();
 export type QueryCondition = z.infer<typeof queryCondition>;
 
+/**
+ * One header value of a group as the report answered it in `rdata.hdrs`: a field's value, or the
+ * related record of a to-one relationship (none for the blank group), named by its id.
+ */
+export const groupHeaderValue = z.union([
+  z.object({ val: z.union([z.string().max(100_000), z.number(), z.boolean(), z.null()]) }).strict(),
+  z.object({
+    vals: z.array(z.object({ eid: entityId, val: z.string().max(100_000).nullable().optional() })).max(1),
+  }),
+]);
+
 /** The report query of spec 02 §3 ("Query"), with the picker and relationship extras. */
 export const reportQuery = z
   .object({
@@ -44,6 +55,19 @@ export const reportQuery = z
     /** Narrows the root type to one of its derived types. */
     entityTypeId: idOrAlias.optional(),
     usage: z.enum(['Default', 'Picker', 'EntitySelect']).default('Default'),
+    /**
+     * Load more of one group (spec 02 §4): only that group's rows, `pageSize` of them from its own
+     * `startIndex` (the top-level `startIndex` is then not used). `values` are the group's header
+     * values from `rdata.hdrs`, outermost level first; fewer than the report's levels name an
+     * outer group.
+     */
+    group: z
+      .object({
+        values: z.array(groupHeaderValue).min(1).max(3),
+        startIndex: z.number().int().min(0).max(10_000_000),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 export type ReportQuery = z.infer<typeof reportQuery>;
