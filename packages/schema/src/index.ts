@@ -19,6 +19,8 @@ export * from './metamodel/metamodelRecords.js';
 export * from './metamodel/relTypes.js';
 export * from './metamodel/Schema.js';
 export * from './metamodel/structures.js';
+export * from './reports/colours.js';
+export * from './reports/columnFormatting.js';
 export * from './reports/dateRanges.js';
 export * from './reports/operators.js';
 export * from './reports/reportDefinition.js';

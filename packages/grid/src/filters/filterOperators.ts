@@ -103,6 +103,7 @@ export function operatorIdsFor(type: ReportValueType): FilterOperatorId[] {
     case 'ChoiceRelationship':
     case 'InlineRelationship':
     case 'RelatedResource':
+    case 'Image':
       return ['AnyOf', 'AnyExcept', ...empties];
     default:
       // A type this browser does not know (a newer server): compare and test for empty only.
@@ -133,6 +134,7 @@ export function defaultFilterOperator(type: ReportValueType): FilterOperatorId {
     case 'InlineRelationship':
     case 'UserInlineRelationship':
     case 'RelatedResource':
+    case 'Image':
       return 'AnyOf';
     case 'StructureLevels':
       return 'AnyBelow';
@@ -191,5 +193,6 @@ export function valueTypeFor(type: ReportValueType, operatorId: FilterOperatorId
     if (type === 'DateTime') return 'DateTimeRange';
     if (type === 'Time') return 'TimeRange';
   }
+  if (type === 'Image') return 'InlineRelationship';
   return type === 'AutoNumber' ? 'Int32' : type;
 }

@@ -117,6 +117,8 @@ export const reportValueTypes = [
   'UserInlineRelationship',
   'RelatedResource',
   'StructureLevels',
+  /** Related documents shown as images (decision 0022); filtered as the relationship it is. */
+  'Image',
 ] as const;
 export type ReportValueType = (typeof reportValueTypes)[number];
 
@@ -127,6 +129,7 @@ export function defaultOperatorFor(type: ReportValueType): ConditionOperator | u
     case 'InlineRelationship':
     case 'UserInlineRelationship':
     case 'RelatedResource':
+    case 'Image':
       return 'AnyOf';
     case 'Int32':
     case 'Decimal':

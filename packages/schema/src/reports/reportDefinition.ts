@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storedColumnFormat, storedValueRule } from './columnFormatting.js';
 import { aggregateKinds, conditionOperators } from './operators.js';
 
 /** One step from a record to related records. */
@@ -15,6 +16,10 @@ const columnBase = {
   width: z.number().int().min(68).max(2000).optional(),
   /** Relationships followed from the report's root type before the member is read. */
   path: z.array(relStep).max(5).default([]),
+  /** Conditional formatting (spec 02 §3 cfRule); checked against the column when saved. */
+  format: storedColumnFormat.optional(),
+  /** Lines, alignment, hidden value, default formatting off, image size (spec 02 §3 valueRule). */
+  valueRule: storedValueRule.optional(),
 };
 
 /** A report column: a field, a relationship (its related records' names), or a calculation. */

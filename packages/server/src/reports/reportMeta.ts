@@ -1,4 +1,10 @@
-import { type ReportQuery, type ReportRunResponse, reportValueTypes } from '@plinth/schema';
+import {
+  type ConditionalFormat,
+  type ReportQuery,
+  type ReportRunResponse,
+  type ReportValueRule,
+  reportValueTypes,
+} from '@plinth/schema';
 import type { EffectiveCondition } from './conditionSql.js';
 import { conditionTypeOf, type ResolvedColumn } from './resolveColumns.js';
 import type { LoadedReport } from './runReport.js';
@@ -6,8 +12,10 @@ import type { LoadedReport } from './runReport.js';
 type Meta = NonNullable<ReportRunResponse['meta']>;
 
 /**
- * The report's metadata (spec 02 §3): columns keyed by id, sort, filter columns and group
- * settings. `colbasic` and `basic` send the columns only.
+ * The report's metadata (spec 02 §3): columns keyed by id with their formatting, sort, filter
+ * columns and group settings. `colbasic` and `basic` send the columns only. `defaultFormats` are
+ * the columns' default formatting (a choice's colours), sent as `defcfRule` unless the column's
+ * value rule turns it off.
  */
 export function reportMeta(
   report: LoadedReport,
@@ -16,10 +24,15 @@ export function reportMeta(
   sorts: ReadonlyArray<{ column: ResolvedColumn; order: 'Ascending' | 'Descending' }>,
   level: ReportQuery['metadata'],
   limit: number | undefined,
+  options: { defaultFormats?: ReadonlyMap<string, ConditionalFormat> } = {},
 ): Meta {
   const def = report.definition;
   const rcols: Meta['rcols'] = {};
   for (const c of columns) {
+    const width = def.columns[c.ord]?.width;
+    const valueRule: ReportValueRule | undefined =
+      width || c.valueRule ? { ...(width ? { columnWidth: width } : {}), ...c.valueRule } : undefined;
+    const defaultFormat = valueRule?.disabledefft ? undefined : options.defaultFormats?.get(c.id);
     rcols[c.id] = {
       title: c.title,
       type: c.type,
@@ -37,7 +50,9 @@ export function reportMeta(
         : { rid: c.rel.id, rev: c.direction === 'rev', tid: c.targetTypeId }),
       // Through a relationship path: another record's member, not one of the row's own.
       ...(c.path.length > 0 ? { viaPath: true } : {}),
-      ...(def.columns[c.ord]?.width ? { valueRule: { columnWidth: def.columns[c.ord]!.width } } : {}),
+      ...(valueRule ? { valueRule } : {}),
+      ...(c.format ? { cfRule: c.format } : {}),
+      ...(defaultFormat ? { defcfRule: defaultFormat } : {}),
     };
   }
   const meta: Meta = {

@@ -1,10 +1,13 @@
 import {
+  type ConditionalFormat,
+  checkColumnFormatting,
   type EntityId,
   type FieldDef,
   type RelationshipDef,
   type RelStep,
   type ReportColumn,
   type ReportDefinition,
+  type ReportValueRule,
   type ReportValueType,
   reachesMany,
   relationshipEndName,
@@ -29,6 +32,10 @@ interface ResolvedBase {
   /** The type the member is read from (the root type, or the end of the path). */
   ownerTypeId: EntityId;
   type: ReportValueType;
+  /** The report's conditional formatting of the column (spec 02 §3 cfRule). */
+  format?: ConditionalFormat;
+  /** Lines, alignment, hidden value, image size (spec 02 §3 valueRule); the width is the column's. */
+  valueRule?: ReportValueRule;
 }
 
 export type ResolvedColumn =
@@ -48,7 +55,9 @@ export type ResolvedColumn =
  * filtered by structure levels (spec 03 §9), other columns by their own type.
  */
 export function conditionTypeOf(column: ResolvedColumn): ReportValueType {
-  return column.kind === 'relationship' && column.structure ? 'StructureLevels' : column.type;
+  if (column.kind === 'relationship' && column.structure) return 'StructureLevels';
+  // Images are related documents: filtered by which documents, as any relationship.
+  return column.type === 'Image' ? 'InlineRelationship' : column.type;
 }
 
 export function valueTypeOfField(field: FieldDef): ReportValueType {
@@ -81,8 +90,27 @@ export function resolveColumns(schema: Schema, def: ReportDefinition): ResolvedC
   return def.columns.map((col, ord) => {
     if (seen.has(col.id)) throw badRequest(`The column id '${col.id}' is used twice.`);
     seen.add(col.id);
-    return resolveColumn(schema, def.rootTypeId, col, ord);
+    return withFormatting(schema, col, resolveColumn(schema, def.rootTypeId, col, ord));
   });
+}
+
+/**
+ * The column's formatting, checked against it (decision 0022): a relationship to documents with an
+ * image size becomes an Image column.
+ */
+function withFormatting(schema: Schema, col: ReportColumn, resolved: ResolvedColumn): ResolvedColumn {
+  if (!col.format && !col.valueRule) return resolved;
+  const checked = checkColumnFormatting(col, {
+    type: resolved.type,
+    canShowImages: resolved.kind === 'relationship' && schema.isA(resolved.targetTypeId, sysType.document),
+  });
+  if (!checked.ok) throw badRequest(`Column '${col.id}': ${checked.message}`);
+  return {
+    ...resolved,
+    ...(checked.isImage ? { type: 'Image' as const } : {}),
+    ...(checked.format ? { format: checked.format } : {}),
+    ...(checked.valueRule ? { valueRule: checked.valueRule } : {}),
+  };
 }
 
 function resolveColumn(schema: Schema, rootTypeId: EntityId, col: ReportColumn, ord: number): ResolvedColumn {

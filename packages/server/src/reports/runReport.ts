@@ -18,9 +18,11 @@ import { resolveIds } from '../entities/readEntities.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { readTenantSettings } from '../settings/tenantSettings.js';
 import { aggregateSql, aggregateValue } from './aggregateSql.js';
+import { choiceColumnFormats } from './choiceFormats.js';
 import type { EffectiveCondition } from './conditionSql.js';
 import { defaultReport } from './defaultReports.js';
 import { groupRange } from './groupRange.js';
+import { keepImageDocuments } from './imageCells.js';
 import { reportCells } from './reportCells.js';
 import { reportMeta } from './reportMeta.js';
 import { buildReportSql } from './reportSql.js';
@@ -296,6 +298,7 @@ export async function runReport(
   } else ids = await pageOfIds(take, start, undefined, orderBy);
 
   const rows = await reportCells(ctx, columns, ids);
+  await keepImageDocuments(ctx, columns, rows);
 
   let rdata: ReportRunResponse['rdata'];
   if (groupRows) {
@@ -314,7 +317,11 @@ export async function runReport(
   return {
     ...(query.metadata === 'none'
       ? {}
-      : { meta: reportMeta(report, columns, conditions, sorts, query.metadata, limit) }),
+      : {
+          meta: reportMeta(report, columns, conditions, sorts, query.metadata, limit, {
+            defaultFormats: await choiceColumnFormats(ctx, columns),
+          }),
+        }),
     gdata: ids.map((eid) => ({
       eid,
       values: columns.map((c) =>

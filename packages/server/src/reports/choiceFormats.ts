@@ -1,0 +1,26 @@
+import { type ConditionalFormat, choiceDefaultFormat, type EntityId } from '@plinth/schema';
+import type { RequestContext } from '../context.js';
+import { readEnumValues } from '../metamodel/enumValueRoutes.js';
+import type { ResolvedColumn } from './resolveColumns.js';
+
+/**
+ * The default formatting of a report's choice columns (spec 02 §3 defcfRule): each choice value's
+ * own colour, or its icon, so a Stage column shows coloured without per-report setup. Columns that
+ * link to many values keep their coloured chips instead. Keyed by column id; one read per choice
+ * type, with the caller's read rules.
+ */
+export async function choiceColumnFormats(
+  ctx: RequestContext,
+  columns: readonly ResolvedColumn[],
+): Promise<Map<string, ConditionalFormat>> {
+  const out = new Map<string, ConditionalFormat>();
+  const byType = new Map<EntityId, ConditionalFormat | undefined>();
+  for (const c of columns) {
+    if (c.kind !== 'relationship' || c.type !== 'ChoiceRelationship' || c.many) continue;
+    if (!byType.has(c.targetTypeId))
+      byType.set(c.targetTypeId, choiceDefaultFormat(await readEnumValues(ctx, c.targetTypeId)));
+    const format = byType.get(c.targetTypeId);
+    if (format) out.set(c.id, format);
+  }
+  return out;
+}
