@@ -85,10 +85,13 @@ function isFormat(value: unknown): value is ConditionalFormat {
   );
 }
 
-/** An image column: the metadata says so, or the value rule sizes images. */
+/** An image column: the metadata says so (type Image, decision 0022), or the value rule sizes images. */
 function isImageColumn(meta: ReportColumnMeta, rule: ReportValueRule): boolean {
   return (
-    meta.represents === 'image' || positive(rule.imgw) !== undefined || positive(rule.imgh) !== undefined
+    meta.type === 'Image' ||
+    meta.represents === 'image' ||
+    positive(rule.imgw) !== undefined ||
+    positive(rule.imgh) !== undefined
   );
 }
 

@@ -192,7 +192,9 @@ export function DataGrid({
   const isInline = mode === 'inlineEditing' && inlineEdit !== undefined;
   const leadingWidth = isMulti ? selectionColumnWidth : 0;
   const maxLines = columns.reduce((m, c) => Math.max(m, c.lines), 1);
-  const rowHeight = gridMetrics.rowHeight + (maxLines - 1) * lineHeight;
+  // Rows grow for wrapped lines, and for image columns' thumbnails taller than a row holds.
+  const imageHeight = columns.reduce((m, c) => (c.isImage ? Math.max(m, c.imageSize.height + 8) : m), 0);
+  const rowHeight = Math.max(gridMetrics.rowHeight + (maxLines - 1) * lineHeight, imageHeight);
 
   // Column sizing: controlled by the host when it passes widths, else kept here.
   const [ownSizing, setOwnSizing] = useState<ColumnSizingState>({});

@@ -1,3 +1,4 @@
+import { usableChoiceColour } from '@plinth/schema';
 import type { CSSProperties, ReactNode } from 'react';
 import { type CellTextSettings, cellText } from '../../columns/cellText.js';
 import type { GridColumn } from '../../columns/columnModel.js';
@@ -34,15 +35,19 @@ function Text({ children, lines }: { children: ReactNode; lines: number }) {
 function ChoiceChips({ cell }: { cell: Extract<ReportCell, { vals: unknown }> }) {
   return (
     <span className="pl-grid__chips">
-      {cell.vals.map((v) => (
-        <span
-          key={v.eid}
-          className="pl-grid__chip"
-          style={v.color ? ({ '--pl-chip-colour': v.color } as CSSProperties) : undefined}
-        >
-          {v.val ?? ''}
-        </span>
-      ))}
+      {cell.vals.map((v) => {
+        // Transparent, white and black choice colours are ignored (spec 02 §3).
+        const colour = usableChoiceColour(v.color);
+        return (
+          <span
+            key={v.eid}
+            className="pl-grid__chip"
+            style={colour ? ({ '--pl-chip-colour': colour } as CSSProperties) : undefined}
+          >
+            {v.val ?? ''}
+          </span>
+        );
+      })}
     </span>
   );
 }
@@ -67,17 +72,29 @@ export function CellContent({ column, cell, row, settings, imageUrl, onPreviewFi
   const shown = column.hideValue ? null : <Text lines={column.lines}>{text}</Text>;
   switch (column.template) {
     case 'image': {
-      const id = cell && 'val' in cell ? cell.val : null;
-      if (id === null || id === '' || typeof id === 'boolean' || !imageUrl) return null;
-      return (
+      if (!imageUrl) return null;
+      const thumbnail = (id: string | number, name: string, key?: number) => (
         <img
+          key={key}
           className="pl-grid__image"
           src={imageUrl(id, 'small')}
-          alt={column.title}
+          alt={name}
           width={column.imageSize.width}
           height={column.imageSize.height}
         />
       );
+      // Image columns of related documents (decision 0022): one thumbnail per image document.
+      if (cell && 'vals' in cell && Array.isArray(cell.vals)) {
+        if (cell.vals.length === 0) return null;
+        return (
+          <span className="pl-grid__images">
+            {cell.vals.map((v) => thumbnail(v.eid, v.val || column.title, v.eid))}
+          </span>
+        );
+      }
+      const id = cell && 'val' in cell ? cell.val : null;
+      if (id === null || id === '' || typeof id === 'boolean') return null;
+      return thumbnail(id, column.title);
     }
     case 'fileLink':
       return text === '' ? null : (
