@@ -47,14 +47,28 @@ export function demoReports(schema: Schema): EntityChange[] {
   const opp = (script: string) => memberOf(schema, 'crm:opportunity', script);
   const activity = (script: string) => memberOf(schema, 'crm:activity', script);
   const opportunityType = schema.typeOrThrow('crm:opportunity').id;
-  const opportunityColumns = [
+  // Formatting the grid draws (decision 0022): large and small amounts highlighted, probability as
+  // a bar; the stage shows its choice colours by default.
+  const opportunityColumns: ReportColumn[] = [
     nameColumn,
     opp('reference'),
     opp('account'),
     opp('stage'),
-    opp('amount'),
+    {
+      ...opp('amount'),
+      format: {
+        style: 'Highlight',
+        rules: [
+          { bounds: { lower: 250_000 }, bgcolor: '#DCFCE7', fgcolor: '#166534' },
+          { bounds: { upper: 10_000 }, bgcolor: '#FEF3C7', fgcolor: '#92400E' },
+        ],
+      },
+    },
     opp('closeDate'),
-    opp('probability'),
+    {
+      ...opp('probability'),
+      format: { style: 'ProgressBar', rules: [{ bounds: { lower: 0, upper: 100 }, bgcolor: '#2563EB' }] },
+    },
     opp('won'),
   ];
   return [
