@@ -8,6 +8,7 @@ export * from './contracts/entityContracts.js';
 export * from './contracts/enumValueContracts.js';
 export * from './contracts/exportContracts.js';
 export * from './contracts/fileContracts.js';
+export * from './contracts/formContracts.js';
 export * from './contracts/inlineSaveContracts.js';
 export * from './contracts/reportContracts.js';
 export * from './contracts/settingsContracts.js';

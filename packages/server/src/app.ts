@@ -12,6 +12,7 @@ import { calcRoutes } from './calc/calcRoutes.js';
 import { entityRoutes } from './entities/entityRoutes.js';
 import { exportRoutes } from './exports/exportRoutes.js';
 import { fileRoutes } from './files/fileRoutes.js';
+import { formRoutes } from './forms/formRoutes.js';
 import { frameworkErrors, registerErrorHandler } from './http/errorHandler.js';
 import { enumValueRoutes } from './metamodel/enumValueRoutes.js';
 import { schemaRoutes } from './metamodel/schemaRoutes.js';
@@ -86,6 +87,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     await templateReportRoutes(api);
     await exportRoutes(api);
     await fileRoutes(api, services);
+    await formRoutes(api);
     await actionRoutes(api);
     await calcRoutes(api);
     await aiRoutes(api, options.ai ?? {});

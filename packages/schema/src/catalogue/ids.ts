@@ -93,6 +93,7 @@ export const sysField = {
   fileSize: 212,
   fileTypeExtensions: 215,
   reportDefinition: 220,
+  formDefinition: 221,
 } as const;
 
 export const sysRel = {

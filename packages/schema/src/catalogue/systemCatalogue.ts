@@ -161,6 +161,7 @@ export const systemFields: readonly FieldDef[] = [
   field(F.fileSize, T.document, 'size', 'Number', { minInt: 0 }),
   field(F.fileTypeExtensions, T.documentFileType, 'fileTypeExtensions', 'Text'),
   field(F.reportDefinition, T.report, 'reportDefinition', 'MultilineText'),
+  field(F.formDefinition, T.form, 'formDefinition', 'MultilineText'),
 ];
 
 export const systemRelationships: readonly RelationshipDef[] = [

@@ -16,6 +16,7 @@ import { creatableIds, permittedIds } from '../access/rowChecks.js';
 import { validateUserAccounts } from '../auth/validateUserAccounts.js';
 import { expressionDefaults } from '../calc/calculatedFields.js';
 import type { RequestContext } from '../context.js';
+import { validateFormDefinitions } from '../forms/validateFormDefinitions.js';
 import { AppError, badRequest, forbidden, notFound } from '../http/errors.js';
 import { validateMetamodelChanges } from '../metamodel/metamodelWrites.js';
 import { validateReportDefinitions } from '../reports/validateReportDefinitions.js';
@@ -200,6 +201,7 @@ async function putInTransaction(ctx: RequestContext, req: PutEntitiesRequest): P
   const written = [...created, ...updated.map((u) => u.row)];
   const recordErrors = [
     ...validateReportDefinitions(ctx, written, refOf),
+    ...validateFormDefinitions(ctx, written, refOf),
     ...validateTenantSettings(written, refOf),
     ...(await validateUserAccounts(ctx, written, refOf)),
   ];

@@ -7,6 +7,9 @@ import {
   wholeRecordId,
 } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
+import { formErrors } from '../forms/formChecks.js';
+import { DefaultForms, type ResolvedControl } from '../forms/formDefinitions.js';
+import { recordAfterChange } from '../forms/recordAfterChange.js';
 import { AppError, badRequest } from '../http/errors.js';
 import { selectEntities } from './entityRepository.js';
 import { putEntities } from './putEntities.js';
@@ -19,6 +22,7 @@ type MemberResult = SavedRecordResult['validationResults'][number];
  * Each record is a put of its own, in its own transaction, with the put's validation, permissions
  * and optimistic concurrency: a valid record is saved whatever the others do, and a record that
  * fails keeps its stored values and answers why — by field or relationship id, or -1 for the record.
+ * The type's default form adds its mandatory overrides and custom validations (decision 0026).
  */
 export async function saveModifiedEntities(
   ctx: RequestContext,
@@ -30,13 +34,24 @@ export async function saveModifiedEntities(
     ids.add(record.id);
   }
   const results: SavedRecordResult[] = [];
-  for (const record of req.records) results.push(await saveRecord(ctx, record));
+  const forms = new DefaultForms(ctx);
+  for (const record of req.records) results.push(await saveRecord(ctx, record, forms));
   return { results };
 }
 
-async function saveRecord(ctx: RequestContext, record: ModifiedRecord): Promise<SavedRecordResult> {
+async function saveRecord(
+  ctx: RequestContext,
+  record: ModifiedRecord,
+  forms: DefaultForms,
+): Promise<SavedRecordResult> {
   try {
-    const answer = await putEntities(ctx, { entities: [record], deleted: [] });
+    const checked = await checkAgainstForm(ctx, record, forms);
+    if (checked.errors.length > 0)
+      return { entityId: record.id, validationResults: await memberResults(ctx, record.id, checked.errors) };
+    // What was checked is what is saved: a record changed since it was read is not.
+    const expected = record.version ?? checked.version;
+    const entity = expected === undefined ? record : { ...record, version: expected };
+    const answer = await putEntities(ctx, { entities: [entity], deleted: [] });
     const version = answer.versions.find((v) => v.id === record.id)?.version;
     return { entityId: record.id, validationResults: [], ...(version === undefined ? {} : { version }) };
   } catch (error) {
@@ -52,6 +67,35 @@ async function saveRecord(ctx: RequestContext, record: ModifiedRecord): Promise<
     };
   }
 }
+
+/**
+ * The checks of the record type's default form that a put does not make (spec 02 §5, spec 03 §5):
+ * its mandatory overrides on the members sent, and the custom validations of the controls whose
+ * member changed (or that always validate), run on the record as the change would leave it. Values
+ * the put refuses anyway are left to it. Errors are named by member key, as the put names them.
+ */
+async function checkAgainstForm(
+  ctx: RequestContext,
+  record: ModifiedRecord,
+  forms: DefaultForms,
+): Promise<{ errors: MemberError[]; version?: number }> {
+  const after = await recordAfterChange(ctx, record).catch((e: unknown) => {
+    // A record the caller cannot read, or of no known type, is the put's to refuse.
+    if (e instanceof AppError && e.status < 500) return undefined;
+    throw e;
+  });
+  if (!after) return { errors: [] };
+  const form = await forms.of(after.type);
+  if (!form.controls.some(needsCheck)) return { errors: [] };
+  const failing = await formErrors(ctx, form, after, { scope: 'changed', withMemberRules: false });
+  const errors = failing.flatMap((f) =>
+    f.messages.map((message) => ({ id: record.id, member: f.control.key, message })),
+  );
+  return { errors, ...(after.version === undefined ? {} : { version: after.version }) };
+}
+
+const needsCheck = (c: ResolvedControl) =>
+  c.control.mandatory || (c.control.customValidationCalculation ?? '').trim() !== '';
 
 function detailErrors(details: unknown): MemberError[] | undefined {
   const errors = (details as { errors?: unknown } | undefined)?.errors;

@@ -1,0 +1,207 @@
+import {
+  type Direction,
+  type EntityId,
+  type FieldDef,
+  type FormControl,
+  type FormDefinition,
+  type FormResponse,
+  formDefinition,
+  type IdOrAlias,
+  type RelationshipDef,
+  type Schema,
+  sysField,
+  sysType,
+  type TypeDef,
+} from '@plinth/schema';
+import type { RequestContext } from '../context.js';
+import { type EntityRow, selectEntities } from '../entities/entityRepository.js';
+import { resolveIds } from '../entities/readEntities.js';
+import { badRequest, forbidden, notFound } from '../http/errors.js';
+
+/** What a control renders: a field of the form's type, or one end of a relationship. */
+export type ControlMember =
+  | { kind: 'field'; field: FieldDef }
+  | { kind: 'relationship'; rel: RelationshipDef; direction: Direction };
+
+/** A control with the member it renders, and that member's key as entity puts name it. */
+export interface ResolvedControl {
+  control: FormControl;
+  member: ControlMember;
+  /** `#fieldId`, or `#relId:fwd` / `#relId:rev`. */
+  key: string;
+}
+
+/** A form ready to use: stored (with its id) or generated for a type (id null). */
+export interface LoadedForm {
+  id: EntityId | null;
+  name: string;
+  typeId: EntityId;
+  definition: FormDefinition;
+  /** The controls whose member the form's type still has, in the form's order. */
+  controls: ResolvedControl[];
+}
+
+export const memberKey = (member: ControlMember): string =>
+  member.kind === 'field' ? `#${member.field.id}` : `#${member.rel.id}:${member.direction}`;
+
+/** The member a control renders, if the type has it. */
+export function controlMember(
+  schema: Schema,
+  typeId: EntityId,
+  control: FormControl,
+): ControlMember | undefined {
+  if (control.fieldToRender !== undefined) {
+    const field = schema.fieldsOf(typeId).find((f) => f.id === control.fieldToRender);
+    return field ? { kind: 'field', field } : undefined;
+  }
+  const direction: Direction = control.isReversed ? 'rev' : 'fwd';
+  const end = schema
+    .relationshipsOf(typeId)
+    .find((r) => r.rel.id === control.relationshipToRender && r.direction === direction);
+  return end ? { kind: 'relationship', ...end } : undefined;
+}
+
+/** Resolves a definition's controls; those whose member is gone from the schema are left out. */
+export function resolveControls(schema: Schema, def: FormDefinition): ResolvedControl[] {
+  const out: ResolvedControl[] = [];
+  for (const control of def.controls) {
+    const member = controlMember(schema, def.typeId, control);
+    if (member) out.push({ control, member, key: memberKey(member) });
+  }
+  return out;
+}
+
+/** A stored definition, checked against the current shape; a broken one is a clear 400, not a 500. */
+export function parseFormDefinition(raw: unknown): FormDefinition {
+  if (raw === undefined || raw === null || raw === '') throw badRequest('The form has no definition.');
+  let json: unknown;
+  try {
+    json = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  } catch {
+    throw badRequest('The form definition is not valid JSON.');
+  }
+  const parsed = formDefinition.safeParse(json);
+  if (!parsed.success)
+    throw badRequest('The form definition is not valid.', parsed.error.issues.slice(0, 10));
+  return parsed.data;
+}
+
+/**
+ * The form generated for a type that has no default edit form: a control for every field and every
+ * relationship end of the type, in the schema's order. Relationships kept in a column of the
+ * records table (created by, owner…) are read-only controls: only the server sets them.
+ */
+export function generatedForm(schema: Schema, type: TypeDef): LoadedForm {
+  const controls: FormControl[] = [
+    ...schema.fieldsOf(type.id).map((f) => control({ id: `f${f.id}`, fieldToRender: f.id })),
+    ...schema.relationshipsOf(type.id).map(({ rel, direction }) =>
+      control({
+        id: direction === 'fwd' ? `r${rel.id}` : `r${rel.id}-rev`,
+        relationshipToRender: rel.id,
+        isReversed: direction === 'rev',
+        readOnlyControl: rel.column !== undefined,
+      }),
+    ),
+  ];
+  const definition: FormDefinition = { version: 1, typeId: type.id, controls };
+  return {
+    id: null,
+    name: type.name,
+    typeId: type.id,
+    definition,
+    controls: resolveControls(schema, definition),
+  };
+}
+
+function control(c: Partial<FormControl> & { id: string }): FormControl {
+  return {
+    isReversed: false,
+    mandatory: false,
+    readOnlyControl: false,
+    isHidden: false,
+    customValidationAlwaysValidate: false,
+    ...c,
+  };
+}
+
+function storedForm(schema: Schema, row: EntityRow): LoadedForm {
+  const definition = parseFormDefinition(row.data[String(sysField.formDefinition)]);
+  return {
+    id: row.id,
+    name: row.name ?? '',
+    typeId: definition.typeId,
+    definition,
+    controls: resolveControls(schema, definition),
+  };
+}
+
+/**
+ * Whether the caller may read records of a type (on some rows at least): forms of a type are for
+ * the people who see its records, whatever rules they have on `core:form` itself.
+ */
+export function canReadType(ctx: RequestContext, typeId: EntityId): boolean {
+  return ctx.perms.forType(typeId).read !== 'none' || ctx.perms.hasRowRules('read', typeId);
+}
+
+/** A stored form by id or alias, for a caller who may read its type's records. */
+export async function loadForm(ctx: RequestContext, ref: IdOrAlias): Promise<LoadedForm> {
+  const [id] = await resolveIds(ctx.db, ctx.tenantId, [ref]);
+  const [row] = await selectEntities(ctx.db, ctx.tenantId, [id!]);
+  if (row?.typeId !== sysType.form) throw notFound();
+  const form = storedForm(ctx.schema, row);
+  if (!ctx.schema.type(form.typeId)) throw notFound();
+  if (!canReadType(ctx, form.typeId)) throw forbidden();
+  return form;
+}
+
+/**
+ * A type's default form: its default edit form when one is set and is a form for the type's
+ * records, otherwise the generated one (`forceGenerate` asks for the generated one regardless).
+ * No access check: see `defaultFormForCaller`.
+ */
+export async function defaultFormOf(
+  ctx: RequestContext,
+  type: TypeDef,
+  options: { forceGenerate?: boolean } = {},
+): Promise<LoadedForm> {
+  if (type.defaultEditFormId !== undefined && !options.forceGenerate) {
+    const [row] = await selectEntities(ctx.db, ctx.tenantId, [type.defaultEditFormId]);
+    if (row?.typeId === sysType.form) {
+      const form = storedForm(ctx.schema, row);
+      if (ctx.schema.isA(type.id, form.typeId)) return form;
+    }
+  }
+  return generatedForm(ctx.schema, type);
+}
+
+/** The default form of a type named by id or alias, for a caller who may read its records. */
+export async function defaultFormForCaller(
+  ctx: RequestContext,
+  typeRef: IdOrAlias,
+  options: { forceGenerate?: boolean } = {},
+): Promise<LoadedForm> {
+  const type = ctx.schema.type(typeRef);
+  if (!type) throw notFound();
+  if (!canReadType(ctx, type.id)) throw forbidden();
+  return defaultFormOf(ctx, type, options);
+}
+
+/** The answer of the form calls. */
+export function formResponseOf(form: LoadedForm): FormResponse {
+  return { id: form.id, name: form.name, typeId: form.typeId, controls: form.definition.controls };
+}
+
+/** Default forms by type for one request, each read once however many records ask. */
+export class DefaultForms {
+  readonly #byType = new Map<EntityId, Promise<LoadedForm>>();
+  constructor(private readonly ctx: RequestContext) {}
+
+  of(type: TypeDef): Promise<LoadedForm> {
+    let form = this.#byType.get(type.id);
+    if (!form) {
+      form = defaultFormOf(this.ctx, type);
+      this.#byType.set(type.id, form);
+    }
+    return form;
+  }
+}
