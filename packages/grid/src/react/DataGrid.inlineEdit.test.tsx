@@ -77,6 +77,10 @@ describe('DataGrid: inline editing', () => {
       act(() => vi.advanceTimersByTime(99));
       expect(within(cellOf(1, 'name')).queryByRole('textbox')).toBeNull();
       act(() => vi.advanceTimersByTime(1));
+      // The editors' code loads apart from the grid's (the page preloads it once rows show).
+      await act(async () => {
+        await import('./inline/InlineEditor.js');
+      });
       const input = within(cellOf(1, 'name')).getByRole('textbox', { name: /Name/ });
       expect(input).toHaveValue('Ann');
       expect(input).toHaveFocus();

@@ -48,6 +48,7 @@ import { GroupHeaderRow } from './GroupHeaderRow.js';
 import { GridContext, type GridContextValue } from './gridContext.js';
 import type { CellAddress } from './inline/inlineNavigation.js';
 import { useInlineEditing } from './inline/useInlineEditing.js';
+import { preloadEditors } from './lazyEditors.js';
 import { RecordRow, type RecordRowHandlers } from './RecordRow.js';
 import { TotalRows } from './TotalRows.js';
 import { useContainerWidth } from './useContainerWidth.js';
@@ -196,6 +197,9 @@ export function DataGrid({
   const imageHeight = columns.reduce((m, c) => (c.isImage ? Math.max(m, c.imageSize.height + 8) : m), 0);
   const rowHeight = Math.max(gridMetrics.rowHeight + (maxLines - 1) * lineHeight, imageHeight);
 
+  const hasRows = safeRows.length > 0;
+  // Once the first rows are on screen, the editors' code loads (spared from the first page's path).
+  useEffect(() => (hasRows ? preloadEditors() : undefined), [hasRows]);
   // Column sizing: controlled by the host when it passes widths, else kept here.
   const [ownSizing, setOwnSizing] = useState<ColumnSizingState>({});
   const sizing = columnWidths ?? ownSizing;

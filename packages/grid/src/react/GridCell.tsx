@@ -1,13 +1,14 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a virtualised grid places its rows absolutely, which table elements cannot; the ARIA grid roles carry the semantics
 // biome-ignore-all lint/a11y/useFocusableInteractive: grid rows and cells take focus through the roving tab index, not each one
 import { Tooltip } from '@plinth/ui';
-import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, Suspense, useRef } from 'react';
 import { Focusable } from 'react-aria-components';
 import type { GridColumn } from '../columns/columnModel.js';
 import type { InlineEditorKind, ReportCell, ReportRow } from '../types.js';
 import { CellContent } from './cells/CellContent.js';
 import { useGridContextOrThrow } from './gridContext.js';
-import { editorsKeepingArrows, InlineEditor } from './inline/InlineEditor.js';
+import { editorsKeepingArrows } from './inline/editorsKeepingArrows.js';
+import { FocusFirstOnMount, LazyInlineEditor } from './lazyEditors.js';
 
 const focusableSelector =
   'input:not([type="hidden"]):not([disabled]), textarea, [contenteditable="true"], [role="spinbutton"], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -44,12 +45,6 @@ export function GridCell({ column, row }: GridCellProps) {
   const editability = inline?.editability[column.id];
   const isActive = inline?.active?.eid === row.eid && inline.active.colid === column.id;
   const isEditor = isActive && editability?.isEditable === true;
-
-  useEffect(() => {
-    if (!isEditor) return;
-    const target = editorRef.current?.querySelector<HTMLElement>(focusableSelector);
-    target?.focus();
-  }, [isEditor]);
 
   const base = {
     role: 'gridcell',
@@ -95,17 +90,20 @@ export function GridCell({ column, row }: GridCellProps) {
     };
     return (
       <div {...base} ref={editorRef} onKeyDownCapture={onKeyDownCapture} title={error}>
-        <InlineEditor
-          column={column}
-          field={{ ...editability.field, kind }}
-          cell={cell}
-          edit={edit}
-          settings={settings}
-          isError={Boolean(error)}
-          pickerDataSource={inline.pickerDataSource}
-          onEdit={(next) => inline.onCellEdit(row.eid, next)}
-          onInvalid={(message) => inline.onInvalidValue(row.eid, column.id, message)}
-        />
+        <Suspense fallback={null}>
+          <LazyInlineEditor
+            column={column}
+            field={{ ...editability.field, kind }}
+            cell={cell}
+            edit={edit}
+            settings={settings}
+            isError={Boolean(error)}
+            pickerDataSource={inline.pickerDataSource}
+            onEdit={(next) => inline.onCellEdit(row.eid, next)}
+            onInvalid={(message) => inline.onInvalidValue(row.eid, column.id, message)}
+          />
+          <FocusFirstOnMount container={editorRef} selector={focusableSelector} />
+        </Suspense>
       </div>
     );
   }

@@ -35,15 +35,6 @@ export interface InlineEditorProps {
   onInvalid: (message: string) => void;
 }
 
-/** Editors that use the arrow keys themselves; the grid leaves ArrowUp/ArrowDown to them. */
-export const editorsKeepingArrows: ReadonlySet<InlineEditorKind> = new Set([
-  'multilineText',
-  'richText',
-  'date',
-  'dateTime',
-  'time',
-]);
-
 /**
  * The field editor of an inline-edited cell, from @plinth/fields by field kind (spec 02 §3
  * "Inline-edit field kinds"); every change is reported as the cell's edit.

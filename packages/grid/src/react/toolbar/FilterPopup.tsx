@@ -1,6 +1,6 @@
 import { type PickerDataSource, SelectList } from '@plinth/fields';
 import { Button } from '@plinth/ui';
-import { useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { activeFilters, filterQueryOf } from '../../filters/filterQuery.js';
 import {
   applyFilters,
@@ -10,8 +10,8 @@ import {
 } from '../../filters/filterState.js';
 import type { Filter, FilterOperatorId, FilterQuery, FilterState } from '../../filters/filterTypes.js';
 import type { Breakpoint } from '../../types.js';
+import { LazyFilterValueEditor } from '../lazyEditors.js';
 import { FilterBadge } from './FilterBadge.js';
-import { FilterValueEditor } from './FilterValueEditor.js';
 import { ToolbarPopup } from './ToolbarPopup.js';
 
 /** The Filter popup's size (spec 02 §9). */
@@ -132,7 +132,9 @@ function FilterRow({ filter, onChange, pickerDataSource }: FilterRowProps) {
           }
         />
       )}
-      <FilterValueEditor filter={filter} onChange={onChange} pickerDataSource={pickerDataSource} />
+      <Suspense fallback={<span className="pl-filter__loading">Please wait...</span>}>
+        <LazyFilterValueEditor filter={filter} onChange={onChange} pickerDataSource={pickerDataSource} />
+      </Suspense>
     </fieldset>
   );
 }

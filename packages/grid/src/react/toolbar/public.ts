@@ -2,7 +2,6 @@
 export { FilterBadge, type FilterBadgeProps } from './FilterBadge.js';
 export { FilterChips, type FilterChipsProps, filterChipValueWidth } from './FilterChips.js';
 export { FilterPopup, type FilterPopupProps, filterPopupMaxHeight, filterPopupWidth } from './FilterPopup.js';
-export { FilterValueEditor, type FilterValueEditorProps } from './FilterValueEditor.js';
 export { filterOperatorText, filterValueText } from './filterChipText.js';
 export { lastRefreshText, RefreshButton, type RefreshButtonProps } from './RefreshButton.js';
 export { maxSearchLength, SearchBox, type SearchBoxProps, searchDebounceMs } from './SearchBox.js';

@@ -1,0 +1,46 @@
+import { lazy, type RefObject, useEffect } from 'react';
+
+/**
+ * The field editors of inline editing and of the filter popup come from @plinth/fields (dates,
+ * numbers, pickers) and are only needed once the user edits or filters: their code loads apart
+ * from the grid's, so a report's first page does not wait for it, and is asked for as soon as the
+ * first page is on screen (`preloadEditors`), so opening an editor rarely waits either.
+ */
+const loadInlineEditor = () => import('./inline/InlineEditor.js');
+const loadFilterValueEditor = () => import('./toolbar/FilterValueEditor.js');
+
+export const LazyInlineEditor = lazy(() => loadInlineEditor().then((m) => ({ default: m.InlineEditor })));
+export const LazyFilterValueEditor = lazy(() =>
+  loadFilterValueEditor().then((m) => ({ default: m.FilterValueEditor })),
+);
+
+/** Asks for the editors' code when the browser is idle (at once where it cannot tell). */
+export function preloadEditors(): () => void {
+  const load = () => {
+    void loadInlineEditor();
+    void loadFilterValueEditor();
+  };
+  if (typeof window !== 'undefined' && 'requestIdleCallback' in window) {
+    const handle = window.requestIdleCallback(load, { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(load, 200);
+  return () => clearTimeout(timer);
+}
+
+/**
+ * Focuses the first focusable element inside `container` when mounted: placed after a lazily
+ * loaded editor in the same Suspense boundary, it runs once the editor is really there.
+ */
+export function FocusFirstOnMount({
+  container,
+  selector,
+}: {
+  container: RefObject<HTMLElement | null>;
+  selector: string;
+}) {
+  useEffect(() => {
+    container.current?.querySelector<HTMLElement>(selector)?.focus();
+  }, [container, selector]);
+  return null;
+}
