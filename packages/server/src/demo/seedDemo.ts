@@ -4,6 +4,7 @@ import { contextFor, type RequestContext } from '../context.js';
 import { putEntities } from '../entities/putEntities.js';
 import type { Services } from '../services.js';
 import { createTenant } from '../tenants/createTenant.js';
+import { demoForms } from './demoForms.js';
 import { demoReports } from './demoReports.js';
 import { demoSchemaChanges, demoStages } from './demoSchema.js';
 
@@ -46,6 +47,7 @@ export async function seedDemo(services: Services, options: DemoOptions): Promis
     ...salesRules(await contextFor(services, tenantId, adminUserId)),
   ]);
   await put(demoReports((await contextFor(services, tenantId, adminUserId)).schema));
+  await put(demoForms((await contextFor(services, tenantId, adminUserId)).schema));
   const stages = await idsOf(services, tenantId, adminUserId, 'crm:stage');
 
   faker.seed(20261122);
