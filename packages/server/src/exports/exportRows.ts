@@ -83,6 +83,11 @@ export interface ExportRowOptions {
  * and aggregates are not exported: the rows come in the grouped report's order (group keys first),
  * and no group or total query is run per page. The first page is read here, so a bad query fails
  * before any byte of the file is sent.
+ *
+ * Each page continues after the sort keys and id of the last row read (a keyset cursor, decision
+ * 0024), so a page costs the same at the end of a large report as at its start, and rows written
+ * meanwhile before the cursor are neither repeated nor make later rows skipped. An order by a
+ * calculation or a many-valued relationship cannot be sought: such an export reads by offset.
  */
 export async function exportRows(
   ctx: RequestContext,
@@ -126,7 +131,7 @@ export async function exportRows(
     entityTypeId: stored.entityTypeId,
   };
 
-  const first = await runReport(ctx, flat, { ...base, metadata: 'basic' });
+  const first = await runReport(ctx, flat, { ...base, metadata: 'basic' }, { keyset: {} });
   const rcols = first.meta?.rcols ?? {};
   const all = Object.entries(rcols)
     .map(([id, c]) => ({ id, ...c }))
@@ -151,6 +156,8 @@ export async function exportRows(
   };
   async function* pages(): AsyncGenerator<ExportCell[][]> {
     let page = first;
+    // undefined: the order cannot be sought, and pages are read by offset.
+    let cursor = first.cursor;
     let index = 0;
     let sent = 0;
     for (;;) {
@@ -167,12 +174,19 @@ export async function exportRows(
       if (out.length > 0) yield out;
       if (page.gdata.length < pageSize || source.truncated) return;
       index += 1;
-      page = await runReport(ctx, flat, {
-        ...base,
-        startIndex: index * pageSize,
-        // Past the cap, one row is enough to learn whether rows were left out.
-        pageSize: sent >= maxRows ? 1 : pageSize,
-      });
+      page = await runReport(
+        ctx,
+        flat,
+        {
+          ...base,
+          // The rows read before: the offset, or with a cursor what the result limit counts.
+          startIndex: index * pageSize,
+          // Past the cap, one row is enough to learn whether rows were left out.
+          pageSize: sent >= maxRows ? 1 : pageSize,
+        },
+        cursor ? { keyset: { after: cursor } } : {},
+      );
+      cursor = cursor && page.cursor;
     }
   }
   return source;

@@ -11,6 +11,7 @@ import {
   fieldConditionSql,
   relationshipConditionSql,
 } from './conditionSql.js';
+import type { Seek } from './keysetSql.js';
 import type { ResolvedColumn, ResolvedStep } from './resolveColumns.js';
 import { and, escapeLike, fieldValueSql, readableSql } from './sqlFragments.js';
 
@@ -31,6 +32,8 @@ export interface ReportSql {
   columnValue(column: ResolvedColumn): RawBuilder<unknown>;
   /** The id of a to-one relationship column's related record. */
   relatedIdOf(column: ResolvedColumn): RawBuilder<unknown>;
+  /** The order's keys for a keyset cursor; undefined when a key cannot be sought (see below). */
+  seek: Seek | undefined;
 }
 
 export interface ReportSqlInput {
@@ -149,11 +152,15 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
    * keys also keep apart values that differ only in case and same-named records, so rows come in
    * the order of their groups.
    */
-  const orderKeys = (column: ResolvedColumn, order: 'Ascending' | 'Descending', group = false) => {
+  const orderValues = (column: ResolvedColumn, group = false) => {
     const raw = columnValue(column);
     const text = column.type === 'String' || column.kind === 'relationship';
     const values = text ? [sql`lower(${raw})`, ...(group ? [raw] : [])] : [raw];
     if (group && column.kind === 'relationship' && !column.many) values.push(relatedIdOf(column));
+    return values;
+  };
+  const orderKeys = (column: ResolvedColumn, order: 'Ascending' | 'Descending', group = false) => {
+    const values = orderValues(column, group);
     return values.map((v) =>
       order === 'Descending' ? sql`${v} DESC NULLS LAST` : sql`${v} ASC NULLS FIRST`,
     );
@@ -161,6 +168,22 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
   const keys = input.sorts.flatMap((s) => orderKeys(s.column, s.order, s.group));
   // The id breaks ties in the direction of the last key, so an index on that key serves the whole order.
   keys.push(input.sorts.at(-1)?.order === 'Descending' ? sql`e0.id DESC` : sql`e0.id ASC`);
+  // A calculation may read the clock and other records, and its SQL type varies with the
+  // expression; a many-valued relationship sorts by a subquery over its links that no index
+  // serves. Their pages are read by offset (decision 0024).
+  const seekable = input.sorts.every(
+    (s) =>
+      !(s.column.kind === 'field' && s.column.field.type === 'Calculation') &&
+      !(s.column.kind === 'relationship' && s.column.many),
+  );
+  const seek = seekable
+    ? {
+        keys: input.sorts.flatMap((s) =>
+          orderValues(s.column, s.group).map((value) => ({ value, descending: s.order === 'Descending' })),
+        ),
+        idDescending: input.sorts.at(-1)?.order === 'Descending',
+      }
+    : undefined;
 
   return {
     from: () => (joins.length === 0 ? sql`entities e0` : sql`entities e0 ${sql.join(joins, sql` `)}`),
@@ -169,6 +192,7 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
     orderKeys,
     columnValue,
     relatedIdOf,
+    seek,
   };
 }
 

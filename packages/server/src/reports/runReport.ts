@@ -18,11 +18,9 @@ import { resolveIds } from '../entities/readEntities.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { readTenantSettings } from '../settings/tenantSettings.js';
 import { aggregateSql, aggregateValue } from './aggregateSql.js';
-import { choiceColumnFormats } from './choiceFormats.js';
 import type { EffectiveCondition } from './conditionSql.js';
 import { defaultReport } from './defaultReports.js';
-import { groupRange } from './groupRange.js';
-import { keepImageDocuments } from './imageCells.js';
+import { afterCursorSql, cursorOf, cursorSelect, type ReportCursor } from './keysetSql.js';
 import { reportCells } from './reportCells.js';
 import { reportMeta } from './reportMeta.js';
 import { buildReportSql } from './reportSql.js';
@@ -87,13 +85,20 @@ export function parseDefinition(raw: unknown): ReportDefinition {
   return parsed.data;
 }
 
-/** Runs a report query: one page of rows, the groups and totals, and the metadata asked for. */
+/**
+ * Runs a report query: one page of rows, the groups and totals, and the metadata asked for.
+ *
+ * `keyset` (exports only, decision 0024) reads a report without groups by a keyset cursor: the
+ * answer carries the `cursor` of its last row (null when empty; none when the order cannot be
+ * sought, and the caller reads by offset), and `after` reads the rows after one. `startIndex` then
+ * counts the rows read before, for the result limit only.
+ */
 export async function runReport(
   ctx: RequestContext,
   report: LoadedReport,
   query: ReportQuery,
-  options: { publicView?: boolean } = {},
-): Promise<ReportRunResponse> {
+  options: { publicView?: boolean; keyset?: { after?: ReportCursor } } = {},
+): Promise<ReportRunResponse & { cursor?: ReportCursor | null }> {
   const def = report.definition;
   const columns = resolveColumns(ctx.schema, def);
   const byId = new Map(columns.map((c) => [c.id, c]));
@@ -149,7 +154,7 @@ export async function runReport(
   const pageSize = Math.min(query.pageSize, maxReportPageSize);
   const limitValue = query.limitOperator === 'ResultLimit' && !query.isReset ? query.limitValue : def.limit;
   const limit = limitValue === undefined ? undefined : Math.max(1, Math.trunc(limitValue));
-  let take = limit === undefined ? pageSize : Math.max(0, Math.min(pageSize, limit - query.startIndex));
+  const take = limit === undefined ? pageSize : Math.max(0, Math.min(pageSize, limit - query.startIndex));
 
   const orderBy = plan.orderBy;
   const where = plan.where;
@@ -231,29 +236,6 @@ export async function runReport(
         );
   const groupRows = results[statements.findIndex((s) => s.kind === 'groups')];
   const totalRows = results[statements.findIndex((s) => s.kind === 'total')];
-  /** A group's header values, as `rdata.hdrs` answers them. */
-  const headersOf = (r: Record<string, unknown>) =>
-    keys.map((k) =>
-      k.id
-        ? {
-            vals:
-              r[`kid${k.i}`] == null
-                ? []
-                : [{ eid: Number(r[`kid${k.i}`]), val: (r[`k${k.i}`] as string | null) ?? null }],
-          }
-        : { val: normalise(k.g.column, r[`k${k.i}`]) },
-    );
-
-  // Load more of one group (spec 02 §4): the page starts at that group's row and ends with the
-  // group, so it is read as any page is (the buckets count only rows within a result limit).
-  let start = query.startIndex;
-  if (query.group) {
-    const buckets = groupRows?.map((r) => ({ hdrs: headersOf(r), count: Number(r.cnt) }));
-    const range = groupRange(buckets, query.group.values, groups.length, MAX_GROUPS);
-    const from = Math.min(query.group.startIndex, range.count);
-    start = range.start + from;
-    take = Math.min(pageSize, range.count - from);
-  }
 
   /** A page of ids in the report's order, `n` rows from `offset`, of the rows matching `extra`. */
   const pageOfIds = async (
@@ -270,6 +252,10 @@ export async function runReport(
       )
     ).rows.map((r) => Number(r.id));
 
+  const seek = options.keyset && groups.length === 0 ? plan.seek : undefined;
+  const after = options.keyset?.after;
+  if (after && !seek) throw new Error('This report cannot be read after a cursor: read it by offset.');
+  let cursor: ReportCursor | null | undefined = seek ? null : undefined;
   let ids: number[];
   if (take === 0) ids = [];
   else if (groupRows && limit === undefined && groupRows.length < MAX_GROUPS && keys.every(canSeekGroup)) {
@@ -282,7 +268,7 @@ export async function runReport(
     let before = 0;
     for (const r of groupRows) {
       const count = Number(r.cnt);
-      const from = Math.max(0, start - before);
+      const from = Math.max(0, query.startIndex - before);
       before += count;
       if (from >= count) continue;
       const match = and(
@@ -295,15 +281,33 @@ export async function runReport(
       ids.push(...(await pageOfIds(Math.min(take - ids.length, count - from), from, match, sql.join(rest))));
       if (ids.length >= take) break;
     }
-  } else ids = await pageOfIds(take, start, undefined, orderBy);
+  } else if (seek) {
+    const rows = (
+      await sql<
+        Record<string, unknown>
+      >`SELECT ${sql.join([sql`e0.id AS id`, ...cursorSelect(ctx.engine, seek)])} FROM ${plan.from()}
+      WHERE ${after ? sql`${where} AND ${afterCursorSql(seek, after)}` : where} ORDER BY ${orderBy}
+      LIMIT ${take} OFFSET ${after ? 0 : query.startIndex}`.execute(ctx.db)
+    ).rows;
+    ids = rows.map((r) => Number(r.id));
+    cursor = rows.length === 0 ? null : cursorOf(seek, rows.at(-1)!);
+  } else ids = await pageOfIds(take, query.startIndex, undefined, orderBy);
 
   const rows = await reportCells(ctx, columns, ids);
-  await keepImageDocuments(ctx, columns, rows);
 
   let rdata: ReportRunResponse['rdata'];
   if (groupRows) {
     rdata = groupRows.map((r) => ({
-      hdrs: headersOf(r),
+      hdrs: keys.map((k) =>
+        k.id
+          ? {
+              vals:
+                r[`kid${k.i}`] == null
+                  ? []
+                  : [{ eid: Number(r[`kid${k.i}`]), val: (r[`k${k.i}`] as string | null) ?? null }],
+            }
+          : { val: normalise(k.g.column, r[`k${k.i}`]) },
+      ),
       aggs: readAggs(r),
       count: Number(r.cnt),
     }));
@@ -317,11 +321,7 @@ export async function runReport(
   return {
     ...(query.metadata === 'none'
       ? {}
-      : {
-          meta: reportMeta(report, columns, conditions, sorts, query.metadata, limit, {
-            defaultFormats: await choiceColumnFormats(ctx, columns),
-          }),
-        }),
+      : { meta: reportMeta(report, columns, conditions, sorts, query.metadata, limit) }),
     gdata: ids.map((eid) => ({
       eid,
       values: columns.map((c) =>
@@ -337,6 +337,7 @@ export async function runReport(
     ...(total ? { total } : {}),
     pageSize,
     lrt: ctx.clock.now().toISOString(),
+    ...(cursor === undefined ? {} : { cursor }),
   };
 }
 
