@@ -18,8 +18,11 @@ import { resolveIds } from '../entities/readEntities.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { readTenantSettings } from '../settings/tenantSettings.js';
 import { aggregateSql, aggregateValue } from './aggregateSql.js';
+import { choiceColumnFormats } from './choiceFormats.js';
 import type { EffectiveCondition } from './conditionSql.js';
 import { defaultReport } from './defaultReports.js';
+import { groupRange } from './groupRange.js';
+import { keepImageDocuments } from './imageCells.js';
 import { afterCursorSql, cursorOf, cursorSelect, type ReportCursor } from './keysetSql.js';
 import { reportCells } from './reportCells.js';
 import { reportMeta } from './reportMeta.js';
@@ -154,7 +157,7 @@ export async function runReport(
   const pageSize = Math.min(query.pageSize, maxReportPageSize);
   const limitValue = query.limitOperator === 'ResultLimit' && !query.isReset ? query.limitValue : def.limit;
   const limit = limitValue === undefined ? undefined : Math.max(1, Math.trunc(limitValue));
-  const take = limit === undefined ? pageSize : Math.max(0, Math.min(pageSize, limit - query.startIndex));
+  let take = limit === undefined ? pageSize : Math.max(0, Math.min(pageSize, limit - query.startIndex));
 
   const orderBy = plan.orderBy;
   const where = plan.where;
@@ -236,6 +239,29 @@ export async function runReport(
         );
   const groupRows = results[statements.findIndex((s) => s.kind === 'groups')];
   const totalRows = results[statements.findIndex((s) => s.kind === 'total')];
+  /** A group's header values, as `rdata.hdrs` answers them. */
+  const headersOf = (r: Record<string, unknown>) =>
+    keys.map((k) =>
+      k.id
+        ? {
+            vals:
+              r[`kid${k.i}`] == null
+                ? []
+                : [{ eid: Number(r[`kid${k.i}`]), val: (r[`k${k.i}`] as string | null) ?? null }],
+          }
+        : { val: normalise(k.g.column, r[`k${k.i}`]) },
+    );
+
+  // Load more of one group (spec 02 §4): the page starts at that group's row and ends with the
+  // group, so it is read as any page is (the buckets count only rows within a result limit).
+  let start = query.startIndex;
+  if (query.group) {
+    const buckets = groupRows?.map((r) => ({ hdrs: headersOf(r), count: Number(r.cnt) }));
+    const range = groupRange(buckets, query.group.values, groups.length, MAX_GROUPS);
+    const from = Math.min(query.group.startIndex, range.count);
+    start = range.start + from;
+    take = Math.min(pageSize, range.count - from);
+  }
 
   /** A page of ids in the report's order, `n` rows from `offset`, of the rows matching `extra`. */
   const pageOfIds = async (
@@ -268,7 +294,7 @@ export async function runReport(
     let before = 0;
     for (const r of groupRows) {
       const count = Number(r.cnt);
-      const from = Math.max(0, query.startIndex - before);
+      const from = Math.max(0, start - before);
       before += count;
       if (from >= count) continue;
       const match = and(
@@ -291,23 +317,15 @@ export async function runReport(
     ).rows;
     ids = rows.map((r) => Number(r.id));
     cursor = rows.length === 0 ? null : cursorOf(seek, rows.at(-1)!);
-  } else ids = await pageOfIds(take, query.startIndex, undefined, orderBy);
+  } else ids = await pageOfIds(take, start, undefined, orderBy);
 
   const rows = await reportCells(ctx, columns, ids);
+  await keepImageDocuments(ctx, columns, rows);
 
   let rdata: ReportRunResponse['rdata'];
   if (groupRows) {
     rdata = groupRows.map((r) => ({
-      hdrs: keys.map((k) =>
-        k.id
-          ? {
-              vals:
-                r[`kid${k.i}`] == null
-                  ? []
-                  : [{ eid: Number(r[`kid${k.i}`]), val: (r[`k${k.i}`] as string | null) ?? null }],
-            }
-          : { val: normalise(k.g.column, r[`k${k.i}`]) },
-      ),
+      hdrs: headersOf(r),
       aggs: readAggs(r),
       count: Number(r.cnt),
     }));
@@ -321,7 +339,11 @@ export async function runReport(
   return {
     ...(query.metadata === 'none'
       ? {}
-      : { meta: reportMeta(report, columns, conditions, sorts, query.metadata, limit) }),
+      : {
+          meta: reportMeta(report, columns, conditions, sorts, query.metadata, limit, {
+            defaultFormats: await choiceColumnFormats(ctx, columns),
+          }),
+        }),
     gdata: ids.map((eid) => ({
       eid,
       values: columns.map((c) =>
