@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
 import { auDate, columnTexts, countText, money, openReport, recordRows } from './reportGrid';
 
 const opportunities = { alias: 'crm:opportunities', title: 'Opportunities' };
@@ -302,6 +302,68 @@ test('open the report in the full view and close it again', async ({ page }) => 
   await modal.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(modal).toBeHidden();
   await expect(page.getByRole('grid', { name: opportunities.title })).toHaveCount(1);
+});
+
+/** One column's cells in the rendered record rows: text, and the colours of a highlight, if any. */
+async function columnLooks(grid: Locator, header: string) {
+  const headers = (await grid.getByRole('columnheader').allInnerTexts()).map((t) => t.trim());
+  const index = headers.indexOf(header);
+  expect(index, `column ${header}`).toBeGreaterThanOrEqual(0);
+  return grid
+    .getByRole('rowgroup')
+    .nth(1)
+    .getByRole('row')
+    .evaluateAll(
+      (rows, at) =>
+        rows
+          .filter((row) => !row.hasAttribute('aria-expanded'))
+          .map((row) => {
+            const cell = row.querySelectorAll('[role="gridcell"]')[at];
+            const highlight = cell?.querySelector('[data-testid="cell-highlight"]');
+            const bar = cell?.querySelector('[role="progressbar"]');
+            return {
+              text: cell?.textContent?.trim() ?? '',
+              background: highlight ? getComputedStyle(highlight).backgroundColor : null,
+              colour: highlight ? getComputedStyle(highlight).color : null,
+              bar: bar ? bar.getAttribute('aria-valuenow') : null,
+            };
+          }),
+      index,
+    );
+}
+
+test("see the report's formatting: stages in their colours, amounts highlighted, probability as a bar", async ({
+  page,
+}) => {
+  const report = await openReport(page, opportunities.alias, opportunities.title);
+  const grid = report.getByRole('grid', { name: opportunities.title });
+  await expect(recordRows(grid).first().getByRole('progressbar', { name: 'Probability' })).toBeVisible();
+
+  // The stage's own choice colour, without any setup in the report (decision 0022).
+  const stageColours: Record<string, string> = {
+    Prospecting: 'rgb(107, 114, 128)',
+    Qualification: 'rgb(37, 99, 235)',
+    Proposal: 'rgb(124, 58, 237)',
+    Negotiation: 'rgb(217, 119, 6)',
+    'Closed Won': 'rgb(22, 163, 74)',
+    'Closed Lost': 'rgb(220, 38, 38)',
+  };
+  const stages = await columnLooks(grid, 'Stage');
+  expect(stages.length).toBeGreaterThan(5);
+  for (const stage of stages) expect(stage.background, stage.text).toBe(stageColours[stage.text]);
+
+  // Amounts from 250,000 green, up to 10,000 amber, the others plain.
+  const amounts = await columnLooks(grid, 'Amount');
+  for (const amount of amounts) {
+    const value = money(amount.text);
+    const expected = value >= 250_000 ? 'rgb(220, 252, 231)' : value <= 10_000 ? 'rgb(254, 243, 199)' : null;
+    expect(amount.background, amount.text).toBe(expected);
+  }
+  expect(amounts.some((a) => a.background !== null)).toBe(true);
+
+  // Probability: a bar filled to the value, the number beside it.
+  for (const probability of await columnLooks(grid, 'Probability'))
+    expect(probability.bar).toBe(probability.text);
 });
 
 test.describe('on a phone', () => {
