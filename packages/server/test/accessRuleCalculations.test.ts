@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exportAndDownload, parseCsv } from './exports/exportSupport.js';
 import { createReport, fieldColumn, rowIds, runOk } from './reports/reportSupport.js';
 import { defineRelationship, defineType } from './support/crmSchema.js';
+import { createRoleWithRules, type Grant } from './support/roles.js';
 import { type Answer, type Client, engines, startTestApp, type TestApp } from './support/testApp.js';
 
 // Each test makes many HTTP calls, on a machine other suites share.
@@ -17,16 +18,6 @@ const names = (a: Answer) => {
   expect(a.status, JSON.stringify(a.body)).toBe(200);
   return (a.body.entities as Array<{ name: string }>).map((e) => e.name).sort();
 };
-
-interface Grant {
-  typeId: number;
-  canRead?: boolean;
-  canCreate?: boolean;
-  canModify?: boolean;
-  canDelete?: boolean;
-  ownedOnly?: boolean;
-  accessRuleCalculation?: string;
-}
 
 describe.each(engines)('access rules with a calculation on %s', (engine) => {
   let t: TestApp;
@@ -53,23 +44,7 @@ describe.each(engines)('access rules with a calculation on %s', (engine) => {
       ).n,
     );
 
-  /** Creates a role with access rules; answers the role's and the rules' ids. */
-  const role = async (name: string, grants: Grant[]) => {
-    const res = await t.admin.put([
-      { id: 'new:role', typeId: 'core:role', fields: { name } },
-      ...grants.map(({ typeId, ...flags }, i) => ({
-        id: `new:rule${i}`,
-        typeId: 'core:accessRule',
-        fields: { name: `${name} ${i}`, ...flags },
-        relationships: { accessRuleRole: { set: ['new:role'] }, accessRuleType: { set: [typeId] } },
-      })),
-    ]);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return {
-      id: res.body.ids['new:role'] as number,
-      rules: grants.map((_, i) => res.body.ids[`new:rule${i}`] as number),
-    };
-  };
+  const role = (name: string, grants: Grant[]) => createRoleWithRules(t.admin, name, grants);
   const user = async (name: string, roleIds: number[]) => {
     const id = await t.addUser(name, roleIds);
     return { id, client: await t.login(name) };

@@ -1,19 +1,11 @@
 import { sysRecord, sysType } from '@plinth/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineRelationship, defineType } from './support/crmSchema.js';
+import { createRole, type Grant } from './support/roles.js';
 import { type Answer, type Client, engines, startTestApp, type TestApp } from './support/testApp.js';
 
 const raw = (a: Answer) => ({ status: a.status, body: JSON.stringify(a.body) });
 const names = (a: Answer) => (a.body.entities as Array<{ name: string }>).map((e) => e.name).sort();
-
-interface Grant {
-  typeId: number;
-  canRead?: boolean;
-  canCreate?: boolean;
-  canModify?: boolean;
-  canDelete?: boolean;
-  ownedOnly?: boolean;
-}
 
 describe.each(engines)('access rules on %s', (engine) => {
   let t: TestApp;
@@ -61,20 +53,7 @@ describe.each(engines)('access rules on %s', (engine) => {
       ).n,
     );
 
-  /** Creates a role with access rules and answers its id. */
-  const role = async (name: string, grants: Grant[]) => {
-    const res = await t.admin.put([
-      { id: 'new:role', typeId: 'core:role', fields: { name } },
-      ...grants.map(({ typeId, ...flags }, i) => ({
-        id: `new:rule${i}`,
-        typeId: 'core:accessRule',
-        fields: { name: `${name} ${i}`, ...flags },
-        relationships: { accessRuleRole: { set: ['new:role'] }, accessRuleType: { set: [typeId] } },
-      })),
-    ]);
-    expect(res.status).toBe(200);
-    return res.body.ids['new:role'] as number;
-  };
+  const role = (name: string, grants: Grant[]) => createRole(t.admin, name, grants);
   const user = async (name: string, roleIds: number[]) => {
     const id = await t.addUser(name, roleIds);
     return { id, client: await t.login(name) };

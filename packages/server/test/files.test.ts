@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { FolderBlobStore } from '../src/files/BlobStore.js';
 import { defineRelationship, defineType } from './support/crmSchema.js';
+import { createRole, type Grant } from './support/roles.js';
 import { type Client, engines, startTestApp, type TestApp } from './support/testApp.js';
 
 interface Part {
@@ -62,19 +63,7 @@ describe.each(engines)('documents and files (%s)', (engine) => {
       ).n,
     );
 
-  const role = async (name: string, grants: Array<Record<string, unknown> & { typeId: number }>) => {
-    const res = await t.admin.put([
-      { id: 'new:role', typeId: 'core:role', fields: { name } },
-      ...grants.map(({ typeId, ...flags }, i) => ({
-        id: `new:rule${i}`,
-        typeId: 'core:accessRule',
-        fields: { name: `${name} ${i}`, ...flags },
-        relationships: { accessRuleRole: { set: ['new:role'] }, accessRuleType: { set: [typeId] } },
-      })),
-    ]);
-    expect(res.status).toBe(200);
-    return res.body.ids['new:role'] as number;
-  };
+  const role = (name: string, grants: Grant[]) => createRole(t.admin, name, grants);
 
   beforeAll(async () => {
     t = await startTestApp(engine);
@@ -132,7 +121,8 @@ describe.each(engines)('documents and files (%s)', (engine) => {
     expect(inline.status).toBe(200);
     expect(inline.headers['content-disposition']).toMatch(/^inline; filename="Quarterly report.pdf"/);
     expect(inline.headers['x-content-type-options']).toBe('nosniff');
-    expect(inline.headers['content-security-policy']).toContain('sandbox');
+    // A PDF shown in the browser goes without the sandbox (see 'what a preview may render').
+    expect(inline.headers['content-security-policy']).not.toContain('sandbox');
   });
 
   it('keeps only the last segment of a path in the file name and stores nothing outside the store', async () => {
@@ -304,6 +294,134 @@ describe.each(engines)('documents and files (%s)', (engine) => {
     }
     const pdf = await upload(t.admin, 'not-an-image.pdf', '%PDF');
     expect((await t.admin.get(`/spapi/data/v2/image/${pdf.body.id}`)).status).toBe(404);
+  });
+
+  describe('what a preview may render (decision 0012)', () => {
+    const fileAnswer = (id: number, query = '?inline=1') =>
+      t.app.inject({
+        method: 'GET',
+        url: `/spapi/data/v2/file/${id}${query}`,
+        headers: { cookie: (t.admin as any).auth.cookie },
+      });
+    const uploaded = async (name: string, content: Buffer | string) => {
+      const res = await upload(t.admin, name, content);
+      expect(res.status).toBe(200);
+      return res.body.id as number;
+    };
+    const sandboxed = /^default-src 'none';.*; sandbox$/;
+
+    it('shows a PDF inline without the sandbox, so the browser PDF viewer may run, and nothing else', async () => {
+      const content = Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n%%EOF\n');
+      const id = await uploaded('Board minutes.pdf', content);
+      const res = await fileAnswer(id);
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.equals(content)).toBe(true);
+      expect(res.headers['content-length']).toBe(String(content.length));
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toMatch(/^inline; filename="Board minutes.pdf"/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toBe(
+        "default-src 'none'; object-src 'self'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'",
+      );
+      // Downloaded, the same PDF keeps the sandbox: nothing is rendered then.
+      const download = await fileAnswer(id, '');
+      expect(download.headers['content-disposition']).toMatch(/^attachment;/);
+      expect(download.headers['content-security-policy']).toMatch(sandboxed);
+      // A revalidation answers with the headers of the file it stands for.
+      const again = await t.app.inject({
+        method: 'GET',
+        url: `/spapi/data/v2/file/${id}?inline=1`,
+        headers: { cookie: (t.admin as any).auth.cookie, 'if-none-match': String(res.headers.etag) },
+      });
+      expect(again.statusCode).toBe(304);
+      expect(again.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
+    });
+
+    it('serves a file named .pdf that is not a PDF as bytes to save, sandboxed', async () => {
+      for (const [name, content] of [
+        ['fake.pdf', '<!doctype html><script>alert(document.domain)</script>'],
+        ['late header.pdf', ' %PDF-1.4 header not at the start'],
+        ['empty.pdf', ''],
+      ] as const) {
+        const res = await fileAnswer(await uploaded(name, content));
+        expect(res.statusCode, name).toBe(200);
+        expect(res.body, name).toBe(content);
+        expect(res.headers['content-type'], name).toBe('application/octet-stream');
+        expect(res.headers['content-disposition'], name).toMatch(
+          new RegExp(`^attachment; filename="${name}"`),
+        );
+        expect(res.headers['x-content-type-options'], name).toBe('nosniff');
+        expect(res.headers['content-security-policy'], name).toMatch(sandboxed);
+      }
+    });
+
+    it('keeps SVG, HTML and text sandboxed even when their bytes begin like a PDF', async () => {
+      const html = await t.admin.put([
+        {
+          id: 'new:html',
+          typeId: 'core:documentFileType',
+          fields: { name: 'Web page', fileTypeExtensions: 'html' },
+        },
+      ]);
+      expect(html.status).toBe(200);
+      for (const [name, content, type] of [
+        [
+          'logo.svg',
+          '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+          'image/svg+xml',
+        ],
+        ['page.html', '<!doctype html><script>alert(1)</script>', 'text/html'],
+        ['pdf-like.html', '%PDF-1.4 <script>alert(1)</script>', 'text/html'],
+        ['notes.txt', '%PDF-1.4 plain notes', 'text/plain'],
+      ] as const) {
+        const res = await fileAnswer(await uploaded(name, content));
+        expect(res.statusCode, name).toBe(200);
+        expect(res.headers['content-type'], name).toBe(type);
+        expect(res.headers['x-content-type-options'], name).toBe('nosniff');
+        expect(res.headers['content-security-policy'], name).toMatch(sandboxed);
+      }
+    });
+
+    it('shows images whose bytes are images, by their own type, and not other bytes named as images', async () => {
+      const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+      const jpeg = Buffer.from('ffd8ffe000104a4649460001', 'hex');
+      const gif = Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1');
+      const webp = Buffer.concat([Buffer.from('RIFF'), Buffer.from([4, 0, 0, 0]), Buffer.from('WEBPVP8 ')]);
+      for (const [name, content, type] of [
+        ['photo.png', png, 'image/png'],
+        ['photo.jpg', jpeg, 'image/jpeg'],
+        ['anim.gif', gif, 'image/gif'],
+        ['pic.webp', webp, 'image/webp'],
+        // A JPEG named .png is shown as the JPEG it is.
+        ['misnamed.png', jpeg, 'image/jpeg'],
+      ] as const) {
+        const id = await uploaded(name, content);
+        for (const url of [`/spapi/data/v2/file/${id}?inline=1`, `/spapi/data/v2/image/${id}?size=full`]) {
+          const res = await t.app.inject({
+            method: 'GET',
+            url,
+            headers: { cookie: (t.admin as any).auth.cookie },
+          });
+          expect(res.statusCode, `${name} ${url}`).toBe(200);
+          expect(res.rawPayload.equals(content), name).toBe(true);
+          expect(res.headers['content-type'], name).toBe(type);
+          expect(res.headers['content-disposition'], name).toMatch(/^inline;/);
+          expect(res.headers['content-security-policy'], name).toMatch(sandboxed);
+        }
+      }
+      const fake = await uploaded('fake.png', '<svg xmlns="http://www.w3.org/2000/svg"/>');
+      for (const url of [`/spapi/data/v2/file/${fake}?inline=1`, `/spapi/data/v2/image/${fake}`]) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: { cookie: (t.admin as any).auth.cookie },
+        });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type'], url).toBe('application/octet-stream');
+        expect(res.headers['content-disposition'], url).toMatch(/^attachment;/);
+        expect(res.headers['content-security-policy'], url).toMatch(sandboxed);
+      }
+    });
   });
 
   it('describes the file calls in the API document', async () => {

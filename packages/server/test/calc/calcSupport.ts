@@ -1,29 +1,14 @@
 import { expect } from 'vitest';
 import { defineRelationship, defineType } from '../support/crmSchema.js';
+import { createRole, type Grant } from '../support/roles.js';
+
+export type { Grant };
+
 import type { Client, TestApp } from '../support/testApp.js';
 
-export interface Grant {
-  typeId: number;
-  canRead?: boolean;
-  canCreate?: boolean;
-  canModify?: boolean;
-  canDelete?: boolean;
-  ownedOnly?: boolean;
-}
-
-/** Creates a role with access rules and answers its id. */
-export async function role(t: TestApp, name: string, grants: Grant[]): Promise<number> {
-  const res = await t.admin.put([
-    { id: 'new:role', typeId: 'core:role', fields: { name } },
-    ...grants.map(({ typeId, ...flags }, i) => ({
-      id: `new:rule${i}`,
-      typeId: 'core:accessRule',
-      fields: { name: `${name} ${i}`, ...flags },
-      relationships: { accessRuleRole: { set: ['new:role'] }, accessRuleType: { set: [typeId] } },
-    })),
-  ]);
-  expect(res.status).toBe(200);
-  return res.body.ids['new:role'] as number;
+/** Creates a role with access rules, as the administrator, and answers its id. */
+export function role(t: TestApp, name: string, grants: Grant[]): Promise<number> {
+  return createRole(t.admin, name, grants);
 }
 
 export interface SalesSchema {

@@ -96,27 +96,4 @@ export async function writeRawField(t: TestApp, id: number, fieldId: number, val
   }
 }
 
-/** A role with access rules; answers its id. */
-export async function createRole(
-  client: Client,
-  name: string,
-  grants: Array<{
-    typeId: number;
-    canRead?: boolean;
-    ownedOnly?: boolean;
-    canCreate?: boolean;
-    canModify?: boolean;
-  }>,
-): Promise<number> {
-  const res = await client.put([
-    { id: 'new:role', typeId: 'core:role', fields: { name } },
-    ...grants.map(({ typeId, ...flags }, i) => ({
-      id: `new:rule${i}`,
-      typeId: 'core:accessRule',
-      fields: { name: `${name} ${i}`, ...flags },
-      relationships: { accessRuleRole: { set: ['new:role'] }, accessRuleType: { set: [typeId] } },
-    })),
-  ]);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.ids['new:role'] as number;
-}
+export { createRole } from '../support/roles.js';
