@@ -126,3 +126,53 @@ describe('inlineEditFormFor', () => {
     expect(relatedTypeIds(meta, schema).sort()).toEqual([10_002, 10_003]);
   });
 });
+
+describe('inlineEditFormFor with the type’s default form', () => {
+  const control = (id: string, extra: object) => ({
+    id,
+    isReversed: false,
+    mandatory: false,
+    readOnlyControl: false,
+    isHidden: false,
+    customValidationAlwaysValidate: false,
+    ...extra,
+  });
+  const form = {
+    id: 10_050,
+    name: 'Deal form',
+    typeId: 10_001,
+    controls: [
+      control('name', { fieldToRender: 3 }),
+      control('amount', { fieldToRender: 20, mandatory: true, customValidationCalculation: '[f20] < 0' }),
+      control('probability', { fieldToRender: 21, readOnlyControl: true }),
+      control('hiddenMandatory', { fieldToRender: 22, mandatory: true, isHidden: true }),
+      control('account', { relationshipToRender: 30, mandatory: true }),
+      control('stage', { relationshipToRender: 31, readOnlyControl: true }),
+      control('tagsBack', { relationshipToRender: 32, isReversed: true }),
+    ],
+  };
+  const fields = inlineEditFormFor(meta, { ...sources, form });
+
+  it('makes a field or relationship required when its control is mandatory (the asterisk)', () => {
+    expect(fields.amount).toMatchObject({ kind: 'currency', isRequired: true, places: 2, min: 0 });
+    expect(fields.account).toMatchObject({ kind: 'lookup', isRequired: true });
+    // The field's own rule stays.
+    expect(fields.name).toMatchObject({ kind: 'text', isRequired: true });
+  });
+
+  it('makes the members of read-only controls read-only', () => {
+    expect(fields.probability).toMatchObject({ kind: 'int', isReadOnly: true });
+    expect(fields.stage).toMatchObject({ kind: 'choice', isReadOnly: true });
+    expect(fields.amount?.isReadOnly).toBe(false);
+  });
+
+  it('ignores the mandatory override of a hidden control', () => {
+    expect(fields.reference).toMatchObject({ kind: 'autoNumber', isRequired: false });
+  });
+
+  it('has no component for a column the form has no control for, or only the other end of', () => {
+    // Relationship 32 has a control for its reverse end only; the column shows the forward end.
+    expect(fields.tags).toBeUndefined();
+    expect(fields.score).toBeUndefined();
+  });
+});

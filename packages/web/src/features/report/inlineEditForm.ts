@@ -2,6 +2,8 @@ import type { InlineEditField, InlineEditorKind, ReportMeta } from '@plinth/grid
 import {
   type EnumValue,
   type FieldType,
+  type FormControl,
+  type FormResponse,
   reachesMany,
   type TypeSchemaField,
   type TypeSchemaRelationship,
@@ -73,34 +75,64 @@ export interface InlineEditFormSources {
   choices: ReadonlyMap<number, readonly EnumValue[]>;
   /** Names of related types, by id, for the picker modal title. */
   typeNames: ReadonlyMap<number, string>;
+  /**
+   * The type's default form: its controls say which members have a component and add their
+   * mandatory override and read-only setting. Without it, every member of the type has one.
+   */
+  form?: FormResponse;
+}
+
+/** The control of a form that renders a field, or a relationship end. */
+function controlFor(
+  form: FormResponse,
+  member: { fid: number } | { rid: number; isReverse: boolean },
+): FormControl | undefined {
+  return form.controls.find((c) =>
+    'fid' in member
+      ? c.fieldToRender === member.fid
+      : c.relationshipToRender === member.rid && c.isReversed === member.isReverse,
+  );
 }
 
 /**
- * How each report column is edited inline. Until form pages exist, the type itself is the display
- * form: every member of the row's own type has a component, read-only and required as the schema
- * says (docs/decisions/0019). Columns through a relationship path and calculated columns have no
- * component ('No associated form found for this field').
+ * A member's editor with its control's settings (spec 02 §5): a mandatory control makes the value
+ * required (the asterisk) unless the control is hidden; a read-only control makes it read-only.
+ */
+function withControl(field: InlineEditField, control: FormControl | undefined): InlineEditField {
+  if (!control) return field;
+  return {
+    ...field,
+    isRequired: (field.isRequired ?? false) || (control.mandatory && !control.isHidden),
+    isReadOnly: (field.isReadOnly ?? false) || control.readOnlyControl,
+  };
+}
+
+/**
+ * How each report column is edited inline: the row type's default form gives the components —
+ * a member without a control has none ('No associated form found for this field') — with bounds
+ * from the schema and the controls' mandatory and read-only settings (docs/decisions/0019, 0026).
+ * Columns through a relationship path and calculated report columns have no component.
  */
 export function inlineEditFormFor(
   meta: Pick<ReportMeta, 'rcols'>,
   sources: InlineEditFormSources,
 ): Record<string, InlineEditField> {
+  const { form } = sources;
   const fields: Record<string, InlineEditField> = {};
   for (const [colid, col] of Object.entries(meta.rcols)) {
     if (col.viaPath) continue;
     if (col.fid !== undefined) {
       const field = sources.schema.fields.find((f) => f.id === col.fid);
-      if (field) fields[colid] = fieldEditor(field);
+      const control = form && controlFor(form, { fid: col.fid });
+      if (field && (!form || control)) fields[colid] = withControl(fieldEditor(field), control);
     } else if (col.rid !== undefined) {
       const direction = col.rev ? 'rev' : 'fwd';
       const rel = sources.schema.relationships.find((r) => r.id === col.rid && r.direction === direction);
-      if (rel) {
+      const control = form && controlFor(form, { rid: col.rid, isReverse: direction === 'rev' });
+      if (rel && (!form || control)) {
         const target = targetTypeId(rel);
-        fields[colid] = relationshipEditor(
-          rel,
-          sources.typeNames.get(target) ?? rel.endName,
-          sources.choices,
-        );
+        const editor = relationshipEditor(rel, sources.typeNames.get(target) ?? rel.endName, sources.choices);
+        fields[colid] = withControl(editor, control);
       }
     }
   }

@@ -10,6 +10,7 @@ import { type EnumValue, sysRel, type TenantSettings } from '@plinth/schema';
 import { toast } from '@plinth/ui';
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/apiClient';
+import { defaultFormCache } from '../../api/formApi';
 import type { ReportApi } from '../../api/reportApi';
 import { takePrefetchedReport } from '../../api/reportPrefetch';
 import { inlineEditFormFor, relatedTypeIds } from './inlineEditForm';
@@ -48,6 +49,8 @@ export function provideReportMachine(
 ) {
   type In = ReportActorInputs;
   type Out = ReportActorOutputs;
+  // Asked once per type for the machine's life (spec 03 §4 keeps forms cached).
+  const defaultForm = defaultFormCache(client);
   const machine = reportMachine.provide({
     actors: {
       fetchTenantSettings: fromPromise<TenantSettings, void>(() => client.tenantSettings()),
@@ -78,7 +81,11 @@ export function provideReportMachine(
         async ({ reportId }, signal) => {
           const { meta } = await api.runReport(reportId, { pageSize: 0, metadata: 'colbasic' }, signal);
           if (!meta) return { fields: {} };
-          const schema = await api.fetchEntityTypeSchema(meta.rootTypeId, signal);
+          // Without its form (not readable, say) the row type's own rules still apply; the save checks the rest.
+          const [schema, form] = await Promise.all([
+            api.fetchEntityTypeSchema(meta.rootTypeId, signal),
+            defaultForm(meta.rootTypeId, signal).catch(() => undefined),
+          ]);
           const related = await Promise.all(
             relatedTypeIds(meta, schema).map((id) => api.fetchEntityTypeSchema(id, signal)),
           );
@@ -89,7 +96,9 @@ export function provideReportMachine(
               .map(async (r) => choices.set(r.type.id, await client.enumValues(r.type.id, signal))),
           );
           const typeNames = new Map(related.map((r) => [r.type.id, r.type.name]));
-          return { fields: inlineEditFormFor(meta, { schema, choices, typeNames }) };
+          return {
+            fields: inlineEditFormFor(meta, { schema, choices, typeNames, ...(form ? { form } : {}) }),
+          };
         },
       ),
       fetchEntityForInlineEdit: withSignal<In['fetchEntityForInlineEdit'], unknown>(({ eid }, signal) =>
