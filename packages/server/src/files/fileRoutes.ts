@@ -25,6 +25,7 @@ import {
 import { listDocumentTypes } from './documentTypes.js';
 import { fileMessages } from './fileMessages.js';
 import { contentDisposition } from './fileNames.js';
+import { headLength, peekStream, servingOf } from './fileServing.js';
 
 const tags = ['files'];
 const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -32,7 +33,8 @@ const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MA
 /**
  * Documents and their files (spec 02 §7 "Download file", "Preview file", "Replace document",
  * "Document upload"): upload and replace as multipart, download as an attachment, preview inline
- * and images — every file answer with nosniff and a sandbox CSP. See docs/decisions/0012.
+ * and images — every file answer with nosniff and a CSP, sandboxed unless it is a PDF shown inline
+ * whose bytes are a PDF (fileServing.ts). See docs/decisions/0012.
  */
 export async function fileRoutes(api: FastifyInstance, services: Services) {
   // Registered here only, so the other routes keep refusing multipart bodies with 415.
@@ -184,26 +186,26 @@ function multipartError(error: unknown): AppError {
   return new AppError('bad_request', (error as Error).message || fileMessages.missingFile);
 }
 
-function sendFile(
+async function sendFile(
   request: FastifyRequest,
   reply: FastifyReply,
   file: DocumentFile,
   disposition: 'attachment' | 'inline',
 ) {
   const etag = `"${file.hash}"`;
+  // The first bytes decide what the browser may render (a PDF, an image); a 304 carries the same headers.
+  const { head, content } = await peekStream(file.content, headLength);
+  const served = servingOf(file.mimeType, head, disposition);
   reply
-    .header('Content-Type', file.mimeType)
-    .header('Content-Disposition', contentDisposition(disposition, file.fileName))
+    .header('Content-Type', served.contentType)
+    .header('Content-Disposition', contentDisposition(served.disposition, file.fileName))
     .header('X-Content-Type-Options', 'nosniff')
-    .header(
-      'Content-Security-Policy',
-      "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
-    )
+    .header('Content-Security-Policy', served.contentSecurityPolicy)
     .header('Cache-Control', 'private, no-cache')
     .header('ETag', etag);
   if (request.headers['if-none-match'] === etag) {
-    file.content.destroy();
+    content.destroy();
     return reply.status(304).send();
   }
-  return reply.header('Content-Length', file.size).send(file.content);
+  return reply.header('Content-Length', file.size).send(content);
 }
