@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 
 const report = '/apps/crm/_report/crm:opportunities';
-const column = { name: 0, account: 2, probability: 6 } as const;
+const column = { name: 0, account: 2, stage: 3, amount: 4, probability: 6 } as const;
 
 /** The record rows of the grid (not the header row). */
 const recordRows = (page: Page) => page.getByRole('grid').getByRole('rowgroup').nth(1).getByRole('row');
@@ -142,4 +142,41 @@ test('leaving the page with unsaved changes asks first', async ({ page }) => {
   await expect(page).toHaveURL(/\/apps$/);
   await page.goto(report);
   await expect(cell(recordRows(page).first(), column.probability)).toHaveText(before);
+});
+
+test("the form's custom validation refuses a won opportunity under 1,000 on save, with its message on the cell", async ({
+  page,
+}) => {
+  const message = 'A won opportunity needs an amount of at least 1,000.';
+  const toolbar = page.getByRole('toolbar', { name: 'Report toolbar' });
+  // A row not yet won (choosing its stage again would clear it); found by its name from then on.
+  const name = await text(cell(recordRows(page).filter({ hasNotText: 'Closed Won' }).nth(1), column.name));
+  const row = recordRows(page).filter({ has: page.getByRole('gridcell', { name, exact: true }) });
+  const amount = await text(cell(row, column.amount));
+  const stage = await text(cell(row, column.stage));
+
+  await editInline(page);
+  // Closed Won with an amount of 500: each value is fine alone, so nothing is red before the save.
+  await cell(row, column.stage).click();
+  await row.getByRole('button', { name: /^Stage/ }).click();
+  await page.getByRole('option', { name: 'Closed Won' }).click();
+  await cell(row, column.amount).click();
+  const input = row.getByRole('textbox', { name: 'Amount' });
+  await input.fill('500');
+  await input.press('Tab');
+  await expect(cell(row, column.amount)).not.toHaveAttribute('aria-invalid', 'true');
+
+  // The server runs the Opportunity form's rule on the record as it would be saved.
+  await toolbar.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alertdialog', { name: `${name}: ${message}` })).toBeVisible();
+  await expect(cell(row, column.amount)).toHaveAttribute('aria-invalid', 'true');
+  await cell(row, column.amount).hover();
+  await expect(page.getByRole('tooltip')).toHaveText(message);
+
+  // Nothing of the record was saved.
+  await toolbar.getByRole('button', { name: 'Discard' }).click();
+  await page.reload();
+  const kept = recordRows(page).filter({ has: page.getByRole('gridcell', { name, exact: true }) });
+  await expect(cell(kept.first(), column.amount)).toHaveText(amount);
+  await expect(cell(kept.first(), column.stage)).toHaveText(stage);
 });
