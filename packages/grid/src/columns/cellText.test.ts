@@ -24,6 +24,12 @@ describe('cellText', () => {
     expect(cellText({ type: 'DateTime' }, { val: '2026-03-05T00:15:00Z' }, us)).toBe('03/05/2026 12:15 AM');
   });
 
+  it("shows an auto-number as the server's text for it (its display pattern), else the bare number", () => {
+    expect(cellText({ type: 'AutoNumber' }, { val: 1012, text: 'OPP-1012' }, au)).toBe('OPP-1012');
+    expect(cellText({ type: 'AutoNumber' }, { val: 12345 }, au)).toBe('12345');
+    expect(cellText({ type: 'AutoNumber' }, { val: null, text: 'OPP-' }, au)).toBe('');
+  });
+
   it('shows bools as Yes or No and joins related records', () => {
     expect(cellText({ type: 'Bool' }, { val: true })).toBe('Yes');
     expect(cellText({ type: 'Bool' }, { val: false })).toBe('No');

@@ -96,7 +96,8 @@ function dateTimeText(value: string, settings: CellTextSettings): string | null 
 /**
  * The text of a cell as the grid shows it (spec 02): numbers in the locale, decimals with their
  * places, currency with the tenant symbol, dates in the locale pattern, times as hh:mm a, bools as
- * Yes/No, related records' names joined. Values of an unexpected shape are shown as written.
+ * Yes/No, related records' names joined, and the server's `text` where it sends one (an
+ * auto-number's display pattern). Values of an unexpected shape are shown as written.
  */
 export function cellText(
   column: TextColumn,
@@ -112,6 +113,8 @@ export function cellText(
   }
   const value = cell.val;
   if (value === null || value === undefined || value === '') return '';
+  // The server's text for the value (an auto-number's display pattern, decision 0023).
+  if (typeof cell.text === 'string') return cell.text;
   const number = asNumber(value);
   if (column.isFileSize) return number === null || number < 0 ? String(value) : formatFileSize(number);
   switch (column.type) {

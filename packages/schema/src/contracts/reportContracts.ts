@@ -77,7 +77,11 @@ export const runReportRequest = z
   .strict();
 
 const cellValue = z.union([
-  z.object({ val: z.union([z.string(), z.number(), z.boolean(), z.null()]) }),
+  z.object({
+    val: z.union([z.string(), z.number(), z.boolean(), z.null()]),
+    /** The value as its field shows it, when that is not the value itself (decision 0023). */
+    text: z.string().optional(),
+  }),
   z.object({
     vals: z.array(z.object({ eid: entityId, val: z.string().nullable(), color: z.string().optional() })),
   }),

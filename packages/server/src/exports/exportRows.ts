@@ -43,6 +43,8 @@ export function exportCell(column: ExportColumn, cell: Cell | undefined): Export
   }
   const v = cell.val;
   if (v === null || v === undefined) return null;
+  // The value as its field shows it (an auto-number's display pattern, decision 0023) is text.
+  if (typeof cell.text === 'string') return { kind: 'text', value: dropControlCharacters(cell.text) };
   if (numericTypes.has(column.type)) {
     if (typeof v === 'number' && Number.isFinite(v)) return { kind: 'number', value: v };
     // A plain decimal stored as text (an import may leave one) is a number too; anything else is text.

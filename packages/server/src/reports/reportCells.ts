@@ -1,4 +1,4 @@
-import { type EntityId, sysField } from '@plinth/schema';
+import { type EntityId, type FieldDef, formatAutoNumber, sysField } from '@plinth/schema';
 import { calculatedValues } from '../calc/calculatedFields.js';
 import type { RequestContext } from '../context.js';
 import { type EntityRow, selectEntities, selectLinks } from '../entities/entityRepository.js';
@@ -6,7 +6,7 @@ import { fieldValue } from '../entities/readEntities.js';
 import type { ResolvedColumn, ResolvedStep } from './resolveColumns.js';
 
 export type Cell =
-  | { val: string | number | boolean | null }
+  | { val: string | number | boolean | null; text?: string }
   | { vals: Array<{ eid: EntityId; val: string | null; color?: string }> };
 
 /**
@@ -84,7 +84,7 @@ export async function reportCells(
           : calculated
             ? (calculated.get(owner.id) ?? null)
             : fieldValue(owner, column.field);
-        out.get(id)!.set(column.id, { val: raw as string | number | boolean | null });
+        out.get(id)!.set(column.id, fieldCell(column.field, raw as string | number | boolean | null));
       }
       continue;
     }
@@ -114,4 +114,14 @@ export async function reportCells(
     }
   }
   return out;
+}
+
+/**
+ * A field's cell: the value, and for an auto-number with a display pattern the text the pattern
+ * shows (decision 0023) — sorts, conditions and formatting keep using the number.
+ */
+function fieldCell(field: FieldDef, val: string | number | boolean | null): Cell {
+  if (field.storage !== 'autoNumber' || typeof val !== 'number') return { val };
+  const text = formatAutoNumber(field.autoNumberDisplayPattern, val);
+  return text === String(val) ? { val } : { val, text };
 }

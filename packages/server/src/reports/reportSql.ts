@@ -3,6 +3,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import { badRequest } from '../http/errors.js';
 import { searchRowId } from '../search/searchIndex.js';
+import { autoNumberSearchTerms } from './autoNumberSearch.js';
 import { calculationSql } from './calculationSql.js';
 import {
   type ConditionScope,
@@ -131,8 +132,25 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
           (c.kind === 'relationship' && !c.many),
       )
       .map((c) => sql<boolean>`lower(${columnValue(c)}) LIKE lower(${pattern}) ESCAPE '\\'`);
+    // An auto-number column matches the text its display pattern shows (decision 0023).
+    for (const c of input.searchColumns) {
+      if (c.kind !== 'field') continue;
+      for (const { value } of autoNumberSearchTerms([c.field], search))
+        matches.push(sql<boolean>`${columnValue(c)} = ${value}`);
+    }
     where.push(matches.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`(${sql.join(matches, sql` OR `)})`);
-  } else if (search) where.push(quickSearchSql(ctx, search));
+  } else if (search) {
+    // Records whose auto-number the term shows (decision 0023), through the fields' sort indexes.
+    const rootFields = input.rootTypeIds.flatMap((id) => ctx.schema.fieldsOf(id));
+    const numbers = autoNumberSearchTerms(rootFields, search).map(
+      ({ field, value }) => sql<boolean>`${fieldValueSql(ctx.engine, 'an', field)} = ${value}`,
+    );
+    const numbered =
+      numbers.length === 0
+        ? undefined
+        : sql`SELECT an.id FROM entities an WHERE an.tenant_id = ${t} AND an.type_id IN (${sql.join([...input.rootTypeIds])}) AND (${sql.join(numbers, sql` OR `)})`;
+    where.push(quickSearchSql(ctx, search, numbered));
+  }
   if (q.relationDetail) {
     const { eid, relid, direction } = q.relationDetail;
     const [from, to] =
@@ -198,18 +216,25 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
 
 /**
  * Quick search through the trigram index: a term of three or more characters never scans the
- * records. Shorter terms match names only. `%`, `_` and quotes are taken literally.
+ * records. Shorter terms match names only. `%`, `_` and quotes are taken literally. `alsoIds`
+ * selects more matching ids (one IN list with the index's, so the planner keeps a semi-join).
  */
-function quickSearchSql(ctx: RequestContext, term: string): RawBuilder<boolean> {
+function quickSearchSql(
+  ctx: RequestContext,
+  term: string,
+  alsoIds?: RawBuilder<unknown>,
+): RawBuilder<boolean> {
   const t = ctx.tenantId;
+  const union = alsoIds ? sql` UNION ALL ${alsoIds}` : sql``;
   if ([...term].length < 3) {
-    return sql<boolean>`lower(e0.name) LIKE lower(${`%${escapeLike(term)}%`}) ESCAPE '\\'`;
+    const byName = sql<boolean>`lower(e0.name) LIKE lower(${`%${escapeLike(term)}%`}) ESCAPE '\\'`;
+    return alsoIds ? sql<boolean>`(${byName} OR e0.id IN (${alsoIds}))` : byName;
   }
   if (ctx.engine === 'sqlite') {
     const phrase = `"${term.replace(/"/g, '""')}"`;
     const low = searchRowId(t, 0);
     const high = searchRowId(t + 1, 0);
-    return sql<boolean>`e0.id IN (SELECT rowid - ${low} FROM entity_search WHERE entity_search MATCH ${phrase} AND rowid >= ${low} AND rowid < ${high})`;
+    return sql<boolean>`e0.id IN (SELECT rowid - ${low} FROM entity_search WHERE entity_search MATCH ${phrase} AND rowid >= ${low} AND rowid < ${high}${union})`;
   }
-  return sql<boolean>`e0.id IN (SELECT entity_id FROM entity_search WHERE tenant_id = ${t} AND body ILIKE ${`%${escapeLike(term)}%`} ESCAPE '\\')`;
+  return sql<boolean>`e0.id IN (SELECT entity_id FROM entity_search WHERE tenant_id = ${t} AND body ILIKE ${`%${escapeLike(term)}%`} ESCAPE '\\'${union})`;
 }

@@ -11,6 +11,8 @@ function cellText(cell: Cell | undefined): string | null {
     return names.length > 0 ? names.join(', ') : null;
   }
   if (cell.val === null) return null;
+  // The server's text for the value (an auto-number's display pattern, decision 0023).
+  if (typeof cell.text === 'string') return cell.text;
   if (typeof cell.val === 'boolean') return cell.val ? 'Yes' : 'No';
   return String(cell.val);
 }
@@ -57,7 +59,7 @@ export function reportPickerPage(
     }
     return {
       id: row.eid,
-      name: cell && cell.val !== null ? String(cell.val) : null,
+      name: cell && cell.val !== null ? (cell.text ?? String(cell.val)) : null,
       ...(options.isPerson ? { isPerson: true } : {}),
       cells,
     };
