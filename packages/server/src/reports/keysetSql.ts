@@ -41,18 +41,29 @@ export function cursorOf(seek: Seek, row: Record<string, unknown>): ReportCursor
   return { keys: seek.keys.map((_, i) => row[`ck${i}`] ?? null), id: Number(row.id) };
 }
 
+/** Rows of a report after a cursor that one query reads, in the order it reads them by. */
+export interface CursorPart {
+  where: RawBuilder<boolean>;
+  orderBy: RawBuilder<unknown>;
+}
+
 /**
- * The rows strictly after a cursor in the report's order: `(k1, …, kn, id) > (v1, …, vn, id0)`
- * spelled as an OR-chain, since directions are mixed and blanks sort lowest in both engines
- * (`ASC NULLS FIRST`, `DESC NULLS LAST`):
+ * The rows strictly after a cursor in the report's order, `(k1, …, kn, id) > (v1, …, vn, id0)`,
+ * as parts to read one after the other: every row of a part comes before every row of the next.
+ * Directions are mixed and blanks sort lowest in both engines (`ASC NULLS FIRST`, `DESC NULLS
+ * LAST`), so the comparison is spelled as an OR-chain:
  *
  * - ascending after v: `k > v`; after a blank: `k IS NOT NULL`;
  * - descending after v: `k < v OR k IS NULL`; after a blank: nothing;
  * - then, with `k = v` (or `k IS NULL`), the next key decides, and the id last.
  *
- * An ascending first key is bounded as well (`k >= v AND …`) so an index on it serves the seek.
+ * The first key is taken apart so an index on it serves every part: the rest of the cursor's
+ * tie (`k = v`, ordered by the other keys, since SQLite sorts when `NULLS LAST` names a key an
+ * equality fixes), then a range (`k > v`, `k < v`, `k IS NOT NULL`), then for a descending key its
+ * blanks. A single condition would have the engine scan from the start of the order to the cursor
+ * on every page.
  */
-export function afterCursorSql(seek: Seek, cursor: ReportCursor): RawBuilder<boolean> {
+export function afterCursorSql(seek: Seek, cursor: ReportCursor): CursorPart[] {
   if (cursor.keys.length !== seek.keys.length) {
     throw new Error(
       `The cursor holds ${cursor.keys.length} sort keys; the report sorts by ${seek.keys.length}.`,
@@ -60,7 +71,7 @@ export function afterCursorSql(seek: Seek, cursor: ReportCursor): RawBuilder<boo
   }
   if (!Number.isSafeInteger(cursor.id)) throw new Error('The cursor holds no record id.');
   let rest = seek.idDescending ? sql<boolean>`e0.id < ${cursor.id}` : sql<boolean>`e0.id > ${cursor.id}`;
-  for (let i = seek.keys.length - 1; i >= 0; i--) {
+  for (let i = seek.keys.length - 1; i >= 1; i--) {
     const { value: k, descending } = seek.keys[i]!;
     const v = cursor.keys[i];
     const blank = v === null || v === undefined;
@@ -74,9 +85,31 @@ export function afterCursorSql(seek: Seek, cursor: ReportCursor): RawBuilder<boo
         : sql<boolean>`${k} > ${v}`;
     rest = beyond ? sql<boolean>`(${beyond} OR (${same} AND ${rest}))` : sql<boolean>`(${same} AND ${rest})`;
   }
+  const all = orderSql(seek, 0);
   const first = seek.keys[0];
-  const v0 = cursor.keys[0];
-  if (first && !first.descending && v0 !== null && v0 !== undefined)
-    return sql<boolean>`(${first.value} >= ${v0} AND ${rest})`;
-  return rest;
+  if (!first) return [{ where: rest, orderBy: all }];
+  const tie = orderSql(seek, 1);
+  const k = first.value;
+  const v = cursor.keys[0];
+  if (v === null || v === undefined) {
+    const blanks = { where: sql<boolean>`(${k} IS NULL AND ${rest})`, orderBy: tie };
+    return first.descending ? [blanks] : [blanks, { where: sql<boolean>`${k} IS NOT NULL`, orderBy: all }];
+  }
+  const same = { where: sql<boolean>`(${k} = ${v} AND ${rest})`, orderBy: tie };
+  if (!first.descending) return [same, { where: sql<boolean>`${k} > ${v}`, orderBy: all }];
+  return [
+    same,
+    { where: sql<boolean>`${k} < ${v}`, orderBy: all },
+    { where: sql<boolean>`${k} IS NULL`, orderBy: tie },
+  ];
+}
+
+/** The report's ORDER BY from key `from` on (reportSql's orderBy when 0), the id last. */
+function orderSql(seek: Seek, from: number): RawBuilder<unknown> {
+  return sql.join([
+    ...seek.keys
+      .slice(from)
+      .map((k) => (k.descending ? sql`${k.value} DESC NULLS LAST` : sql`${k.value} ASC NULLS FIRST`)),
+    seek.idDescending ? sql`e0.id DESC` : sql`e0.id ASC`,
+  ]);
 }

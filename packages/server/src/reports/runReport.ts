@@ -308,13 +308,17 @@ export async function runReport(
       if (ids.length >= take) break;
     }
   } else if (seek) {
-    const rows = (
-      await sql<
+    // After a cursor, the rows come in parts, each served by an index on the first key (keysetSql).
+    const rows: Record<string, unknown>[] = [];
+    for (const part of after ? afterCursorSql(seek, after) : [undefined]) {
+      if (rows.length >= take) break;
+      const more = await sql<
         Record<string, unknown>
       >`SELECT ${sql.join([sql`e0.id AS id`, ...cursorSelect(ctx.engine, seek)])} FROM ${plan.from()}
-      WHERE ${after ? sql`${where} AND ${afterCursorSql(seek, after)}` : where} ORDER BY ${orderBy}
-      LIMIT ${take} OFFSET ${after ? 0 : query.startIndex}`.execute(ctx.db)
-    ).rows;
+      WHERE ${part ? sql`${where} AND ${part.where}` : where} ORDER BY ${part ? part.orderBy : orderBy}
+      LIMIT ${take - rows.length} OFFSET ${after ? 0 : query.startIndex}`.execute(ctx.db);
+      rows.push(...more.rows);
+    }
     ids = rows.map((r) => Number(r.id));
     cursor = rows.length === 0 ? null : cursorOf(seek, rows.at(-1)!);
   } else ids = await pageOfIds(take, start, undefined, orderBy);
