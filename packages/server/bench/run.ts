@@ -68,6 +68,24 @@ interface Result {
   failed_requests?: number;
 }
 
+/** The `export` scenario: the whole list report as CSV over HTTP, once per record count. */
+interface ExportResult {
+  scenario: 'export';
+  records: number;
+  rows: number;
+  bytes: number;
+  time_ms: number;
+  /** Time to the header row: the export call, the first page and the download's start. */
+  first_byte_ms: number;
+  /** From the header to the middle row, and from it to the last: about equal when each page costs the same. */
+  first_half_ms: number;
+  second_half_ms: number;
+  rows_per_s: number;
+  /** Highest resident set and heap used during the export, above what they were before it. */
+  peak_rss_delta_mb: number;
+  peak_heap_used_delta_mb: number;
+}
+
 async function main() {
   const { database, dispose } = await open(engine);
   const services: Services = {
@@ -174,7 +192,7 @@ async function main() {
     return fetch(`${base}${url}`, { method: 'POST', headers, body: JSON.stringify(body) });
   }
 
-  const results: Result[] = [];
+  const results: Array<Result | ExportResult> = [];
   for (const s of scenarios) {
     const baseline = await measure(Math.min(requests, 100), 1, async () => void (await s.direct()));
     for (const concurrency of [1, 10]) {
@@ -198,6 +216,11 @@ async function main() {
       );
     }
   }
+  const exported = await exportCsv(base, headers, reportIds.list, records);
+  results.push(exported);
+  log(
+    `  export CSV: ${exported.rows} rows, ${(exported.bytes / 1e6).toFixed(1)} MB in ${exported.time_ms} ms (first byte ${exported.first_byte_ms} ms, halves ${exported.first_half_ms} / ${exported.second_half_ms} ms), peak RSS +${exported.peak_rss_delta_mb} MB, heap +${exported.peak_heap_used_delta_mb} MB`,
+  );
   await app.close();
   await database.close();
   await dispose();
@@ -208,13 +231,82 @@ async function main() {
     `\n| scenario | records | concurrency | p50 ms | p95 ms | req/s | in-process p50 ms |\n|---|---|---|---|---|---|---|`,
   );
   for (const r of results) {
+    if ('rows' in r) continue;
     console.log(
       `| ${r.scenario} | ${r.records} | ${r.concurrency} | ${r.p50_ms} | ${r.p95_ms} | ${r.rps} | ${r.baseline_p50_ms} |`,
+    );
+  }
+  for (const r of results) {
+    if (!('rows' in r)) continue;
+    console.log(
+      `\n| export CSV | records | rows | MB | ms | first / second half ms | rows/s | peak RSS + MB | heap + MB |\n|---|---|---|---|---|---|---|---|---|\n| over HTTP | ${r.records} | ${r.rows} | ${(r.bytes / 1e6).toFixed(1)} | ${r.time_ms} | ${r.first_half_ms} / ${r.second_half_ms} | ${r.rows_per_s} | ${r.peak_rss_delta_mb} | ${r.peak_heap_used_delta_mb} |`,
     );
   }
   console.log(
     `\nwritten to bench-results/reports.json (${os.cpus().length} cores, ${engine}, Node ${process.version})`,
   );
+}
+
+/**
+ * Exports the list report as CSV over HTTP, as the browser does (export call, then download), and
+ * reads the file as it streams: the time, the time at the middle row, and the peak memory of the
+ * process (server and reader) above its level before, sampled every 20 ms.
+ */
+async function exportCsv(
+  base: string,
+  headers: Record<string, string>,
+  reportId: number,
+  records: number,
+): Promise<ExportResult> {
+  const mb = (n: number) => Number((n / 1024 / 1024).toFixed(1));
+  const before = process.memoryUsage();
+  let peakRss = before.rss;
+  let peakHeap = before.heapUsed;
+  const sampler = setInterval(() => {
+    const m = process.memoryUsage();
+    peakRss = Math.max(peakRss, m.rss);
+    peakHeap = Math.max(peakHeap, m.heapUsed);
+  }, 20);
+  const start = performance.now();
+  const started = await fetch(`${base}/spapi/data/v2/report/export/${reportId}/csv`, {
+    method: 'POST',
+    headers,
+    body: '{}',
+  });
+  if (started.status !== 200) throw new Error(`export: ${started.status} ${await started.text()}`);
+  const { fileHash } = (await started.json()) as { fileHash: string };
+  const file = await fetch(`${base}/spapi/data/v2/report/export/download/${encodeURIComponent(fileHash)}`, {
+    headers: { cookie: headers.cookie! },
+  });
+  if (file.status !== 200 || !file.body)
+    throw new Error(`export download: ${file.status} ${await file.text()}`);
+  // Line ends counted as they arrive (the CSV's text fields hold no line breaks): [lines, ms].
+  const marks: Array<[number, number]> = [];
+  let lines = 0;
+  let bytes = 0;
+  for await (const chunk of file.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.length;
+    for (const b of chunk) if (b === 10) lines++;
+    marks.push([lines, performance.now() - start]);
+  }
+  const time = performance.now() - start;
+  clearInterval(sampler);
+  const rows = lines - 1;
+  const firstByte = marks[0]?.[1] ?? time;
+  const half = (marks.find(([n]) => n - 1 >= rows / 2) ?? [0, time])[1];
+  return {
+    scenario: 'export',
+    records,
+    rows,
+    bytes,
+    time_ms: Math.round(time),
+    first_byte_ms: Math.round(firstByte),
+    first_half_ms: Math.round(half - firstByte),
+    second_half_ms: Math.round(time - half),
+    rows_per_s: Math.round(rows / (time / 1000)),
+    peak_rss_delta_mb: mb(peakRss - before.rss),
+    peak_heap_used_delta_mb: mb(peakHeap - before.heapUsed),
+  };
 }
 
 /** Runs `count` calls with `concurrency` in flight and answers latency percentiles and throughput. */
