@@ -22,6 +22,7 @@ export {
   canUseGrid,
   countText,
   currentSort,
+  groupsWithMore,
   hasUnsavedChanges,
   isFetchingRows,
   isPleaseWaitShown,

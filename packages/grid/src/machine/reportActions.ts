@@ -9,6 +9,7 @@ import {
   appendFetch,
   errorMessage,
   errorTitle,
+  groupFetch,
   pageFetch,
   rowName,
   withEditedCell,
@@ -129,18 +130,17 @@ export const reportActions = {
   prepareNextPageAppend: reportSetup.createAction(
     assign(({ context }) => ({ fetchRequest: appendFetch(context, context.pageSize) })),
   ),
+  // The group's next rows (spec 02 §9 size); rows of a group the report sent no header for read on
+  // in the report's order.
   prepareGroupLoadMore: reportSetup.createAction(
-    assign(({ context, event }) =>
-      event.type === 'LOAD_MORE_IN_GROUP'
-        ? {
-            fetchRequest: appendFetch(
-              context,
-              groupLoadMoreSize(context.pageSize, event.groupKey, context.lastLoadMoreGroup),
-            ),
-            lastLoadMoreGroup: event.groupKey,
-          }
-        : {},
-    ),
+    assign(({ context, event }) => {
+      if (event.type !== 'LOAD_MORE_IN_GROUP') return {};
+      const size = groupLoadMoreSize(context.pageSize, event.groupKey, context.lastLoadMoreGroup);
+      return {
+        fetchRequest: groupFetch(context, event.groupKey, size) ?? appendFetch(context, size),
+        lastLoadMoreGroup: event.groupKey,
+      };
+    }),
   ),
   applySort: reportSetup.createAction(
     assign(({ context, event }) =>

@@ -1,7 +1,8 @@
 import type { ReportRunResponse } from '@plinth/schema';
+import { type GroupPosition, groupPositions, groupValueIndexes, rowGroupKey } from '../query/groupRows.js';
 import { availablePagesCount, defaultPageSize } from '../query/paging.js';
 import { buildReportQuery, readReportPage } from '../query/reportQuery.js';
-import type { CellEdit, InlineEditedRecord, RowId } from '../types.js';
+import type { CellEdit, InlineEditedRecord, ReportRow, RowId } from '../types.js';
 import type { FetchRequest, ReportContext, ReportMachineInput } from './reportMachineTypes.js';
 
 /** The tenant settings used until (or when) the real ones cannot be read (spec 02 §8). */
@@ -30,6 +31,8 @@ export function initialReportContext(input: ReportMachineInput): ReportContext {
     total: undefined,
     page: 1,
     firstRowIndex: 0,
+    readEnd: 0,
+    groupReads: {},
     availablePagesCount: 1,
     recordsCount: undefined,
     hasMore: false,
@@ -80,15 +83,117 @@ export function pageFetch(
   };
 }
 
-/** The fetch that appends rows after the loaded ones (live scroll, group load-more). */
+/** The fetch that appends the rows after those read in the report's order (live scroll). */
 export function appendFetch(context: ReportContext, pageSize: number): FetchRequest {
+  return { startIndex: context.readEnd, pageSize, metadata: 'none', isReset: false, append: true };
+}
+
+/**
+ * The index within a group of its first row after those loaded: the pages read cover the group
+ * up to `readEnd` when they reach into it, and its own Load more may have read further. A group
+ * the pages do not reach (before or after them) starts from its first row.
+ */
+function groupNext(context: ReportContext, key: string, position: GroupPosition): number {
+  const end = position.start + position.count;
+  const reached = Math.max(context.firstRowIndex, position.start) < Math.min(context.readEnd, end);
+  const fromPages = reached ? Math.min(context.readEnd, end) - position.start : 0;
+  return Math.max(fromPages, context.groupReads[key]?.next ?? 0);
+}
+
+function groupHasMoreAt(context: ReportContext, key: string, position: GroupPosition): boolean {
+  return !context.groupReads[key]?.done && groupNext(context, key, position) < position.count;
+}
+
+/**
+ * Whether a group's Load more can read more rows: the group's count is not reached and its last
+ * read came with the extra row. Rows of a group the report sent no header for (past the most
+ * groups a report answers) read on in the report's order, while the report has more.
+ */
+export function groupHasMore(context: ReportContext, key: string): boolean {
+  if (context.usage === 'build') return false;
+  const position = groupPositions(context.groups).get(key);
+  return position ? groupHasMoreAt(context, key, position) : context.hasMore;
+}
+
+/** The last answer of `groupsWithMoreOf` by the rows it was worked out for. */
+const groupsWithMoreMemo = new WeakMap<object, { inputs: unknown[]; keys: Set<string> }>();
+
+/**
+ * The keys of the groups whose Load more can read more rows (see `groupHasMore`); worked out again
+ * only when the rows, groups or what was read change, not on every event.
+ */
+export function groupsWithMoreOf(context: ReportContext): Set<string> {
+  const inputs = [
+    context.groups,
+    context.groupReads,
+    context.meta,
+    context.readEnd,
+    context.firstRowIndex,
+    context.hasMore,
+    context.usage,
+  ];
+  const memo = groupsWithMoreMemo.get(context.rows);
+  if (memo?.inputs.every((v, i) => v === inputs[i])) return memo.keys;
+  const keys = new Set<string>();
+  if (context.usage !== 'build') {
+    const positions = groupPositions(context.groups);
+    for (const [key, position] of positions) if (groupHasMoreAt(context, key, position)) keys.add(key);
+    const indexes = groupValueIndexes(context.meta);
+    if (context.hasMore && indexes.length > 0)
+      for (const row of context.rows) {
+        const key = rowGroupKey(row, indexes);
+        if (!positions.has(key)) keys.add(key);
+      }
+  }
+  groupsWithMoreMemo.set(context.rows, { inputs, keys });
+  return keys;
+}
+
+/**
+ * A group's Load more (spec 02 §4): the group's next `pageSize` rows after those loaded; undefined
+ * for a group the report sent no header for.
+ */
+export function groupFetch(context: ReportContext, key: string, pageSize: number): FetchRequest | undefined {
+  const position = groupPositions(context.groups).get(key);
+  if (!position) return undefined;
   return {
-    startIndex: context.firstRowIndex + context.rows.length,
+    startIndex: 0,
     pageSize,
     metadata: 'none',
     isReset: false,
     append: true,
+    group: { key, values: position.hdrs, startIndex: groupNext(context, key, position) },
   };
+}
+
+/**
+ * Rows read in the report's order put in among the loaded ones by group: after the rows of their
+ * group and of the groups before it, before those of later groups. Rows already loaded are not
+ * repeated (a group's Load more may have read them before live scroll reaches them).
+ */
+function mergeRows(
+  context: ReportContext,
+  incoming: readonly ReportRow[],
+  groups: ReportContext['groups'],
+  meta: ReportContext['meta'],
+): ReportRow[] {
+  const loaded = new Set(context.rows.map((r) => r.eid));
+  const fresh = incoming.filter((r) => !loaded.has(r.eid));
+  const indexes = groupValueIndexes(meta);
+  const positions = groupPositions(groups);
+  if (indexes.length === 0 || positions.size === 0) return [...context.rows, ...fresh];
+  const order = (row: ReportRow) =>
+    positions.get(rowGroupKey(row, indexes))?.index ?? Number.POSITIVE_INFINITY;
+  const rows: ReportRow[] = [];
+  let i = 0;
+  for (const row of fresh) {
+    const o = order(row);
+    while (i < context.rows.length && order(context.rows[i] as ReportRow) <= o)
+      rows.push(context.rows[i++] as ReportRow);
+    rows.push(row);
+  }
+  rows.push(...context.rows.slice(i));
+  return rows;
 }
 
 /** The report query of the context's next fetch. */
@@ -102,6 +207,7 @@ export function queryOf(context: ReportContext, request: FetchRequest = context.
     limitValue: request.isReset ? undefined : context.limitValue,
     metadata: request.metadata,
     isReset: request.isReset,
+    group: request.group,
   });
 }
 
@@ -129,36 +235,88 @@ export function asReportAnswer(output: unknown): ReportRunResponse | undefined {
   };
 }
 
-/** The context after a report answer: rows replaced or appended, counters and pages derived. */
+/**
+ * The context after a report answer: rows replaced, or put in among the loaded ones (live scroll,
+ * a group's Load more), counters and pages derived.
+ */
 export function withReportAnswer(context: ReportContext, output: unknown): Partial<ReportContext> {
   const answer = asReportAnswer(output);
   if (!answer) return { errorText: unreadableAnswerText };
   const request = context.fetchRequest;
   const page = readReportPage(answer, { startIndex: request.startIndex, pageSize: request.pageSize + 1 });
-  const rows = request.append ? [...context.rows, ...page.rows] : page.rows;
-  const firstRowIndex = request.append ? context.firstRowIndex : request.startIndex;
-  const pageNumber = request.append
-    ? Math.max(context.page, Math.ceil((firstRowIndex + rows.length) / context.pageSize))
-    : Math.floor(request.startIndex / context.pageSize) + 1;
-  const recordsCount = context.usage === 'build' ? undefined : page.recordsCount;
-  return {
-    meta: answer.meta ?? context.meta,
-    rows,
-    groups: answer.rdata ?? (request.append ? context.groups : []),
-    total: answer.total,
-    firstRowIndex,
+  const meta = answer.meta ?? context.meta;
+  const groups = answer.rdata ?? (request.append ? context.groups : []);
+  const answered = {
+    meta,
+    groups,
+    lastRefreshTime: typeof answer.lrt === 'string' ? answer.lrt : context.lastRefreshTime,
+    errorText: undefined,
+  };
+  const counters = (pageNumber: number, recordsCount: number | undefined, hasMore: boolean) => ({
     page: pageNumber,
-    hasMore: page.hasMore,
+    hasMore,
     recordsCount,
-    totalItemsLoaded: rows.length,
     availablePagesCount: availablePagesCount({
       page: pageNumber,
       pageSize: context.pageSize,
       recordsCount,
-      hasMore: page.hasMore,
+      hasMore,
     }),
-    lastRefreshTime: typeof answer.lrt === 'string' ? answer.lrt : context.lastRefreshTime,
-    errorText: undefined,
+  });
+
+  if (!request.append) {
+    const recordsCount = context.usage === 'build' ? undefined : page.recordsCount;
+    return {
+      ...answered,
+      ...counters(Math.floor(request.startIndex / context.pageSize) + 1, recordsCount, page.hasMore),
+      rows: page.rows,
+      total: answer.total,
+      firstRowIndex: request.startIndex,
+      readEnd: request.startIndex + page.rows.length,
+      groupReads: {},
+      totalItemsLoaded: page.rows.length,
+    };
+  }
+
+  const rows = mergeRows(context, page.rows, groups, meta);
+  const group = request.group;
+  if (!group) {
+    // Live scroll: the next rows in the report's order.
+    const readEnd = request.startIndex + page.rows.length;
+    return {
+      ...answered,
+      ...counters(
+        Math.max(context.page, Math.ceil(readEnd / context.pageSize)),
+        page.recordsCount,
+        page.hasMore,
+      ),
+      rows,
+      total: answer.total,
+      readEnd,
+      totalItemsLoaded: rows.length,
+    };
+  }
+  // A group's rows: the report's own paging stays; the rows read in order go on through them
+  // when they continue those rows.
+  const position = groupPositions(groups).get(group.key);
+  const next = group.startIndex + page.rows.length;
+  const readEnd =
+    position && position.start + group.startIndex <= context.readEnd
+      ? Math.max(context.readEnd, position.start + next)
+      : context.readEnd;
+  const recordsCount = answer.total?.count ?? context.recordsCount;
+  const hasMore = context.hasMore && (recordsCount === undefined || readEnd < recordsCount);
+  return {
+    ...answered,
+    ...counters(context.page, recordsCount, hasMore),
+    rows,
+    total: answer.total ?? context.total,
+    readEnd,
+    groupReads: {
+      ...context.groupReads,
+      [group.key]: { next: Math.max(next, context.groupReads[group.key]?.next ?? 0), done: !page.hasMore },
+    },
+    totalItemsLoaded: rows.length,
   };
 }
 

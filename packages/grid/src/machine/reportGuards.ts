@@ -1,6 +1,6 @@
 import { recordsToSave } from '../query/inlineSaveOutcome.js';
 import { saveOutcomeOf } from './reportActions.js';
-import { hasModifiedRecords } from './reportContext.js';
+import { groupHasMore, hasModifiedRecords } from './reportContext.js';
 import type { ReportContext } from './reportMachineTypes.js';
 import type { reportSetup } from './reportSetup.js';
 
@@ -20,6 +20,10 @@ export const reportGuards = {
   isSaveEnabled: ({ context }) =>
     context.mode === 'inlineEditing' && hasModifiedRecords(context.editedRecords) && !context.isSaving,
   hasMore: ({ context }) => context.hasMore && context.usage !== 'build',
+  groupHasMore: ({ context, event }) =>
+    event.type === 'LOAD_MORE_IN_GROUP' &&
+    typeof event.groupKey === 'string' &&
+    groupHasMore(context, event.groupKey),
   isSearchPending: ({ context }: Args) => context.isSearchPending,
   isQuickMenuStale: ({ context }) => context.isQuickMenuStale,
   hasPendingEventToReplay: ({ context }) =>

@@ -170,7 +170,7 @@ describe('report machine: paging', () => {
     expect(countText(report.snapshot())).toBe('1-450 of 450');
   });
 
-  it('loads one page more for a group, ten pages when the same group asks again', async () => {
+  it('reads on for a group the report sent no header for: one page, ten when the same group asks again', async () => {
     const report = startReport({ recordCount: 5000 });
     await report.settled();
     report.actor.send({ type: 'LOAD_MORE_IN_GROUP', groupKey: 'Won' });

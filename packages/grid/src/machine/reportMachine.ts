@@ -250,7 +250,7 @@ function readyTransitions() {
       actions: 'prepareNextPageAppend',
     },
     LOAD_MORE_IN_GROUP: {
-      guard: 'hasMore',
+      guard: 'groupHasMore',
       target: '#report.fetchingReportResults',
       actions: 'prepareGroupLoadMore',
     },

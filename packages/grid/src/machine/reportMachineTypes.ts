@@ -16,6 +16,7 @@ import type {
   QueryCondition,
   QuickMenu,
   QuickMenuAction,
+  ReportCell,
   ReportGroup,
   ReportMeta,
   ReportMode,
@@ -85,6 +86,17 @@ export interface FetchRequest {
   isReset: boolean;
   /** Appends to the loaded rows (live scroll, group load-more) instead of replacing them. */
   append: boolean;
+  /**
+   * A group's Load more: the group (its key and header values as `rdata` sent them) and the index
+   * within it of the first row to read; the rows go after the group's loaded rows.
+   */
+  group?: { key: string; values: ReportCell[]; startIndex: number };
+}
+
+/** What a group's Load more has read of it: the index within the group after its last row, and whether it ended. */
+export interface GroupRead {
+  next: number;
+  done: boolean;
 }
 
 export interface ReportContext {
@@ -100,6 +112,13 @@ export interface ReportContext {
   page: number;
   /** Index of the first loaded row. */
   firstRowIndex: number;
+  /**
+   * Index after the last row read in the report's order from `firstRowIndex` (pages, live scroll,
+   * a group's rows that continue them); where live scroll reads on.
+   */
+  readEnd: number;
+  /** What each group's Load more read, by group key; cleared when the rows are replaced. */
+  groupReads: Record<string, GroupRead>;
   availablePagesCount: number;
   /** The record count when known; undefined while more exist beyond what was read. */
   recordsCount: number | undefined;

@@ -3,7 +3,7 @@ import { isActionEnabled, reportActions } from '../query/actionRules.js';
 import { formatCountText } from '../query/formatCountText.js';
 import { type PagerSlot, pagerWindow } from '../query/pagerWindow.js';
 import type { QuickMenuAction, RowId, SortEntry } from '../types.js';
-import { hasModifiedRecords, isDocumentReport } from './reportContext.js';
+import { groupsWithMoreOf, hasModifiedRecords, isDocumentReport } from './reportContext.js';
 import type { reportMachine } from './reportMachine.js';
 
 /** A snapshot of the report machine, as `useSelector` hands it to a selector. */
@@ -60,10 +60,17 @@ export const countText = (s: ReportSnapshot): string =>
     mode: s.context.mode,
     pageSize: s.context.pageSize,
     firstRowIndex: s.context.firstRowIndex,
-    rowsCount: s.context.rows.length,
+    // The rows read in the report's order: a group's Load more may have read rows further on.
+    rowsCount: Math.max(0, s.context.readEnd - s.context.firstRowIndex),
     recordsCount: s.context.recordsCount,
     selectedCount: s.context.selectedIds.length,
   });
+
+/**
+ * The keys of the groups whose 'Load more' can read more rows after those loaded: the group's
+ * count is not reached and its last read came with the extra row (DataGrid's `groupsWithMore`).
+ */
+export const groupsWithMore = (s: ReportSnapshot): ReadonlySet<string> => groupsWithMoreOf(s.context);
 
 /** The pager's page window. */
 export const pagerSlots = (s: ReportSnapshot): PagerSlot[] =>

@@ -58,6 +58,12 @@ describe('buildReportQuery', () => {
     expect(buildReportQuery({ ...base, sort: [] }).sort).toEqual([]);
   });
 
+  it("names the group whose rows to read, from the group's own start index", () => {
+    const group = { values: [{ val: 'North' }, { vals: [{ eid: 7, val: 'Gold' }] }], startIndex: 12 };
+    expect(buildReportQuery({ ...base, group })).toMatchObject({ startIndex: 0, pageSize: 201, group });
+    expect(buildReportQuery(base)).not.toHaveProperty('group');
+  });
+
   it('coerces a zero or negative result limit to 1', () => {
     expect(buildReportQuery({ ...base, limitValue: 0 }).limitValue).toBe(1);
     expect(buildReportQuery({ ...base, limitValue: -4 }).limitValue).toBe(1);
@@ -77,6 +83,15 @@ describe('readReportPage', () => {
     const page = readReportPage(answer(17), { startIndex: 400, pageSize: 201 });
     expect(page).toMatchObject({ hasMore: false, recordsCount: 417 });
     expect(page.rows).toHaveLength(17);
+  });
+
+  it('keeps the last row of a page the server cut to its most as the extra row', () => {
+    // Ten pages of 200 and the extra row asked; the server answers at most 1,000 rows.
+    const page = readReportPage(answer(1000, { pageSize: 1000 }), { startIndex: 0, pageSize: 2001 });
+    expect(page.rows).toHaveLength(999);
+    expect(page.hasMore).toBe(true);
+    const last = readReportPage(answer(400, { pageSize: 1000 }), { startIndex: 0, pageSize: 2001 });
+    expect(last).toMatchObject({ hasMore: false, recordsCount: 400 });
   });
 
   it('takes the grand total count when the answer has one', () => {

@@ -1,5 +1,5 @@
 import type { ReportQuery, ReportRunResponse } from '@plinth/schema';
-import type { QueryCondition, ReportRow, SortEntry } from '../types.js';
+import type { QueryCondition, ReportCell, ReportRow, SortEntry } from '../types.js';
 
 export type MetadataLevel = ReportQuery['metadata'];
 
@@ -15,6 +15,8 @@ export interface ReportQueryInput {
   limitValue?: number | undefined;
   metadata: MetadataLevel;
   isReset?: boolean;
+  /** Only the rows of this group (its header values as `rdata` sent them), from its own start index. */
+  group?: { values: readonly ReportCell[]; startIndex: number } | undefined;
 }
 
 /** Coerces a result limit to an integer of at least 1 (spec 02 §5 "Filters"). */
@@ -39,6 +41,18 @@ export function buildReportQuery(input: ReportQueryInput): ReportQuery {
     ...(input.conds.length > 0 ? { conds: [...input.conds] } : {}),
     ...(input.isReset ? { isReset: true } : {}),
     ...(limitValue !== undefined ? { limitOperator: 'ResultLimit' as const, limitValue } : {}),
+    ...(input.group
+      ? {
+          group: {
+            values: input.group.values.map((v) =>
+              'vals' in v
+                ? { vals: v.vals.slice(0, 1).map(({ eid, val }) => ({ eid, val })) }
+                : { val: v.val },
+            ),
+            startIndex: Math.max(0, Math.floor(input.group.startIndex) || 0),
+          },
+        }
+      : {}),
     usage: 'Default',
   };
 }
@@ -51,12 +65,20 @@ export interface ReportPage {
   recordsCount: number | undefined;
 }
 
-/** Reads a report answer: drops the extra row, derives `hasMore` and, when known, the record count. */
+/**
+ * Reads a report answer: drops the extra row, derives `hasMore` and, when known, the record count.
+ * A server that cut the page to its most (it echoes the size applied) answers its last row as the
+ * extra one.
+ */
 export function readReportPage(
   answer: ReportRunResponse,
   query: Pick<ReportQuery, 'startIndex' | 'pageSize'>,
 ): ReportPage {
-  const pageSize = Math.max(0, query.pageSize - 1);
+  const applied =
+    typeof answer.pageSize === 'number' && answer.pageSize >= 1 && answer.pageSize < query.pageSize
+      ? answer.pageSize
+      : query.pageSize;
+  const pageSize = Math.max(0, applied - 1);
   const rows = answer.gdata.slice(0, pageSize);
   const hasMore = answer.gdata.length > pageSize;
   const recordsCount = answer.total?.count ?? (hasMore ? undefined : query.startIndex + rows.length);

@@ -114,6 +114,37 @@ describe('DataGrid: groups', () => {
     expect(onGroupLoadMore).toHaveBeenLastCalledWith(expect.objectContaining({ key: 'Perth' }));
   });
 
+  it("offers 'Load more' only on the groups said to have more rows after those loaded", async () => {
+    const user = userEvent.setup();
+    const onGroupLoadMore = vi.fn();
+    const { rerender } = render(
+      <DataGrid
+        label="People"
+        meta={grouped}
+        rows={rows}
+        groups={groups}
+        onGroupLoadMore={onGroupLoadMore}
+        groupsWithMore={new Set(['Perth'])}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Load more of Perth' }));
+    expect(onGroupLoadMore).toHaveBeenCalledWith(expect.objectContaining({ key: 'Perth', hasMore: true }));
+    // Perth's last rows came back without the extra row: its button goes, though 1 of 4 is loaded.
+    rerender(
+      <DataGrid
+        label="People"
+        meta={grouped}
+        rows={rows}
+        groups={groups}
+        onGroupLoadMore={onGroupLoadMore}
+        groupsWithMore={new Set()}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: /^Load more of / })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Group options for Perth' }));
+    expect(screen.getByRole('menuitem', { name: 'Load more' })).toHaveAttribute('aria-disabled', 'true');
+  });
+
   it('shows grand-total rows, one per aggregate style, with the record count', () => {
     render(
       <DataGrid

@@ -104,6 +104,12 @@ export interface DataGridProps {
   total?: ReportTotal;
   onGroupSort?: (colid: string, order: SortOrder) => void;
   onGroupLoadMore?: (group: GridGroup) => void;
+  /**
+   * Keys of the groups whose 'Load more' can read more rows (the report machine's
+   * `groupsWithMore`); without it a group offers it while fewer of its records are loaded than it
+   * counts.
+   */
+  groupsWithMore?: ReadonlySet<string>;
   /** Live scroll: the user scrolled within `nearEndDistance` px of the bottom (debounced 100 ms). */
   onNearEnd?: () => void;
   nearEndDistance?: number;
@@ -145,6 +151,7 @@ const emptyIds: readonly RowId[] = [];
  *   onRowContextMenu={(row, at) => openQuickMenu(row, at)}
  *   onNearEnd={() => send({ type: 'LOAD_NEXT_PAGE' })}
  *   onGroupLoadMore={(group) => send({ type: 'LOAD_MORE_IN_GROUP', groupKey: group.key })}
+ *   groupsWithMore={useSelector(actor, groupsWithMore)}
  *   inlineEdit={{
  *     hasForm: context.inlineEditForm !== undefined,
  *     fields: context.inlineEditForm?.fields ?? {},
@@ -173,6 +180,7 @@ export function DataGrid({
   total,
   onGroupSort,
   onGroupLoadMore,
+  groupsWithMore,
   onNearEnd,
   nearEndDistance = defaultNearEndDistance,
   textSettings = defaultCellTextSettings,
@@ -263,8 +271,15 @@ export function DataGrid({
   }, [meta, groupIds]);
   const groupColumns = groupIds.map((id) => meta?.rcols?.[id]).filter((c) => c !== undefined);
   const displayRows = useMemo(
-    () => buildDisplayRows({ rows: safeRows, groups: groups ?? undefined, groupValueIndexes, collapsed }),
-    [safeRows, groups, groupValueIndexes, collapsed],
+    () =>
+      buildDisplayRows({
+        rows: safeRows,
+        groups: groups ?? undefined,
+        groupValueIndexes,
+        collapsed,
+        ...(groupsWithMore ? { groupsWithMore } : {}),
+      }),
+    [safeRows, groups, groupValueIndexes, collapsed, groupsWithMore],
   );
   const showCount = meta?.rmeta?.showcnt ?? true;
   const recordIds = useMemo(

@@ -84,7 +84,7 @@ export function GroupHeaderRow({
   onLoadMore,
 }: GroupHeaderRowProps) {
   const label = groupLabel(group, groupColumns, settings);
-  const canLoadMore = group.count === null || group.loaded < group.count;
+  const canLoadMore = group.hasMore;
   const menuItems = [
     {
       id: 'asc',

@@ -37,6 +37,23 @@ describe('buildDisplayRows', () => {
     ]);
   });
 
+  it("offers 'Load more' for the groups said to have more, else while fewer are loaded than counted", () => {
+    const more = (out: ReturnType<typeof buildDisplayRows>) =>
+      out.flatMap((r) => (r.kind === 'group' ? [[r.group.key, r.group.hasMore]] : []));
+    expect(more(buildDisplayRows({ rows, groups, groupValueIndexes: [0] }))).toEqual([
+      ['Adelaide', false],
+      ['Perth', true],
+      ['Sydney', true],
+    ]);
+    // The report machine knows better: Perth's rows after those loaded are all read, Sydney's not.
+    const said = new Set(['Sydney', 'Nowhere']);
+    expect(more(buildDisplayRows({ rows, groups, groupValueIndexes: [0], groupsWithMore: said }))).toEqual([
+      ['Adelaide', false],
+      ['Perth', false],
+      ['Sydney', true],
+    ]);
+  });
+
   it('hides the records of collapsed groups', () => {
     const out = buildDisplayRows({ rows, groups, groupValueIndexes: [0], collapsed: new Set(['Adelaide']) });
     expect(shape(out)).toEqual(['[Adelaide 2/2]', '[Perth 1/5]', 3, '[Sydney 0/4]']);

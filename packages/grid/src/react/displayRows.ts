@@ -1,3 +1,4 @@
+import { groupKeyOf } from '../query/groupRows.js';
 import type { ReportCell, ReportGroup, ReportRow } from '../types.js';
 
 /** A group of a grouped report as the grid shows it: its header values, aggregates and counts. */
@@ -11,22 +12,15 @@ export interface GridGroup {
   count: number | null;
   /** Records of the group on the loaded pages. */
   loaded: number;
+  /** Whether the group's 'Load more' can read more of its rows. */
+  hasMore: boolean;
 }
 
 export type DisplayRow =
   | { kind: 'group'; key: string; group: GridGroup; isExpanded: boolean }
   | { kind: 'record'; key: string; row: ReportRow; group?: GridGroup };
 
-function cellKey(cell: ReportCell | undefined): string {
-  if (!cell || typeof cell !== 'object') return '';
-  if ('vals' in cell) return Array.isArray(cell.vals) ? cell.vals.map((v) => `#${v?.eid}`).join(',') : '';
-  return cell.val === null || cell.val === undefined ? '' : String(cell.val);
-}
-
-/** The key of a group from its header values; a row's key from the same columns matches it. */
-export function groupKeyOf(hdrs: readonly (ReportCell | undefined)[]): string {
-  return hdrs.map(cellKey).join('\u0001');
-}
+export { groupKeyOf };
 
 export interface DisplayRowsInput {
   rows: readonly ReportRow[];
@@ -35,6 +29,11 @@ export interface DisplayRowsInput {
   /** The value index of each group column, outermost first. */
   groupValueIndexes?: readonly number[];
   collapsed?: ReadonlySet<string>;
+  /**
+   * Keys of the groups with more rows to load after those loaded (the report machine's
+   * `groupsWithMore`); without it, a group has more while fewer are loaded than it counts.
+   */
+  groupsWithMore?: ReadonlySet<string>;
 }
 
 /**
@@ -47,6 +46,7 @@ export function buildDisplayRows({
   groups,
   groupValueIndexes,
   collapsed,
+  groupsWithMore,
 }: DisplayRowsInput): DisplayRow[] {
   const safeRows = Array.isArray(rows) ? rows.filter((r) => r && Array.isArray(r.values)) : [];
   if (!groups || !groupValueIndexes || groupValueIndexes.length === 0 || !Array.isArray(groups))
@@ -65,6 +65,7 @@ export function buildDisplayRows({
       aggs: g.aggs ?? {},
       count: typeof g.count === 'number' ? g.count : null,
       loaded: 0,
+      hasMore: false,
     };
     byKey.set(key, group);
     ordered.push(group);
@@ -75,13 +76,25 @@ export function buildDisplayRows({
     const key = groupKeyOf(hdrs);
     let group = byKey.get(key);
     if (!group) {
-      group = { key, index: -1, hdrs: hdrs.map((h) => h ?? { val: null }), aggs: {}, count: null, loaded: 0 };
+      group = {
+        key,
+        index: -1,
+        hdrs: hdrs.map((h) => h ?? { val: null }),
+        aggs: {},
+        count: null,
+        loaded: 0,
+        hasMore: false,
+      };
       byKey.set(key, group);
       ordered.push(group);
     }
     group.loaded += 1;
     members.set(key, [...(members.get(key) ?? []), row]);
   }
+  for (const group of ordered)
+    group.hasMore = groupsWithMore
+      ? groupsWithMore.has(group.key)
+      : group.count === null || group.loaded < group.count;
   return ordered.flatMap((group): DisplayRow[] => {
     const isExpanded = !collapsed?.has(group.key);
     const header: DisplayRow = { kind: 'group', key: `g${group.key}`, group, isExpanded };

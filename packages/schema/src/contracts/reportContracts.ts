@@ -22,7 +22,13 @@ export type QueryCondition = z.infer<typeof queryCondition>;
  * related record of a to-one relationship (none for the blank group), named by its id.
  */
 export const groupHeaderValue = z.union([
-  z.object({ val: z.union([z.string().max(100_000), z.number(), z.boolean(), z.null()]) }).strict(),
+  z
+    .object({
+      val: z.union([z.string().max(100_000), z.number(), z.boolean(), z.null()]),
+      /** The value as shown (auto-numbers); not used to find the group. */
+      text: z.string().max(100_000).optional(),
+    })
+    .strict(),
   z.object({
     vals: z.array(z.object({ eid: entityId, val: z.string().max(100_000).nullable().optional() })).max(1),
   }),

@@ -181,6 +181,7 @@ export function ReportView({
             meta={meta}
             rows={grid.rows}
             groups={grid.groups}
+            groupsWithMore={grid.groupsWithMore}
             {...(grid.total ? { total: grid.total } : {})}
             mode={grid.mode}
             selectedIds={grid.selectedIds}

@@ -4,6 +4,7 @@ import {
   type ColumnModelOptions,
   canRunAction,
   type DataGridInlineEdit,
+  groupsWithMore as groupsWithMoreOf,
   inlineCellError,
   offeredActions,
   type QuickMenuAction,
@@ -16,6 +17,8 @@ import type { ReportActor } from './ReportToolbar';
 
 const sameList = <T>(a: readonly T[], b: readonly T[]) =>
   a.length === b.length && a.every((x, i) => x === b[i]);
+const sameSet = <T>(a: ReadonlySet<T>, b: ReadonlySet<T>) =>
+  a.size === b.size && [...a].every((x) => b.has(x));
 
 /**
  * What the grid shows, read from the report machine with selectors that change only when their
@@ -24,6 +27,7 @@ const sameList = <T>(a: readonly T[], b: readonly T[]) =>
 export function useReportRows(actor: ReportActor) {
   const rows = useSelector(actor, (s) => s.context.rows);
   const groups = useSelector(actor, (s) => s.context.groups);
+  const groupsWithMore = useSelector(actor, groupsWithMoreOf, sameSet);
   const total = useSelector(actor, (s) => s.context.total);
   const mode = useSelector(actor, (s) => s.context.mode);
   const selectedIds = useSelector(actor, (s) => s.context.selectedIds);
@@ -58,6 +62,7 @@ export function useReportRows(actor: ReportActor) {
   return {
     rows,
     groups,
+    groupsWithMore,
     total,
     mode,
     selectedIds,
