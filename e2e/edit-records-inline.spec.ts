@@ -144,6 +144,51 @@ test('leaving the page with unsaved changes asks first', async ({ page }) => {
   await expect(cell(recordRows(page).first(), column.probability)).toHaveText(before);
 });
 
+test("the browser's Back and Forward with unsaved changes ask first: Cancel stays with the edits", async ({
+  page,
+}) => {
+  const toolbar = page.getByRole('toolbar', { name: 'Report toolbar' });
+  const dialog = page.getByRole('alertdialog', { name: 'Unsaved changes' });
+  const first = recordRows(page).nth(0);
+  const before = await text(cell(first, column.probability));
+  const changed = before === '21' ? '22' : '21';
+  // An entry of this page to go back to (no other page of the app links to the report yet).
+  await page.goto(`${report}#editing`);
+  await editInline(page);
+  await setProbability(first, changed);
+  await expect(toolbar.getByRole('button', { name: 'Save' })).toBeEnabled();
+
+  // Back: the report asks, and Cancel keeps the page and the change.
+  await page.goBack();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/#editing$/);
+  await expect(cell(first, column.probability)).toHaveText(changed);
+  await expect(toolbar.getByRole('button', { name: 'Save' })).toBeEnabled();
+
+  // Back again and Discard changes: the Back is made and the change is gone.
+  await page.goBack();
+  await dialog.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(page).toHaveURL(/_report\/crm:opportunities$/);
+  await expect(toolbar.getByRole('button', { name: 'New' })).toBeVisible();
+  await expect(cell(first, column.probability)).toHaveText(before);
+
+  // Forward is held the same way: to Apps and Back, then edit and go Forward.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Apps' }).click();
+  await expect(page).toHaveURL(/\/apps$/);
+  await page.goBack();
+  await editInline(page);
+  await setProbability(first, changed);
+  await page.goForward();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/_report\//);
+  await expect(cell(first, column.probability)).toHaveText(changed);
+  await page.goForward();
+  await dialog.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(page).toHaveURL(/\/apps$/);
+});
+
 test("the form's custom validation refuses a won opportunity under 1,000 on save, with its message on the cell", async ({
   page,
 }) => {

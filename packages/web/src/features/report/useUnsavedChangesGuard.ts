@@ -3,9 +3,10 @@ import { addLeaveGuard } from '../../app/router';
 
 /**
  * The prevent-leave guard while inline edits are unsaved (spec 02 §4 "Modes"): the browser asks
- * before the page is closed or reloaded; a move inside the app is held and `onLeaveRequested`
- * asks the user (the 'Unsaved changes' dialog), with the move to make if they leave; and the host
- * hears when the state changes.
+ * before the page is closed or reloaded; a move inside the app — a link, `navigate()`, or the
+ * browser's Back and Forward, which the router undoes while it asks — is held and
+ * `onLeaveRequested` asks the user (the 'Unsaved changes' dialog), with the move to make if they
+ * leave; and the host hears when the state changes.
  */
 export function useUnsavedChangesGuard(
   isDirty: boolean,
