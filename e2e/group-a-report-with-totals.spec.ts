@@ -55,6 +55,28 @@ test('see a grouped report with its group totals, collapse and expand all groups
     await loadMore.first().click();
     await expect(grid.getByRole('button', { name: `Load more of ${partial}` })).toHaveCount(0);
     await expect(countText(report)).not.toHaveText(/^1-200 of/);
+
+    // A group further on, none of its rows loaded: its Load more reads its own rows only. The
+    // footer counts the rows read in the report's order: they go on only when the group is the
+    // next one.
+    const remaining = await loadMore.count();
+    const later = loadMore.last();
+    if (remaining > 0) {
+      const laterStage = ((await later.getAttribute('aria-label')) ?? '').replace('Load more of ', '');
+      const laterGroup = groups.filter({ has: page.getByRole('button', { name: `Expand ${laterStage}` }) });
+      const laterCount = Number(/\((\d+)\)/.exec((await laterGroup.textContent()) ?? '')?.[1] ?? 0);
+      const footer = (await countText(report).textContent()) ?? '';
+      await later.click();
+      await grid.getByRole('button', { name: `Expand ${laterStage}` }).click();
+      await expect(recordRows(grid).first()).toBeVisible();
+      expect(new Set(await columnTexts(grid, 'Stage'))).toEqual(new Set([laterStage]));
+      if (laterCount <= 200)
+        await expect(grid.getByRole('button', { name: `Load more of ${laterStage}` })).toHaveCount(0);
+      if (remaining > 1) await expect(countText(report)).toHaveText(footer);
+      else await expect(countText(report)).not.toHaveText(footer);
+      await grid.getByRole('button', { name: `Collapse ${laterStage}` }).click();
+      await expect(recordRows(grid)).toHaveCount(0);
+    }
   }
 
   // Expand All brings the records back under their groups.
