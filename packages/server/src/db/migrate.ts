@@ -5,6 +5,7 @@ import * as m003 from './migrations/003_name_index.js';
 import * as m004 from './migrations/004_export_tokens.js';
 import * as m005 from './migrations/005_document_versions.js';
 import * as m006 from './migrations/006_change_markers.js';
+import * as m007 from './migrations/007_change_chunks.js';
 import type { Engine } from './tables.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -17,6 +18,7 @@ const migrations: Record<string, EngineMigration> = {
   '004_export_tokens': m004,
   '005_document_versions': m005,
   '006_change_markers': m006,
+  '007_change_chunks': m007,
 };
 
 class EngineMigrationProvider implements MigrationProvider {

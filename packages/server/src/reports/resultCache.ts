@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { EntityId } from '@plinth/schema';
 import { type CompiledQuery, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
+import type { Segmentation, SegmentState } from './segmentedAggregates.js';
 
 /**
  * Results of report queries that visit every matching record (group buckets, grand totals), kept
@@ -16,43 +17,84 @@ import type { RequestContext } from '../context.js';
  * between only makes the entry look older than it is, never newer.
  */
 export class ReportResultCache {
-  readonly #entries = new Map<string, { marker: string; rows: unknown }>();
-  /** Answers served from the cache, and computed because none (or a stale one) was there. */
-  readonly stats = { hits: 0, misses: 0 };
+  readonly #entries = new Map<string, CacheEntry>();
+  #weight = 0;
+  /**
+   * Answers served from the cache, computed because none (or a stale one) was there, and of
+   * those, refreshed from kept partials by reading only the chunks that moved (decision 0025).
+   */
+  readonly stats = { hits: 0, misses: 0, refreshed: 0 };
 
-  constructor(readonly maxEntries = 500) {}
+  /**
+   * `maxEntries` entries at most, holding `maxWeight` partial rows at most (an entry's weight is
+   * the partial rows it keeps for chunked refreshes; plain entries weigh nothing).
+   */
+  constructor(
+    readonly maxEntries = 500,
+    readonly maxWeight = 2_000_000,
+  ) {}
 
   get size(): number {
     return this.#entries.size;
   }
 
+  /** The partial rows the entries hold. */
+  get weight(): number {
+    return this.#weight;
+  }
+
   /** The cached rows for `key` if computed under `marker`; a hit becomes the most recent entry. */
   get(key: string, marker: string): unknown {
     const entry = this.#entries.get(key);
-    if (entry) this.#entries.delete(key);
+    if (entry) this.#remove(key, entry);
     if (!entry || entry.marker !== marker) {
       this.stats.misses++;
       return undefined;
     }
     this.#entries.set(key, entry);
+    this.#weight += entry.weight;
     this.stats.hits++;
     return entry.rows;
   }
 
-  set(key: string, marker: string, rows: unknown): void {
-    this.#entries.delete(key);
-    this.#entries.set(key, { marker, rows });
+  /** The entry for `key` whatever its marker, without counting or reordering (for a refresh). */
+  peek(key: string): Readonly<CacheEntry> | undefined {
+    return this.#entries.get(key);
+  }
+
+  set(key: string, marker: string, rows: unknown, state?: unknown, weight = 0): void {
+    const old = this.#entries.get(key);
+    if (old) this.#remove(key, old);
+    this.#entries.set(key, { marker, rows, state, weight });
+    this.#weight += weight;
     // A Map iterates in insertion order: the first key is the least recently used.
-    while (this.#entries.size > this.maxEntries) {
+    while (
+      this.#entries.size > this.maxEntries ||
+      (this.#weight > this.maxWeight && this.#entries.size > 1)
+    ) {
       const oldest = this.#entries.keys().next().value;
       if (oldest === undefined) break;
-      this.#entries.delete(oldest);
+      this.#remove(oldest, this.#entries.get(oldest)!);
     }
   }
 
   clear(): void {
     this.#entries.clear();
+    this.#weight = 0;
   }
+
+  #remove(key: string, entry: CacheEntry) {
+    this.#entries.delete(key);
+    this.#weight -= entry.weight;
+  }
+}
+
+interface CacheEntry {
+  marker: string;
+  rows: unknown;
+  /** What a chunked refresh starts from (decision 0025), or `unchunked` when it cannot. */
+  state?: unknown;
+  weight: number;
 }
 
 const caches = new WeakMap<object, ReportResultCache>();
@@ -104,20 +146,46 @@ export async function readMarker(
 /**
  * Runs `compute` through the cache. Inside a transaction nothing is cached or read from the cache:
  * the transaction may see its own uncommitted writes, and its markers are not yet everyone's.
+ *
+ * With `segments` (decision 0025) a stale entry is refreshed from its partials per chunk, reading
+ * only the chunks whose markers moved; `compute` answers only what chunks cannot.
  */
 export async function cachedRows<T>(
   ctx: RequestContext,
   statements: readonly CompiledQuery[],
   typeIds: readonly EntityId[] | undefined,
   compute: () => Promise<T>,
+  segments?: Segmentation,
 ): Promise<T> {
   if (ctx.db.isTransaction) return compute();
   const cache = reportResultCache(ctx.db);
   const key = resultKey(ctx.tenantId, statements);
   const marker = await readMarker(ctx, typeIds);
-  const hit = cache.get(key, marker);
-  if (hit !== undefined) return hit as T;
-  const rows = await compute();
-  cache.set(key, marker, rows);
-  return rows;
+  if (!segments) {
+    const hit = cache.get(key, marker);
+    if (hit !== undefined) return hit as T;
+    const rows = await compute();
+    cache.set(key, marker, rows);
+    return rows;
+  }
+  const entry = cache.peek(key);
+  if (entry?.marker === marker) return cache.get(key, marker) as T;
+  cache.stats.misses++;
+  if (entry?.state === UNCHUNKED) {
+    const rows = await compute();
+    cache.set(key, marker, rows, UNCHUNKED);
+    return rows;
+  }
+  const refreshed = await segments.refresh(entry?.state as SegmentState | undefined);
+  if (!refreshed) {
+    const rows = await compute();
+    cache.set(key, marker, rows, UNCHUNKED);
+    return rows;
+  }
+  if (refreshed.chunksRead !== 'all') cache.stats.refreshed++;
+  cache.set(key, marker, refreshed.rows, refreshed.state, refreshed.state.weight);
+  return refreshed.rows as T;
 }
+
+/** The state of an entry whose query could not be answered by chunks: computed whole each time. */
+const UNCHUNKED = 'unchunked';

@@ -29,6 +29,7 @@ import { reportMeta } from './reportMeta.js';
 import { buildReportSql } from './reportSql.js';
 import { conditionTypeOf, type ResolvedColumn, resolveColumns } from './resolveColumns.js';
 import { cachedRows } from './resultCache.js';
+import { segmentation } from './segmentedAggregates.js';
 import { and } from './sqlFragments.js';
 
 /** The most rows one page answers; a larger pageSize is clamped and the applied size echoed. */
@@ -224,18 +225,41 @@ export async function runReport(
       >`SELECT ${sql.join(aggSelect())} FROM ${plan.from()} WHERE ${limited}`,
     });
   }
+  const read = typesRead(ctx, rootTypeId, columns, query);
   const results =
     statements.length === 0
       ? []
       : await cachedRows<Rows[]>(
           ctx,
           statements.map((s) => s.query.compile(ctx.db)),
-          typesRead(ctx, rootTypeId, columns, query),
+          read,
           async () => {
             const out: Rows[] = [];
             for (const s of statements) out.push((await s.query.execute(ctx.db)).rows);
             return out;
           },
+          // After a write, only the chunks of records it touched are aggregated again (decision 0025).
+          segmentation({
+            ctx,
+            plan,
+            rootTypeIds: ctx.schema.descendants(rootTypeId),
+            keys: keys.map((k) => ({
+              column: k.g.column,
+              order: k.g.order,
+              value: k.value,
+              id: k.id,
+              i: k.i,
+            })),
+            aggregates,
+            statements: statements.map((s) => s.kind),
+            maxGroups: MAX_GROUPS,
+            sorts,
+            conditions,
+            searchColumns: options.publicView ? columns.filter((c) => !c.hidden) : undefined,
+            query,
+            typesRead: read,
+            limited: limit !== undefined,
+          }),
         );
   const groupRows = results[statements.findIndex((s) => s.kind === 'groups')];
   const totalRows = results[statements.findIndex((s) => s.kind === 'total')];
