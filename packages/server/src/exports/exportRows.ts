@@ -176,6 +176,9 @@ export async function exportRows(
       if (out.length > 0) yield out;
       if (page.gdata.length < pageSize || source.truncated) return;
       index += 1;
+      // SQLite answers without leaving the event loop: without a turn between pages, an export
+      // would hold other requests, and its own response's writes, until the file is done.
+      await new Promise((resolve) => setImmediate(resolve));
       page = await runReport(
         ctx,
         flat,
