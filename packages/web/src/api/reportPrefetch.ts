@@ -1,17 +1,23 @@
 import { buildReportQuery, defaultPageSize } from '@plinth/grid';
-import type { IdOrAlias, ReportQuery, ReportRunResponse } from '@plinth/schema';
-import type { ReportApi } from './reportApi';
+import type { EntityId, IdOrAlias, QuickMenu, ReportQuery, ReportRunResponse } from '@plinth/schema';
+import type { ReportApi, ReportEntityInfo } from './reportApi';
 
 /**
- * The first page of a report opened by its address, asked for while the app still starts: beside
- * the session check and the report's code, instead of after them and the report info. The report
- * machine still makes every call of spec 02 §4 in its order; its first results fetch takes this
- * answer when it asks the very same query soon after, and asks the server itself otherwise.
+ * The calls a report opened by its address makes first, asked for while the app still starts:
+ * beside the session check and the report's code, instead of after them. The report machine still
+ * makes every call of spec 02 §4 in its order (report info in parallel, then the results); each of
+ * its first calls takes the answer asked for here when it is the very same call made soon after,
+ * and asks the server itself otherwise. Each answer is taken at most once.
  */
+export type PrefetchApi = Pick<
+  ReportApi,
+  'runReport' | 'fetchReportEntity' | 'fetchPersonDerivedTypeIds' | 'fetchQuickMenuActions'
+>;
+
 interface Prefetched {
-  key: string;
-  answer: Promise<ReportRunResponse>;
+  reportId: IdOrAlias;
   askedAt: number;
+  calls: Map<string, Promise<unknown>>;
 }
 
 /** An answer older than this is not used: the machine asks again. */
@@ -34,31 +40,59 @@ export function firstReportQuery(): ReportQuery {
   });
 }
 
-const keyOf = (reportId: IdOrAlias, query: ReportQuery) => `${reportId}\n${JSON.stringify(query)}`;
+const resultsKey = (query: ReportQuery) => `results ${JSON.stringify(query)}`;
 
-/** Asks for a report's first page now; a failure is left for the machine's own fetch to meet. */
-export function prefetchReport(
-  api: Pick<ReportApi, 'runReport'>,
-  reportId: IdOrAlias,
-  now = Date.now(),
-): void {
-  const query = firstReportQuery();
-  const answer = api.runReport(reportId, query);
-  answer.catch(() => undefined);
-  prefetched = { key: keyOf(reportId, query), answer, askedAt: now };
+/** Asks for a report's first calls now; a failure is left for the machine's own call to meet. */
+export function prefetchReport(api: PrefetchApi, reportId: IdOrAlias, now = Date.now()): void {
+  const calls = new Map<string, Promise<unknown>>([
+    [resultsKey(firstReportQuery()), api.runReport(reportId, firstReportQuery())],
+    ['entity', api.fetchReportEntity(reportId)],
+    ['personTypes', api.fetchPersonDerivedTypeIds()],
+    ['quickMenu', api.fetchQuickMenuActions({ reportId, selectedIds: [] })],
+  ]);
+  for (const answer of calls.values()) answer.catch(() => undefined);
+  prefetched = { reportId, askedAt: now, calls };
+}
+
+/** `reportId` undefined: a call that does not depend on the report. */
+function take<T>(reportId: IdOrAlias | undefined, key: string, now: number): Promise<T> | undefined {
+  const found = prefetched;
+  if (!found) return undefined;
+  if ((reportId !== undefined && found.reportId !== reportId) || now - found.askedAt > maxAgeMs) {
+    prefetched = undefined;
+    return undefined;
+  }
+  const answer = found.calls.get(key);
+  found.calls.delete(key);
+  return answer as Promise<T> | undefined;
 }
 
 /**
- * The prefetched answer to this very query, once: a later fetch (refresh, another report, a query
- * that differs in anything) asks the server.
+ * The prefetched answer to this very query of this report, once: a later fetch (refresh, another
+ * report, a query that differs in anything) asks the server. The other calls likewise.
  */
 export function takePrefetchedReport(
   reportId: IdOrAlias,
   query: ReportQuery,
   now = Date.now(),
 ): Promise<ReportRunResponse> | undefined {
-  const found = prefetched;
-  prefetched = undefined;
-  if (!found || found.key !== keyOf(reportId, query) || now - found.askedAt > maxAgeMs) return undefined;
-  return found.answer;
+  return take(reportId, resultsKey(query), now);
+}
+
+export function takePrefetchedReportEntity(reportId: IdOrAlias, now = Date.now()) {
+  return take<ReportEntityInfo>(reportId, 'entity', now);
+}
+
+/** The types derived from core:person: the same for every report. */
+export function takePrefetchedPersonTypes(now = Date.now()) {
+  return take<EntityId[]>(undefined, 'personTypes', now);
+}
+
+/** The quick menu with nothing selected, which is what the report asks first. */
+export function takePrefetchedQuickMenu(
+  reportId: IdOrAlias,
+  selectedIds: readonly unknown[],
+  now = Date.now(),
+) {
+  return selectedIds.length === 0 ? take<QuickMenu>(reportId, 'quickMenu', now) : undefined;
 }

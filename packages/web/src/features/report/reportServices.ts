@@ -12,7 +12,12 @@ import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/apiClient';
 import { defaultFormCache } from '../../api/formApi';
 import type { ReportApi } from '../../api/reportApi';
-import { takePrefetchedReport } from '../../api/reportPrefetch';
+import {
+  takePrefetchedPersonTypes,
+  takePrefetchedQuickMenu,
+  takePrefetchedReport,
+  takePrefetchedReportEntity,
+} from '../../api/reportPrefetch';
 import { inlineEditFormFor, relatedTypeIds } from './inlineEditForm';
 
 /** What the report needs from its host page: where intents lead and what the page does itself. */
@@ -33,6 +38,10 @@ export function showToast(request: ToastRequest): void {
   const options = request.text === undefined ? {} : { description: request.text };
   toast[request.kind](request.title, options);
 }
+
+/** A call the app asked for while starting (api/reportPrefetch), else — or if it failed — a call now. */
+const orAsk = <T>(prefetched: Promise<T> | undefined, ask: () => Promise<T>): Promise<T> =>
+  prefetched ? prefetched.catch(ask) : ask();
 
 const withSignal = <I, O>(run: (input: I, signal: AbortSignal) => Promise<O>) =>
   fromPromise<O, I>(({ input, signal }) => run(input, signal));
@@ -59,18 +68,23 @@ export function provideReportMachine(
           // Public reports are addressed by number only: an alias is not part of what they expose.
           usage === 'public'
             ? api.runPublicReport(host().tenant, Number(reportId), query, signal)
-            : (takePrefetchedReport(reportId, query)?.catch(() => api.runReport(reportId, query, signal)) ??
-              api.runReport(reportId, query, signal)),
+            : orAsk(takePrefetchedReport(reportId, query), () => api.runReport(reportId, query, signal)),
       ),
       fetchQuickMenuActions: withSignal<In['fetchQuickMenuActions'], Out['fetchQuickMenuActions']>(
-        ({ reportId, selectedIds }, signal) => api.fetchQuickMenuActions({ reportId, selectedIds }, signal),
+        ({ reportId, selectedIds }, signal) =>
+          orAsk(takePrefetchedQuickMenu(reportId, selectedIds), () =>
+            api.fetchQuickMenuActions({ reportId, selectedIds }, signal),
+          ),
       ),
       fetchReportEntity: withSignal<In['fetchReportEntity'], Out['fetchReportEntity']>(
-        ({ reportId }, signal) => api.fetchReportEntity(reportId, signal),
+        ({ reportId }, signal) =>
+          orAsk(takePrefetchedReportEntity(reportId), () => api.fetchReportEntity(reportId, signal)),
       ),
       // The is-of-type relationship is part of the system catalogue: no call needed.
       fetchIsOfTypeRelationshipId: fromPromise<number, void>(async () => sysRel.isOfType),
-      fetchPersonDerivedTypes: fromPromise(({ signal }) => api.fetchPersonDerivedTypeIds(signal)),
+      fetchPersonDerivedTypes: fromPromise(({ signal }) =>
+        orAsk(takePrefetchedPersonTypes(), () => api.fetchPersonDerivedTypeIds(signal)),
+      ),
       exportReportData: withSignal<In['exportReportData'], Out['exportReportData']>(
         ({ reportId, format, query }, signal) => api.exportReport(reportId, query, format, signal),
       ),
