@@ -22,5 +22,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 800,
+    // The server reads it to preload a route's chunks with its page (server/src/web/routePreloads.ts).
+    manifest: true,
   },
 });

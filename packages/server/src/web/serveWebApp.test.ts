@@ -60,4 +60,57 @@ describe('serveWebApp', () => {
     expect((await app.inject({ method: 'GET', url: '/' })).statusCode).toBe(404);
     fs.rmSync(empty, { recursive: true, force: true });
   });
+
+  it("preloads a report page's chunks with the page, from the build manifest", async () => {
+    const built = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-web-manifest-'));
+    fs.mkdirSync(path.join(built, '.vite'));
+    fs.writeFileSync(
+      path.join(built, 'index.html'),
+      '<html><head><script type="module" src="/assets/index-1.js"></script>' +
+        '<link rel="modulepreload" href="/assets/Button-2.js"></head><body></body></html>',
+    );
+    const manifest = {
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_Button-2.js'] },
+      '_Button-2.js': { file: 'assets/Button-2.js' },
+      '_fields-3.js': { file: 'assets/fields-3.js', imports: ['_Button-2.js'] },
+      'src/features/report/public.ts': {
+        file: 'assets/report-4.js',
+        isDynamicEntry: true,
+        imports: ['index.html', '_fields-3.js', '_Button-2.js'],
+        css: ['assets/report-5.css'],
+      },
+    };
+    fs.writeFileSync(path.join(built, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    const app = await appWith(built);
+    for (const url of [
+      '/apps/crm/_report/crm:opportunities',
+      '/apps/crm/sales/_report/12',
+      '/public/demo/report/7',
+    ]) {
+      const html = (await app.inject({ method: 'GET', url })).body;
+      expect(html, url).toContain('<link rel="modulepreload" crossorigin href="/assets/report-4.js">');
+      expect(html, url).toContain('<link rel="modulepreload" crossorigin href="/assets/fields-3.js">');
+      expect(html, url).toContain('<link rel="stylesheet" crossorigin href="/assets/report-5.css">');
+      // What the entry loads already is not repeated, nor the entry itself.
+      expect(html.match(/Button-2\.js/g), url).toHaveLength(1);
+      expect(html.match(/index-1\.js/g), url).toHaveLength(1);
+      expect(html.indexOf('report-4.js'), url).toBeLessThan(html.indexOf('</head>'));
+    }
+    for (const url of ['/', '/apps', '/apps/crm/_sitemap', '/public/demo/report/x']) {
+      expect((await app.inject({ method: 'GET', url })).body, url).not.toContain('report-4.js');
+    }
+    fs.rmSync(built, { recursive: true, force: true });
+  });
+
+  it('serves index.html as built when the manifest is missing or broken', async () => {
+    const built = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-web-broken-'));
+    fs.mkdirSync(path.join(built, '.vite'));
+    fs.writeFileSync(path.join(built, 'index.html'), '<html><head></head><body>app</body></html>');
+    fs.writeFileSync(path.join(built, '.vite', 'manifest.json'), '{ not json');
+    const app = await appWith(built);
+    const res = await app.inject({ method: 'GET', url: '/apps/crm/_report/1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('<html><head></head><body>app</body></html>');
+    fs.rmSync(built, { recursive: true, force: true });
+  });
 });

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from '../http/errors.js';
+import { routeIndexHtml } from './routePreloads.js';
 
 /** Path prefixes that belong to the API: unknown paths under them stay JSON 404s. */
 const apiPrefixes = ['/spapi/', '/aiApi/', '/auth/', '/api/', '/health'];
@@ -29,7 +30,7 @@ export function isWebAppBuilt(distDir: string = webDistDir()): boolean {
  */
 export async function serveWebApp(app: FastifyInstance, distDir: string = webDistDir()): Promise<void> {
   if (!isWebAppBuilt(distDir)) return;
-  const indexHtml = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const indexHtmlFor = routeIndexHtml(distDir, fs.readFileSync(path.join(distDir, 'index.html'), 'utf8'));
   await app.register(fastifyStatic, {
     root: distDir,
     prefix: '/',
@@ -41,18 +42,18 @@ export async function serveWebApp(app: FastifyInstance, distDir: string = webDis
       }
     },
   });
-  const sendIndex = (reply: import('fastify').FastifyReply) =>
+  const sendIndex = (reply: import('fastify').FastifyReply, pathname: string) =>
     reply
       .header('cache-control', 'no-cache')
       .header('x-content-type-options', 'nosniff')
       .type('text/html; charset=utf-8')
-      .send(indexHtml);
-  app.get('/', { schema: { hide: true } }, async (_request, reply) => sendIndex(reply));
+      .send(indexHtmlFor(pathname));
+  app.get('/', { schema: { hide: true } }, async (_request, reply) => sendIndex(reply, '/'));
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (apiPrefixes.some((prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix))) {
       return reply.status(404).send(errorBody('not_found', `No route ${request.method} ${pathname}.`));
     }
-    return sendIndex(reply);
+    return sendIndex(reply, pathname);
   });
 }
