@@ -197,6 +197,9 @@ export function DataGrid({
     () => (Array.isArray(rows) ? rows.filter((r) => r && Array.isArray(r.values)) : []),
     [rows],
   );
+  const hasRows = safeRows.length > 0;
+  // Once the first rows are on screen, the editors' code loads (spared from the first page's path).
+  useEffect(() => (hasRows ? preloadEditors() : undefined), [hasRows]);
   const isMulti = mode === 'multiSelect';
   const isInline = mode === 'inlineEditing' && inlineEdit !== undefined;
   const leadingWidth = isMulti ? selectionColumnWidth : 0;
@@ -205,9 +208,6 @@ export function DataGrid({
   const imageHeight = columns.reduce((m, c) => (c.isImage ? Math.max(m, c.imageSize.height + 8) : m), 0);
   const rowHeight = Math.max(gridMetrics.rowHeight + (maxLines - 1) * lineHeight, imageHeight);
 
-  const hasRows = safeRows.length > 0;
-  // Once the first rows are on screen, the editors' code loads (spared from the first page's path).
-  useEffect(() => (hasRows ? preloadEditors() : undefined), [hasRows]);
   // Column sizing: controlled by the host when it passes widths, else kept here.
   const [ownSizing, setOwnSizing] = useState<ColumnSizingState>({});
   const sizing = columnWidths ?? ownSizing;
