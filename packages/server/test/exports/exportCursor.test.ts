@@ -148,7 +148,7 @@ describe.each(engines)('export through a keyset cursor on %s', (engine) => {
     expect(names).toEqual(want);
     expect(pages).toBe(Math.ceil(ROWS / 4));
     expect(await inOnePage(reportId, stored)).toEqual(want);
-  });
+  }, 30_000);
 
   it('exports descending then ascending keys with blanks at a page boundary', async () => {
     const stored: StoredExportQuery = {
@@ -179,7 +179,7 @@ describe.each(engines)('export through a keyset cursor on %s', (engine) => {
         { of: nameOf, desc: false },
       ]),
     );
-  });
+  }, 30_000);
 
   it('exports sorted through a lookup path and by a relationship, as in one page', async () => {
     const rankOf = (i: number) => {
@@ -206,7 +206,7 @@ describe.each(engines)('export through a keyset cursor on %s', (engine) => {
     const wantGroups = modelOrder([{ of: groupName, desc: true }]);
     expect((await exported(reportId, byGroup, 6)).names).toEqual(wantGroups);
     expect(await inOnePage(reportId, byGroup)).toEqual(wantGroups);
-  });
+  }, 30_000);
 
   it('stops at a result limit that ends mid-page, with conditions and quick search applied', async () => {
     const stored: StoredExportQuery = {
@@ -233,7 +233,7 @@ describe.each(engines)('export through a keyset cursor on %s', (engine) => {
     expect(want.length).toBeGreaterThan(6);
     expect(want.length).toBeLessThan(ROWS / 2);
     expect((await exported(reportId, filtered, 3)).names).toEqual(want);
-  });
+  }, 30_000);
 
   it('exports a grouped report in group order across pages', async () => {
     const grouped = await createReport(
@@ -266,7 +266,7 @@ describe.each(engines)('export through a keyset cursor on %s', (engine) => {
     ]);
     expect((await exported(grouped, {}, 4)).names).toEqual(want);
     expect(await inOnePage(grouped, {})).toEqual(want);
-  });
+  }, 30_000);
 
   it('falls back to offsets for a calculated or many-valued sort key, with the same rows', async () => {
     for (const colid of ['twice', 'tags']) {
@@ -283,7 +283,7 @@ describe.each(engines)('export through a keyset cursor on %s', (engine) => {
       expect(want).toHaveLength(ROWS);
       expect((await exported(reportId, stored, 4)).names, colid).toEqual(want);
     }
-  });
+  }, 30_000);
 
   it('neither repeats nor skips exported rows when records are added or deleted between pages', async () => {
     const source = await exportRows(ctx, await loadReport(ctx, { reportId }), {}, { pageSize: 10 });
@@ -306,7 +306,7 @@ describe.each(engines)('export through a keyset cursor on %s', (engine) => {
     }
     const original = Array.from({ length: ROWS }, (_, i) => nameOf(i));
     expect(names).toEqual([...original.slice(0, 21), 's20x', ...original.slice(21), 'zz']);
-  });
+  }, 30_000);
 
   it('lets other work run between its pages', async () => {
     let read = 0;
@@ -329,7 +329,7 @@ describe.each(engines)('export through a keyset cursor on %s', (engine) => {
     // (other requests, the response's own writes) would wait for the whole file.
     expect(readWhenOtherWorkRan).toBeGreaterThan(0);
     expect(readWhenOtherWorkRan).toBeLessThan(read);
-  });
+  }, 30_000);
 
   it('answers the cursor of the last row only when asked, and reads on after it', async () => {
     const report = await loadReport(ctx, { reportId });
@@ -354,7 +354,7 @@ describe.each(engines)('export through a keyset cursor on %s', (engine) => {
     await expect(
       runReport(ctx, report, q, { keyset: { after: { keys: ['alpha'], id: first.cursor!.id } } }),
     ).rejects.toThrow('The cursor holds 1 sort keys; the report sorts by 2.');
-  });
+  }, 30_000);
 });
 
 function query(q: Partial<ReportQuery>): ReportQuery {
