@@ -29,6 +29,7 @@ import { reportMeta } from './reportMeta.js';
 import { buildReportSql } from './reportSql.js';
 import { conditionTypeOf, type ResolvedColumn, resolveColumns } from './resolveColumns.js';
 import { cachedRows } from './resultCache.js';
+import { searchPageIds } from './searchPageCache.js';
 import { segmentation } from './segmentedAggregates.js';
 import { and } from './sqlFragments.js';
 
@@ -345,6 +346,19 @@ export async function runReport(
     }
     ids = rows.map((r) => Number(r.id));
     cursor = rows.length === 0 ? null : cursorOf(seek, rows.at(-1)!);
+  } else if (query.quickSearch?.trim() && groups.length === 0) {
+    // A search's first rows are kept in order: its next pages and repeats are read from the cache.
+    ids = await searchPageIds(
+      ctx,
+      (n) =>
+        sql<{
+          id: unknown;
+        }>`SELECT e0.id AS id FROM ${plan.from()} WHERE ${where} ORDER BY ${orderBy} LIMIT ${n}`,
+      read,
+      start,
+      take,
+      () => pageOfIds(take, start, undefined, orderBy),
+    );
   } else ids = await pageOfIds(take, start, undefined, orderBy);
 
   const rows = await reportCells(ctx, columns, ids);

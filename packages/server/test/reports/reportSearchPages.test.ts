@@ -1,0 +1,105 @@
+import { reportQuery } from '@plinth/schema';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { contextFor } from '../../src/context.js';
+import { reportResultCache } from '../../src/reports/resultCache.js';
+import { loadReport, runReport } from '../../src/reports/runReport.js';
+import { defineType } from '../support/crmSchema.js';
+import { engines, startTestApp, type TestApp } from '../support/testApp.js';
+import { createReport, fieldColumn, putRecords, rowIds, runOk } from './reportSupport.js';
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
+
+const NAME = 100;
+
+/** Decision 0025: a quick search's first rows kept in order, revalidated by the change markers. */
+describe.each(engines)('quick search pages on %s', (engine) => {
+  let t: TestApp;
+  let item: { typeId: number; fieldIds: Record<string, number> };
+  let report: number;
+  const ids: number[] = [];
+  const cache = () => reportResultCache(t.services.db);
+
+  /** The same page read inside a transaction, where nothing is cached. */
+  const reference = async (query: Record<string, unknown>) => {
+    const ctx = await contextFor(t.services, t.tenantId, t.adminId);
+    const body = await t.services.db.transaction().execute(async (tx) => {
+      const inTx = { ...ctx, db: tx };
+      return runReport(inTx, await loadReport(inTx, { reportId: report }), reportQuery.parse(query));
+    });
+    return rowIds(body);
+  };
+  /** Every page of a search, 4 rows at a time, each as the uncached read answers it. */
+  const expectPages = async (query: Record<string, unknown>) => {
+    const all: number[] = [];
+    for (let start = 0; start < 40; start += 4) {
+      const q = { ...query, startIndex: start, pageSize: 4, metadata: 'none' };
+      const page = rowIds(await runOk(t.admin, report, q));
+      expect(page).toEqual(await reference(q));
+      all.push(...page);
+    }
+    return all;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    item = await defineType(t.admin, 'Item', [
+      { name: 'Note', script: 'note', type: 'Text' },
+      { name: 'Rank', script: 'rank', type: 'Number' },
+    ]);
+    const made = await putRecords(
+      t.admin,
+      Array.from({ length: 30 }, (_, i) => ({
+        id: `new:i${i}`,
+        typeId: item.typeId,
+        fields: {
+          name: i % 3 === 0 ? `Other ${i}` : `Alpha ${String.fromCharCode(97 + (i % 26))} ${i}`,
+          note: i % 5 === 0 ? 'an alphabet note' : 'plain',
+          rank: (i * 7) % 11,
+        },
+      })),
+    );
+    ids.push(...Object.values(made));
+    report = await createReport(t.admin, {
+      rootTypeId: item.typeId,
+      columns: [
+        fieldColumn('name', NAME),
+        fieldColumn('note', item.fieldIds.note!),
+        fieldColumn('rank', item.fieldIds.rank!),
+      ],
+      sorts: [{ columnId: 'name', order: 'Ascending' }],
+    });
+  });
+  afterAll(() => t.close());
+
+  it('pages through a search in the order the uncached read gives, and serves repeats from the cache', async () => {
+    const all = await expectPages({ quickSearch: 'alph' });
+    expect(all).toHaveLength(22);
+    expect(new Set(all).size).toBe(22);
+    const hits = cache().stats.hits;
+    await runOk(t.admin, report, { quickSearch: 'alph', startIndex: 8, pageSize: 4 });
+    expect(cache().stats.hits).toBe(hits + 1);
+    // Another order is another question.
+    await expectPages({ quickSearch: 'alph', sort: [{ colid: 'rank', order: 'Descending' }] });
+    await expectPages({ quickSearch: 'al' });
+  });
+
+  it('a write to a record the search reads shows in the next page read', async () => {
+    await expectPages({ quickSearch: 'alph' });
+    expect((await t.admin.put([{ id: ids[3]!, fields: { name: 'Aardvark alpha' } }])).status).toBe(200);
+    expect((await t.admin.put([{ id: ids[1]!, fields: { name: 'Gone' } }])).status).toBe(200);
+    expect((await t.admin.put([], [ids[2]!])).status).toBe(200);
+    await putRecords(t.admin, [{ id: 'new:n', typeId: item.typeId, fields: { name: 'Alpha zz new' } }]);
+    const all = await expectPages({ quickSearch: 'alph' });
+    expect(all[0]).toBe(ids[3]);
+    expect(all).not.toContain(ids[1]);
+    expect(all).not.toContain(ids[2]);
+    expect(all).toHaveLength(22);
+    await expectPages({ quickSearch: 'alph', sort: [{ colid: 'rank', order: 'Descending' }] });
+  });
+
+  it('a search with a result limit stops at the limit', async () => {
+    const q = { quickSearch: 'alph', limitOperator: 'ResultLimit', limitValue: 6 };
+    const all = await expectPages(q);
+    expect(all).toHaveLength(6);
+  });
+});
