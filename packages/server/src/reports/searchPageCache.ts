@@ -4,7 +4,7 @@ import type { RequestContext } from '../context.js';
 import { cachedRows } from './resultCache.js';
 
 /** How many of a quick search's first rows are kept, in the report's order. */
-export const SEARCH_ROWS_KEPT = 1000;
+export const SEARCH_ROWS_KEPT = 500;
 
 /**
  * The ids of one page of a quick search (decision 0025). A search through the trigram index reads
