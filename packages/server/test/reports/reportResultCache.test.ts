@@ -33,6 +33,22 @@ describe('the report result cache', () => {
     expect(cache.get('c', 'm2')).toBeUndefined();
     expect(cache.get('c', 'm1')).toBeUndefined();
   });
+
+  it('keeps at most its bound of partial rows, dropping the least recently used (decision 0025)', () => {
+    const cache = new ReportResultCache(10, 10);
+    cache.set('a', 'm1', [1], 'state a', 6);
+    cache.set('b', 'm1', [2], 'state b', 3);
+    expect(cache.weight).toBe(9);
+    expect(cache.peek('a')?.state).toBe('state a');
+    cache.set('c', 'm1', [3], 'state c', 4);
+    expect(cache.peek('a')).toBeUndefined();
+    expect(cache.weight).toBe(7);
+    // A stale read drops the entry and its weight.
+    expect(cache.get('b', 'm2')).toBeUndefined();
+    expect(cache.weight).toBe(4);
+    cache.clear();
+    expect(cache.weight).toBe(0);
+  });
 });
 
 describe.each(engines)('cached groups and totals on %s', (engine) => {
