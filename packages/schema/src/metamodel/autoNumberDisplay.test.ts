@@ -35,6 +35,12 @@ describe('formatAutoNumber', () => {
 });
 
 describe('autoNumberFromDisplay', () => {
+  it('answers at once for hostile patterns and long terms (no backtracking blow-up)', () => {
+    expect(autoNumberFromDisplay('{0}{0}{0}{0}{0}{0}{0}', `${'1'.repeat(112)}x`)).toBeUndefined();
+    expect(autoNumberFromDisplay('{0}{0:D6}{0}{0}{0}{0}{0}', '9'.repeat(150))).toBeUndefined();
+    expect(autoNumberFromDisplay('OPP-{0}', `OPP-${'1'.repeat(200)}`)).toBeUndefined();
+  });
+
   it('reads the number back from the text as shown, the pattern case-insensitively', () => {
     expect(autoNumberFromDisplay('OPP-{0}', 'OPP-1012')).toBe(1012);
     expect(autoNumberFromDisplay('OPP-{0}', 'opp-12')).toBe(12);

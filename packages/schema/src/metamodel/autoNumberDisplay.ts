@@ -82,9 +82,15 @@ export function autoNumberFromDisplay(pattern: string | null | undefined, text: 
   if (alone !== undefined) return alone;
   const tokens = tokensOf(pattern);
   if (!tokens) return undefined;
+  // Bounded before any matching: two numbers side by side cannot be told apart (and would make
+  // the match backtrack exponentially), and no text longer than the pattern can show is tried.
+  const adjacent = tokens.some((t, i) => !('literal' in t) && i > 0 && !('literal' in tokens[i - 1]!));
+  const literalLength = tokens.reduce((n, t) => n + ('literal' in t ? t.literal.length : 0), 0);
+  const numbers = tokens.length - tokens.filter((t) => 'literal' in t).length;
+  if (adjacent || wanted.length > literalLength + 15 * numbers) return undefined;
   const shape = tokens.map((t) => ('literal' in t ? escapeRegExp(t.literal) : '(\\d{1,15})')).join('');
   const match = new RegExp(`^${shape}$`, 'i').exec(wanted);
   if (!match) return undefined;
-  const numbers = new Set(match.slice(1).map(Number));
-  return numbers.size === 1 ? [...numbers][0] : undefined;
+  const found = new Set(match.slice(1).map(Number));
+  return found.size === 1 ? [...found][0] : undefined;
 }
