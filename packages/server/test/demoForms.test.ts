@@ -37,5 +37,18 @@ describe.each(engines)("the demo Opportunity's default form on %s", (engine) => 
       records: [{ id, fields: { amount: 5000 }, relationships: { stage: { set: [closedWon] } } }],
     });
     expect(saved.body.results[0].validationResults).toEqual([]);
+
+    // The rule sits on Amount but reads Stage: changing only Stage cannot slip past it.
+    const open = stages.body.gdata.find((r: any) => r.values[0].val !== 'Closed Won').eid;
+    const lowered = await demo.post('/spapi/data/v1/entity/saveModified', {
+      records: [{ id, fields: { amount: 500 }, relationships: { stage: { set: [open] } } }],
+    });
+    expect(lowered.body.results[0].validationResults).toEqual([]);
+    const stageOnly = await demo.post('/spapi/data/v1/entity/saveModified', {
+      records: [{ id, relationships: { stage: { set: [closedWon] } } }],
+    });
+    expect(stageOnly.body.results[0].validationResults).toEqual([
+      { id: amountFieldId, isReverse: false, errors: [wonOpportunityMessage] },
+    ]);
   });
 });

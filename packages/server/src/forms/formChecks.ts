@@ -67,7 +67,10 @@ export async function formErrors(
     if (expression === undefined || expression.trim() === '') continue;
     const relevant =
       c.control.customValidationAlwaysValidate ||
-      (somethingChanged && (options.scope === 'all' || record.changed.has(c.key)));
+      (somethingChanged &&
+        (options.scope === 'all' ||
+          record.changed.has(c.key) ||
+          readsChanged(compileCustomValidation(ctx.schema, form.typeId, expression), record.changed)));
     if (relevant) custom.push(c);
   }
 
@@ -94,6 +97,21 @@ export async function formErrors(
   return checked
     .filter((c) => messages.has(c))
     .map((control) => ({ control, messages: messages.get(control)! }));
+}
+
+/**
+ * Whether a validation reads a member the change touched: a rule on Amount that reads Stage runs
+ * when only Stage changed, so editing another member cannot slip past it.
+ */
+function readsChanged(
+  compiled: ReturnType<typeof compileCustomValidation>,
+  changed: ReadonlySet<string>,
+): boolean {
+  if (changed.size === 0) return false;
+  const flags = compiled.calcFlags;
+  if (!flags) return true;
+  if (flags.fieldIds.some((id) => changed.has(`#${id}`))) return true;
+  return flags.relationshipIds.some((id) => changed.has(`#${id}:fwd`) || changed.has(`#${id}:rev`));
 }
 
 function isChecked(c: ResolvedControl, excluded: ReadonlySet<string> | undefined): boolean {
