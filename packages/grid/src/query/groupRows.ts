@@ -13,7 +13,9 @@ export function groupKeyOf(hdrs: readonly (ReportCell | undefined)[]): string {
 }
 
 /** The value index of each group column in a row's values, outermost first. */
-export function groupValueIndexes(meta: ReportMeta | undefined): number[] {
+export function groupValueIndexes(
+  meta: (Pick<ReportMeta, 'rcols'> & Partial<Pick<ReportMeta, 'rmeta'>>) | undefined,
+): number[] {
   const indexes = columnValueIndexes(meta);
   return (meta?.rmeta?.groups ?? []).flatMap((g) => {
     const i = indexes[g?.colid];

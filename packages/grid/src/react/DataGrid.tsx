@@ -21,13 +21,9 @@ import {
   useState,
 } from 'react';
 import { type CellTextSettings, defaultCellTextSettings } from '../columns/cellText.js';
-import {
-  buildColumnModel,
-  type ColumnModelOptions,
-  columnValueIndexes,
-  type GridColumn,
-} from '../columns/columnModel.js';
+import { buildColumnModel, type ColumnModelOptions, type GridColumn } from '../columns/columnModel.js';
 import { layoutColumnWidths } from '../columns/columnWidths.js';
+import { groupValueIndexes } from '../query/groupRows.js';
 import type {
   CellEdit,
   InlineEditedRecord,
@@ -265,21 +261,18 @@ export function DataGrid({
   // Groups: collapsed ones by key.
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const groupIds = useMemo(() => meta?.rmeta?.groups?.map((g) => g.colid) ?? [], [meta]);
-  const groupValueIndexes = useMemo(() => {
-    const indexes = columnValueIndexes(meta);
-    return groupIds.map((id) => indexes[id]).filter((i): i is number => i !== undefined);
-  }, [meta, groupIds]);
+  const valueIndexes = useMemo(() => groupValueIndexes(meta), [meta]);
   const groupColumns = groupIds.map((id) => meta?.rcols?.[id]).filter((c) => c !== undefined);
   const displayRows = useMemo(
     () =>
       buildDisplayRows({
         rows: safeRows,
         groups: groups ?? undefined,
-        groupValueIndexes,
+        groupValueIndexes: valueIndexes,
         collapsed,
         ...(groupsWithMore ? { groupsWithMore } : {}),
       }),
-    [safeRows, groups, groupValueIndexes, collapsed, groupsWithMore],
+    [safeRows, groups, valueIndexes, collapsed, groupsWithMore],
   );
   const showCount = meta?.rmeta?.showcnt ?? true;
   const recordIds = useMemo(
