@@ -18,7 +18,6 @@ export {
   type RecordPickerEvent,
   recordPickerMachine,
 } from './picker/recordPickerMachine';
-export { usableEnumColour } from './picker/usableEnumColour';
 // The editor itself is only reachable through the lazy wrapper, so it stays a separate chunk.
 export { LazyRichTextEditor } from './richtext/LazyRichTextEditor';
 export type { RichTextEditorProps, RichTextImage } from './richtext/RichTextEditor';

@@ -15,10 +15,14 @@ describe('PickerOptionLabel', () => {
     expect(screen.getByText('High')).toBeInTheDocument();
   });
 
-  it('ignores a white or black enum colour', () => {
-    const { container } = render(<PickerOptionLabel row={{ id: 1, name: 'Plain', colour: '#FFFFFF' }} />);
-    expect(container.querySelector('.pl-picker-option__colour')).toBeNull();
-  });
+  // The grid's chips and the pickers read choice colours alike (spec 02 §3).
+  it.each(['#FFFFFF', 'rgb(0 0 0)', 'hsl(0, 0%, 100%)', 'hsla(200, 50%, 40%, 0)', 'not a colour'])(
+    'ignores the enum colour %j, as the grid does: transparent, white, black or not a colour',
+    (colour) => {
+      const { container } = render(<PickerOptionLabel row={{ id: 1, name: 'Plain', colour }} />);
+      expect(container.querySelector('.pl-picker-option__colour')).toBeNull();
+    },
+  );
 
   it("shows a person's avatar image, else their initials", () => {
     const { container, rerender } = render(

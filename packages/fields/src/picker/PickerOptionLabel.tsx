@@ -1,6 +1,6 @@
+import { usableChoiceColour } from '@plinth/schema';
 import { imageUrl } from './imageUrl';
 import { type PickerRow, pickerLabel, pickerThumbnailSize } from './pickerTypes';
-import { usableEnumColour } from './usableEnumColour';
 
 function initials(name: string): string {
   return name
@@ -17,7 +17,7 @@ function initials(name: string): string {
  */
 export function PickerOptionLabel({ row }: { row: PickerRow }) {
   const label = pickerLabel(row);
-  const colour = usableEnumColour(row.colour);
+  const colour = usableChoiceColour(row.colour);
   const size = { width: pickerThumbnailSize, height: pickerThumbnailSize };
   return (
     <span className="pl-picker-option">
