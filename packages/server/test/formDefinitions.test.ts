@@ -1,4 +1,10 @@
-import { formResponse, formValidateResponse, requiredMessage, saveModifiedResponse } from '@plinth/schema';
+import {
+  formResponse,
+  formValidateResponse,
+  readOnlyMessage,
+  requiredMessage,
+  saveModifiedResponse,
+} from '@plinth/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineRelationship, defineType } from './support/crmSchema.js';
 import { type Client, engines, startTestApp, type TestApp } from './support/testApp.js';
@@ -453,15 +459,82 @@ describe.each(engines)('form definitions and custom validation on %s', (engine) 
             customValidationCalculation: 'true',
             mandatory: true,
           },
-          { id: 'note', fieldToRender: f.note, readOnlyControl: true, customValidationCalculation: 'true' },
+          {
+            id: 'note',
+            fieldToRender: f.note,
+            readOnlyControl: true,
+            mandatory: true,
+            customValidationCalculation: 'true',
+            customValidationAlwaysValidate: true,
+          },
+          {
+            id: 'reference',
+            fieldToRender: f.reference,
+            mandatory: true,
+            customValidationCalculation: 'true',
+            customValidationAlwaysValidate: true,
+          },
         ],
       });
       expect(hidden.status).toBe(200);
       await setDefaultForm(hidden.body.ids['new:form']);
       try {
+        // The note is sent as stored, so its read-only control does not refuse it; the
+        // validations that always run would fail if their controls were checked.
         const { id } = await newDeal();
-        const res = await saveModified([{ id, fields: { amount: null, note: 'x' } }]);
+        const res = await saveModified([{ id, fields: { amount: null, note: 'short' } }]);
         expect(res.body.results).toEqual([{ entityId: id, validationResults: [], version: 2 }]);
+        expect(await read(id)).toMatchObject({ amount: null, note: 'short' });
+      } finally {
+        await setDefaultForm(formId);
+      }
+    });
+
+    it('refuses a changed value of a member whose control is read-only, and saves the other records', async () => {
+      const readOnly = await saveForm({
+        version: 1,
+        typeId: deal,
+        controls: [
+          { id: 'stage', fieldToRender: f.stage },
+          { id: 'note', fieldToRender: f.note, readOnlyControl: true },
+          { id: 'account', relationshipToRender: owns, readOnlyControl: true },
+        ],
+      });
+      expect(readOnly.status).toBe(200);
+      await setDefaultForm(readOnly.body.ids['new:form']);
+      try {
+        const changed = await newDeal();
+        const moved = await newDeal();
+        const other = await newDeal();
+        const unchanged = await newDeal();
+        const res = await saveModified([
+          { id: changed.id, fields: { stage: 'Won', note: 'edited' } },
+          { id: moved.id, relationships: { account: { set: [other.account] } } },
+          { id: other.id, fields: { stage: 'Won' } },
+          {
+            id: unchanged.id,
+            fields: { stage: 'Won', note: 'short' },
+            relationships: { account: { set: [unchanged.account] } },
+          },
+        ]);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expect(saveModifiedResponse.parse(res.body).results).toEqual([
+          {
+            entityId: changed.id,
+            validationResults: [{ id: f.note, isReverse: false, errors: [readOnlyMessage] }],
+          },
+          {
+            entityId: moved.id,
+            validationResults: [{ id: owns, isReverse: false, errors: [readOnlyMessage] }],
+          },
+          { entityId: other.id, validationResults: [], version: 2 },
+          { entityId: unchanged.id, validationResults: [], version: 2 },
+        ]);
+        // Nothing of a refused record is saved, not even its editable stage.
+        expect(await read(changed.id)).toMatchObject({ stage: 'Lead', note: 'short', version: 1 });
+        expect((await t.admin.read(moved.id, 'account.name')).body.account.id).toBe(moved.account);
+        expect(await read(other.id)).toMatchObject({ stage: 'Won' });
+        expect(await read(unchanged.id)).toMatchObject({ stage: 'Won', note: 'short' });
       } finally {
         await setDefaultForm(formId);
       }
@@ -477,6 +550,72 @@ describe.each(engines)('form definitions and custom validation on %s', (engine) 
       await t.admin.put([{ id, fields: { closeDate: '2026-02-02' } }]);
       const unchanged = await saveModified([{ id, fields: { stage: 'Won', amount: null } }]);
       expect(unchanged.body.results[0].validationResults).toEqual([]);
+    });
+  });
+  describe('a derived type without a default form of its own', () => {
+    let bigDeal: number;
+    beforeAll(async () => {
+      await setDefaultForm(formId);
+      bigDeal = (await defineType(t.admin, 'BigDeal', [{ name: 'Tier', script: 'tier', type: 'Text' }], deal))
+        .typeId;
+    });
+
+    async function newBigDeal() {
+      const n = ++seq;
+      const res = await t.admin.put([
+        { id: `new:a${n}`, typeId: account, fields: { name: `Account ${n}`, city: 'Sydney' } },
+        {
+          id: `new:b${n}`,
+          typeId: bigDeal,
+          fields: { name: `Big ${n}`, amount: 10, stage: 'Lead', note: 'short', tier: 'Gold' },
+          relationships: { account: { set: [`new:a${n}`] } },
+        },
+      ]);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.ids[`new:b${n}`] as number;
+    }
+
+    it("answers its nearest base type's default form", async () => {
+      const res = await t.admin.get(`/spapi/data/v1/type/${bigDeal}/defaultForm`);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id: formId, name: 'Deal form', typeId: deal });
+      const forced = await t.admin.get(`/spapi/data/v1/type/${bigDeal}/defaultForm?forceGenerate=true`);
+      expect(forced.body).toMatchObject({ id: null, name: 'BigDeal', typeId: bigDeal });
+    });
+
+    it("checks its records against the base type's form when they are saved inline", async () => {
+      const [a, b, c] = [await newBigDeal(), await newBigDeal(), await newBigDeal()];
+      const res = await saveModified([
+        { id: a, fields: { note: '' } },
+        { id: b, fields: { stage: 'Won', amount: null } },
+        { id: c, fields: { stage: 'Won', tier: 'Platinum' } },
+      ]);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(saveModifiedResponse.parse(res.body).results).toEqual([
+        { entityId: a, validationResults: [{ id: f.note, isReverse: false, errors: [requiredMessage] }] },
+        { entityId: b, validationResults: [{ id: f.amount, isReverse: false, errors: [wonMessage] }] },
+        { entityId: c, validationResults: [], version: 2 },
+      ]);
+      expect(await read(a)).toMatchObject({ note: 'short', version: 1 });
+      expect(await read(b)).toMatchObject({ stage: 'Lead', amount: 10, version: 1 });
+    });
+
+    it('uses its own default form once it has one', async () => {
+      const own = await saveForm({
+        version: 1,
+        typeId: bigDeal,
+        controls: [{ id: 'note', fieldToRender: f.note }],
+      });
+      expect(own.status, JSON.stringify(own.body)).toBe(200);
+      const set = await t.admin.put([
+        { id: bigDeal, relationships: { defaultEditForm: { set: [own.body.ids['new:form']] } } },
+      ]);
+      expect(set.status, JSON.stringify(set.body)).toBe(200);
+      const res = await t.admin.get(`/spapi/data/v1/type/${bigDeal}/defaultForm`);
+      expect(res.body).toMatchObject({ id: own.body.ids['new:form'], typeId: bigDeal });
+      const id = await newBigDeal();
+      const saved = await saveModified([{ id, fields: { note: '' } }]);
+      expect(saved.body.results).toEqual([{ entityId: id, validationResults: [], version: 2 }]);
     });
   });
 });

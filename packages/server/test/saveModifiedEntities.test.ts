@@ -3,6 +3,7 @@ import {
   outOfRangeMessage,
   requiredMessage,
   saveModifiedResponse,
+  sysRel,
 } from '@plinth/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineRelationship, defineType } from './support/crmSchema.js';
@@ -232,6 +233,23 @@ describe.each(engines)('save modified entities on %s', (engine) => {
       { id: -1, isReverse: false, errors: ["'nope' is not a field of 'Deal'."] },
     ]);
     expect(await read(d)).toMatchObject({ qty: 1 });
+  });
+
+  it("answers a relationship kept in a column (created by) with the put's refusal, once, and saves nothing of the record", async () => {
+    // The generated form shows it read-only too; the put's own refusal is the one answered.
+    const [d, other] = (await deals(2)) as [number, number];
+    const res = await save(t.admin, [
+      { id: d, fields: { qty: 4 }, relationships: { [`#${sysRel.createdBy}`]: { set: [other] } } },
+    ]);
+    expect(res.body.results).toEqual([
+      {
+        entityId: d,
+        validationResults: [
+          { id: sysRel.createdBy, isReverse: false, errors: [`'#${sysRel.createdBy}' is read-only.`] },
+        ],
+      },
+    ]);
+    expect(await read(d)).toMatchObject({ qty: 1, version: 1 });
   });
 
   it('refuses a bad payload with 400 and writes nothing', async () => {

@@ -5,6 +5,8 @@
  */
 
 export const requiredMessage = 'A value is required.';
+/** Spec 02 §5: the tooltip of a read-only cell, and the error of a change to one. */
+export const readOnlyMessage = 'This field is read-only and cannot be edited';
 export const invalidValueMessage = 'The value is invalid.';
 export const invalidNumberMessage = 'The value is not a valid number.';
 export const decimalPlacesExceededMessage = 'The maximum number of decimal places has been exceeded.';

@@ -4,11 +4,12 @@ import {
   type SavedRecordResult,
   type SaveModifiedRequest,
   type SaveModifiedResponse,
+  type Schema,
   wholeRecordId,
 } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
-import { formErrors } from '../forms/formChecks.js';
-import { DefaultForms, type ResolvedControl } from '../forms/formDefinitions.js';
+import { formErrors, formMayRefuse, readOnlyErrors } from '../forms/formChecks.js';
+import { DefaultForms, memberKey } from '../forms/formDefinitions.js';
 import { recordAfterChange } from '../forms/recordAfterChange.js';
 import { AppError, badRequest } from '../http/errors.js';
 import { selectEntities } from './entityRepository.js';
@@ -70,32 +71,48 @@ async function saveRecord(
 
 /**
  * The checks of the record type's default form that a put does not make (spec 02 §5, spec 03 §5):
- * its mandatory overrides on the members sent, and the custom validations of the controls whose
- * member changed (or that always validate), run on the record as the change would leave it. Values
- * the put refuses anyway are left to it. Errors are named by member key, as the put names them.
+ * its read-only controls on the members changed, its mandatory overrides on the members sent, and
+ * the custom validations of the controls whose member changed (or that always validate), run on
+ * the record as the change would leave it. Values the put refuses anyway are left to it. Errors are
+ * named by member key, as the put names them. Only the record's row is read to learn its type;
+ * the record after the change (with its related ends) is worked out only when the form could
+ * refuse what is sent.
  */
 async function checkAgainstForm(
   ctx: RequestContext,
   record: ModifiedRecord,
   forms: DefaultForms,
 ): Promise<{ errors: MemberError[]; version?: number }> {
-  const after = await recordAfterChange(ctx, record).catch((e: unknown) => {
-    // A record the caller cannot read, or of no known type, is the put's to refuse.
-    if (e instanceof AppError && e.status < 500) return undefined;
-    throw e;
-  });
-  if (!after) return { errors: [] };
-  const form = await forms.of(after.type);
-  if (!form.controls.some(needsCheck)) return { errors: [] };
-  const failing = await formErrors(ctx, form, after, { scope: 'changed', withMemberRules: false });
+  const [stored] = await selectEntities(ctx.db, ctx.tenantId, [record.id], ctx.perms.readFilter());
+  const type = stored && ctx.schema.type(stored.typeId);
+  // A record the caller cannot read, or of no known type, is the put's to refuse.
+  if (!stored || !type) return { errors: [] };
+  const form = await forms.of(type);
+  if (!formMayRefuse(ctx, form, sentKeys(ctx.schema, type.id, record))) return { errors: [] };
+  const after = await recordAfterChange(ctx, record, stored);
+  const failing = [
+    ...readOnlyErrors(form, after),
+    ...(await formErrors(ctx, form, after, { scope: 'changed', withMemberRules: false })),
+  ];
   const errors = failing.flatMap((f) =>
     f.messages.map((message) => ({ id: record.id, member: f.control.key, message })),
   );
   return { errors, ...(after.version === undefined ? {} : { version: after.version }) };
 }
 
-const needsCheck = (c: ResolvedControl) =>
-  c.control.mandatory || (c.control.customValidationCalculation ?? '').trim() !== '';
+/** The member keys (`#fieldId`, `#relId:fwd|rev`) of the members a change names that its type has. */
+function sentKeys(schema: Schema, typeId: EntityId, record: ModifiedRecord): Set<string> {
+  const keys = new Set<string>();
+  for (const key of Object.keys(record.fields ?? {})) {
+    const member = schema.member(typeId, key);
+    if (member?.kind === 'field') keys.add(memberKey(member));
+  }
+  for (const key of Object.keys(record.relationships ?? {})) {
+    const member = schema.member(typeId, key);
+    if (member?.kind === 'relationship') keys.add(memberKey(member));
+  }
+  return keys;
+}
 
 function detailErrors(details: unknown): MemberError[] | undefined {
   const errors = (details as { errors?: unknown } | undefined)?.errors;

@@ -1,4 +1,4 @@
-import { customValidationText, isBlankText, requiredMessage } from '@plinth/schema';
+import { customValidationText, isBlankText, readOnlyMessage, requiredMessage } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
 import { fieldValue } from '../entities/readEntities.js';
 import { compileCustomValidation, customValidationProblem, FormCalcData } from './customValidation.js';
@@ -97,6 +97,48 @@ export async function formErrors(
   return checked
     .filter((c) => messages.has(c))
     .map((control) => ({ control, messages: messages.get(control)! }));
+}
+
+/**
+ * The members a change of an existing record edits though the form shows them read-only (spec 02
+ * §5): a value sent that differs from the stored one is refused; one sent as stored is not. A
+ * member's first control decides, as it decides the grid's cell.
+ */
+export function readOnlyErrors(form: LoadedForm, record: RecordAfterChange): ControlErrors[] {
+  return firstControls(form)
+    .filter((c) => c.control.readOnlyControl && record.changed.has(c.key))
+    .map((control) => ({ control, messages: [readOnlyMessage] }));
+}
+
+/**
+ * Whether the form could refuse a change of an existing record that sends these members (keys as
+ * `memberKey` names them), known without reading the record: a read-only control or a mandatory
+ * override on a member sent, or a custom validation that always runs, is on a member sent or reads
+ * one. When it cannot, the inline save need not work out the record after the change.
+ */
+export function formMayRefuse(ctx: RequestContext, form: LoadedForm, sent: ReadonlySet<string>): boolean {
+  if (firstControls(form).some((c) => c.control.readOnlyControl && sent.has(c.key))) return true;
+  return form.controls.some((c) => {
+    if (!isChecked(c, undefined)) return false;
+    if (c.control.mandatory && sent.has(c.key)) return true;
+    const expression = c.control.customValidationCalculation;
+    if (expression === undefined || expression.trim() === '') return false;
+    return (
+      c.control.customValidationAlwaysValidate ||
+      sent.has(c.key) ||
+      readsChanged(compileCustomValidation(ctx.schema, form.typeId, expression), sent)
+    );
+  });
+}
+
+/** The first control of each member, in the form's order. */
+function firstControls(form: LoadedForm): ResolvedControl[] {
+  const seen = new Set<string>();
+  return form.controls.filter((c) => {
+    if (seen.has(c.key)) return false;
+    seen.add(c.key);
+    return true;
+  });
 }
 
 /**

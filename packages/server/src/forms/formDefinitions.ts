@@ -155,18 +155,22 @@ export async function loadForm(ctx: RequestContext, ref: IdOrAlias): Promise<Loa
 }
 
 /**
- * A type's default form: its default edit form when one is set and is a form for the type's
- * records, otherwise the generated one (`forceGenerate` asks for the generated one regardless).
- * No access check: see `defaultFormForCaller`.
+ * A type's default form: the default edit form of the type, or else of its nearest base type that
+ * has one, when that is a form for the type's records (its type or a base type); otherwise the
+ * generated one (`forceGenerate` asks for the generated one regardless). A base form's controls
+ * stay those of the base type, which the derived type has too. No access check: see
+ * `defaultFormForCaller`.
  */
 export async function defaultFormOf(
   ctx: RequestContext,
   type: TypeDef,
   options: { forceGenerate?: boolean } = {},
 ): Promise<LoadedForm> {
-  if (type.defaultEditFormId !== undefined && !options.forceGenerate) {
-    const [row] = await selectEntities(ctx.db, ctx.tenantId, [type.defaultEditFormId]);
-    if (row?.typeId === sysType.form) {
+  if (!options.forceGenerate) {
+    for (const { defaultEditFormId } of ctx.schema.ancestors(type.id)) {
+      if (defaultEditFormId === undefined) continue;
+      const [row] = await selectEntities(ctx.db, ctx.tenantId, [defaultEditFormId]);
+      if (row?.typeId !== sysType.form) continue;
       const form = storedForm(ctx.schema, row);
       if (ctx.schema.isA(type.id, form.typeId)) return form;
     }

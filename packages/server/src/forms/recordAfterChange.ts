@@ -58,14 +58,16 @@ export interface RecordAfterChange {
 
 /**
  * Works out a record as a change would leave it, reading nothing but the record and the links of
- * the relationship ends the change names. The caller must be able to read the record (404 if not).
+ * the relationship ends the change names. The caller must be able to read the record (404 if not);
+ * `stored` is the record when the caller has read it already, under the caller's read filter.
  * New records get their fields' literal defaults, as a save would give them.
  */
 export async function recordAfterChange(
   ctx: RequestContext,
   change: RecordChange,
+  stored?: EntityRow,
 ): Promise<RecordAfterChange> {
-  const before = change.id === undefined ? undefined : await readableRow(ctx, change.id);
+  const before = change.id === undefined ? undefined : (stored ?? (await readableRow(ctx, change.id)));
   const type = before
     ? ctx.schema.type(before.typeId)
     : change.typeId === undefined
