@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addLeaveGuard, followHistory, navigate } from './router';
 
 /**
@@ -16,13 +16,14 @@ describe('browser Back and Forward with leave guards', () => {
 
   beforeEach(async () => {
     moves = [];
-    removers.push(followHistory(() => moves.push(window.location.pathname)));
+    removers.push(followHistory(() => moves.push(window.location.pathname + window.location.hash)));
     navigate('/apps');
     navigate('/apps/crm');
     navigate('/apps/crm/_report/7');
     moves = [];
   });
   afterEach(async () => {
+    vi.restoreAllMocks();
     for (const remove of removers.splice(0)) remove();
     navigate('/', { replace: true });
     await settle();
@@ -134,5 +135,137 @@ describe('browser Back and Forward with leave guards', () => {
     expect(window.location.pathname).toBe('/apps/crm');
     expect(moves).toEqual(['/apps/crm']);
     expect(others).toEqual(['/apps/crm']);
+  });
+
+  /** A guard that holds every move and keeps the last one it held. */
+  function holdEveryMove() {
+    const guard = { asked: 0, held: undefined as (() => void) | undefined };
+    removers.push(
+      addLeaveGuard((proceed) => {
+        guard.asked++;
+        guard.held = proceed;
+        return true;
+      }),
+    );
+    return guard;
+  }
+
+  /** The browser ignores the next `history.go` (a step out of range, a page put in the back-forward cache). */
+  function ignoreNextGo() {
+    vi.spyOn(window.history, 'go').mockImplementationOnce(() => {});
+  }
+
+  it('asks before following a link to #… (an entry the router did not make), and undoes it while held', async () => {
+    const guard = holdEveryMove();
+    window.location.hash = 'part';
+    await settle();
+    expect(guard.asked).toBe(1);
+    expect(window.location.hash).toBe('');
+    // The app never showed the entry it was leaving for (the undo's own hashchange shows the report).
+    expect(moves).not.toContain('/apps/crm/_report/7#part');
+
+    guard.held!();
+    await settle();
+    expect(window.location.pathname + window.location.hash).toBe('/apps/crm/_report/7#part');
+    expect(moves.at(-1)).toBe('/apps/crm/_report/7#part');
+  });
+
+  it('takes a Back onto entries another script pushed (without the router’s number) as one step back', async () => {
+    window.history.pushState('a state that is no object', '', '/other/1');
+    window.history.pushState({ plinthHistoryIndex: 'not a number' }, '', '/other/2');
+    navigate('/apps/next');
+    moves = [];
+    window.history.back();
+    await settle();
+    expect(moves).toEqual(['/other/2']);
+
+    const guard = holdEveryMove();
+    window.history.back();
+    await settle();
+    expect(guard.asked).toBe(1);
+    expect(window.location.pathname).toBe('/other/2');
+    expect(moves).toEqual(['/other/2']);
+    guard.held!();
+    await settle();
+    expect(window.location.pathname).toBe('/other/1');
+    expect(moves).toEqual(['/other/2', '/other/1']);
+
+    // The entry the router made before them is one further back, and a Forward one on again.
+    window.history.back();
+    await settle();
+    expect(guard.asked).toBe(2);
+    expect(window.location.pathname).toBe('/other/1');
+    guard.held!();
+    await settle();
+    expect(window.location.pathname).toBe('/apps/crm/_report/7');
+    window.history.forward();
+    await settle();
+    expect(guard.asked).toBe(3);
+    expect(window.location.pathname).toBe('/apps/crm/_report/7');
+    guard.held!();
+    await settle();
+    expect(window.location.pathname).toBe('/other/1');
+    expect(moves).toEqual(['/other/2', '/other/1', '/apps/crm/_report/7', '/other/1']);
+  });
+
+  it('asks for the next Back when the browser ignored the step that undid a held one', async () => {
+    const guard = holdEveryMove();
+    ignoreNextGo();
+    window.history.back();
+    await settle();
+    expect(guard.asked).toBe(1);
+    // The undo never came: the address shows /apps/crm while the report stays on screen.
+    expect(window.location.pathname).toBe('/apps/crm');
+
+    window.history.back();
+    await settle();
+    expect(guard.asked).toBe(2);
+    expect(window.location.pathname).toBe('/apps/crm/_report/7');
+    expect(moves).toEqual([]);
+  });
+
+  it('follows the next Back once nothing holds it, after the browser ignored an undo', async () => {
+    const guard = holdEveryMove();
+    ignoreNextGo();
+    window.history.back();
+    await settle();
+    for (const remove of removers.splice(1)) remove();
+
+    window.history.back();
+    await settle();
+    expect(guard.asked).toBe(1);
+    expect(window.location.pathname).toBe('/apps');
+    expect(moves).toEqual(['/apps']);
+  });
+
+  it('asks again for a Back after the browser ignored the step that made a released one again', async () => {
+    const guard = holdEveryMove();
+    window.history.back();
+    await settle();
+    ignoreNextGo();
+    guard.held!();
+    await settle();
+    expect(window.location.pathname).toBe('/apps/crm/_report/7');
+
+    window.history.go(-2);
+    await settle();
+    expect(guard.asked).toBe(2);
+    expect(window.location.pathname).toBe('/apps/crm/_report/7');
+    expect(moves).toEqual([]);
+  });
+
+  it('stops undoing when entries carry numbers out of order, instead of stepping back and forth', async () => {
+    window.history.pushState({ plinthHistoryIndex: 1 }, '', '/numbered/1');
+    window.history.pushState({ plinthHistoryIndex: 3 }, '', '/numbered/3');
+    window.history.pushState({ plinthHistoryIndex: 2 }, '', '/numbered/2');
+    // Another script tells the router it moved, as routers are told.
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    moves = [];
+    const guard = holdEveryMove();
+    window.history.back();
+    await settle();
+    await settle();
+    expect(guard.asked).toBe(2);
+    expect(moves).toEqual([]);
   });
 });

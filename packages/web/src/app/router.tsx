@@ -39,17 +39,22 @@ let currentIndex: number | undefined;
 
 function indexOf(state: unknown): number | undefined {
   const index = (state as Record<string, unknown> | null)?.[indexKey];
-  return typeof index === 'number' ? index : undefined;
+  return Number.isSafeInteger(index) ? (index as number) : undefined;
 }
 
 /** Numbers the current entry, keeping what else its state holds. */
-function markEntry(index: number): void {
+function stampEntry(index: number): number {
   const state = window.history.state;
-  window.history.replaceState(
-    { ...(state && typeof state === 'object' ? state : {}), [indexKey]: index },
-    '',
-  );
-  currentIndex = index;
+  try {
+    window.history.replaceState(
+      { ...(state && typeof state === 'object' ? state : {}), [indexKey]: index },
+      '',
+    );
+  } catch {
+    // The browser refused (too many calls in a row): the entry stays unnumbered, and is taken
+    // as the next one on again when it is reached.
+  }
+  return index;
 }
 
 /**
@@ -57,10 +62,9 @@ function markEntry(index: number): void {
  * by someone else — is numbered after the last one the app knows.
  */
 function currentEntryIndex(): number {
-  const index = indexOf(window.history.state);
-  if (index !== undefined) return index;
-  markEntry(currentIndex === undefined ? 0 : currentIndex + 1);
-  return currentIndex!;
+  currentIndex =
+    indexOf(window.history.state) ?? stampEntry(currentIndex === undefined ? 0 : currentIndex + 1);
+  return currentIndex;
 }
 
 /** Moves to a URL inside the app without reloading, unless a leave guard holds the move. */
@@ -70,14 +74,23 @@ export function navigate(to: string, options: { replace?: boolean } = {}): void 
     if (options.replace) window.history.replaceState({ [indexKey]: index }, '', to);
     else window.history.pushState({ [indexKey]: index + 1 }, '', to);
     currentIndex = options.replace ? index : index + 1;
+    awaited = undefined;
     window.dispatchEvent(new PopStateEvent('popstate'));
   };
   for (const guard of leaveGuards) if (guard(go)) return;
   go();
 }
 
-/** Set while a held Back/Forward is being undone, and while a released one is being redone. */
-let traversal: 'undoing' | 'redoing' | undefined;
+/**
+ * Where the router's own `history.go` is to land: back on the entry the app shows (undoing a held
+ * Back or Forward), or on the entry a released one goes to (shown, and numbered `as`). The next
+ * popstate ends the wait whatever it is — one landing elsewhere (the browser ignored the step, or
+ * the user moved first) is a move like any other. `otherwise` is tried when an undo lands
+ * elsewhere: the move it undid went the other way.
+ */
+let awaited: { index: number; show: boolean; as?: number; otherwise?: () => void } | undefined;
+/** Popstates in a row that landed elsewhere than awaited; at the second the router stops undoing. */
+let strayLandings = 0;
 
 /** Who hears the moves the app shows; the window's listeners are there while anyone listens. */
 const followers = new Set<() => void>();
@@ -85,40 +98,58 @@ const moved = () => {
   for (const follower of followers) follower();
 };
 
-function onPopState() {
-  const index = indexOf(window.history.state);
-  if (traversal === 'undoing') {
-    traversal = undefined;
-    if (index !== undefined) currentIndex = index;
+function onPopState(event: PopStateEvent) {
+  const expected = awaited;
+  awaited = undefined;
+  const from = currentIndex ?? 0;
+  const known = indexOf(window.history.state);
+  if (expected && known === expected.index) {
+    strayLandings = 0;
+    currentIndex = expected.as === undefined || expected.as === known ? known : stampEntry(expected.as);
+    if (expected.show) moved();
     return;
   }
-  if (index === undefined) {
-    markEntry((currentIndex ?? 0) + 1);
-    moved();
+  if (expected?.otherwise) return expected.otherwise();
+  strayLandings = expected ? strayLandings + 1 : 0;
+  if (strayLandings > 1) {
+    // Undoing keeps landing elsewhere (numbers out of order with the entries): stay where it is.
+    strayLandings = 0;
+    currentIndex = known ?? from;
     return;
   }
-  const delta = index - (currentIndex ?? index);
-  if (delta !== 0 && traversal !== 'redoing') {
-    const redo = () => {
-      traversal = 'redoing';
-      window.history.go(delta);
-    };
+  // An entry without the router's number (a link to `#…`, another script's pushState), or a
+  // browser's move onto one numbered like the entry the app is on (only the app's own popstate
+  // after `navigate` stays on it), is taken as the next one on and numbered so; if a guard holds
+  // it and undoing one step back lands elsewhere, it was one back: two steps on from there.
+  const unnumbered = known === undefined || (known === from && event.isTrusted);
+  const index = unnumbered ? stampEntry(from + 1) : known;
+  let step = index - from;
+  const redo = () => {
+    awaited = { index, show: true, as: from + step };
+    window.history.go(step);
+  };
+  const otherwise = () => {
+    step = -1;
+    awaited = { index: from, show: false };
+    window.history.go(2);
+  };
+  if (step !== 0) {
     for (const guard of leaveGuards) {
       if (guard(redo)) {
-        traversal = 'undoing';
-        window.history.go(-delta);
+        awaited = { index: from, show: false, otherwise: unnumbered ? otherwise : undefined };
+        window.history.go(-step);
         return;
       }
     }
   }
-  traversal = undefined;
   currentIndex = index;
   moved();
 }
 
-// A hash move fires hashchange after popstate; one being undone is not shown either.
+// A hash move fires hashchange after popstate; it is shown only on the entry the app follows (not
+// on one whose move a guard holds and the router is undoing).
 function onHashChange() {
-  if (traversal !== 'undoing') moved();
+  if (indexOf(window.history.state) === currentIndex) moved();
 }
 
 /**
@@ -126,7 +157,9 @@ function onHashChange() {
  * move the app shows. A leave guard may hold a Back or Forward like an in-app move: the browser
  * has already moved, so the move is undone at once (`history.go` back by as many entries) and the
  * app never shows the page it was leaving for; if the guard proceeds, the move is made again.
- * Entries the app did not make (a link to `#…`) are numbered as new entries and followed.
+ * An entry the app did not make (a link to `#…`, another script's pushState) is taken as one
+ * step on, and held or followed like any other. Each wait for the router's own `history.go` ends
+ * with the next popstate, so a step the browser ignores never swallows a later Back.
  */
 export function followHistory(onMove: () => void): () => void {
   currentEntryIndex();
