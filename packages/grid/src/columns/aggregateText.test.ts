@@ -20,4 +20,11 @@ describe('aggregateText (spec 02 §9)', () => {
     expect(aggregateText({ type: 'Int32' }, { kind: 'Sum', value: null })).toBe('');
     expect(aggregateText({ type: 'String' }, { kind: 'List', value: 'a, b' })).toBe('a, b');
   });
+
+  it('shows the text the server formats (an auto-number through its pattern) as sent', () => {
+    expect(aggregateText({ type: 'AutoNumber' }, { kind: 'Max', value: 3, text: 'TCK-0003' })).toBe(
+      'TCK-0003',
+    );
+    expect(aggregateText({ type: 'AutoNumber' }, { kind: 'Max', value: 3 })).toBe('3.000');
+  });
 });

@@ -32,6 +32,8 @@ const valueKinds: ReadonlySet<string> = new Set(['Max', 'Min']);
 export interface AggregateValue {
   kind: AggregateKind;
   value: string | number | null;
+  /** The value as shown, when the server formats it (auto-numbers). */
+  text?: string;
 }
 
 /**
@@ -45,6 +47,7 @@ export function aggregateText(
 ): string {
   const value = aggregate?.value;
   if (value === null || value === undefined || value === '') return '';
+  if (aggregate.text !== undefined) return aggregate.text;
   if (counts.has(aggregate.kind)) {
     const n = Number(value);
     return Number.isFinite(n) ? formatNumberText(n, settings.locale, 0) : String(value);

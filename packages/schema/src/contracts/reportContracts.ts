@@ -187,6 +187,8 @@ export const reportRow = z.object({ eid: entityId, values: z.array(cellValue) })
 export const aggregateValue = z.object({
   kind: z.enum(aggregateKinds),
   value: z.union([z.string(), z.number(), z.null()]),
+  /** The value as shown (the Max or Min of an auto-number, through its display pattern). */
+  text: z.string().max(100_000).optional(),
 });
 
 export const reportRunResponse = z.object({

@@ -5,9 +5,9 @@ import { type EntityRow, selectEntities, selectLinks } from '../entities/entityR
 import { fieldValue } from '../entities/readEntities.js';
 import type { ResolvedColumn, ResolvedStep } from './resolveColumns.js';
 
-export type Cell =
-  | { val: string | number | boolean | null; text?: string }
-  | { vals: Array<{ eid: EntityId; val: string | null; color?: string }> };
+/** A field's cell: its value, and the text shown when that differs (auto-numbers). */
+export type FieldCell = { val: string | number | boolean | null; text?: string };
+export type Cell = FieldCell | { vals: Array<{ eid: EntityId; val: string | null; color?: string }> };
 
 /**
  * The cells of a page of rows: one query per relationship step and per relationship column, never
@@ -120,7 +120,7 @@ export async function reportCells(
  * A field's cell: the value, and for an auto-number with a display pattern the text the pattern
  * shows (decision 0023) — sorts, conditions and formatting keep using the number.
  */
-function fieldCell(field: FieldDef, val: string | number | boolean | null): Cell {
+export function fieldCell(field: FieldDef, val: string | number | boolean | null): FieldCell {
   if (field.storage !== 'autoNumber' || typeof val !== 'number') return { val };
   const text = formatAutoNumber(field.autoNumberDisplayPattern, val);
   return text === String(val) ? { val } : { val, text };

@@ -24,7 +24,7 @@ import { defaultReport } from './defaultReports.js';
 import { groupRange } from './groupRange.js';
 import { keepImageDocuments } from './imageCells.js';
 import { afterCursorSql, cursorOf, cursorSelect, type ReportCursor } from './keysetSql.js';
-import { reportCells } from './reportCells.js';
+import { fieldCell, reportCells } from './reportCells.js';
 import { reportMeta } from './reportMeta.js';
 import { buildReportSql } from './reportSql.js';
 import { conditionTypeOf, type ResolvedColumn, resolveColumns } from './resolveColumns.js';
@@ -186,7 +186,15 @@ export async function runReport(
     Object.fromEntries(
       aggregates.map((a, i) => [
         a.column.id,
-        a.kinds.map((kind: AggregateKind, j) => ({ kind, value: aggregateValue(kind, r[`a${i}_${j}`]) })),
+        a.kinds.map((kind: AggregateKind, j) => {
+          const value = aggregateValue(kind, r[`a${i}_${j}`]);
+          // A largest or smallest auto-number is shown through its display pattern, as its cells are.
+          const text =
+            (kind === 'Max' || kind === 'Min') && a.column.kind === 'field' && typeof value === 'number'
+              ? fieldCell(a.column.field, value).text
+              : undefined;
+          return text === undefined ? { kind, value } : { kind, value, text };
+        }),
       ]),
     );
 
@@ -274,7 +282,9 @@ export async function runReport(
                 ? []
                 : [{ eid: Number(r[`kid${k.i}`]), val: (r[`k${k.i}`] as string | null) ?? null }],
           }
-        : { val: normalise(k.g.column, r[`k${k.i}`]) },
+        : k.g.column.kind === 'field'
+          ? fieldCell(k.g.column.field, normalise(k.g.column, r[`k${k.i}`]))
+          : { val: normalise(k.g.column, r[`k${k.i}`]) },
     );
 
   // Load more of one group (spec 02 §4): the page starts at that group's row and ends with the

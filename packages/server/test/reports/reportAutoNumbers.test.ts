@@ -103,6 +103,44 @@ describe.each(engines)('auto-number display patterns on %s', (engine) => {
     expect(body.meta.rcols.ref.type).toBe('AutoNumber');
   });
 
+  it('shows group headers and the Max and Min totals of a patterned auto-number through the pattern', async () => {
+    const grouped = await createReport(t.admin, {
+      rootTypeId: ticket.typeId,
+      columns: [
+        fieldColumn('name', NAME),
+        fieldColumn('ref', ticket.fieldIds.ref!),
+        fieldColumn('seq', ticket.fieldIds.seq!),
+        fieldColumn('plain', ticket.fieldIds.plain!),
+      ],
+      groups: [{ columnId: 'ref', order: 'Ascending' }],
+      sorts: [{ columnId: 'name', order: 'Ascending' }],
+      aggregates: [
+        { columnId: 'seq', kinds: ['Max', 'Min', 'Count'] },
+        { columnId: 'plain', kinds: ['Max'] },
+      ],
+      showGrandTotals: true,
+    });
+    const body = await runOk(t.admin, grouped, {});
+    expect(body.rdata.map((g: { hdrs: unknown[] }) => g.hdrs)).toEqual([
+      [{ val: 1000, text: 'TCK-1000' }],
+      [{ val: 1001, text: 'TCK-1001' }],
+      [{ val: 1002, text: 'TCK-1002' }],
+    ]);
+    expect(body.rdata[1].aggs.seq).toEqual([
+      { kind: 'Max', value: 2, text: 'S000002' },
+      { kind: 'Min', value: 2, text: 'S000002' },
+      { kind: 'Count', value: 1 },
+    ]);
+    expect(body.total.aggs).toEqual({
+      seq: [
+        { kind: 'Max', value: 3, text: 'S000003' },
+        { kind: 'Min', value: 1, text: 'S000001' },
+        { kind: 'Count', value: 3 },
+      ],
+      plain: [{ kind: 'Max', value: 3 }],
+    });
+  });
+
   it('filters and sorts by the number, not the text', async () => {
     const after = await runOk(t.admin, report, {
       conds: [{ expid: 'ref', oper: 'GreaterThan', value: 1000 }],
