@@ -1,9 +1,10 @@
+import { readOnlyMessage } from '@plinth/schema';
 import type { InlineEditField, ReportValueType } from '../types.js';
 
 /** Tooltips of cells that cannot be edited inline (spec 02 §5), verbatim. */
 export const inlineEditTooltips = {
   unsupported: 'Field is not supported with Inline Edit',
-  readOnly: 'This field is read-only and cannot be edited',
+  readOnly: readOnlyMessage,
   noForm: 'No associated form found for this field',
 } as const;
 

@@ -54,7 +54,7 @@ export async function quickMenuActions(
         order: i,
         isnew: true,
         isbutton: t.id === type.id,
-        data: { TypeDefaultForm: t.defaultEditFormId ?? null },
+        data: { TypeDefaultForm: ctx.schema.inheritedDefaultEditFormId(t.id) ?? null },
       }),
     ),
     systemAction({

@@ -54,6 +54,49 @@ describe.each(engines)('quick-menu actions on %s', (engine) => {
   const byState = (actions: Array<{ state: string; isenabled: boolean }>, state: string) =>
     actions.find((a) => a.state === state);
 
+  it("names each New action's default form: the type's own, or else its base type's", async () => {
+    const forms = await t.admin.put(
+      ['asset', 'laptop'].map((name) => ({
+        id: `new:${name}`,
+        typeId: 'core:form',
+        fields: { name, formDefinition: JSON.stringify({ version: 1, typeId: base, controls: [] }) },
+      })),
+    );
+    expect(forms.status, JSON.stringify(forms.body)).toBe(200);
+    const setForm = async (typeId: number, formId: number | null) =>
+      expect(
+        (
+          await t.admin.put([
+            { id: typeId, relationships: { defaultEditForm: { set: formId === null ? [] : [formId] } } },
+          ])
+        ).status,
+      ).toBe(200);
+    const newForms = async () =>
+      Object.fromEntries(
+        (await menu(t.admin, { entityTypeId: base, ids: [] })).body.data.actions
+          .filter((a: { isnew: boolean }) => a.isnew)
+          .map((a: { eid: number; data: { TypeDefaultForm: number | null } }) => [
+            a.eid,
+            a.data.TypeDefaultForm,
+          ]),
+      );
+    try {
+      await setForm(base, forms.body.ids['new:asset']);
+      expect(await newForms()).toEqual({
+        [base]: forms.body.ids['new:asset'],
+        [derived]: forms.body.ids['new:asset'],
+      });
+      await setForm(derived, forms.body.ids['new:laptop']);
+      expect(await newForms()).toEqual({
+        [base]: forms.body.ids['new:asset'],
+        [derived]: forms.body.ids['new:laptop'],
+      });
+    } finally {
+      await setForm(base, null);
+      await setForm(derived, null);
+    }
+  });
+
   it('lists a New action per creatable type and the fixed ids of spec 02', async () => {
     const res = await menu(t.admin, { entityTypeId: base, ids: [] });
     expect(res.status).toBe(200);
