@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sysType } from '@plinth/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { FolderBlobStore } from '../src/files/BlobStore.js';
 import { defineRelationship, defineType } from './support/crmSchema.js';
@@ -327,14 +327,55 @@ describe.each(engines)('documents and files (%s)', (engine) => {
       const download = await fileAnswer(id, '');
       expect(download.headers['content-disposition']).toMatch(/^attachment;/);
       expect(download.headers['content-security-policy']).toMatch(sandboxed);
-      // A revalidation answers with the headers of the file it stands for.
-      const again = await t.app.inject({
-        method: 'GET',
-        url: `/spapi/data/v2/file/${id}?inline=1`,
-        headers: { cookie: (t.admin as any).auth.cookie, 'if-none-match': String(res.headers.etag) },
-      });
-      expect(again.statusCode).toBe(304);
-      expect(again.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
+    });
+
+    it('answers a revalidation of the file the browser has with 304, without reading the stored file', async () => {
+      const revalidate = (id: number, etag: string, query = '?inline=1') =>
+        t.app.inject({
+          method: 'GET',
+          url: `/spapi/data/v2/file/${id}${query}`,
+          headers: { cookie: (t.admin as any).auth.cookie, 'if-none-match': etag },
+        });
+      const first = Buffer.from('%PDF-1.7\nfirst\n%%EOF\n');
+      const id = await uploaded('Contract.pdf', first);
+      const res = await fileAnswer(id);
+      const etag = String(res.headers.etag);
+      expect(etag).toMatch(/^"[^"]+"$/);
+
+      const opened = vi.spyOn(t.services.files!.store, 'open');
+      try {
+        for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+          const again = await revalidate(id, ifNoneMatch);
+          expect(again.statusCode, ifNoneMatch).toBe(304);
+          expect(again.rawPayload.length, ifNoneMatch).toBe(0);
+          expect(again.headers.etag, ifNoneMatch).toBe(etag);
+          expect(again.headers['cache-control'], ifNoneMatch).toBe('private, no-cache');
+        }
+        expect(opened).not.toHaveBeenCalled();
+
+        // Another tag is answered in full, and so is a caller who may not read the document: 404.
+        expect((await revalidate(id, '"something else"')).statusCode).toBe(200);
+        expect(opened).toHaveBeenCalledTimes(1);
+        expect((await revalidate(id + 1_000_000, etag)).statusCode).toBe(404);
+      } finally {
+        opened.mockRestore();
+      }
+
+      // A new version is a new tag: the old one gets the new file in full, the earlier version still matches its own.
+      const second = Buffer.from('%PDF-1.7\nsecond\n%%EOF\n');
+      expect((await replace(t.admin, id, 'Contract.pdf', second)).status).toBe(200);
+      const changed = await revalidate(id, etag);
+      expect(changed.statusCode).toBe(200);
+      expect(changed.rawPayload.equals(second)).toBe(true);
+      expect(changed.headers.etag).not.toBe(etag);
+      expect(changed.headers['content-type']).toBe('application/pdf');
+      expect((await revalidate(id, etag, '?inline=1&version=1')).statusCode).toBe(304);
+
+      // The same bytes under another name are another answer (its Content-Disposition differs).
+      expect((await replace(t.admin, id, 'Signed contract.pdf', second)).status).toBe(200);
+      const renamed = await revalidate(id, String(changed.headers.etag));
+      expect(renamed.statusCode).toBe(200);
+      expect(renamed.headers['content-disposition']).toMatch(/^inline; filename="Signed contract.pdf"/);
     });
 
     it('serves a file named .pdf that is not a PDF as bytes to save, sandboxed', async () => {

@@ -31,11 +31,16 @@ export interface IncomingFile {
   checkRest?: () => Promise<void>;
 }
 
-/** What a download streams. */
-export interface DocumentFile {
+/** A document's file as its record (or an earlier version) describes it: known without reading it. */
+export interface DocumentFileInfo {
   fileName: string;
   mimeType: string;
+  /** The stored content's address, its SHA-256. */
   hash: string;
+}
+
+/** What a download streams. */
+export interface DocumentFile extends DocumentFileInfo {
   size: number;
   content: Readable;
 }
@@ -226,13 +231,12 @@ export async function listDocumentVersions(
   };
 }
 
-/** The stored file of a document the caller may read (an earlier version when asked for one). */
-export async function openDocumentFile(
+/** The file of a document the caller may read (an earlier version when asked for one). */
+export async function findDocumentFile(
   ctx: RequestContext,
-  storage: FileStorage,
   id: EntityId,
   version?: number,
-): Promise<DocumentFile> {
+): Promise<DocumentFileInfo> {
   const row = await readableDocument(ctx, id);
   let name = row.name;
   let extension = typeof row.data[F.fileExtension] === 'string' ? String(row.data[F.fileExtension]) : null;
@@ -246,16 +250,19 @@ export async function openDocumentFile(
     ({ name, hash } = earlier);
     extension = earlier.fileExtension;
   }
-  const blob = await storage.store.open(hash);
-  if (!blob) throw notFound(fileMessages.contentMissing);
   const types = await listDocumentTypes(ctx.db, ctx.tenantId);
   return {
     fileName: downloadNameOf(name, extension),
     mimeType: matchDocumentType(types, extension ?? undefined)?.mimeType ?? fallbackMimeType,
     hash,
-    size: blob.size,
-    content: blob.stream,
   };
+}
+
+/** Opens the stored content of a document's file; 404 when the store has lost it. */
+export async function openDocumentFile(storage: FileStorage, file: DocumentFileInfo): Promise<DocumentFile> {
+  const blob = await storage.store.open(file.hash);
+  if (!blob) throw notFound(fileMessages.contentMissing);
+  return { ...file, size: blob.size, content: blob.stream };
 }
 
 /** Modify permission on a document, from type-level rules or a rule's calculation. */

@@ -14,7 +14,8 @@ import { AppError } from '../http/errors.js';
 import type { Services } from '../services.js';
 import type { FileStorage } from './BlobStore.js';
 import {
-  type DocumentFile,
+  type DocumentFileInfo,
+  findDocumentFile,
   type IncomingFile,
   listDocumentVersions,
   openDocumentFile,
@@ -25,7 +26,7 @@ import {
 import { listDocumentTypes } from './documentTypes.js';
 import { fileMessages } from './fileMessages.js';
 import { contentDisposition } from './fileNames.js';
-import { headLength, peekStream, servingOf } from './fileServing.js';
+import { fileEtag, headLength, matchesIfNoneMatch, peekStream, servingOf } from './fileServing.js';
 
 const tags = ['files'];
 const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -116,8 +117,9 @@ export async function fileRoutes(api: FastifyInstance, services: Services) {
       },
       async (request, reply) => {
         const inline = request.query.inline === '1' || request.query.inline === 'true';
-        const file = await openDocumentFile(request.ctx, storage(), request.params.id, request.query.version);
-        return sendFile(request, reply, file, inline ? 'inline' : 'attachment');
+        const files = storage();
+        const file = await findDocumentFile(request.ctx, request.params.id, request.query.version);
+        return sendFile(request, reply, files, file, inline ? 'inline' : 'attachment');
       },
     );
 
@@ -132,13 +134,11 @@ export async function fileRoutes(api: FastifyInstance, services: Services) {
         },
       },
       async (request, reply) => {
-        const file = await openDocumentFile(request.ctx, storage(), request.params.id);
-        if (!file.mimeType.startsWith('image/')) {
-          file.content.destroy();
-          throw new AppError('not_found', fileMessages.notAnImage);
-        }
+        const files = storage();
+        const file = await findDocumentFile(request.ctx, request.params.id);
+        if (!file.mimeType.startsWith('image/')) throw new AppError('not_found', fileMessages.notAnImage);
         // Both sizes serve the stored bytes: thumbnails are 32x32 and the browser scales them (decision 0012).
-        return sendFile(request, reply, file, 'inline');
+        return sendFile(request, reply, files, file, 'inline');
       },
     );
   });
@@ -186,26 +186,34 @@ function multipartError(error: unknown): AppError {
   return new AppError('bad_request', (error as Error).message || fileMessages.missingFile);
 }
 
+/**
+ * Answers with a document's file. A revalidation of the answer the browser has (If-None-Match)
+ * gets 304 before the file is opened: the ETag follows from what the record says, and the browser
+ * keeps the headers of the answer it cached (RFC 9110 §15.4.5).
+ */
 async function sendFile(
   request: FastifyRequest,
   reply: FastifyReply,
-  file: DocumentFile,
+  storage: FileStorage,
+  info: DocumentFileInfo,
   disposition: 'attachment' | 'inline',
 ) {
-  const etag = `"${file.hash}"`;
-  // The first bytes decide what the browser may render (a PDF, an image); a 304 carries the same headers.
+  const etag = fileEtag(info);
+  const cacheable = () =>
+    reply
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'private, no-cache')
+      .header('ETag', etag);
+  if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return cacheable().status(304).send();
+  // Opened only now, so a lost file's 404 carries no ETag to be revalidated with.
+  const file = await openDocumentFile(storage, info);
+  // The first bytes decide what the browser may render (a PDF, an image).
   const { head, content } = await peekStream(file.content, headLength);
   const served = servingOf(file.mimeType, head, disposition);
-  reply
+  return cacheable()
     .header('Content-Type', served.contentType)
     .header('Content-Disposition', contentDisposition(served.disposition, file.fileName))
-    .header('X-Content-Type-Options', 'nosniff')
     .header('Content-Security-Policy', served.contentSecurityPolicy)
-    .header('Cache-Control', 'private, no-cache')
-    .header('ETag', etag);
-  if (request.headers['if-none-match'] === etag) {
-    content.destroy();
-    return reply.status(304).send();
-  }
-  return reply.header('Content-Length', file.size).send(content);
+    .header('Content-Length', file.size)
+    .send(content);
 }

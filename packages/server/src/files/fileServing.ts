@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { fallbackMimeType } from './documentFileTypes.js';
 
@@ -106,4 +107,21 @@ export async function peekStream(
   const content = Readable.from(all(), { objectMode: false });
   content.once('close', () => source.destroy());
   return { head: first.subarray(0, length), content };
+}
+
+/**
+ * The ETag of a file answer, known before the file is opened: a digest of the stored content's
+ * address (its SHA-256), the type it is served as and its name — what its headers and body follow
+ * from — so a new version, a rename or a changed document type is a new tag.
+ */
+export function fileEtag(file: { hash: string; mimeType: string; fileName: string }): string {
+  const digest = createHash('sha256').update(JSON.stringify([file.hash, file.mimeType, file.fileName]));
+  return `"${digest.digest('base64url')}"`;
+}
+
+/** True when an If-None-Match header is `*` or names the tag (weak comparison, RFC 9110 §13.1.2). */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
