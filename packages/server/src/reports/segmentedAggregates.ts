@@ -3,9 +3,10 @@ import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import { CHANGE_CHUNK_IDS } from '../db/migrations/007_change_chunks.js';
 import { aggregateSql } from './aggregateSql.js';
+import { type ChunkMarks, type ChunkScope, chunkRuns, chunkScope } from './chunkMarkers.js';
 import type { EffectiveCondition } from './conditionSql.js';
 import type { ReportSql } from './reportSql.js';
-import type { ResolvedColumn, ResolvedStep } from './resolveColumns.js';
+import type { ResolvedColumn } from './resolveColumns.js';
 
 /**
  * Group buckets and totals kept per chunk of root records, so that the first read after a write
@@ -66,12 +67,8 @@ export interface SegmentInput {
   limited: boolean;
 }
 
-/** What a set of partials was computed under, and the partials per chunk. */
-export interface SegmentState {
-  meta: string;
-  targets: string;
-  /** `source:chunk` → version, of the root types' chunks and of the first-step links' chunks. */
-  versions: Map<string, number>;
+/** What a set of partials was computed under (its chunk marks), and the partials per chunk. */
+export interface SegmentState extends ChunkMarks {
   /** Every group seen, in the report's order of groups. */
   groups: Array<{ norm: string; keys: Row }>;
   groupIndex: Map<string, number>;
@@ -82,13 +79,7 @@ export interface SegmentState {
 }
 
 /** How a query is computed and merged by chunks. */
-export interface Segmentation {
-  /** The root types whose records are chunked. */
-  roots: readonly EntityId[];
-  /** The relationships followed from the root records, by the end the root records are on. */
-  links: ReadonlyArray<{ relId: EntityId; side: 'from' | 'to' }>;
-  /** The types of the records those links reach: their records' own writes change every chunk. */
-  targets: readonly EntityId[];
+export interface Segmentation extends Pick<ChunkScope, 'roots' | 'links' | 'targets'> {
   /**
    * The rows the statements answer, from the partials of `previous` where their chunks have not
    * moved (all chunks read when none is given), and the new state; undefined when the query
@@ -99,43 +90,29 @@ export interface Segmentation {
   ): Promise<{ rows: Row[][]; state: SegmentState; chunksRead: number | 'all' } | undefined>;
 }
 
-const relationshipOperators = new Set(['AnyOf', 'Equal', 'AnyExcept', 'NotEqual', 'IsNull', 'IsNotNull']);
 const numericTypes = new Set(['Int32', 'Decimal', 'Currency', 'AutoNumber']);
 
 /**
  * The chunked form of a report's groups and totals, or undefined when the query cannot be split
- * by root record: a result limit, a calculation or a rule with a calculation (typesRead
- * undefined), a column or condition reaching past the first link (a link two steps away is not
- * in the root record's chunk), a current-user or structure-level condition (they read links of
- * other records), or an aggregate partials cannot make.
+ * by root record (see {@link chunkScope}), has a result limit, or has an aggregate partials cannot
+ * make.
  */
 export function segmentation(input: SegmentInput): Segmentation | undefined {
   const { ctx, plan, keys } = input;
-  if (input.typesRead === undefined || input.limited || input.statements.length === 0) return undefined;
-
-  const read: ResolvedColumn[] = [
-    ...input.sorts.map((s) => s.column),
-    ...input.aggregates.map((a) => a.column),
-    ...input.conditions.map((c) => c.column),
-    ...(input.query.quickSearch?.trim() && input.searchColumns ? input.searchColumns : []),
-  ];
-  const links = new Map<string, { relId: EntityId; side: 'from' | 'to' }>();
-  const targets = new Set<EntityId>();
-  for (const c of read) {
-    if (c.kind === 'field' && c.field.type === 'Calculation') return undefined;
-    const steps: Array<Pick<ResolvedStep, 'relId' | 'direction' | 'typeId'>> =
-      c.kind === 'relationship'
-        ? [...c.path, { relId: c.rel.id, direction: c.direction, typeId: c.targetTypeId }]
-        : c.path;
-    if (steps.length > 1) return undefined;
-    for (const s of steps) {
-      const side = s.direction === 'fwd' ? 'from' : 'to';
-      links.set(`${s.relId}:${side}`, { relId: s.relId, side });
-      for (const t of ctx.schema.descendants(s.typeId)) targets.add(t);
-    }
-  }
-  for (const c of input.conditions)
-    if (c.column.kind === 'relationship' && !relationshipOperators.has(c.oper)) return undefined;
+  if (input.limited || input.statements.length === 0) return undefined;
+  const scope = chunkScope({
+    ctx,
+    rootTypeIds: input.rootTypeIds,
+    typesRead: input.typesRead,
+    columnsRead: [
+      ...input.sorts.map((s) => s.column),
+      ...input.aggregates.map((a) => a.column),
+      ...input.conditions.map((c) => c.column),
+      ...(input.query.quickSearch?.trim() && input.searchColumns ? input.searchColumns : []),
+    ],
+    conditions: input.conditions,
+  });
+  if (!scope) return undefined;
 
   // Partial columns: p0 is the count of rows; each aggregate reads back from its own.
   const value = (column: ResolvedColumn) => plan.columnValue(column);
@@ -231,53 +208,6 @@ export function segmentation(input: SegmentInput): Segmentation | undefined {
       return Number.isNaN(n) ? undefined : n;
     }
     return undefined;
-  };
-
-  const rootSet = new Set(input.rootTypeIds);
-  const linkSides = new Map<EntityId, Set<'from' | 'to'>>();
-  for (const l of links.values()) linkSides.set(l.relId, (linkSides.get(l.relId) ?? new Set()).add(l.side));
-  const sources = [...rootSet, ...linkSides.keys()];
-  const targetList = [...targets].sort((a, b) => a - b);
-
-  /** The markers now: metamodel version, the targets' record writes, the chunks' versions. */
-  const readVersions = async () => {
-    const t = ctx.tenantId;
-    const targetSum =
-      targetList.length === 0
-        ? sql`SELECT 0 AS s, 0 AS c, 0 AS v`
-        : sql`SELECT 0 AS s, 0 AS c, (SELECT coalesce(sum(version), 0) FROM change_chunks WHERE tenant_id = ${t} AND source_id IN (${sql.join(targetList)})) AS v`;
-    // One statement: one snapshot of every marker.
-    const rows = (
-      await sql<{ s: unknown; c: unknown; v: unknown }>`SELECT source_id AS s, chunk AS c, version AS v
-        FROM change_chunks WHERE tenant_id = ${t} AND source_id IN (${sql.join(sources)})
-        UNION ALL ${targetSum}
-        UNION ALL SELECT -1 AS s, 0 AS c, meta_version AS v FROM tenants WHERE id = ${t}`.execute(ctx.db)
-    ).rows;
-    let meta = '';
-    let targetsNow = '';
-    const versions = new Map<string, number>();
-    for (const r of rows) {
-      const s = Number(r.s);
-      if (s === -1) meta = String(r.v);
-      else if (s === 0) targetsNow = String(Number(r.v));
-      else versions.set(`${s}:${Number(r.c)}`, Number(r.v));
-    }
-    return { meta, targets: targetsNow, versions };
-  };
-
-  /** The root chunks whose partials a moved marker makes stale. */
-  const staleChunks = (before: Map<string, number>, now: Map<string, number>): Set<number> => {
-    const stale = new Set<number>();
-    const consider = (key: string) => {
-      const [s, c] = key.split(':').map(Number) as [number, number];
-      if (rootSet.has(s)) stale.add(c);
-      const sides = linkSides.get(s);
-      if (sides?.has('from') && c >= 0) stale.add(c);
-      if (sides?.has('to') && c < 0) stale.add(-1 - c);
-    };
-    for (const [key, v] of now) if (before.get(key) !== v) consider(key);
-    for (const key of before.keys()) if (!now.has(key)) consider(key);
-    return stale;
   };
 
   /** Adds partial rows to a state; false when a value cannot be merged or a group is new to a kept order. */
@@ -380,7 +310,7 @@ export function segmentation(input: SegmentInput): Segmentation | undefined {
     return input.statements.map((kind) => (kind === 'groups' ? groupRows : [total]));
   };
 
-  const readAll = async (marks: Awaited<ReturnType<typeof readVersions>>) => {
+  const readAll = async (marks: ChunkMarks) => {
     const rows = await readPartials();
     if (rows.length > MAX_PARTIAL_ROWS) return undefined;
     const state: SegmentState = {
@@ -394,39 +324,34 @@ export function segmentation(input: SegmentInput): Segmentation | undefined {
   };
 
   return {
-    roots: [...rootSet],
-    links: [...links.values()],
-    targets: targetList,
+    roots: scope.roots,
+    links: scope.links,
+    targets: scope.targets,
     async refresh(previous) {
-      const marks = await readVersions();
-      if (previous && previous.meta === marks.meta && previous.targets === marks.targets) {
-        const stale = [...staleChunks(previous.versions, marks.versions)].sort((a, b) => a - b);
-        // Past a quarter of the chunks, one statement over all is cheaper than many ranges.
-        if (stale.length <= Math.max(16, previous.chunks.size / 4)) {
-          const state: SegmentState = {
-            ...previous,
-            versions: marks.versions,
-            groups: [...previous.groups],
-            groupIndex: new Map(previous.groupIndex),
-            chunks: new Map(previous.chunks),
-          };
-          for (const ch of stale) {
-            const old = state.chunks.get(ch);
-            if (old) state.weight -= old.groups.length;
-            state.chunks.delete(ch);
-          }
-          let ok = true;
-          for (let i = 0; i < stale.length && ok; ) {
-            let j = i;
-            while (j + 1 < stale.length && stale[j + 1] === stale[j]! + 1) j++;
-            const rows = await readPartials({ lo: stale[i]!, hi: stale[j]! + 1 });
-            // A group the kept order does not know yet: its place needs the whole statement.
-            ok = ingest(state, rows, false);
-            i = j + 1;
-          }
-          if (ok && state.weight <= MAX_PARTIAL_ROWS)
-            return { rows: merge(state), state, chunksRead: stale.length };
+      const marks = await scope.readMarks();
+      const stale = previous && scope.staleChunks(previous, marks);
+      // Past a quarter of the chunks, one statement over all is cheaper than many ranges.
+      if (previous && stale && stale.length <= Math.max(16, previous.chunks.size / 4)) {
+        const state: SegmentState = {
+          ...previous,
+          ...marks,
+          groups: [...previous.groups],
+          groupIndex: new Map(previous.groupIndex),
+          chunks: new Map(previous.chunks),
+        };
+        for (const ch of stale) {
+          const old = state.chunks.get(ch);
+          if (old) state.weight -= old.groups.length;
+          state.chunks.delete(ch);
         }
+        let ok = true;
+        for (const run of chunkRuns(stale)) {
+          // A group the kept order does not know yet: its place needs the whole statement.
+          ok = ingest(state, await readPartials(run), false);
+          if (!ok) break;
+        }
+        if (ok && state.weight <= MAX_PARTIAL_ROWS)
+          return { rows: merge(state), state, chunksRead: stale.length };
       }
       const state = await readAll(marks);
       return state ? { rows: merge(state), state, chunksRead: 'all' } : undefined;
