@@ -27,7 +27,10 @@ export default defineConfig({
           name,
           include: [`packages/${name}/src/**/*.test.{ts,tsx}`],
           environment: 'jsdom',
-          setupFiles: ['packages/ui/src/test/setupTests.ts'],
+          setupFiles: [
+            'packages/ui/src/test/setupTests.ts',
+            ...(name === 'grid' || name === 'web' ? ['packages/grid/src/test/setupEditorPreloads.ts'] : []),
+          ],
           // Popovers, menus and typing under jsdom take seconds when the suite shares two cores.
           testTimeout: 20_000,
         },

@@ -14,11 +14,15 @@ export const LazyFilterValueEditor = lazy(() =>
   loadFilterValueEditor().then((m) => ({ default: m.FilterValueEditor })),
 );
 
-/** Asks for the editors' code when the browser is idle (at once where it cannot tell). */
+let preloading: Promise<unknown> = Promise.resolve();
+
+/** Settles once every preload asked for so far has (tests wait for it before their file ends). */
+export const editorsPreloaded = (): Promise<unknown> => preloading;
+
+/** Asks for the editors' code when the browser is idle (soon where it cannot tell). */
 export function preloadEditors(): () => void {
   const load = () => {
-    void loadInlineEditor();
-    void loadFilterValueEditor();
+    preloading = Promise.allSettled([preloading, loadInlineEditor(), loadFilterValueEditor()]);
   };
   if (typeof window !== 'undefined' && 'requestIdleCallback' in window) {
     const handle = window.requestIdleCallback(load, { timeout: 2000 });
