@@ -104,6 +104,16 @@ export function afterCursorSql(seek: Seek, cursor: ReportCursor): CursorPart[] {
   ];
 }
 
+/**
+ * The rows at or before a cursor in the report's order: not after it. The parts of
+ * {@link afterCursorSql} are true exactly for the rows after the cursor and false or unknown
+ * (NULL) for the others, so unknown counts as not after.
+ */
+export function atOrBeforeCursorSql(seek: Seek, cursor: ReportCursor): RawBuilder<boolean> {
+  const after = afterCursorSql(seek, cursor).map((p) => sql<boolean>`(${p.where})`);
+  return sql<boolean>`(CASE WHEN ${sql.join(after, sql` OR `)} THEN 0 ELSE 1 END) = 1`;
+}
+
 /** The report's ORDER BY from key `from` on (reportSql's orderBy when 0), the id last. */
 function orderSql(seek: Seek, from: number): RawBuilder<unknown> {
   return sql.join([

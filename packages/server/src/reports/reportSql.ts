@@ -5,6 +5,7 @@ import { badRequest } from '../http/errors.js';
 import { searchRowId } from '../search/searchIndex.js';
 import { autoNumberSearchTerms } from './autoNumberSearch.js';
 import { calculationSql } from './calculationSql.js';
+import { type ChunkRun, idsOfRun } from './chunkMarkers.js';
 import {
   type ConditionScope,
   conditionApplies,
@@ -48,6 +49,16 @@ export interface ReportSqlInput {
    * show); otherwise the search index of the whole record.
    */
   searchColumns?: readonly ResolvedColumn[] | undefined;
+  /**
+   * Looks for the search's matches only among `keptIds`, records known to match, and in the chunks
+   * of `runs`: a kept search brought up to date after a write (searchPageCache).
+   */
+  searchWithin?: SearchWithin | undefined;
+}
+
+export interface SearchWithin {
+  keptIds: readonly number[];
+  runs: readonly ChunkRun[];
 }
 
 /** Builds the SQL of a report query. Identifiers come only from the metamodel; values are parameters. */
@@ -138,7 +149,9 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
       for (const { value } of autoNumberSearchTerms([c.field], search))
         matches.push(sql<boolean>`${columnValue(c)} = ${value}`);
     }
-    where.push(matches.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`(${sql.join(matches, sql` OR `)})`);
+    const match =
+      matches.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`(${sql.join(matches, sql` OR `)})`;
+    where.push(input.searchWithin ? and([match, withinBoundsSql(input.searchWithin)]) : match);
   } else if (search) {
     // Records whose auto-number the term shows (decision 0023), through the fields' sort indexes.
     const rootFields = input.rootTypeIds.flatMap((id) => ctx.schema.fieldsOf(id));
@@ -149,7 +162,7 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
       numbers.length === 0
         ? undefined
         : sql`SELECT an.id FROM entities an WHERE an.tenant_id = ${t} AND an.type_id IN (${sql.join([...input.rootTypeIds])}) AND (${sql.join(numbers, sql` OR `)})`;
-    where.push(quickSearchSql(ctx, search, numbered));
+    where.push(quickSearchSql(ctx, search, numbered, input.searchWithin));
   }
   if (q.relationDetail) {
     const { eid, relid, direction } = q.relationDetail;
@@ -217,24 +230,61 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
 /**
  * Quick search through the trigram index: a term of three or more characters never scans the
  * records. Shorter terms match names only. `%`, `_` and quotes are taken literally. `alsoIds`
- * selects more matching ids (one IN list with the index's, so the planner keeps a semi-join).
+ * selects more matching ids, and `within` the kept ids (one IN list with the index's, so the
+ * planner keeps a semi-join: an OR beside it would have it walk the records in the sort's order).
  */
 function quickSearchSql(
   ctx: RequestContext,
   term: string,
-  alsoIds?: RawBuilder<unknown>,
+  alsoIds: RawBuilder<unknown> | undefined,
+  within: SearchWithin | undefined,
 ): RawBuilder<boolean> {
   const t = ctx.tenantId;
+  const runs = within?.runs;
+  const kept =
+    within && within.keptIds.length > 0 ? sql`${keptIdsSql(ctx, within.keptIds)} UNION ALL ` : sql``;
   const union = alsoIds ? sql` UNION ALL ${alsoIds}` : sql``;
   if ([...term].length < 3) {
     const byName = sql<boolean>`lower(e0.name) LIKE lower(${`%${escapeLike(term)}%`}) ESCAPE '\\'`;
-    return alsoIds ? sql<boolean>`(${byName} OR e0.id IN (${alsoIds}))` : byName;
+    const match = alsoIds ? sql<boolean>`(${byName} OR e0.id IN (${alsoIds}))` : byName;
+    return within ? and([match, withinBoundsSql(within)]) : match;
   }
   if (ctx.engine === 'sqlite') {
     const phrase = `"${term.replace(/"/g, '""')}"`;
     const low = searchRowId(t, 0);
-    const high = searchRowId(t + 1, 0);
-    return sql<boolean>`e0.id IN (SELECT rowid - ${low} FROM entity_search WHERE entity_search MATCH ${phrase} AND rowid >= ${low} AND rowid < ${high}${union})`;
+    // The index is read only in the rowid ranges asked for: the tenant's, or its chunks of `runs`.
+    const ranges = runs
+      ? runs.map(idsOfRun).map(({ lo, hi }) => ({ lo: low + lo, hi: low + hi }))
+      : [{ lo: low, hi: searchRowId(t + 1, 0) }];
+    const parts = ranges.map(
+      ({ lo, hi }) =>
+        sql`SELECT rowid - ${low} FROM entity_search WHERE entity_search MATCH ${phrase} AND rowid >= ${lo} AND rowid < ${hi}`,
+    );
+    return sql<boolean>`e0.id IN (${kept}${sql.join(parts, sql` UNION ALL `)}${union})`;
   }
-  return sql<boolean>`e0.id IN (SELECT entity_id FROM entity_search WHERE tenant_id = ${t} AND body ILIKE ${`%${escapeLike(term)}%`} ESCAPE '\\'${union})`;
+  const inRuns = runs
+    ? sql` AND (${sql.join(
+        runs.map(idsOfRun).map(({ lo, hi }) => sql`(entity_id >= ${lo} AND entity_id < ${hi})`),
+        sql` OR `,
+      )})`
+    : sql``;
+  return sql<boolean>`e0.id IN (${kept}SELECT entity_id FROM entity_search WHERE tenant_id = ${t}${inRuns} AND body ILIKE ${`%${escapeLike(term)}%`} ESCAPE '\\'${union})`;
+}
+
+/**
+ * The records a kept search brought up to date may be among (searchPageCache): the kept ones, or
+ * those in the chunks of the runs, whose records may have changed.
+ */
+function withinBoundsSql(within: SearchWithin): RawBuilder<boolean> {
+  const parts: RawBuilder<boolean>[] = [];
+  if (within.keptIds.length > 0) parts.push(sql<boolean>`e0.id IN (${sql.join([...within.keptIds])})`);
+  for (const { lo, hi } of within.runs.map(idsOfRun))
+    parts.push(sql<boolean>`(e0.id >= ${lo} AND e0.id < ${hi})`);
+  return parts.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`(${sql.join(parts, sql` OR `)})`;
+}
+
+/** Ids as rows of a subquery, to join an IN list's compound select. */
+function keptIdsSql(ctx: RequestContext, ids: readonly number[]): RawBuilder<unknown> {
+  const rows = ids.map((id) => (ctx.engine === 'postgres' ? sql`(CAST(${id} AS bigint))` : sql`(${id})`));
+  return sql`VALUES ${sql.join(rows)}`;
 }

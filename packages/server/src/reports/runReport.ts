@@ -19,17 +19,24 @@ import { badRequest, notFound } from '../http/errors.js';
 import { readTenantSettings } from '../settings/tenantSettings.js';
 import { aggregateSql, aggregateValue } from './aggregateSql.js';
 import { choiceColumnFormats } from './choiceFormats.js';
+import { chunkScope } from './chunkMarkers.js';
 import type { EffectiveCondition } from './conditionSql.js';
 import { defaultReport } from './defaultReports.js';
 import { groupRange } from './groupRange.js';
 import { keepImageDocuments } from './imageCells.js';
-import { afterCursorSql, cursorOf, cursorSelect, type ReportCursor } from './keysetSql.js';
+import {
+  afterCursorSql,
+  atOrBeforeCursorSql,
+  cursorOf,
+  cursorSelect,
+  type ReportCursor,
+} from './keysetSql.js';
 import { fieldCell, reportCells } from './reportCells.js';
 import { reportMeta } from './reportMeta.js';
-import { buildReportSql } from './reportSql.js';
+import { buildReportSql, type ReportSqlInput } from './reportSql.js';
 import { conditionTypeOf, type ResolvedColumn, resolveColumns } from './resolveColumns.js';
 import { cachedRows } from './resultCache.js';
-import { searchPageIds } from './searchPageCache.js';
+import { type SearchQuery, searchPageIds } from './searchPageCache.js';
 import { segmentation } from './segmentedAggregates.js';
 import { and } from './sqlFragments.js';
 
@@ -147,14 +154,15 @@ export async function runReport(
     financialYearStartMonth: settings.financialYearStartMonth,
     now: ctx.clock.now(),
   };
-  const plan = buildReportSql({
+  const sqlInput: ReportSqlInput = {
     scope,
     rootTypeIds: ctx.schema.descendants(rootTypeId),
     conditions,
     sorts,
     query,
     searchColumns: options.publicView ? columns.filter((c) => !c.hidden) : undefined,
-  });
+  };
+  const plan = buildReportSql(sqlInput);
 
   const pageSize = Math.min(query.pageSize, maxReportPageSize);
   const limitValue = query.limitOperator === 'ResultLimit' && !query.isReset ? query.limitValue : def.limit;
@@ -358,17 +366,30 @@ export async function runReport(
     cursor = rows.length === 0 ? null : cursorOf(seek, rows.at(-1)!);
   } else if (query.quickSearch?.trim() && groups.length === 0) {
     // A search's first rows are kept in order: its next pages and repeats are read from the cache.
-    ids = await searchPageIds(
+    const search: SearchQuery = {
       ctx,
-      (n) =>
-        sql<{
-          id: unknown;
-        }>`SELECT e0.id AS id FROM ${plan.from()} WHERE ${where} ORDER BY ${orderBy} LIMIT ${n}`,
-      read,
-      start,
-      take,
-      () => pageOfIds(take, start, undefined, orderBy),
-    );
+      rows: ({ limit: n, within, through }) => {
+        const p = within ? buildReportSql({ ...sqlInput, searchWithin: within }) : plan;
+        const keys = p.seek ? cursorSelect(ctx.engine, p.seek) : [];
+        const cut = through && p.seek ? sql` AND ${atOrBeforeCursorSql(p.seek, through)}` : sql``;
+        return sql<Record<string, unknown>>`SELECT ${sql.join([sql`e0.id AS id`, ...keys])} FROM ${p.from()}
+          WHERE ${p.where}${cut} ORDER BY ${p.orderBy} LIMIT ${n}`;
+      },
+      seek: plan.seek,
+      scope: chunkScope({
+        ctx,
+        rootTypeIds: sqlInput.rootTypeIds,
+        typesRead: read,
+        columnsRead: [
+          ...sorts.map((s) => s.column),
+          ...conditions.map((c) => c.column),
+          ...(sqlInput.searchColumns ?? []),
+        ],
+        conditions,
+      }),
+      typesRead: read,
+    };
+    ids = await searchPageIds(search, start, take, () => pageOfIds(take, start, undefined, orderBy));
   } else ids = await pageOfIds(take, start, undefined, orderBy);
 
   const rows = await reportCells(ctx, columns, ids);

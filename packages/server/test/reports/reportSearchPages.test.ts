@@ -1,8 +1,10 @@
 import { reportQuery } from '@plinth/schema';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contextFor } from '../../src/context.js';
+import { chunkOfId } from '../../src/reports/chunkMarkers.js';
 import { reportResultCache } from '../../src/reports/resultCache.js';
 import { loadReport, runReport } from '../../src/reports/runReport.js';
+import { SEARCH_ROWS_KEPT } from '../../src/reports/searchPageCache.js';
 import { defineType } from '../support/crmSchema.js';
 import { engines, startTestApp, type TestApp } from '../support/testApp.js';
 import { createReport, fieldColumn, putRecords, rowIds, runOk } from './reportSupport.js';
@@ -101,5 +103,88 @@ describe.each(engines)('quick search pages on %s', (engine) => {
     const q = { quickSearch: 'alph', limitOperator: 'ResultLimit', limitValue: 6 };
     const all = await expectPages(q);
     expect(all).toHaveLength(6);
+  });
+
+  describe('with more matches than are kept, over several chunks of ids', () => {
+    let big: number;
+    let partType: number;
+    const bigIds: number[] = [];
+    // Names spread over the ids, so every chunk holds rows before and after the last one kept.
+    const name = (i: number) => `Alpha ${String((i * 7) % 1200).padStart(4, '0')}`;
+
+    /** Pages of 100 up to past the kept rows, each as the uncached read answers it. */
+    const expectBigPages = async (query: Record<string, unknown>) => {
+      const all: number[] = [];
+      for (let start = 0; start <= SEARCH_ROWS_KEPT; start += 100) {
+        const q = { ...query, startIndex: start, pageSize: 100, metadata: 'none' };
+        const page = rowIds(await runOk(t.admin, big, q));
+        const ctx = await contextFor(t.services, t.tenantId, t.adminId);
+        const expected = await t.services.db.transaction().execute(async (tx) => {
+          const inTx = { ...ctx, db: tx };
+          return rowIds(
+            await runReport(inTx, await loadReport(inTx, { reportId: big }), reportQuery.parse(q)),
+          );
+        });
+        expect(page, `from ${start}`).toEqual(expected);
+        all.push(...page);
+      }
+      return all;
+    };
+
+    beforeAll(async () => {
+      const kind = await defineType(t.admin, 'Part', [{ name: 'Rank', script: 'rank', type: 'Number' }]);
+      partType = kind.typeId;
+      for (let from = 0; from < 1200; from += 400) {
+        const made = await putRecords(
+          t.admin,
+          Array.from({ length: 400 }, (_, n) => ({
+            id: `new:p${from + n}`,
+            typeId: kind.typeId,
+            fields: { name: name(from + n), ...(n % 7 === 0 ? {} : { rank: (from + n) % 13 }) },
+          })),
+        );
+        bigIds.push(...Array.from({ length: 400 }, (_, n) => made[`p${from + n}`]!));
+      }
+      big = await createReport(t.admin, {
+        rootTypeId: kind.typeId,
+        columns: [fieldColumn('name', NAME), fieldColumn('rank', kind.fieldIds.rank!)],
+        sorts: [{ columnId: 'name', order: 'Ascending' }],
+      });
+    });
+
+    it('after writes, searches again only the chunks written and answers as the uncached read', async () => {
+      const byRank = { quickSearch: 'alph', sort: [{ colid: 'rank', order: 'Descending' }] };
+      expect(await expectBigPages({ quickSearch: 'alph' })).toHaveLength(600);
+      await expectBigPages(byRank);
+      // A term too short for the trigram index matches names.
+      const short = { quickSearch: 'ph' };
+      await expectBigPages(short);
+      // The writes below touch the chunk of the last records only: the first records' is kept.
+      expect(chunkOfId(bigIds[0]!)).not.toBe(chunkOfId(bigIds[1199]!));
+
+      const refreshed = cache().stats.refreshed;
+      // A record moves to the front, one goes, a new one sorts among the kept, and ten kept ones
+      // stop matching: fewer rows are left before the last one kept than are kept.
+      const [front, deleted] = [bigIds[1199]!, bigIds[1198]!];
+      const last = chunkOfId(front);
+      const gone = bigIds
+        .filter((id, i) => chunkOfId(id) === last && (i * 7) % 1200 < SEARCH_ROWS_KEPT)
+        .slice(-10);
+      expect(gone).toHaveLength(10);
+      await putRecords(t.admin, [
+        { id: front, fields: { name: 'Alpha 0000 moved', rank: null } },
+        ...gone.map((id, n) => ({ id, fields: { name: `Beta ${n}` } })),
+        { id: 'new:early', typeId: partType, fields: { name: 'Alpha 0001 new', rank: 12 } },
+      ]);
+      expect((await t.admin.put([], [deleted])).status).toBe(200);
+
+      const all = await expectBigPages({ quickSearch: 'alph' });
+      expect(all.slice(0, 2)).toEqual([bigIds[0], front]);
+      for (const id of gone) expect(all).not.toContain(id);
+      expect(all).not.toContain(deleted);
+      await expectBigPages(byRank);
+      await expectBigPages(short);
+      expect(cache().stats.refreshed).toBeGreaterThanOrEqual(refreshed + 3);
+    });
   });
 });
