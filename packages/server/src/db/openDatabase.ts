@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { searchContains } from '../search/searchFold.js';
 import { migrateToLatest } from './migrate.js';
 import type { Db, Engine, Tables } from './tables.js';
 
@@ -72,6 +73,7 @@ async function openSqlite(dataDir: string): Promise<Database> {
     throw e;
   }
   registerStatistics(sqlite);
+  sqlite.function('plinth_search_contains', { deterministic: true }, searchContains);
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
   await migrateToLatest(db as Kysely<unknown>, 'sqlite');
   return { db, engine: 'sqlite', close: () => db.destroy() };

@@ -2,6 +2,7 @@ import type { EntityId, ReportQuery } from '@plinth/schema';
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import { badRequest } from '../http/errors.js';
+import { searchFold } from '../search/searchFold.js';
 import { searchRowId } from '../search/searchIndex.js';
 import { autoNumberSearchTerms } from './autoNumberSearch.js';
 import { calculationSql } from './calculationSql.js';
@@ -252,14 +253,19 @@ function quickSearchSql(
   if (ctx.engine === 'sqlite') {
     const phrase = `"${term.replace(/"/g, '""')}"`;
     const low = searchRowId(t, 0);
-    // The index is read only in the rowid ranges asked for: the tenant's, or its chunks of `runs`.
-    const ranges = runs
-      ? runs.map(idsOfRun).map(({ lo, hi }) => ({ lo: low + lo, hi: low + hi }))
-      : [{ lo: low, hi: searchRowId(t + 1, 0) }];
-    const parts = ranges.map(
-      ({ lo, hi }) =>
-        sql`SELECT rowid - ${low} FROM entity_search WHERE entity_search MATCH ${phrase} AND rowid >= ${lo} AND rowid < ${hi}`,
-    );
+    // In a few chunks, their search texts are read and tested: the index reads a term's every
+    // match to find those in a range (15 ms a chunk at 1,000,000 records, against 0.5 ms).
+    const folded = searchFold(term);
+    const parts = runs
+      ? runs
+          .map(idsOfRun)
+          .map(
+            ({ lo, hi }) =>
+              sql`SELECT id - ${low} FROM entity_search_content WHERE id >= ${low + lo} AND id < ${low + hi} AND plinth_search_contains(c0, ${folded})`,
+          )
+      : [
+          sql`SELECT rowid - ${low} FROM entity_search WHERE entity_search MATCH ${phrase} AND rowid >= ${low} AND rowid < ${searchRowId(t + 1, 0)}`,
+        ];
     return sql<boolean>`e0.id IN (${kept}${sql.join(parts, sql` UNION ALL `)}${union})`;
   }
   const inRuns = runs

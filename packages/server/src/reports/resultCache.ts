@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import type { EntityId } from '@plinth/schema';
 import { type CompiledQuery, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
-import type { Segmentation, SegmentState } from './segmentedAggregates.js';
 
 /**
  * Results of report queries that visit every matching record (group buckets, grand totals), kept
@@ -144,10 +143,19 @@ export async function readMarker(
 }
 
 /**
+ * A result that can be brought up to date from the one kept before it (decision 0025): `refresh`
+ * answers the rows from the kept state, reading only what moved (all of it without a state), or
+ * undefined when this query cannot be answered that way after all.
+ */
+export interface ChunkedRefresh<T, S extends { weight: number } = { weight: number }> {
+  refresh(previous: S | undefined): Promise<{ rows: T; state: S; chunksRead: number | 'all' } | undefined>;
+}
+
+/**
  * Runs `compute` through the cache. Inside a transaction nothing is cached or read from the cache:
  * the transaction may see its own uncommitted writes, and its markers are not yet everyone's.
  *
- * With `segments` (decision 0025) a stale entry is refreshed from its partials per chunk, reading
+ * With `segments` (decision 0025) a stale entry is refreshed from its kept state per chunk, reading
  * only the chunks whose markers moved; `compute` answers only what chunks cannot.
  */
 export async function cachedRows<T>(
@@ -155,7 +163,7 @@ export async function cachedRows<T>(
   statements: readonly CompiledQuery[],
   typeIds: readonly EntityId[] | undefined,
   compute: () => Promise<T>,
-  segments?: Segmentation,
+  segments?: ChunkedRefresh<T>,
 ): Promise<T> {
   if (ctx.db.isTransaction) return compute();
   const cache = reportResultCache(ctx.db);
@@ -176,7 +184,7 @@ export async function cachedRows<T>(
     cache.set(key, marker, rows, UNCHUNKED);
     return rows;
   }
-  const refreshed = await segments.refresh(entry?.state as SegmentState | undefined);
+  const refreshed = await segments.refresh(entry?.state as { weight: number } | undefined);
   if (!refreshed) {
     const rows = await compute();
     cache.set(key, marker, rows, UNCHUNKED);

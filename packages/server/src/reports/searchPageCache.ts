@@ -4,7 +4,7 @@ import type { RequestContext } from '../context.js';
 import { type ChunkMarks, type ChunkScope, chunkOfId, chunkRuns } from './chunkMarkers.js';
 import { cursorOf, type ReportCursor, type Seek } from './keysetSql.js';
 import type { SearchWithin } from './reportSql.js';
-import { cachedRows, reportResultCache, resultKey } from './resultCache.js';
+import { type ChunkedRefresh, cachedRows } from './resultCache.js';
 
 /** How many of a quick search's first rows are kept, in the report's order. */
 export const SEARCH_ROWS_KEPT = 500;
@@ -30,26 +30,31 @@ export interface SearchQuery {
   typesRead: readonly EntityId[] | undefined;
 }
 
-/** A search's first rows as kept, and what they were read under. */
-interface KeptSearch {
-  marks: ChunkMarks;
-  /** Every matching id up to `through`, in the report's order. */
+/** A search's first rows as kept. */
+interface KeptRows {
+  /** Every matching id up to the last kept, in the report's order. */
   ids: number[];
-  /** The cursor of the last kept row when more rows match past it; null when `ids` are all. */
-  through: ReportCursor | null;
+  /** Whether `ids` are all the matches. */
+  complete: boolean;
+  /** When they are not, and rows compare by cursor: the cursor of the last row kept. */
+  through?: ReportCursor;
 }
+
+/** What kept rows were read under (chunkMarkers), for a refresh by chunk. */
+type KeptState = KeptRows & ChunkMarks & { weight: number };
 
 /**
  * The ids of one page of a quick search (decision 0025). A search through the trigram index reads
  * every matching record to order them — at 1,000,000 records a term in 1% of them costs tens of
  * milliseconds however small the page — so its first {@link SEARCH_ROWS_KEPT} ids are read in one
- * statement and kept in the result cache: the next pages and the same search again read no index.
+ * statement and kept in the result cache: the next pages and the same search again read no index
+ * until a write to a type the search reads (decision 0021).
  *
- * After a write the kept ids are brought up to date by chunk (chunkMarkers): the kept ids of the
- * chunks no write touched still match and keep their order, and only the chunks written are
+ * After such a write the kept ids are brought up to date by chunk (chunkMarkers): the kept ids of
+ * the chunks no write touched still match and keep their order, and only the chunks written are
  * searched again; one statement orders both, up to the last row kept, since rows past it in the
- * untouched chunks are not known. A search whose answer cannot be told by chunk is revalidated
- * whole by the change markers (decision 0021). Pages past the kept ids are read as any page is.
+ * untouched chunks are not known. A search whose answer cannot be told by chunk, or whose rows do
+ * not compare by cursor, is read again whole. Pages past the kept ids are read as any page is.
  */
 export async function searchPageIds(
   search: SearchQuery,
@@ -59,65 +64,59 @@ export async function searchPageIds(
 ): Promise<number[]> {
   if (start + take > SEARCH_ROWS_KEPT) return readPage();
   const { ctx, scope, seek } = search;
-  if (!scope || !seek || ctx.db.isTransaction) {
-    const statement = search.rows({ limit: SEARCH_ROWS_KEPT });
-    const ids = await cachedRows<number[]>(ctx, [statement.compile(ctx.db)], search.typesRead, async () =>
-      (await statement.execute(ctx.db)).rows.map((r) => Number(r.id)),
-    );
-    return ids.slice(start, start + take);
-  }
-  const kept = await keptSearch(search, scope, seek);
-  if (kept.through !== null && start + take > kept.ids.length) return readPage();
+  const first = search.rows({ limit: SEARCH_ROWS_KEPT + 1 });
+  const read = async (statement: RawBuilder<Row>) => (await statement.execute(ctx.db)).rows;
+  /** The first kept number of rows read in order, and the cursor they end at. */
+  const keep = (rows: Row[], through?: ReportCursor): KeptRows => {
+    if (rows.length <= SEARCH_ROWS_KEPT)
+      return { ids: rows.map((r) => Number(r.id)), complete: !through, ...(through ? { through } : {}) };
+    const last = rows[SEARCH_ROWS_KEPT - 1]!;
+    return {
+      ids: rows.slice(0, SEARCH_ROWS_KEPT).map((r) => Number(r.id)),
+      complete: false,
+      ...(seek ? { through: cursorOf(seek, last) } : {}),
+    };
+  };
+  const kept = await cachedRows<KeptRows>(
+    ctx,
+    [first.compile(ctx.db)],
+    search.typesRead,
+    async () => keep(await read(first)),
+    scope && seek ? keptRefresh(search, scope, first, read, keep) : undefined,
+  );
+  if (!kept.complete && start + take > kept.ids.length) return readPage();
   return kept.ids.slice(start, start + take);
 }
 
-async function keptSearch(search: SearchQuery, scope: ChunkScope, seek: Seek): Promise<KeptSearch> {
-  const { ctx } = search;
-  const cache = reportResultCache(ctx.db);
-  const first = search.rows({ limit: SEARCH_ROWS_KEPT + 1 });
-  const key = resultKey(ctx.tenantId, [first.compile(ctx.db)]);
-  // Read before the statements: a write committed in between makes the kept rows look older only.
-  const marks = await scope.readMarks();
-  const entry = cache.peek(key);
-  const previous = entry?.state as KeptSearch | undefined;
-  const stale = previous && scope.staleChunks(previous.marks, marks);
-  if (entry && previous && stale?.length === 0) {
-    cache.get(key, entry.marker);
-    return previous;
-  }
-  cache.stats.misses++;
-
-  const read = async (statement: RawBuilder<Row>) => (await statement.execute(ctx.db)).rows;
-  /** Ids from rows in order, at most the kept number, and the cursor they end at. */
-  const keep = (rows: Row[], through: ReportCursor | null): KeptSearch =>
-    rows.length > SEARCH_ROWS_KEPT
-      ? {
-          marks,
-          ids: rows.slice(0, SEARCH_ROWS_KEPT).map((r) => Number(r.id)),
-          through: cursorOf(seek, rows[SEARCH_ROWS_KEPT - 1]!),
-        }
-      : { marks, ids: rows.map((r) => Number(r.id)), through };
-
-  let kept: KeptSearch | undefined;
-  if (previous && stale && stale.length <= MAX_STALE_CHUNKS) {
-    const written = new Set(stale);
-    const within = {
-      keptIds: previous.ids.filter((id) => !written.has(chunkOfId(id))),
-      runs: chunkRuns(stale),
-    };
-    const rows = await read(
-      search.rows({
-        limit: SEARCH_ROWS_KEPT + 1,
-        within,
-        ...(previous.through ? { through: previous.through } : {}),
-      }),
-    );
-    kept = keep(rows, previous.through);
-    // Too few left before the last row kept: pages would fall past them. Read it again whole.
-    if (kept.through !== null && kept.ids.length < SEARCH_ROWS_KEPT / 2) kept = undefined;
-    else cache.stats.refreshed++;
-  }
-  kept ??= keep(await read(first), null);
-  cache.set(key, 'chunked', kept.ids, kept);
-  return kept;
+function keptRefresh(
+  search: SearchQuery,
+  scope: ChunkScope,
+  first: RawBuilder<Row>,
+  read: (statement: RawBuilder<Row>) => Promise<Row[]>,
+  keep: (rows: Row[], through?: ReportCursor) => KeptRows,
+): ChunkedRefresh<KeptRows, KeptState> {
+  return {
+    async refresh(previous) {
+      // Read before the statements: a write committed in between makes the rows look older only.
+      const marks = await scope.readMarks();
+      const stale = previous && scope.staleChunks(previous, marks);
+      if (previous && stale && stale.length <= MAX_STALE_CHUNKS && (previous.complete || previous.through)) {
+        const written = new Set(stale);
+        const within = {
+          keptIds: previous.ids.filter((id) => !written.has(chunkOfId(id))),
+          runs: chunkRuns(stale),
+        };
+        const through = previous.through;
+        const rows = keep(
+          await read(search.rows({ limit: SEARCH_ROWS_KEPT + 1, within, ...(through ? { through } : {}) })),
+          through,
+        );
+        // Too few left before the last row kept, and pages would fall past them: read it again whole.
+        if (rows.complete || rows.ids.length >= SEARCH_ROWS_KEPT / 2)
+          return { rows, state: { ...rows, ...marks, weight: 0 }, chunksRead: stale.length };
+      }
+      const rows = keep(await read(first));
+      return { rows, state: { ...rows, ...marks, weight: 0 }, chunksRead: 'all' };
+    },
+  };
 }

@@ -7,6 +7,7 @@ import { type ChunkMarks, type ChunkScope, chunkRuns, chunkScope } from './chunk
 import type { EffectiveCondition } from './conditionSql.js';
 import type { ReportSql } from './reportSql.js';
 import type { ResolvedColumn } from './resolveColumns.js';
+import type { ChunkedRefresh } from './resultCache.js';
 
 /**
  * Group buckets and totals kept per chunk of root records, so that the first read after a write
@@ -78,17 +79,14 @@ export interface SegmentState extends ChunkMarks {
   weight: number;
 }
 
-/** How a query is computed and merged by chunks. */
-export interface Segmentation extends Pick<ChunkScope, 'roots' | 'links' | 'targets'> {
-  /**
-   * The rows the statements answer, from the partials of `previous` where their chunks have not
-   * moved (all chunks read when none is given), and the new state; undefined when the query
-   * cannot be answered by chunks after all (too many partial rows, values partials cannot merge).
-   */
-  refresh(
-    previous: SegmentState | undefined,
-  ): Promise<{ rows: Row[][]; state: SegmentState; chunksRead: number | 'all' } | undefined>;
-}
+/**
+ * How a query is computed and merged by chunks: `refresh` answers the rows the statements answer
+ * from the partials of its previous state where their chunks have not moved, or undefined when the
+ * query cannot be answered by chunks after all (too many partial rows, values partials cannot merge).
+ */
+export interface Segmentation
+  extends Pick<ChunkScope, 'roots' | 'links' | 'targets'>,
+    ChunkedRefresh<Row[][], SegmentState> {}
 
 const numericTypes = new Set(['Int32', 'Decimal', 'Currency', 'AutoNumber']);
 
