@@ -14,7 +14,11 @@ export * from './contracts/reportContracts.js';
 export * from './contracts/settingsContracts.js';
 export * from './contracts/templateReportContracts.js';
 export * from './contracts/typeSchemaContracts.js';
-export { autoNumberFromDisplay, formatAutoNumber } from './metamodel/autoNumberDisplay.js';
+export {
+  autoNumberFromDisplay,
+  formatAutoNumber,
+  isUsableAutoNumberPattern,
+} from './metamodel/autoNumberDisplay.js';
 export * from './metamodel/definitions.js';
 export * from './metamodel/fieldTypes.js';
 export * from './metamodel/metamodelRecords.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { autoNumberFromDisplay, formatAutoNumber } from './autoNumberDisplay.js';
+import { autoNumberFromDisplay, formatAutoNumber, isUsableAutoNumberPattern } from './autoNumberDisplay.js';
 
 describe('formatAutoNumber', () => {
   it.each([
@@ -31,6 +31,34 @@ describe('formatAutoNumber', () => {
       '{0:D99}',
     ])
       expect(formatAutoNumber(pattern, 1012), String(pattern)).toBe('1012');
+  });
+});
+
+describe('isUsableAutoNumberPattern', () => {
+  it.each(['OPP-{0}', '{0}', 'INV {0:D6}', '{0:d20}', `{0:${'0'.repeat(20)}}`, '{0}-{0}', '{{{0}}}'])(
+    'uses %j',
+    (pattern) => {
+      expect(isUsableAutoNumberPattern(pattern)).toBe(true);
+    },
+  );
+
+  it.each([
+    undefined,
+    null,
+    '',
+    '   ',
+    'OPP-',
+    '{{0}}',
+    '{1}',
+    '{0:X4}',
+    '{0:N2}',
+    '{0,5}',
+    'OPP-{0',
+    'A}{0}',
+    '{0:D21}',
+    `{0:${'0'.repeat(21)}}`,
+  ])('cannot use %j', (pattern) => {
+    expect(isUsableAutoNumberPattern(pattern)).toBe(false);
   });
 });
 

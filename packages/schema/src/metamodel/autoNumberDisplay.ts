@@ -3,8 +3,9 @@
 //
 // - `{0}` is the number; `{0:D6}` (or `d6`) and `{0:000000}` pad it with zeros to 6 digits
 //   (1–20); `{{` and `}}` are literal braces; everything else is literal text.
-// - A pattern without a `{0}`, or with any other placeholder or a lone brace, cannot be used: the
-//   number is shown bare, so a mistyped pattern never hides the number.
+// - A pattern without a `{0}`, or with any other placeholder or a lone brace, cannot be used: a
+//   field is not saved with one, and one stored before that check shows the number bare, so a
+//   mistyped pattern never hides the number.
 
 type Token = { literal: string } | { width: number };
 
@@ -50,6 +51,17 @@ function widthOf(inside: string): number | undefined {
   if (!format) return undefined;
   const width = format[1] === undefined ? format[2]!.length : Number(format[1]);
   return width <= maxWidth ? width : undefined;
+}
+
+/**
+ * True when the pattern shows the number: at least one `{0}`, `{0:D6}` or `{0:000000}` (up to 20
+ * digits) and only doubled braces besides. A blank pattern is not usable (the number shows bare).
+ *
+ * @example isUsableAutoNumberPattern('OPP-{0}') // true
+ * @example isUsableAutoNumberPattern('OPP-{1}') // false
+ */
+export function isUsableAutoNumberPattern(pattern: string | null | undefined): boolean {
+  return tokensOf(pattern) !== undefined;
 }
 
 function padded(value: number, width: number): string {

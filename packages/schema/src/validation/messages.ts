@@ -96,5 +96,8 @@ export const correctErrorsBeforeSavingMessage = 'Correct errors before saving';
 export const requiredFieldHint = 'This field must be filled to create the record';
 export const optionalFieldHint = 'This field is optional';
 export const invalidFieldTypeMessage = 'Invalid field type specified';
+/** The spec gives no text for an auto-number display pattern that cannot be used (decision 0023). */
+export const unusableAutoNumberPatternMessage =
+  'The display pattern must show the number as {0}, {0:D6} or {0:000000} (up to 20 digits); write a brace as {{ or }}.';
 /** The spec gives no text for an unknown relationship type; this follows the field-type message. */
 export const invalidRelTypeMessage = 'Invalid relationship type specified';

@@ -11,6 +11,7 @@ import {
   isFieldType,
   isFromMany,
   isToMany,
+  isUsableAutoNumberPattern,
   isValidStructure,
   type NamedEntity,
   relationshipEndName,
@@ -18,6 +19,7 @@ import {
   type Schema,
   structureIssues,
   sysType,
+  unusableAutoNumberPatternMessage,
   validateFieldBounds,
   validateFieldValue,
   validateMemberNames,
@@ -97,7 +99,15 @@ function checkField(schema: Schema, row: EntityRow): Issue[] {
     ).map((issue) => ({ member: key[issue.property], message: issue.message })),
     ...validateFieldBounds(field).map((issue) => ({ member: issue.property, message: issue.message })),
     ...checkDefaultValue(field),
+    ...checkDisplayPattern(field),
   ];
+}
+
+/** An auto-number's display pattern, when set, must show the number (decision 0023). */
+function checkDisplayPattern(field: FieldDef): Issue[] {
+  const pattern = field.autoNumberDisplayPattern;
+  if (field.type !== 'AutoNumber' || !pattern?.trim() || isUsableAutoNumberPattern(pattern)) return [];
+  return [{ member: 'autoNumberDisplayPattern', message: unusableAutoNumberPatternMessage }];
 }
 
 /** A default must be a valid value of the field (TODAY and NOW for dates, true or false for Booleans). */

@@ -1,4 +1,6 @@
+import { sysField } from '@plinth/schema';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bumpMetaVersion, selectEntities, updateEntity } from '../../src/entities/entityRepository.js';
 import { exportAndDownload, parseCsv } from '../exports/exportSupport.js';
 import { defineRelationship, defineType } from '../support/crmSchema.js';
 import { type Answer, engines, startTestApp, type TestApp } from '../support/testApp.js';
@@ -30,6 +32,21 @@ describe.each(engines)('auto-number display patterns on %s', (engine) => {
       })
       .then((r) => ({ status: r.statusCode, body: JSON.parse(r.body) }) as Answer);
 
+  /** Writes a pattern into a field record past the save-time check, as stored before it existed. */
+  const storePatternAsBefore = async (fieldId: number, pattern: string) => {
+    const [row] = await selectEntities(t.services.db, t.tenantId, [fieldId]);
+    const data = { ...row!.data, [sysField.autoNumberDisplayPattern]: pattern };
+    expect(
+      await updateEntity(
+        t.services.db,
+        t.tenantId,
+        { ...row!, data, version: row!.version + 1 },
+        row!.version,
+      ),
+    ).toBe(true);
+    await bumpMetaVersion(t.services.db, t.tenantId);
+  };
+
   beforeAll(async () => {
     t = await startTestApp(engine);
     ticket = await defineType(t.admin, 'Ticket', [
@@ -42,8 +59,10 @@ describe.each(engines)('auto-number display patterns on %s', (engine) => {
       },
       { name: 'Seq', script: 'seq', type: 'AutoNumber', autoNumberDisplayPattern: 'S{0:D6}' },
       { name: 'Plain', script: 'plain', type: 'AutoNumber' },
-      { name: 'Odd', script: 'odd', type: 'AutoNumber', autoNumberDisplayPattern: 'X-{1}' },
+      { name: 'Odd', script: 'odd', type: 'AutoNumber' },
     ]);
+    // Saving refuses an unusable pattern; one stored before that check shows the bare number.
+    await storePatternAsBefore(ticket.fieldIds.odd!, 'X-{1}');
     visit = await defineType(t.admin, 'Visit', []);
     ticketRel = await defineRelationship(t.admin, 'lookup', visit.typeId, ticket.typeId, 'ticket', 'visits');
     Object.assign(
