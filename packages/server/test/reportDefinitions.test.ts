@@ -52,7 +52,11 @@ describe.each(engines)('saving report definitions on %s', (engine) => {
 
   it.each([
     ['not JSON', '{', 'The report definition is not valid JSON.'],
-    ['the wrong shape', { version: 2 }, 'The report definition is not valid.'],
+    [
+      'the wrong shape',
+      { version: 2 },
+      'The report definition is not valid. At version: Invalid input: expected 1.',
+    ],
     [
       'a missing field',
       { version: 1, rootTypeId: 1, columns: [{ id: 'x', kind: 'field', fieldId: 999_999 }] },

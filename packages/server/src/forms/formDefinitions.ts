@@ -16,7 +16,7 @@ import {
 import type { RequestContext } from '../context.js';
 import { type EntityRow, selectEntities } from '../entities/entityRepository.js';
 import { resolveIds } from '../entities/readEntities.js';
-import { badRequest, forbidden, notFound } from '../http/errors.js';
+import { badRequest, forbidden, invalidShape, notFound } from '../http/errors.js';
 
 /** What a control renders: a field of the form's type, or one end of a relationship. */
 export type ControlMember =
@@ -81,8 +81,7 @@ export function parseFormDefinition(raw: unknown): FormDefinition {
     throw badRequest('The form definition is not valid JSON.');
   }
   const parsed = formDefinition.safeParse(json);
-  if (!parsed.success)
-    throw badRequest('The form definition is not valid.', parsed.error.issues.slice(0, 10));
+  if (!parsed.success) throw invalidShape('The form definition is not valid.', parsed.error.issues);
   return parsed.data;
 }
 

@@ -37,6 +37,22 @@ export const forbidden = (what = 'You do not have permission to do this.') => ne
 export const badRequest = (message: string, details?: unknown) =>
   new AppError('bad_request', message, details);
 
+/**
+ * A message for a stored JSON document that does not have its shape: the caller's sentence, then
+ * where and what the first problem is ('The report definition is not valid. At columns.0.fieldId:
+ * Invalid input: expected number, received string.'), with the first problems as details.
+ */
+export function invalidShape(
+  what: string,
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
+): AppError {
+  const first = issues[0];
+  if (!first) return badRequest(what);
+  const path = first.path.map(String).join('.');
+  const problem = first.message.replace(/\.?$/, '.');
+  return badRequest(`${what} ${path ? `At ${path}: ` : ''}${problem}`, issues.slice(0, 10));
+}
+
 /** The body of every error answer (design.md §3). */
 export interface ErrorBody {
   error: { code: ErrorCode; message: string; details?: unknown };

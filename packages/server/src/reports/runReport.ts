@@ -15,7 +15,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import { type EntityRow, selectEntities } from '../entities/entityRepository.js';
 import { resolveIds } from '../entities/readEntities.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { badRequest, invalidShape, notFound } from '../http/errors.js';
 import { readTenantSettings } from '../settings/tenantSettings.js';
 import { aggregateSql, aggregateValue } from './aggregateSql.js';
 import { choiceColumnFormats } from './choiceFormats.js';
@@ -92,8 +92,7 @@ export function parseDefinition(raw: unknown): ReportDefinition {
     throw badRequest('The report definition is not valid JSON.');
   }
   const parsed = reportDefinition.safeParse(json);
-  if (!parsed.success)
-    throw badRequest('The report definition is not valid.', parsed.error.issues.slice(0, 10));
+  if (!parsed.success) throw invalidShape('The report definition is not valid.', parsed.error.issues);
   return parsed.data;
 }
 
