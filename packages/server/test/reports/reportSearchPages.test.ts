@@ -5,9 +5,9 @@ import { chunkOfId } from '../../src/reports/chunkMarkers.js';
 import { reportResultCache } from '../../src/reports/resultCache.js';
 import { loadReport, runReport } from '../../src/reports/runReport.js';
 import { SEARCH_ROWS_KEPT } from '../../src/reports/searchPageCache.js';
-import { defineType } from '../support/crmSchema.js';
+import { defineRelationship, defineType } from '../support/crmSchema.js';
 import { engines, startTestApp, type TestApp } from '../support/testApp.js';
-import { createReport, fieldColumn, putRecords, rowIds, runOk } from './reportSupport.js';
+import { createReport, fieldColumn, putRecords, relColumn, rowIds, runOk } from './reportSupport.js';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -185,6 +185,32 @@ describe.each(engines)('quick search pages on %s', (engine) => {
       await expectBigPages(byRank);
       await expectBigPages(short);
       expect(cache().stats.refreshed).toBeGreaterThanOrEqual(refreshed + 3);
+    });
+
+    it('a write to what only a shown column reaches keeps the kept search as it is', async () => {
+      const maker = await defineType(t.admin, 'Maker', []);
+      const makerRel = await defineRelationship(t.admin, 'lookup', partType, maker.typeId, 'maker', 'parts');
+      const made = await putRecords(t.admin, [
+        { id: 'new:m', typeId: maker.typeId, fields: { name: 'Acme' } },
+      ]);
+      const shown = await createReport(t.admin, {
+        rootTypeId: partType,
+        columns: [fieldColumn('name', NAME), relColumn('maker', makerRel)],
+        sorts: [{ columnId: 'name', order: 'Ascending' }],
+      });
+      const page = async () => (await runOk(t.admin, shown, { quickSearch: 'alph', pageSize: 20 })).gdata;
+      const ids = (rows: Array<{ eid: number }>) => rows.map((r) => r.eid);
+      const first = await page();
+      const linked = first[0].eid;
+      // Neither the link nor the maker's name is read by the search: they change what a row shows,
+      // not which rows match.
+      await putRecords(t.admin, [
+        { id: linked, relationships: { [`#${makerRel}:fwd`]: { set: [made.m!] } } },
+      ]);
+      await putRecords(t.admin, [{ id: made.m!, fields: { name: 'Acme Parts' } }]);
+      const after = await page();
+      expect(ids(after)).toEqual(ids(first));
+      expect(after[0].values[1]).toEqual({ vals: [{ eid: made.m, val: 'Acme Parts' }] });
     });
   });
 });
