@@ -4,7 +4,8 @@ import { type CompiledQuery, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 
 /**
- * Results of report queries that visit every matching record (group buckets, grand totals), kept
+ * Results of report queries that visit every matching record (group buckets, grand totals, a
+ * search's first rows), kept
  * per process and revalidated with change markers (decision 0021).
  *
  * An entry is keyed by the tenant and the exact statements it answers — their SQL text and
@@ -20,13 +21,14 @@ export class ReportResultCache {
   #weight = 0;
   /**
    * Answers served from the cache, computed because none (or a stale one) was there, and of
-   * those, refreshed from kept partials by reading only the chunks that moved (decision 0025).
+   * those, refreshed from what was kept by reading only the chunks that moved (decision 0025).
    */
   readonly stats = { hits: 0, misses: 0, refreshed: 0 };
 
   /**
-   * `maxEntries` entries at most, holding `maxWeight` partial rows at most (an entry's weight is
-   * the partial rows it keeps for chunked refreshes; plain entries weigh nothing).
+   * `maxEntries` entries at most, of `maxWeight` at most together (an entry's weight is what it
+   * keeps for refreshes by chunk: partial rows, or a search's ids and chunk markers; plain entries
+   * weigh nothing).
    */
   constructor(
     readonly maxEntries = 500,
@@ -37,7 +39,7 @@ export class ReportResultCache {
     return this.#entries.size;
   }
 
-  /** The partial rows the entries hold. */
+  /** The weight the entries hold. */
   get weight(): number {
     return this.#weight;
   }
@@ -155,7 +157,7 @@ export interface ChunkedRefresh<T, S extends { weight: number } = { weight: numb
  * Runs `compute` through the cache. Inside a transaction nothing is cached or read from the cache:
  * the transaction may see its own uncommitted writes, and its markers are not yet everyone's.
  *
- * With `segments` (decision 0025) a stale entry is refreshed from its kept state per chunk, reading
+ * With `chunked` (decision 0025) a stale entry is refreshed from its kept state per chunk, reading
  * only the chunks whose markers moved; `compute` answers only what chunks cannot.
  */
 export async function cachedRows<T>(
@@ -163,13 +165,13 @@ export async function cachedRows<T>(
   statements: readonly CompiledQuery[],
   typeIds: readonly EntityId[] | undefined,
   compute: () => Promise<T>,
-  segments?: ChunkedRefresh<T>,
+  chunked?: ChunkedRefresh<T>,
 ): Promise<T> {
   if (ctx.db.isTransaction) return compute();
   const cache = reportResultCache(ctx.db);
   const key = resultKey(ctx.tenantId, statements);
   const marker = await readMarker(ctx, typeIds);
-  if (!segments) {
+  if (!chunked) {
     const hit = cache.get(key, marker);
     if (hit !== undefined) return hit as T;
     const rows = await compute();
@@ -184,7 +186,7 @@ export async function cachedRows<T>(
     cache.set(key, marker, rows, UNCHUNKED);
     return rows;
   }
-  const refreshed = await segments.refresh(entry?.state as { weight: number } | undefined);
+  const refreshed = await chunked.refresh(entry?.state as { weight: number } | undefined);
   if (!refreshed) {
     const rows = await compute();
     cache.set(key, marker, rows, UNCHUNKED);

@@ -1,18 +1,24 @@
+import Database from 'better-sqlite3';
+
 /**
- * Text folded as the trigram index folds it (SQLite FTS5 `trigram`, case-insensitive): each
- * character to its lower case where that is one character, others left as they are, no removal
- * of diacritics. A term is in a text, as the index's phrase query finds it, when the folded term
- * is in the folded text.
+ * Text folded as the trigram index folds it (SQLite FTS5 `trigram`, case-insensitive, diacritics
+ * kept). A term is in a text, as the index's phrase query finds it, when the folded term is in the
+ * folded text.
+ *
+ * The index folds one character at a time by its own table of Unicode cases, which is not
+ * JavaScript's (it leaves Georgian Mtavruli or Cherokee alone, folds `ſ` to `s`): the table is read
+ * from SQLite itself, once, by indexing every character that has a case and reading back the
+ * trigram it became.
  */
 export function searchFold(text: string): string {
-  // Printable ASCII (the common case) folds natively.
+  // Printable ASCII (the common case) folds as JavaScript folds it.
   if (!/[^\x20-\x7e\t\n\r]/.test(text)) return text.toLowerCase();
-  let out = '';
-  for (const ch of text) {
-    const lower = ch.toLowerCase();
-    out += lower.length === ch.length || [...lower].length === 1 ? lower : ch;
-  }
-  return out;
+  const { map, pattern, divergent } = foldTable();
+  // So does text without a character the two fold apart: JavaScript's folding is native and fast.
+  divergent.lastIndex = 0;
+  if (!divergent.test(text)) return text.toLowerCase();
+  pattern.lastIndex = 0;
+  return text.replace(pattern, (ch) => map.get(ch) ?? ch);
 }
 
 /**
@@ -22,4 +28,58 @@ export function searchFold(text: string): string {
 export function searchContains(text: unknown, foldedTerm: unknown): number {
   if (typeof text !== 'string' || typeof foldedTerm !== 'string') return 0;
   return searchFold(text).includes(foldedTerm) ? 1 : 0;
+}
+
+interface FoldTable {
+  /** Each character the index folds, to what it folds it to. */
+  map: Map<string, string>;
+  /** Any character of the map. */
+  pattern: RegExp;
+  /** Any character JavaScript's `toLowerCase` folds otherwise than the index. */
+  divergent: RegExp;
+}
+
+let table: FoldTable | undefined;
+
+function foldTable(): FoldTable {
+  if (table) return table;
+  const db = new Database(':memory:');
+  try {
+    db.exec(`CREATE VIRTUAL TABLE t USING fts5(body, tokenize = 'trigram');
+      CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance');`);
+    const insert = db.prepare('INSERT INTO t (rowid, body) VALUES (?, ?)');
+    db.transaction(() => {
+      for (let c = 0; c <= 0x1ffff; c++) {
+        if (c >= 0xd800 && c <= 0xdfff) continue;
+        const ch = String.fromCodePoint(c);
+        if (ch.toLowerCase() !== ch || ch.toUpperCase() !== ch) insert.run(c, ch + ch + ch);
+      }
+    })();
+    const map = new Map<string, string>();
+    for (const row of db.prepare('SELECT term, doc FROM v').iterate() as Iterable<{
+      term: string;
+      doc: number;
+    }>) {
+      const ch = String.fromCodePoint(row.doc);
+      const folded = String.fromCodePoint(row.term.codePointAt(0)!);
+      if (folded !== ch) map.set(ch, folded);
+    }
+    const divergent: string[] = [];
+    for (let c = 0; c <= 0x1ffff; c++) {
+      if (c >= 0xd800 && c <= 0xdfff) continue;
+      const ch = String.fromCodePoint(c);
+      if (ch.toLowerCase() !== (map.get(ch) ?? ch)) divergent.push(ch);
+    }
+    // JavaScript lower-cases a capital sigma by its place in the word (σ or ς); the index, always σ.
+    divergent.push('\u03a3');
+    table = { map, pattern: characterClass([...map.keys()]), divergent: characterClass(divergent) };
+    return table;
+  } finally {
+    db.close();
+  }
+}
+
+function characterClass(chars: readonly string[]): RegExp {
+  const escaped = chars.map((ch) => (/[\\\]^-]/.test(ch) ? `\\${ch}` : ch)).join('');
+  return new RegExp(`[${escaped}]`, 'gu');
 }

@@ -29,7 +29,11 @@ export function searchBody(name: string | null, data: Record<string, StoredValue
   return parts.join('\n').slice(0, MAX_BODY);
 }
 
-/** Writes (or rewrites) the search documents of records. */
+/**
+ * Writes (or rewrites) the search documents of records. Always in the transaction that writes the
+ * records' rows: kept searches (searchPageCache) learn of a changed text only from the rows' chunk
+ * markers, which those writes bump.
+ */
 export async function indexRecords(
   db: Executor,
   tenantId: number,
