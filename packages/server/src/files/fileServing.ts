@@ -110,18 +110,28 @@ export async function peekStream(
 }
 
 /**
+ * The version of the rules a file answer's headers follow (its type, disposition and security
+ * policy): raise it when they change, so browsers do not keep the headers of the old rules.
+ */
+const SERVING_RULES = 1;
+
+/**
  * The ETag of a file answer, known before the file is opened: a digest of the stored content's
- * address (its SHA-256), the type it is served as and its name — what its headers and body follow
- * from — so a new version, a rename or a changed document type is a new tag.
+ * address (its SHA-256), the type it is served as, its name and the serving rules — what its
+ * headers and body follow from — so a new version, a rename or a changed document type is a new tag.
  */
 export function fileEtag(file: { hash: string; mimeType: string; fileName: string }): string {
-  const digest = createHash('sha256').update(JSON.stringify([file.hash, file.mimeType, file.fileName]));
+  const digest = createHash('sha256').update(
+    JSON.stringify([SERVING_RULES, file.hash, file.mimeType, file.fileName]),
+  );
   return `"${digest.digest('base64url')}"`;
 }
 
-/** True when an If-None-Match header is `*` or names the tag (weak comparison, RFC 9110 §13.1.2). */
+/**
+ * True when an If-None-Match header names the tag (weak comparison, RFC 9110 §13.1.2). `*` ("any
+ * version") is not taken: answering 304 to it would not even tell that the stored file is there.
+ */
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (header === undefined) return false;
-  if (header.trim() === '*') return true;
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
