@@ -92,14 +92,6 @@ export class Schema {
     return out;
   }
 
-  /**
-   * The default edit form a type's records open with: its own, or else its nearest base type's
-   * (whether that form still exists and fits is for the caller who reads it to check).
-   */
-  inheritedDefaultEditFormId(typeId: EntityId): EntityId | undefined {
-    return this.ancestors(typeId).find((t) => t.defaultEditFormId !== undefined)?.defaultEditFormId;
-  }
-
   /** The type and every type derived from it, directly or not. */
   descendants(typeId: EntityId): EntityId[] {
     const out: EntityId[] = [];

@@ -11,6 +11,7 @@ import {
 import { permittedIds } from '../access/rowChecks.js';
 import type { RequestContext } from '../context.js';
 import { selectEntities } from '../entities/entityRepository.js';
+import { DefaultForms } from '../forms/formDefinitions.js';
 
 /**
  * The actions for a type and a selection. Record actions are enabled only when every selected
@@ -41,6 +42,17 @@ export async function quickMenuActions(
     .map((id) => ctx.schema.type(id)!)
     .filter((t) => ctx.perms.canCreateType(t.id))
     .sort((a, b) => (a.id === type.id ? -1 : b.id === type.id ? 1 : a.name.localeCompare(b.name)));
+  // The form each type's records are created with, as the server's form checks find it; a stored
+  // form that cannot be read leaves the generated one.
+  const forms = new DefaultForms(ctx);
+  const createForms = await Promise.all(
+    creatable.map((t) =>
+      forms.of(t).then(
+        (f) => f.id,
+        () => null,
+      ),
+    ),
+  );
 
   const actions: ActionItem[] = [
     ...creatable.map((t, i) =>
@@ -54,7 +66,7 @@ export async function quickMenuActions(
         order: i,
         isnew: true,
         isbutton: t.id === type.id,
-        data: { TypeDefaultForm: ctx.schema.inheritedDefaultEditFormId(t.id) ?? null },
+        data: { TypeDefaultForm: createForms[i] ?? null },
       }),
     ),
     systemAction({
