@@ -136,14 +136,13 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
   const search = q.quickSearch?.trim();
   if (search?.includes('\u0000')) throw badRequest('The search text cannot hold the character NUL.');
   if (search && input.searchColumns) {
-    const pattern = `%${escapeLike(search)}%`;
     const matches = input.searchColumns
       .filter(
         (c) =>
           (c.kind === 'field' && c.type === 'String' && c.field.type !== 'Calculation') ||
           (c.kind === 'relationship' && !c.many),
       )
-      .map((c) => sql<boolean>`lower(${columnValue(c)}) LIKE lower(${pattern}) ESCAPE '\\'`);
+      .map((c) => containsSql(ctx, columnValue(c), search));
     // An auto-number column matches the text its display pattern shows (decision 0023).
     for (const c of input.searchColumns) {
       if (c.kind !== 'field') continue;
@@ -242,7 +241,7 @@ function quickSearchSql(
 ): RawBuilder<boolean> {
   const t = ctx.tenantId;
   if ([...term].length < 3) {
-    const byName = sql<boolean>`lower(e0.name) LIKE lower(${`%${escapeLike(term)}%`}) ESCAPE '\\'`;
+    const byName = containsSql(ctx, sql`e0.name`, term);
     const match = alsoIds ? sql<boolean>`(${byName} OR e0.id IN (${alsoIds}))` : byName;
     // A scan either way: the bounds' OR costs nothing more.
     return within ? and([match, withinBoundsSql(within)]) : match;
@@ -281,6 +280,15 @@ function quickSearchSql(
   return members.length === 0
     ? sql<boolean>`1 = 0`
     : sql<boolean>`e0.id IN (${sql.join(members, sql` UNION ALL `)})`;
+}
+
+/**
+ * Whether a text holds a term, whatever the case, `%`, `_` and quotes taken literally. SQLite's
+ * `lower()` folds ASCII only: it tests the text folded as the search index folds it (searchFold).
+ */
+function containsSql(ctx: RequestContext, value: RawBuilder<unknown>, term: string): RawBuilder<boolean> {
+  if (ctx.engine === 'sqlite') return sql<boolean>`plinth_search_contains(${value}, ${searchFold(term)}) = 1`;
+  return sql<boolean>`lower(${value}) LIKE lower(${`%${escapeLike(term)}%`}) ESCAPE '\\'`;
 }
 
 /**

@@ -91,6 +91,7 @@ describe.each(engines)('report queries on %s', (engine) => {
           ['q7', 'Nobody', 'findme-zab'],
           ['q8', 'Ab', null],
           ['q9', 'back\\slash', null],
+          ['q10', 'Éric Ødegård', null],
         ].map(([k, name, note]) => ({ id: `new:${k}`, typeId: qrec.typeId, fields: { name, note } })),
       ),
     );
@@ -342,6 +343,7 @@ describe.each(engines)('report queries on %s', (engine) => {
       ['e-zab', ['q7']],
       ['  50%  ', ['q1']],
       ['zzzz', []],
+      ['ÉRIC ød', ['q10']],
     ])('%j (three or more characters: names and text fields)', async (term, expected) => {
       expect(await search(term)).toEqual(set(expected));
     });
@@ -354,6 +356,9 @@ describe.each(engines)('report queries on %s', (engine) => {
       ['AB', ['q8']],
       ['"', ['q6']],
       ['\\', ['q9']],
+      ['ér', ['q10']],
+      ['ÉR', ['q10']],
+      ['øD', ['q10']],
     ])('%j (one or two characters: names only)', async (term, expected) => {
       expect(await search(term)).toEqual(set(expected));
     });
