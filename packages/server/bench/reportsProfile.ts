@@ -7,11 +7,11 @@ import { Kysely, SqliteDialect, sql } from 'kysely';
 import { contextFor } from '../src/context.js';
 import { openDatabase } from '../src/db/openDatabase.js';
 import type { Tables } from '../src/db/tables.js';
-import { putEntities } from '../src/entities/putEntities.js';
 import { TenantMetaCache } from '../src/metamodel/tenantMetaCache.js';
 import { reportResultCache } from '../src/reports/resultCache.js';
 import { loadReport, runReport } from '../src/reports/runReport.js';
 import { systemClock } from '../src/util/clock.js';
+import { createBenchReports } from './benchReports.js';
 import { type BenchData, seedBench } from './seedBench.js';
 
 /**
@@ -33,39 +33,8 @@ if (!fs.existsSync(infoFile)) {
   };
   const data = await seedBench(services, records, console.error);
   await sql`ANALYZE`.execute(services.db);
-  const ctx = await contextFor(services, data.tenantId, data.adminId);
-  const f = data.fields;
-  const columns = [
-    { id: 'name', kind: 'field' as const, fieldId: 100 },
-    { id: 'amount', kind: 'field' as const, fieldId: f.amount! },
-    { id: 'closeDate', kind: 'field' as const, fieldId: f.closeDate! },
-    { id: 'probability', kind: 'field' as const, fieldId: f.probability! },
-    { id: 'stage', kind: 'relationship' as const, relId: data.rels.stage, direction: 'fwd' as const },
-    { id: 'account', kind: 'relationship' as const, relId: data.rels.account, direction: 'fwd' as const },
-  ];
-  const grouped = {
-    version: 1,
-    rootTypeId: data.opportunityTypeId,
-    columns,
-    conditions: [
-      { id: 'stage', columnId: 'stage' },
-      { id: 'amount', columnId: 'amount' },
-    ],
-    sorts: [{ columnId: 'name', order: 'Ascending' }],
-    groups: [{ columnId: 'stage', order: 'Ascending' }],
-    aggregates: [{ columnId: 'amount', kinds: ['Sum'] }],
-  };
-  const r = await putEntities(ctx, {
-    entities: [
-      {
-        id: 'new:g',
-        typeId: 'core:report',
-        fields: { name: 'By stage', reportDefinition: JSON.stringify(grouped) },
-      },
-    ],
-    deleted: [],
-  });
-  fs.writeFileSync(infoFile, JSON.stringify({ ...data, grouped: r.ids['new:g'] }));
+  const { grouped } = await createBenchReports(services, data);
+  fs.writeFileSync(infoFile, JSON.stringify({ ...data, grouped }));
   await database.close();
 }
 const data = JSON.parse(fs.readFileSync(infoFile, 'utf8')) as BenchData & { grouped: number };

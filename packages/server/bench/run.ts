@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { type EntityChange, type ReportDefinitionInput, type ReportQuery, reportQuery } from '@plinth/schema';
+import { type EntityChange, type ReportQuery, reportQuery } from '@plinth/schema';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
@@ -15,6 +15,7 @@ import { TenantMetaCache } from '../src/metamodel/tenantMetaCache.js';
 import { loadReport, runReport } from '../src/reports/runReport.js';
 import type { Services } from '../src/services.js';
 import { systemClock } from '../src/util/clock.js';
+import { createBenchReports } from './benchReports.js';
 import { calcBench } from './calcBench.js';
 import { reportUiBench } from './reportUiBench.js';
 import { type BenchData, seedBench } from './seedBench.js';
@@ -116,7 +117,7 @@ async function main() {
   }
 
   const ctx = await contextFor(services, data.tenantId, data.adminId);
-  const reportIds = await createReports(services, data);
+  const reportIds = await createBenchReports(services, data);
   const app = await buildApp(services);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -393,50 +394,6 @@ async function measure(
   const pct = (p: number) =>
     Number((times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0).toFixed(2));
   return { p50: pct(0.5), p95: pct(0.95), rps: Number(((count - errors) / elapsed).toFixed(1)), errors };
-}
-
-async function createReports(services: Services, data: BenchData) {
-  const ctx = await contextFor(services, data.tenantId, data.adminId);
-  const f = data.fields;
-  const columns = [
-    { id: 'name', kind: 'field' as const, fieldId: 100 },
-    { id: 'amount', kind: 'field' as const, fieldId: f.amount! },
-    { id: 'closeDate', kind: 'field' as const, fieldId: f.closeDate! },
-    { id: 'probability', kind: 'field' as const, fieldId: f.probability! },
-    { id: 'stage', kind: 'relationship' as const, relId: data.rels.stage, direction: 'fwd' as const },
-    { id: 'account', kind: 'relationship' as const, relId: data.rels.account, direction: 'fwd' as const },
-  ];
-  const list: ReportDefinitionInput = {
-    version: 1,
-    rootTypeId: data.opportunityTypeId,
-    columns,
-    conditions: [
-      { id: 'stage', columnId: 'stage' },
-      { id: 'amount', columnId: 'amount' },
-    ],
-    sorts: [{ columnId: 'name', order: 'Ascending' }],
-  };
-  const grouped: ReportDefinitionInput = {
-    ...list,
-    groups: [{ columnId: 'stage', order: 'Ascending' }],
-    aggregates: [{ columnId: 'amount', kinds: ['Sum'] }],
-  };
-  const result = await putEntities(ctx, {
-    entities: [
-      {
-        id: 'new:list',
-        typeId: 'core:report',
-        fields: { name: 'Opportunities', reportDefinition: JSON.stringify(list) },
-      },
-      {
-        id: 'new:grouped',
-        typeId: 'core:report',
-        fields: { name: 'By stage', reportDefinition: JSON.stringify(grouped) },
-      },
-    ],
-    deleted: [],
-  });
-  return { list: result.ids['new:list']!, grouped: result.ids['new:grouped']! };
 }
 
 /**

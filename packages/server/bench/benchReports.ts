@@ -1,0 +1,54 @@
+import type { ReportDefinitionInput } from '@plinth/schema';
+import { contextFor } from '../src/context.js';
+import { putEntities } from '../src/entities/putEntities.js';
+import type { Services } from '../src/services.js';
+import type { BenchData } from './seedBench.js';
+
+/**
+ * The bench's two reports over the seeded opportunities: the list (name, amount, close date,
+ * probability, stage, account; filterable by stage and amount; sorted by name) and the same
+ * grouped by stage with the sum of amounts. Answers their ids.
+ */
+export async function createBenchReports(services: Services, data: BenchData) {
+  const ctx = await contextFor(services, data.tenantId, data.adminId);
+  const f = data.fields;
+  const columns = [
+    { id: 'name', kind: 'field' as const, fieldId: 100 },
+    { id: 'amount', kind: 'field' as const, fieldId: f.amount! },
+    { id: 'closeDate', kind: 'field' as const, fieldId: f.closeDate! },
+    { id: 'probability', kind: 'field' as const, fieldId: f.probability! },
+    { id: 'stage', kind: 'relationship' as const, relId: data.rels.stage, direction: 'fwd' as const },
+    { id: 'account', kind: 'relationship' as const, relId: data.rels.account, direction: 'fwd' as const },
+  ];
+  const list: ReportDefinitionInput = {
+    version: 1,
+    rootTypeId: data.opportunityTypeId,
+    columns,
+    conditions: [
+      { id: 'stage', columnId: 'stage' },
+      { id: 'amount', columnId: 'amount' },
+    ],
+    sorts: [{ columnId: 'name', order: 'Ascending' }],
+  };
+  const grouped: ReportDefinitionInput = {
+    ...list,
+    groups: [{ columnId: 'stage', order: 'Ascending' }],
+    aggregates: [{ columnId: 'amount', kinds: ['Sum'] }],
+  };
+  const result = await putEntities(ctx, {
+    entities: [
+      {
+        id: 'new:list',
+        typeId: 'core:report',
+        fields: { name: 'Opportunities', reportDefinition: JSON.stringify(list) },
+      },
+      {
+        id: 'new:grouped',
+        typeId: 'core:report',
+        fields: { name: 'By stage', reportDefinition: JSON.stringify(grouped) },
+      },
+    ],
+    deleted: [],
+  });
+  return { list: result.ids['new:list']!, grouped: result.ids['new:grouped']! };
+}
