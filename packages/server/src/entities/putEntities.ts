@@ -39,9 +39,11 @@ import {
   applyRelChanges,
   checkCardinality,
   checkMandatory,
+  checkRequiredByOthers,
   checkStructureCycles,
   type MemberError,
   type ResolvedRelChange,
+  requiredByOthers,
   validationFailed,
 } from './relationshipChanges.js';
 import { sanitizeRichText } from './sanitizeRichText.js';
@@ -188,7 +190,8 @@ async function putInTransaction(ctx: RequestContext, req: PutEntitiesRequest): P
       created,
       relChanges,
       refOf,
-      // A link to a record the batch deletes would go with it anyway, as any delete unlinks.
+      // A link to a record the batch deletes would go with it anyway, as any delete unlinks; what
+      // the delete leaves the records that stay is checked by the delete (deleteWithDependents).
       removedLinks.filter((l) => !deletedIds.includes(l.fromId) && !deletedIds.includes(l.toId)),
     )),
   ];
@@ -207,7 +210,7 @@ async function putInTransaction(ctx: RequestContext, req: PutEntitiesRequest): P
   ];
   if (recordErrors.length > 0) throw validationFailed(recordErrors);
 
-  const deleted = deletedIds.length > 0 ? await deleteWithDependents(ctx, deletedIds) : [];
+  const deleted = deletedIds.length > 0 ? await deleteWithDependents(ctx, deletedIds, refOf) : [];
 
   const touchedMeta =
     [...created, ...updated.map((u) => u.row)].some((r) => metaTypeIds.has(r.typeId)) ||
@@ -368,10 +371,14 @@ async function checkRelTargets(ctx: RequestContext, changes: readonly ResolvedRe
   if (errors.length > 0) throw validationFailed(errors);
 }
 
-/** Deletes records and everything their cascade rules take with them, if the caller may delete all. */
+/**
+ * Deletes records and everything their cascade rules take with them, if the caller may delete all
+ * and no record that stays requires one of them (a mandatory end of its would be left empty).
+ */
 export async function deleteWithDependents(
   ctx: RequestContext,
   ids: readonly EntityId[],
+  refOf: (id: EntityId) => EntityRef = (id) => id,
 ): Promise<EntityRow[]> {
   const closure = await cascadeClosure(ctx, ids);
   const rows = await selectEntities(ctx.db, ctx.tenantId, [...closure.all]);
@@ -398,6 +405,8 @@ export async function deleteWithDependents(
       'An object that other objects inherit from cannot be deleted. Delete or move them first.',
     );
   }
+  const required = await checkRequiredByOthers(ctx.db, ctx.tenantId, ctx.schema, closure.all, refOf);
+  if (required.length > 0) throw requiredByOthers(required);
   await deleteEntities(ctx.db, ctx.tenantId, [...closure.all]);
   if (rows.some((r) => metaTypeIds.has(r.typeId))) await bumpMetaVersion(ctx.db, ctx.tenantId);
   return rows;

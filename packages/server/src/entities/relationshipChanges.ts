@@ -23,6 +23,7 @@ import {
   type RowFilter,
   selectEntities,
   selectLinks,
+  selectLinksOfRels,
 } from './entityRepository.js';
 
 /** A relationship change of one record in a put, with references already resolved to ids. */
@@ -191,6 +192,86 @@ export async function checkMandatory(
     }
   }
   return errors;
+}
+
+/**
+ * Checks what deleting records leaves the records that stay: one whose mandatory end held only
+ * deleted records would be left empty (decision 0028). Answers each such end, with a deleted record
+ * it required. Two queries find the links into the deleted records on mandatory ends, two more what
+ * the records at their other end keep, whatever the number of records.
+ */
+export async function checkRequiredByOthers(
+  db: Executor,
+  tenantId: number,
+  schema: Schema,
+  deleted: ReadonlySet<EntityId>,
+  refOf: (id: EntityId) => EntityRef,
+): Promise<Array<MemberError & { required: EntityId }>> {
+  const mandatory = { fwd: new Set<EntityId>(), rev: new Set<EntityId>() };
+  for (const t of schema.types()) {
+    for (const { rel } of schema.relationshipsOf(t.id)) {
+      if (rel.column) continue;
+      if (rel.isMandatory) mandatory.fwd.add(rel.id);
+      if (rel.isReverseMandatory) mandatory.rev.add(rel.id);
+    }
+  }
+  const ids = [...deleted];
+  // The records that stay and lose a link on an end they must fill: from-records of links into the
+  // deleted records (fwd), to-records of links out of them (rev).
+  const lost = [
+    ...(await selectLinksOfRels(db, tenantId, [...mandatory.fwd], 'to_id', ids))
+      .filter((l) => !deleted.has(l.fromId))
+      .map((l) => ({ id: l.fromId, relId: l.relId, direction: 'fwd' as const, required: l.toId })),
+    ...(await selectLinksOfRels(db, tenantId, [...mandatory.rev], 'from_id', ids))
+      .filter((l) => !deleted.has(l.toId))
+      .map((l) => ({ id: l.toId, relId: l.relId, direction: 'rev' as const, required: l.fromId })),
+  ];
+  if (lost.length === 0) return [];
+  // What they keep: links of the same relationships to records that stay.
+  const kept = new Set<string>();
+  for (const direction of ['fwd', 'rev'] as const) {
+    const of = lost.filter((l) => l.direction === direction);
+    if (of.length === 0) continue;
+    const links = await selectLinksOfRels(
+      db,
+      tenantId,
+      [...new Set(of.map((l) => l.relId))],
+      direction === 'fwd' ? 'from_id' : 'to_id',
+      of.map((l) => l.id),
+    );
+    for (const l of links) {
+      const [self, other] = direction === 'fwd' ? [l.fromId, l.toId] : [l.toId, l.fromId];
+      if (!deleted.has(other)) kept.add(`${self}:${l.relId}:${direction}`);
+    }
+  }
+  const errors: Array<MemberError & { required: EntityId }> = [];
+  for (const l of lost) {
+    const key = `${l.id}:${l.relId}:${l.direction}`;
+    const rel = schema.relationship(l.relId);
+    if (kept.has(key) || !rel) continue;
+    kept.add(key);
+    errors.push({
+      id: refOf(l.id),
+      member: relationshipEndName(rel, l.direction).scriptName,
+      message: 'A value is required.',
+      required: l.required,
+    });
+  }
+  return errors;
+}
+
+/**
+ * The refusal of a delete that would leave records without what they require: the put's member
+ * errors, under one message naming the first (decision 0028).
+ */
+export function requiredByOthers(errors: ReadonlyArray<MemberError & { required: EntityId }>): AppError {
+  const [first] = errors;
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more like it)` : '';
+  return new AppError(
+    'validation_failed',
+    `The record ${first?.required} cannot be deleted: '${first?.member}' of record ${first?.id} requires it${more}.`,
+    { errors: errors.map(({ id, member, message }) => ({ id, member, message })) },
+  );
 }
 
 /**
