@@ -3,6 +3,7 @@ import { type Actor, Permissions } from './access/Permissions.js';
 import { loadActor } from './auth/authService.js';
 import type { Engine } from './db/tables.js';
 import type { Executor } from './entities/entityRepository.js';
+import type { FileStorage } from './files/BlobStore.js';
 import type { TenantMetaCache } from './metamodel/tenantMetaCache.js';
 import type { Services } from './services.js';
 import type { Clock } from './util/clock.js';
@@ -17,6 +18,8 @@ export interface RequestContext {
   perms: Permissions;
   clock: Clock;
   metaCache: TenantMetaCache;
+  /** The file store, so deleting a document can remove files nothing names any more. */
+  files?: FileStorage;
 }
 
 /** A context acting as a given user, for work that does not come through HTTP (seeding, jobs, tests). */
@@ -37,5 +40,6 @@ export async function contextFor(
     perms: new Permissions(meta.schema, meta.rules, actor),
     clock: services.clock,
     metaCache: services.metaCache,
+    files: services.files,
   };
 }

@@ -17,6 +17,7 @@ import { validateUserAccounts } from '../auth/validateUserAccounts.js';
 import { expressionDefaults } from '../calc/calculatedFields.js';
 import type { RequestContext } from '../context.js';
 import { validateFormDefinitions } from '../forms/validateFormDefinitions.js';
+import { releaseDocumentFiles } from '../files/unreferencedBlobs.js';
 import { AppError, badRequest, forbidden, notFound } from '../http/errors.js';
 import { validateMetamodelChanges } from '../metamodel/metamodelWrites.js';
 import { validateReportDefinitions } from '../reports/validateReportDefinitions.js';
@@ -407,6 +408,8 @@ export async function deleteWithDependents(
   }
   const required = await checkRequiredByOthers(ctx.db, ctx.tenantId, ctx.schema, closure.all, refOf);
   if (required.length > 0) throw requiredByOthers(required);
+  // A document's earlier versions go with it; its files leave the store after the commit if unnamed.
+  await releaseDocumentFiles(ctx, rows);
   await deleteEntities(ctx.db, ctx.tenantId, [...closure.all]);
   if (rows.some((r) => metaTypeIds.has(r.typeId))) await bumpMetaVersion(ctx.db, ctx.tenantId);
   return rows;

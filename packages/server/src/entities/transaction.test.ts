@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestContext } from '../context.js';
-import { inTransaction } from './transaction.js';
+import { afterCommit, inTransaction } from './transaction.js';
 
 /** A context whose database fails its first transactions with the given errors, then runs them. */
 function contextFailing(...errors: unknown[]) {
@@ -38,5 +38,42 @@ describe('inTransaction', () => {
   it('joins the caller’s transaction without starting one', async () => {
     const ctx = { db: { isTransaction: true } } as unknown as RequestContext;
     expect(await inTransaction(ctx, async (tx) => tx === ctx)).toBe(true);
+  });
+
+  it('runs what afterCommit queued once the work has committed, and drops it with a rollback or a retry', async () => {
+    const done: string[] = [];
+    // A database whose first transaction runs the work and is then aborted for a deadlock.
+    let runs = 0;
+    const db = {
+      isTransaction: false,
+      transaction: () => ({
+        execute: async (work: (trx: unknown) => Promise<unknown>) => {
+          const result = await work({ isTransaction: true });
+          if (++runs === 1) throw { code: '40P01' };
+          return result;
+        },
+      }),
+    };
+    let attempt = 0;
+    await inTransaction({ db } as unknown as RequestContext, async (tx) => {
+      attempt++;
+      await afterCommit(tx, () => done.push(`attempt ${attempt}`));
+      expect(done).toEqual([]);
+    });
+    expect(done).toEqual(['attempt 2']);
+
+    await expect(
+      inTransaction(contextFailing().ctx, async (tx) => {
+        await afterCommit(tx, () => done.push('rolled back'));
+        throw new Error('a later check failed');
+      }),
+    ).rejects.toThrow('a later check failed');
+    expect(done).toEqual(['attempt 2']);
+  });
+
+  it('runs an afterCommit task at once outside a transaction', async () => {
+    const done: string[] = [];
+    await afterCommit(contextFailing().ctx, () => done.push('now'));
+    expect(done).toEqual(['now']);
   });
 });

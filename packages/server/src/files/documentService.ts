@@ -14,12 +14,13 @@ import { type EntityRow, lockEntities, selectEntities, selectLinks } from '../en
 import { putEntities } from '../entities/putEntities.js';
 import { inTransaction } from '../entities/transaction.js';
 import { AppError, badRequest, forbidden, notFound } from '../http/errors.js';
-import type { FileStorage, StoredBlob } from './BlobStore.js';
+import type { FileStorage, PinnedBlob, StoredBlob } from './BlobStore.js';
 import { fallbackMimeType } from './documentFileTypes.js';
 import { type DocumentTypeInfo, listDocumentTypes, matchDocumentType } from './documentTypes.js';
 import { countDocumentVersions, insertDocumentVersion, selectDocumentVersions } from './documentVersions.js';
 import { fileMessages } from './fileMessages.js';
 import { documentNameOf, downloadNameOf, extensionOf } from './fileNames.js';
+import { removeUnreferencedBlobs } from './unreferencedBlobs.js';
 
 /** A file part of an upload: the name the browser sent and its content, not yet read. */
 export interface IncomingFile {
@@ -68,7 +69,7 @@ async function checkedFile(ctx: RequestContext, file: IncomingFile) {
   return { name, type, extension: extensionOf(name)! };
 }
 
-async function store(storage: FileStorage, file: IncomingFile): Promise<StoredBlob> {
+async function store(storage: FileStorage, file: IncomingFile): Promise<PinnedBlob> {
   try {
     return await storage.store.save(file.content, async () => {
       if (file.isTruncated?.())
@@ -79,6 +80,28 @@ async function store(storage: FileStorage, file: IncomingFile): Promise<StoredBl
     if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw new AppError('payload_too_large', fileMessages.tooLarge(storage.maxUploadBytes));
     throw error;
+  }
+}
+
+/**
+ * Runs the write that names a just-stored blob, keeping the blob pinned until it has committed (the
+ * callers run outside any transaction, so `work` commits before it returns). When the write fails
+ * the blob is removed unless something else names the same content (decision 0029).
+ */
+async function namingBlob<T>(
+  ctx: RequestContext,
+  storage: FileStorage,
+  blob: PinnedBlob,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    blob.release();
+    await removeUnreferencedBlobs(ctx, [blob.hash], storage);
+    throw error;
+  } finally {
+    blob.release();
   }
 }
 
@@ -118,20 +141,22 @@ export async function uploadDocument(
   }
   const { name, type, extension } = await checkedFile(ctx, file);
   const blob = await store(storage, file);
-  const put = await putEntities(ctx, {
-    entities: [
-      {
-        id: 'new:document',
-        typeId: sysType.document,
-        fields: documentFields(name, extension, blob),
-        relationships: {
-          [`#${sysRel.documentFileType}`]: { set: [type.id] },
-          ...(hasLink ? { [linkKey(ctx, link)]: { add: [link.eid!] } } : {}),
+  const put = await namingBlob(ctx, storage, blob, () =>
+    putEntities(ctx, {
+      entities: [
+        {
+          id: 'new:document',
+          typeId: sysType.document,
+          fields: documentFields(name, extension, blob),
+          relationships: {
+            [`#${sysRel.documentFileType}`]: { set: [type.id] },
+            ...(hasLink ? { [linkKey(ctx, link)]: { add: [link.eid!] } } : {}),
+          },
         },
-      },
-    ],
-    deleted: [],
-  });
+      ],
+      deleted: [],
+    }),
+  );
   return readDocument(ctx, put.ids['new:document']!);
 }
 
@@ -164,35 +189,37 @@ export async function replaceDocument(
   }
   const { name, type, extension } = await checkedFile(ctx, file);
   const blob = await store(storage, file);
-  await inTransaction(ctx, async (tx) => {
-    // Two replaces of one document take turns, so each numbers its earlier version in order.
-    await lockEntities(tx.db, tx.engine, tx.tenantId, [documentId]);
-    const current = await readableDocument(tx, documentId);
-    const earlier = await countDocumentVersions(tx.db, tx.tenantId, documentId);
-    const hash = current.data[F.fileDataHash];
-    if (typeof hash === 'string' && hash !== '') {
-      await insertDocumentVersion(tx.db, tx.tenantId, documentId, {
-        version: earlier + 1,
-        name: current.name ?? '',
-        hash,
-        fileExtension: String(current.data[F.fileExtension] ?? ''),
-        size: Number(current.data[F.fileSize] ?? 0),
-        replacedAt: tx.clock.now().toISOString(),
-        replacedBy: tx.actor.userId,
+  await namingBlob(ctx, storage, blob, () =>
+    inTransaction(ctx, async (tx) => {
+      // Two replaces of one document take turns, so each numbers its earlier version in order.
+      await lockEntities(tx.db, tx.engine, tx.tenantId, [documentId]);
+      const current = await readableDocument(tx, documentId);
+      const earlier = await countDocumentVersions(tx.db, tx.tenantId, documentId);
+      const hash = current.data[F.fileDataHash];
+      if (typeof hash === 'string' && hash !== '') {
+        await insertDocumentVersion(tx.db, tx.tenantId, documentId, {
+          version: earlier + 1,
+          name: current.name ?? '',
+          hash,
+          fileExtension: String(current.data[F.fileExtension] ?? ''),
+          size: Number(current.data[F.fileSize] ?? 0),
+          replacedAt: tx.clock.now().toISOString(),
+          replacedBy: tx.actor.userId,
+        });
+      }
+      await putEntities(tx, {
+        entities: [
+          {
+            id: documentId,
+            version: current.version,
+            fields: documentFields(name, extension, blob),
+            relationships: { [`#${sysRel.documentFileType}`]: { set: [type.id] } },
+          },
+        ],
+        deleted: [],
       });
-    }
-    await putEntities(tx, {
-      entities: [
-        {
-          id: documentId,
-          version: current.version,
-          fields: documentFields(name, extension, blob),
-          relationships: { [`#${sysRel.documentFileType}`]: { set: [type.id] } },
-        },
-      ],
-      deleted: [],
-    });
-  });
+    }),
+  );
   return readDocument(ctx, documentId);
 }
 

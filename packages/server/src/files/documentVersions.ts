@@ -1,5 +1,5 @@
 import type { EntityId } from '@plinth/schema';
-import type { Executor } from '../entities/entityRepository.js';
+import { chunks, type Executor } from '../entities/entityRepository.js';
 
 interface DocumentVersionsTable {
   tenant_id: number;
@@ -79,4 +79,23 @@ export async function insertDocumentVersion(
       replaced_by: v.replacedBy,
     })
     .execute();
+}
+
+/** Deletes the earlier files of documents (being deleted) and answers the hashes they named. */
+export async function deleteDocumentVersions(
+  db: Executor,
+  tenantId: number,
+  documentIds: readonly EntityId[],
+): Promise<string[]> {
+  const hashes: string[] = [];
+  for (const part of chunks(documentIds)) {
+    const rows = await versions(db)
+      .deleteFrom('document_versions')
+      .where('tenant_id', '=', tenantId)
+      .where('document_id', 'in', part)
+      .returning('file_data_hash')
+      .execute();
+    for (const r of rows) hashes.push(r.file_data_hash);
+  }
+  return hashes;
 }
