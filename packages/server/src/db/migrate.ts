@@ -6,6 +6,7 @@ import * as m004 from './migrations/004_export_tokens.js';
 import * as m005 from './migrations/005_document_versions.js';
 import * as m006 from './migrations/006_change_markers.js';
 import * as m007 from './migrations/007_change_chunks.js';
+import * as m008 from './migrations/008_file_hash_indexes.js';
 import type { Engine } from './tables.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -19,6 +20,7 @@ const migrations: Record<string, EngineMigration> = {
   '005_document_versions': m005,
   '006_change_markers': m006,
   '007_change_chunks': m007,
+  '008_file_hash_indexes': m008,
 };
 
 class EngineMigrationProvider implements MigrationProvider {
