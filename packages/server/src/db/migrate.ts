@@ -7,6 +7,7 @@ import * as m005 from './migrations/005_document_versions.js';
 import * as m006 from './migrations/006_change_markers.js';
 import * as m007 from './migrations/007_change_chunks.js';
 import * as m008 from './migrations/008_file_hash_indexes.js';
+import * as m009 from './migrations/009_link_marker_lookup.js';
 import type { Engine } from './tables.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -21,6 +22,7 @@ const migrations: Record<string, EngineMigration> = {
   '006_change_markers': m006,
   '007_change_chunks': m007,
   '008_file_hash_indexes': m008,
+  '009_link_marker_lookup': m009,
 };
 
 class EngineMigrationProvider implements MigrationProvider {
