@@ -38,7 +38,9 @@ export async function openDatabase(options: {
 }
 
 async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  // A parallel plan costs its workers' start (about 20 ms on two cores) before the first row: the
+  // planner counts it for pages and lookups only when they would be big (decision 0030).
+  const pool = new pg.Pool({ connectionString, max: 10, options: '-c parallel_setup_cost=10000' });
   // An idle connection the server drops (a restart, a terminated backend) must not end the process:
   // the pool discards it and the next query opens a new one.
   pool.on('error', (error) => {
