@@ -88,6 +88,28 @@ describe.each(engines)('documents and files (%s)', (engine) => {
     for (const ext of ['docx', 'xlsx', 'csv', 'txt', 'png', 'gif']) expect(byExt(ext)).toBeDefined();
   });
 
+  it("keeps a document's file description to the server: a put cannot write its hash, extension or size", async () => {
+    const res = await upload(t.admin, 'Kept.pdf', Buffer.from('%PDF-1.4 kept'));
+    expect(res.status).toBe(200);
+    const before = (await t.admin.read(res.body.id, 'fileDataHash, fileExtension, size')).body;
+    const other = 'a'.repeat(64);
+    const changed = await t.admin.put([{ id: res.body.id, fields: { fileDataHash: other, size: 1 } }]);
+    expect(changed.status).toBe(400);
+    expect(changed.body.error.details.errors).toEqual([
+      { id: res.body.id, member: 'fileDataHash', message: "'File Data Hash' is read-only." },
+      { id: res.body.id, member: 'size', message: "'Size' is read-only." },
+    ]);
+    const created = await t.admin.put([
+      {
+        id: 'new:d',
+        typeId: 'core:document',
+        fields: { name: 'Forged.pdf', fileDataHash: before.fileDataHash },
+      },
+    ]);
+    expect(created.status).toBe(400);
+    expect((await t.admin.read(res.body.id, 'fileDataHash, fileExtension, size')).body).toEqual(before);
+  });
+
   it('uploads a file as a document and downloads it as an attachment with nosniff and a sandbox CSP', async () => {
     const content = Buffer.from('%PDF-1.4 quarterly report');
     const res = await upload(t.admin, 'Quarterly report.pdf', content);

@@ -156,9 +156,10 @@ export const systemFields: readonly FieldDef[] = [
   field(F.canDelete, T.accessRule, 'canDelete', 'Boolean'),
   field(F.ownedOnly, T.accessRule, 'ownedOnly', 'Boolean'),
   field(F.accessRuleCalculation, T.accessRule, 'accessRuleCalculation', 'MultilineText'),
-  field(F.fileDataHash, T.document, 'fileDataHash', 'Text', { maxLength: 64 }),
-  field(F.fileExtension, T.document, 'fileExtension', 'Text', { maxLength: 20 }),
-  field(F.fileSize, T.document, 'size', 'Number', { minInt: 0 }),
+  // A document's file is described by the server that stored it: never written through a put.
+  field(F.fileDataHash, T.document, 'fileDataHash', 'Text', { maxLength: 64, isReadOnly: true }),
+  field(F.fileExtension, T.document, 'fileExtension', 'Text', { maxLength: 20, isReadOnly: true }),
+  field(F.fileSize, T.document, 'size', 'Number', { minInt: 0, isReadOnly: true }),
   field(F.fileTypeExtensions, T.documentFileType, 'fileTypeExtensions', 'Text'),
   field(F.reportDefinition, T.report, 'reportDefinition', 'MultilineText'),
   field(F.formDefinition, T.form, 'formDefinition', 'MultilineText'),

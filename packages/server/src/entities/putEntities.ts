@@ -67,11 +67,22 @@ const metaTypeIds = new Set<EntityId>([
 export async function putEntities(
   ctx: RequestContext,
   req: PutEntitiesRequest,
+  options: PutOptions = {},
 ): Promise<PutEntitiesResponse> {
-  return inTransaction(ctx, (tx) => putInTransaction(tx, req));
+  return inTransaction(ctx, (tx) => putInTransaction(tx, req, options));
 }
 
-async function putInTransaction(ctx: RequestContext, req: PutEntitiesRequest): Promise<PutEntitiesResponse> {
+/** What only the server's own services may do in a put (never an HTTP caller). */
+export interface PutOptions {
+  /** Read-only system fields this put writes: a document's file description (documentService). */
+  serverFields?: ReadonlySet<EntityId>;
+}
+
+async function putInTransaction(
+  ctx: RequestContext,
+  req: PutEntitiesRequest,
+  options: PutOptions,
+): Promise<PutEntitiesResponse> {
   const { schema, perms, actor } = ctx;
   const now = ctx.clock.now().toISOString();
   const seen = new Set<EntityRef>();
@@ -140,7 +151,7 @@ async function putInTransaction(ctx: RequestContext, req: PutEntitiesRequest): P
       modifiedBy: actor.userId,
       ownerId: actor.userId,
     };
-    applyFields(ctx, type, row, c, errors, true, (f) =>
+    applyFields(ctx, type, row, c, errors, true, options, (f) =>
       calcDefaults.has(f.id) ? calcDefaults.get(f.id) : defaultFor(f, settings!.timeZone, ctx.clock.now()),
     );
     created.push(row);
@@ -156,7 +167,7 @@ async function putInTransaction(ctx: RequestContext, req: PutEntitiesRequest): P
       modifiedAt: now,
       modifiedBy: actor.userId,
     };
-    applyFields(ctx, type, row, u, errors, false);
+    applyFields(ctx, type, row, u, errors, false, options);
     updated.push({ row, expectedVersion: u.version });
   }
   const relChanges = resolveRelChanges(ctx, req.entities, existing, created, errors, resolve);
@@ -236,6 +247,7 @@ function applyFields(
   change: EntityChange,
   errors: MemberError[],
   isNew: boolean,
+  options: PutOptions,
   defaultOf?: (f: FieldDef) => unknown,
 ) {
   const given = new Set<EntityId>();
@@ -246,7 +258,8 @@ function applyFields(
       continue;
     }
     const field = member.field;
-    if (!isWritableField(field) || (field.column === 'alias' && !ctx.actor.isAdmin)) {
+    const writable = isWritableField(field) || options.serverFields?.has(field.id) === true;
+    if (!writable || (field.column === 'alias' && !ctx.actor.isAdmin)) {
       errors.push({ id: change.id, member: key, message: `'${field.name}' is read-only.` });
       continue;
     }

@@ -11,7 +11,7 @@ import {
 import { permittedIds } from '../access/rowChecks.js';
 import type { RequestContext } from '../context.js';
 import { type EntityRow, lockEntities, selectEntities, selectLinks } from '../entities/entityRepository.js';
-import { putEntities } from '../entities/putEntities.js';
+import { type PutOptions, putEntities } from '../entities/putEntities.js';
 import { inTransaction } from '../entities/transaction.js';
 import { AppError, badRequest, forbidden, notFound } from '../http/errors.js';
 import type { FileStorage, PinnedBlob, StoredBlob } from './BlobStore.js';
@@ -142,23 +142,30 @@ export async function uploadDocument(
   const { name, type, extension } = await checkedFile(ctx, file);
   const blob = await store(storage, file);
   const put = await namingBlob(ctx, storage, blob, () =>
-    putEntities(ctx, {
-      entities: [
-        {
-          id: 'new:document',
-          typeId: sysType.document,
-          fields: documentFields(name, extension, blob),
-          relationships: {
-            [`#${sysRel.documentFileType}`]: { set: [type.id] },
-            ...(hasLink ? { [linkKey(ctx, link)]: { add: [link.eid!] } } : {}),
+    putEntities(
+      ctx,
+      {
+        entities: [
+          {
+            id: 'new:document',
+            typeId: sysType.document,
+            fields: documentFields(name, extension, blob),
+            relationships: {
+              [`#${sysRel.documentFileType}`]: { set: [type.id] },
+              ...(hasLink ? { [linkKey(ctx, link)]: { add: [link.eid!] } } : {}),
+            },
           },
-        },
-      ],
-      deleted: [],
-    }),
+        ],
+        deleted: [],
+      },
+      fileFields,
+    ),
   );
   return readDocument(ctx, put.ids['new:document']!);
 }
+
+/** The fields that describe a document's file, which only this service writes. */
+const fileFields: PutOptions = { serverFields: new Set([F.fileDataHash, F.fileExtension, F.fileSize]) };
 
 function documentFields(name: string, extension: string, blob: StoredBlob) {
   return {
@@ -207,17 +214,21 @@ export async function replaceDocument(
           replacedBy: tx.actor.userId,
         });
       }
-      await putEntities(tx, {
-        entities: [
-          {
-            id: documentId,
-            version: current.version,
-            fields: documentFields(name, extension, blob),
-            relationships: { [`#${sysRel.documentFileType}`]: { set: [type.id] } },
-          },
-        ],
-        deleted: [],
-      });
+      await putEntities(
+        tx,
+        {
+          entities: [
+            {
+              id: documentId,
+              version: current.version,
+              fields: documentFields(name, extension, blob),
+              relationships: { [`#${sysRel.documentFileType}`]: { set: [type.id] } },
+            },
+          ],
+          deleted: [],
+        },
+        fileFields,
+      );
     }),
   );
   return readDocument(ctx, documentId);
