@@ -2,7 +2,7 @@ import { type FieldDef, type FormControl, Schema, type TypeDef } from '@plinth/s
 import { describe, expect, it } from 'vitest';
 import type { RequestContext } from '../src/context.js';
 import { formMayRefuse } from '../src/forms/formChecks.js';
-import { type LoadedForm, resolveControls } from '../src/forms/formDefinitions.js';
+import { formControl, type LoadedForm, resolveControls } from '../src/forms/formDefinitions.js';
 
 /**
  * Whether the inline save must work out a record after its change (decision 0026): only when the
@@ -39,14 +39,7 @@ describe('formMayRefuse', () => {
     [],
   );
   const ctx = { schema } as RequestContext;
-  const control = (c: Partial<FormControl> & { id: string }): FormControl => ({
-    isReversed: false,
-    mandatory: false,
-    readOnlyControl: false,
-    isHidden: false,
-    customValidationAlwaysValidate: false,
-    ...c,
-  });
+
   const form = (...controls: FormControl[]): LoadedForm => {
     const definition = { version: 1 as const, typeId: deal.id, controls };
     return {
@@ -61,9 +54,9 @@ describe('formMayRefuse', () => {
 
   it('says no for a form that checks nothing on the members sent', () => {
     const f = form(
-      control({ id: 'amount', fieldToRender: 51, mandatory: true, readOnlyControl: false }),
-      control({ id: 'note', fieldToRender: 53, readOnlyControl: true }),
-      control({ id: 'stage', fieldToRender: 52 }),
+      formControl({ id: 'amount', fieldToRender: 51, mandatory: true, readOnlyControl: false }),
+      formControl({ id: 'note', fieldToRender: 53, readOnlyControl: true }),
+      formControl({ id: 'stage', fieldToRender: 52 }),
     );
     expect(mayRefuse(f, '#52')).toBe(false);
     expect(mayRefuse(form(), '#51', '#52', '#53')).toBe(false);
@@ -71,8 +64,8 @@ describe('formMayRefuse', () => {
 
   it('says yes for a read-only control or a mandatory override on a member sent', () => {
     const f = form(
-      control({ id: 'amount', fieldToRender: 51, mandatory: true }),
-      control({ id: 'note', fieldToRender: 53, readOnlyControl: true }),
+      formControl({ id: 'amount', fieldToRender: 51, mandatory: true }),
+      formControl({ id: 'note', fieldToRender: 53, readOnlyControl: true }),
     );
     expect(mayRefuse(f, '#51')).toBe(true);
     expect(mayRefuse(f, '#53')).toBe(true);
@@ -80,7 +73,7 @@ describe('formMayRefuse', () => {
 
   it('says yes for a custom validation on a member sent, reading one, or always run', () => {
     const onAmount = form(
-      control({
+      formControl({
         id: 'amount',
         fieldToRender: 51,
         customValidationCalculation: "[Stage] = 'Won' and [Amount] < 1",
@@ -90,7 +83,7 @@ describe('formMayRefuse', () => {
     expect(mayRefuse(onAmount, '#52')).toBe(true);
     expect(mayRefuse(onAmount, '#53')).toBe(false);
     const always = form(
-      control({
+      formControl({
         id: 'amount',
         fieldToRender: 51,
         customValidationCalculation: 'true',
@@ -102,14 +95,14 @@ describe('formMayRefuse', () => {
 
   it('says no for the checks the save skips: hidden controls, read-only controls and auto-numbers', () => {
     const f = form(
-      control({
+      formControl({
         id: 'amount',
         fieldToRender: 51,
         isHidden: true,
         mandatory: true,
         customValidationCalculation: 'true',
       }),
-      control({
+      formControl({
         id: 'reference',
         fieldToRender: 54,
         mandatory: true,

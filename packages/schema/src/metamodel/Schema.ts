@@ -58,6 +58,10 @@ export class Schema {
     return this.#types.values();
   }
 
+  relationships(): IterableIterator<RelationshipDef> {
+    return this.#relationships.values();
+  }
+
   /** A type by id, numeric string or alias. */
   type(idOrAlias: EntityId | string): TypeDef | undefined {
     if (typeof idOrAlias === 'number') return this.#types.get(idOrAlias);

@@ -7,6 +7,7 @@ import {
   type RelationshipDef,
   reachesMany,
   relationshipEndName,
+  requiredMessage,
   type Schema,
   type StoredLink,
   structureCycleMessage,
@@ -187,7 +188,7 @@ export async function checkMandatory(
       errors.push({
         id: refOf(id),
         member: relationshipEndName(rel, direction).scriptName,
-        message: 'A value is required.',
+        message: requiredMessage,
       });
     }
   }
@@ -208,12 +209,10 @@ export async function checkRequiredByOthers(
   refOf: (id: EntityId) => EntityRef,
 ): Promise<Array<MemberError & { required: EntityId }>> {
   const mandatory = { fwd: new Set<EntityId>(), rev: new Set<EntityId>() };
-  for (const t of schema.types()) {
-    for (const { rel } of schema.relationshipsOf(t.id)) {
-      if (rel.column) continue;
-      if (rel.isMandatory) mandatory.fwd.add(rel.id);
-      if (rel.isReverseMandatory) mandatory.rev.add(rel.id);
-    }
+  for (const rel of schema.relationships()) {
+    if (rel.column) continue;
+    if (rel.isMandatory) mandatory.fwd.add(rel.id);
+    if (rel.isReverseMandatory) mandatory.rev.add(rel.id);
   }
   const ids = [...deleted];
   // The records that stay and lose a link on an end they must fill: from-records of links into the
@@ -253,7 +252,7 @@ export async function checkRequiredByOthers(
     errors.push({
       id: refOf(l.id),
       member: relationshipEndName(rel, l.direction).scriptName,
-      message: 'A value is required.',
+      message: requiredMessage,
       required: l.required,
     });
   }

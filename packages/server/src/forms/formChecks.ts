@@ -68,9 +68,7 @@ export async function formErrors(
     const relevant =
       c.control.customValidationAlwaysValidate ||
       (somethingChanged &&
-        (options.scope === 'all' ||
-          record.changed.has(c.key) ||
-          readsChanged(compileCustomValidation(ctx.schema, form.typeId, expression), record.changed)));
+        (options.scope === 'all' || validationTouches(ctx, form, c, expression, record.changed)));
     if (relevant) custom.push(c);
   }
 
@@ -123,11 +121,7 @@ export function formMayRefuse(ctx: RequestContext, form: LoadedForm, sent: Reado
     if (c.control.mandatory && sent.has(c.key)) return true;
     const expression = c.control.customValidationCalculation;
     if (expression === undefined || expression.trim() === '') return false;
-    return (
-      c.control.customValidationAlwaysValidate ||
-      sent.has(c.key) ||
-      readsChanged(compileCustomValidation(ctx.schema, form.typeId, expression), sent)
-    );
+    return c.control.customValidationAlwaysValidate || validationTouches(ctx, form, c, expression, sent);
   });
 }
 
@@ -139,6 +133,17 @@ function firstControls(form: LoadedForm): ResolvedControl[] {
     seen.add(c.key);
     return true;
   });
+}
+
+/** Whether a control's custom validation is on a member among `keys` or reads one. */
+function validationTouches(
+  ctx: RequestContext,
+  form: LoadedForm,
+  c: ResolvedControl,
+  expression: string,
+  keys: ReadonlySet<string>,
+): boolean {
+  return keys.has(c.key) || readsChanged(compileCustomValidation(ctx.schema, form.typeId, expression), keys);
 }
 
 /**

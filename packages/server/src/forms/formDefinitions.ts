@@ -92,9 +92,9 @@ export function parseFormDefinition(raw: unknown): FormDefinition {
  */
 export function generatedForm(schema: Schema, type: TypeDef): LoadedForm {
   const controls: FormControl[] = [
-    ...schema.fieldsOf(type.id).map((f) => control({ id: `f${f.id}`, fieldToRender: f.id })),
+    ...schema.fieldsOf(type.id).map((f) => formControl({ id: `f${f.id}`, fieldToRender: f.id })),
     ...schema.relationshipsOf(type.id).map(({ rel, direction }) =>
-      control({
+      formControl({
         id: direction === 'fwd' ? `r${rel.id}` : `r${rel.id}-rev`,
         relationshipToRender: rel.id,
         isReversed: direction === 'rev',
@@ -112,7 +112,8 @@ export function generatedForm(schema: Schema, type: TypeDef): LoadedForm {
   };
 }
 
-function control(c: Partial<FormControl> & { id: string }): FormControl {
+/** A control with the defaults of a definition for what `c` leaves out. */
+export function formControl(c: Partial<FormControl> & { id: string }): FormControl {
   return {
     isReversed: false,
     mandatory: false,

@@ -44,7 +44,10 @@ interface KeptRows {
   through?: ReportCursor;
 }
 
-/** What kept rows were read under (chunkMarkers), for a refresh by chunk. */
+/**
+ * What kept rows were read under (chunkMarkers), for a refresh by chunk; they weigh their ids and
+ * chunk markers in the result cache's bound.
+ */
 type KeptState = KeptRows & ChunkMarks & { weight: number };
 
 /**
@@ -104,11 +107,16 @@ function keptRefresh(
       // Read before the statements: a write committed in between makes the rows look older only.
       const marks = await scope.readMarks();
       const stale = previous && scope.staleChunks(previous, marks);
+      const answer = (rows: KeptRows, chunksRead: number | 'all') => ({
+        rows,
+        state: { ...rows, ...marks, weight: rows.ids.length + marks.versions.size },
+        chunksRead,
+      });
       // A write to what the search does not read (a type only a shown column reaches): as it was.
       if (previous && stale?.length === 0) {
         const { ids, complete, through } = previous;
         const rows = { ids, complete, ...(through ? { through } : {}) };
-        return { rows, state: { ...rows, ...marks, weight: weightOf(rows, marks) }, chunksRead: 0 };
+        return answer(rows, 0);
       }
       if (previous && stale && stale.length <= MAX_STALE_CHUNKS && (previous.complete || previous.through)) {
         const written = new Set(stale);
@@ -122,18 +130,9 @@ function keptRefresh(
           through,
         );
         // Too few left before the last row kept, and pages would fall past them: read it again whole.
-        if (rows.complete || rows.ids.length >= SEARCH_ROWS_KEPT / 2)
-          return {
-            rows,
-            state: { ...rows, ...marks, weight: weightOf(rows, marks) },
-            chunksRead: stale.length,
-          };
+        if (rows.complete || rows.ids.length >= SEARCH_ROWS_KEPT / 2) return answer(rows, stale.length);
       }
-      const rows = keep(await read(first));
-      return { rows, state: { ...rows, ...marks, weight: weightOf(rows, marks) }, chunksRead: 'all' };
+      return answer(keep(await read(first)), 'all');
     },
   };
 }
-
-/** What an entry holds, as the result cache bounds it: its ids and its chunk markers. */
-const weightOf = (rows: KeptRows, marks: ChunkMarks) => rows.ids.length + marks.versions.size;

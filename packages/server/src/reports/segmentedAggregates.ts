@@ -3,7 +3,14 @@ import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import { CHANGE_CHUNK_IDS } from '../db/migrations/007_change_chunks.js';
 import { aggregateSql } from './aggregateSql.js';
-import { type ChunkMarks, type ChunkScope, chunkRuns, chunkScope } from './chunkMarkers.js';
+import {
+  type ChunkMarks,
+  type ChunkRun,
+  type ChunkScope,
+  chunkRuns,
+  chunkScope,
+  idsOfRun,
+} from './chunkMarkers.js';
 import type { EffectiveCondition } from './conditionSql.js';
 import type { ReportSql } from './reportSql.js';
 import type { ResolvedColumn } from './resolveColumns.js';
@@ -166,11 +173,10 @@ export function segmentation(input: SegmentInput): Segmentation | undefined {
     ...partials.map((p, n) => sql`${p.sql} AS ${sql.id(`p${n}`)}`),
   ];
   /** Partial rows of every chunk in the report's order of groups, or of the chunks from `lo` to `hi`. */
-  const readPartials = async (range?: { lo: number; hi: number }) => {
-    const where = range
-      ? sql`${plan.where} AND e0.id >= ${range.lo * CHANGE_CHUNK_IDS} AND e0.id < ${range.hi * CHANGE_CHUNK_IDS}`
-      : plan.where;
-    const tail = range ? sql`` : sql` ORDER BY ${sql.join(order)} LIMIT ${MAX_PARTIAL_ROWS + 1}`;
+  const readPartials = async (run?: ChunkRun) => {
+    const ids = run && idsOfRun(run);
+    const where = ids ? sql`${plan.where} AND e0.id >= ${ids.lo} AND e0.id < ${ids.hi}` : plan.where;
+    const tail = run ? sql`` : sql` ORDER BY ${sql.join(order)} LIMIT ${MAX_PARTIAL_ROWS + 1}`;
     return (
       await sql<Row>`SELECT ${sql.join(selects)} FROM ${plan.from()} WHERE ${where} GROUP BY ${sql.join(groupBy)}${tail}`.execute(
         ctx.db,
