@@ -21,7 +21,8 @@ export interface BenchData {
   recordIds: { first: number; count: number };
 }
 
-const adjectives = [
+/** The words of the seeded names, `{adjective} {noun} {n}`. */
+export const adjectives = [
   'Granite',
   'Silver',
   'Rapid',
@@ -33,7 +34,7 @@ const adjectives = [
   'Northern',
   'Prime',
 ];
-const nouns = [
+export const nouns = [
   'Deal',
   'Renewal',
   'Upgrade',

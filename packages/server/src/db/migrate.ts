@@ -8,6 +8,7 @@ import * as m006 from './migrations/006_change_markers.js';
 import * as m007 from './migrations/007_change_chunks.js';
 import * as m008 from './migrations/008_file_hash_indexes.js';
 import * as m009 from './migrations/009_link_marker_lookup.js';
+import * as m010 from './migrations/010_search_order.js';
 import type { Engine } from './tables.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -23,6 +24,7 @@ const migrations: Record<string, EngineMigration> = {
   '007_change_chunks': m007,
   '008_file_hash_indexes': m008,
   '009_link_marker_lookup': m009,
+  '010_search_order': m010,
 };
 
 class EngineMigrationProvider implements MigrationProvider {

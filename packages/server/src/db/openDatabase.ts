@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { searchContains } from '../search/searchFold.js';
+import { startSearchUpkeep } from '../search/searchUpkeep.js';
 import { migrateToLatest } from './migrate.js';
 import type { Db, Engine, Tables } from './tables.js';
 
@@ -78,7 +79,15 @@ async function openSqlite(dataDir: string): Promise<Database> {
   sqlite.function('plinth_search_contains', { deterministic: true }, searchContains);
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
   await migrateToLatest(db as Kysely<unknown>, 'sqlite');
-  return { db, engine: 'sqlite', close: () => db.destroy() };
+  const upkeep = startSearchUpkeep(db as Kysely<unknown>);
+  return {
+    db,
+    engine: 'sqlite',
+    close: async () => {
+      await upkeep.stop();
+      await db.destroy();
+    },
+  };
 }
 
 /**

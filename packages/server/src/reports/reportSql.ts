@@ -3,7 +3,8 @@ import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import { badRequest } from '../http/errors.js';
 import { searchFold } from '../search/searchFold.js';
-import { searchRowId } from '../search/searchIndex.js';
+import { BAND_SIZE } from '../search/searchOrder.js';
+import { searchRowId } from '../search/searchRowId.js';
 import { autoNumberSearchTerms } from './autoNumberSearch.js';
 import { calculationSql } from './calculationSql.js';
 import { type ChunkRun, idsOfRun } from './chunkMarkers.js';
@@ -20,10 +21,16 @@ import { and, escapeLike, fieldValueSql, readableSql } from './sqlFragments.js';
 
 /** What a report query selects from: the root records, the joins the query needs, the conditions. */
 export interface ReportSql {
-  /** `entities e0 LEFT JOIN …`: call it after every `columnValue`, which may add joins. */
+  /**
+   * `entities e0 LEFT JOIN …`, after the ordered search index when a search is read in its order:
+   * call it after every `columnValue`, which may add joins.
+   */
   from(): RawBuilder<unknown>;
   where: RawBuilder<boolean>;
-  /** The sort keys, ending with the record id so pages are stable. */
+  /**
+   * The sort keys, ending with the record id so pages are stable; or the ordered search index's
+   * positions, which are in that order (search/searchOrder).
+   */
   orderBy: RawBuilder<unknown>;
   /** The ORDER BY keys of a column (`group`: as a group key). */
   orderKeys(
@@ -134,6 +141,8 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
   }
   const q = input.query;
   const search = q.quickSearch?.trim();
+  /** A search sorted by name only, read in the order of the ordered index (search/searchOrder). */
+  let walk: { typeId: EntityId; descending: boolean } | undefined;
   if (search?.includes('\u0000')) throw badRequest('The search text cannot hold the character NUL.');
   if (search && input.searchColumns) {
     const matches = input.searchColumns
@@ -162,7 +171,22 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
       numbers.length === 0
         ? undefined
         : sql`SELECT an.id FROM entities an WHERE an.tenant_id = ${t} AND an.type_id IN (${sql.join([...input.rootTypeIds])}) AND (${sql.join(numbers, sql` OR `)})`;
-    where.push(quickSearchSql(ctx, search, numbered, input.searchWithin));
+    const [typeId] = input.rootTypeIds;
+    const byName = input.sorts.length === 1 && !input.sorts[0]!.group && isNameColumn(input.sorts[0]!.column);
+    // A few given records (a relationship's, a picker's) are found faster from their ids.
+    const fewRecords = q.relationDetail || q.inclids?.length || q.filtereids?.length;
+    if (
+      ctx.engine === 'sqlite' &&
+      [...search].length >= 3 &&
+      byName &&
+      input.rootTypeIds.length === 1 &&
+      !numbered &&
+      !input.searchWithin &&
+      !fewRecords
+    ) {
+      walk = { typeId: typeId!, descending: input.sorts[0]!.order === 'Descending' };
+      where.push(walkMatchSql(ctx, search, walk.typeId));
+    } else where.push(quickSearchSql(ctx, search, numbered, input.searchWithin));
   }
   if (q.relationDetail) {
     const { eid, relid, direction } = q.relationDetail;
@@ -199,6 +223,10 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
   const keys = input.sorts.flatMap((s) => orderKeys(s.column, s.order, s.group));
   // The id breaks ties in the direction of the last key, so an index on that key serves the whole order.
   keys.push(input.sorts.at(-1)?.order === 'Descending' ? sql`e0.id DESC` : sql`e0.id ASC`);
+  // The ordered index's positions are that very order.
+  const orderBy = walk
+    ? sql`entity_search_ordered.rowid ${walk.descending ? sql`DESC` : sql`ASC`}`
+    : sql.join(keys);
   // A calculation may read the clock and other records, and its SQL type varies with the
   // expression; a many-valued relationship sorts by a subquery over its links that no index
   // serves. Their pages are read by offset (decision 0024).
@@ -217,9 +245,15 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
     : undefined;
 
   return {
-    from: () => (joins.length === 0 ? sql`entities e0` : sql`entities e0 ${sql.join(joins, sql` `)}`),
+    from: () => {
+      // CROSS JOIN keeps the index first, so its matches are read in order until the page is full.
+      const root = walk
+        ? sql`entity_search_ordered CROSS JOIN search_order so CROSS JOIN entities e0`
+        : sql`entities e0`;
+      return joins.length === 0 ? root : sql`${root} ${sql.join(joins, sql` `)}`;
+    },
     where: and(where),
-    orderBy: sql.join(keys),
+    orderBy,
     orderKeys,
     columnValue,
     relatedIdOf,
@@ -252,9 +286,8 @@ function quickSearchSql(
   if (ctx.engine === 'sqlite') {
     const low = searchRowId(t, 0);
     if (!runs) {
-      const phrase = `"${term.replace(/"/g, '""')}"`;
       members.push(
-        sql`SELECT rowid - ${low} FROM entity_search WHERE entity_search MATCH ${phrase} AND rowid >= ${low} AND rowid < ${searchRowId(t + 1, 0)}`,
+        sql`SELECT rowid - ${low} FROM entity_search WHERE entity_search MATCH ${phrase(term)} AND rowid >= ${low} AND rowid < ${searchRowId(t + 1, 0)}`,
       );
     } else {
       // In a few chunks, their search texts are read and tested: the index reads a term's every
@@ -281,6 +314,29 @@ function quickSearchSql(
     ? sql<boolean>`1 = 0`
     : sql<boolean>`e0.id IN (${sql.join(members, sql` UNION ALL `)})`;
 }
+
+/** Whether a column is the root record's name. */
+const isNameColumn = (column: ResolvedColumn) =>
+  column.kind === 'field' && column.path.length === 0 && column.field.column === 'name';
+
+/**
+ * The matches of a term of three or more characters among a type's records in the ordered index
+ * (search/searchOrder), joined to their records: the band's positions are in name order.
+ */
+function walkMatchSql(ctx: RequestContext, term: string, typeId: EntityId): RawBuilder<boolean> {
+  const band = (edge: number) =>
+    sql`(SELECT (band + ${sql.lit(edge)}) * ${sql.lit(BAND_SIZE)} FROM search_bands WHERE tenant_id = ${ctx.tenantId} AND type_id = ${typeId})`;
+  return and([
+    sql<boolean>`entity_search_ordered MATCH ${phrase(term)}`,
+    sql<boolean>`entity_search_ordered.rowid > ${band(0)}`,
+    sql<boolean>`entity_search_ordered.rowid < ${band(1)}`,
+    sql<boolean>`so.pos = entity_search_ordered.rowid`,
+    sql<boolean>`e0.id = so.entity_id`,
+  ]);
+}
+
+/** A term as an FTS5 phrase: quotes doubled, every other character taken literally. */
+const phrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
 
 /**
  * Whether a text holds a term, whatever the case, `%`, `_` and quotes taken literally. SQLite's

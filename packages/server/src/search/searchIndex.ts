@@ -2,17 +2,15 @@ import type { EntityId, StoredValue } from '@plinth/schema';
 import { PostgresAdapter, sql } from 'kysely';
 import type { Engine } from '../db/tables.js';
 import type { Executor } from '../entities/entityRepository.js';
+import { orderRecord, unorderRecords } from './searchOrder.js';
+import { searchRowId } from './searchRowId.js';
 
-const TENANT_SHIFT = 2 ** 40;
 const MAX_BODY = 4000;
 
 /** The engine behind a handle, from its SQL adapter. */
 export function engineOf(db: Executor): Engine {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
-
-/** SQLite's rowid for a record's search document. */
-export const searchRowId = (tenantId: number, id: EntityId) => tenantId * TENANT_SHIFT + id;
 
 /** The searchable text of a record: its name and its text values, rich text without tags. */
 export function searchBody(name: string | null, data: Record<string, StoredValue>): string {
@@ -37,16 +35,21 @@ export function searchBody(name: string | null, data: Record<string, StoredValue
 export async function indexRecords(
   db: Executor,
   tenantId: number,
-  rows: ReadonlyArray<{ id: EntityId; name: string | null; data: Record<string, StoredValue> }>,
+  rows: ReadonlyArray<{
+    id: EntityId;
+    typeId: EntityId;
+    name: string | null;
+    data: Record<string, StoredValue>;
+  }>,
 ): Promise<void> {
   if (rows.length === 0) return;
   if (engineOf(db) === 'sqlite') {
     for (const r of rows) {
       const rowid = searchRowId(tenantId, r.id);
+      const body = searchBody(r.name, r.data);
       await sql`DELETE FROM entity_search WHERE rowid = ${rowid}`.execute(db);
-      await sql`INSERT INTO entity_search (rowid, body) VALUES (${rowid}, ${searchBody(r.name, r.data)})`.execute(
-        db,
-      );
+      await sql`INSERT INTO entity_search (rowid, body) VALUES (${rowid}, ${body})`.execute(db);
+      await orderRecord(db, tenantId, { id: r.id, typeId: r.typeId, name: r.name, body });
     }
     return;
   }
@@ -69,6 +72,7 @@ export async function unindexRecords(
       const rowids = ids.slice(i, i + 500).map((id) => searchRowId(tenantId, id));
       await sql`DELETE FROM entity_search WHERE rowid IN (${sql.join(rowids)})`.execute(db);
     }
+    await unorderRecords(db, tenantId, ids);
     return;
   }
   for (let i = 0; i < ids.length; i += 500) {

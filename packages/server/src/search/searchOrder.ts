@@ -1,0 +1,200 @@
+import type { EntityId } from '@plinth/schema';
+import { sql } from 'kysely';
+import type { Executor } from '../entities/entityRepository.js';
+import { searchRowId } from './searchRowId.js';
+
+/**
+ * The quick-search index in name order (SQLite; decision 0031). `entity_search_ordered` holds the
+ * same documents as `entity_search`, but its rowid is a record's position: each type has a band of
+ * positions, and within it records stand in the order reports sort names in — `lower(name)`, blanks
+ * first, then the id. FTS5 answers a phrase in rowid order and stops when asked, so a search sorted
+ * by name reads its first matches only, however many records match.
+ *
+ * `search_order` maps positions to records. A new position is taken half-way between its
+ * neighbours'; when they are adjacent, a block of positions around them is spread out again (an
+ * order-maintenance list: spreadBlock), so a write moves a few records on average.
+ */
+
+/**
+ * Each band holds 2^36 positions, a million records 65,000 apart when spread evenly; positions stay
+ * below 2^53, so they are exact as JavaScript numbers (131,072 bands).
+ */
+export const BAND_SIZE = 2 ** 36;
+/** The step past the first or last record of a band, so records added in name order leave room. */
+const EDGE_STEP = 2 ** 16;
+/**
+ * How sparse spread blocks are (see spreadBlock): a block of 2^i positions holds at most 1.4^i
+ * records, or one in {@link MIN_STEP} when that is more — 2^24 in a band.
+ */
+const SPARSE = 1.4;
+const MIN_STEP = 2 ** 12;
+
+/** What a record's position is worked out from, and the text its document holds. */
+export interface OrderedDocument {
+  id: EntityId;
+  typeId: EntityId;
+  name: string | null;
+  body: string;
+}
+
+/**
+ * A record's key in name order: SQLite's `lower()` folds ASCII letters only, and a blank name sorts
+ * before every other (the prefix keeps an empty name after it).
+ */
+export function sortKeyOf(name: string | null): string {
+  return name === null ? '' : `\u0001${name.replace(/[A-Z]+/g, (m) => m.toLowerCase())}`;
+}
+
+/** The band of a tenant's type, made when its first record is indexed. */
+async function bandOf(db: Executor, tenantId: number, typeId: EntityId): Promise<number> {
+  const found = await sql<{
+    band: number;
+  }>`SELECT band FROM search_bands WHERE tenant_id = ${tenantId} AND type_id = ${typeId}`.execute(db);
+  if (found.rows[0]) return Number(found.rows[0].band);
+  const made = await sql<{
+    band: number;
+  }>`INSERT INTO search_bands (tenant_id, type_id) VALUES (${tenantId}, ${typeId}) RETURNING band`.execute(
+    db,
+  );
+  return Number(made.rows[0]!.band);
+}
+
+/**
+ * Writes (or rewrites) a record's document at its position, moving it when its name changed. Its
+ * document in `entity_search` is written first: moving other records reads theirs from there.
+ */
+export async function orderRecord(db: Executor, tenantId: number, doc: OrderedDocument): Promise<void> {
+  const key = sortKeyOf(doc.name);
+  const old = (
+    await sql<{
+      pos: number;
+      sort_key: string;
+    }>`SELECT pos, sort_key FROM search_order WHERE tenant_id = ${tenantId} AND entity_id = ${doc.id}`.execute(
+      db,
+    )
+  ).rows[0];
+  if (old) {
+    await sql`DELETE FROM entity_search_ordered WHERE rowid = ${old.pos}`.execute(db);
+    if (old.sort_key === key) {
+      await writeDocument(db, Number(old.pos), doc.body);
+      return;
+    }
+    await sql`DELETE FROM search_order WHERE pos = ${old.pos}`.execute(db);
+  }
+  const band = await bandOf(db, tenantId, doc.typeId);
+  const pos = await placeRecord(db, tenantId, band, key, doc.id);
+  await sql`INSERT INTO search_order (pos, band, tenant_id, entity_id, sort_key) VALUES (${pos}, ${band}, ${tenantId}, ${doc.id}, ${key})`.execute(
+    db,
+  );
+  await writeDocument(db, pos, doc.body);
+}
+
+/** Drops records' documents and positions. */
+export async function unorderRecords(
+  db: Executor,
+  tenantId: number,
+  ids: readonly EntityId[],
+): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500) {
+    const part = sql.join(ids.slice(i, i + 500));
+    await sql`DELETE FROM entity_search_ordered WHERE rowid IN (SELECT pos FROM search_order WHERE tenant_id = ${tenantId} AND entity_id IN (${part}))`.execute(
+      db,
+    );
+    await sql`DELETE FROM search_order WHERE tenant_id = ${tenantId} AND entity_id IN (${part})`.execute(db);
+  }
+}
+
+async function writeDocument(db: Executor, pos: number, body: string): Promise<void> {
+  await sql`INSERT INTO entity_search_ordered (rowid, body) VALUES (${pos}, ${body})`.execute(db);
+}
+
+/**
+ * A free position for a record of key `key` in `band`, between its neighbours in name order;
+ * spreads out a block of positions when they leave none between them.
+ */
+async function placeRecord(
+  db: Executor,
+  tenantId: number,
+  band: number,
+  key: string,
+  id: EntityId,
+): Promise<number> {
+  const neighbour = async (before: boolean) =>
+    (
+      await (before
+        ? sql<{
+            pos: number;
+          }>`SELECT pos FROM search_order WHERE band = ${band} AND (sort_key, entity_id) < (${key}, ${id})
+            ORDER BY sort_key DESC, entity_id DESC LIMIT 1`
+        : sql<{
+            pos: number;
+          }>`SELECT pos FROM search_order WHERE band = ${band} AND (sort_key, entity_id) > (${key}, ${id})
+            ORDER BY sort_key, entity_id LIMIT 1`
+      ).execute(db)
+    ).rows[0]?.pos;
+  const base = band * BAND_SIZE;
+  const before = await neighbour(true);
+  const after = await neighbour(false);
+  const low = before === undefined ? base : Number(before);
+  const high = after === undefined ? base + BAND_SIZE : Number(after);
+  const room = Math.floor((high - low) / 2);
+  if (before === undefined && after === undefined) return base + room;
+  if (room >= 1) {
+    if (before === undefined) return high - Math.min(room, EDGE_STEP);
+    if (after === undefined) return low + Math.min(room, EDGE_STEP);
+    return low + room;
+  }
+  return spreadBlock(db, tenantId, band, low);
+}
+
+/**
+ * Spreads out the records of the smallest aligned block of positions around `after` that is sparse
+ * enough, and answers a position for a record just after the one at `after` (or first, when `after`
+ * is the band's start). A block of 2^i positions may hold {@link SPARSE}^i records, so larger
+ * blocks are sparser and a spread block takes many records before it is spread again (after Bender
+ * et al., "Two simplified algorithms for maintaining order in a list", 2002). Half of the block is
+ * left empty where the record goes: records tend to come where the last one came (a name with the
+ * next number, the next date), so that is where room runs out.
+ */
+async function spreadBlock(db: Executor, tenantId: number, band: number, after: number): Promise<number> {
+  const base = band * BAND_SIZE;
+  let size = 1;
+  let start = base;
+  let count = 0;
+  do {
+    size *= 2;
+    if (size > BAND_SIZE) throw new Error("The search index has no room left in this type's band.");
+    start = base + Math.floor((after - base) / size) * size;
+    count = Number(
+      (
+        await sql<{
+          n: number;
+        }>`SELECT count(*) AS n FROM search_order WHERE pos >= ${start} AND pos < ${start + size}`.execute(db)
+      ).rows[0]!.n,
+    );
+  } while (count + 1 > Math.max(SPARSE ** Math.log2(size), size / MIN_STEP));
+  const end = start + size;
+  const before = Number(
+    (
+      await sql<{
+        n: number;
+      }>`SELECT count(*) AS n FROM search_order WHERE pos >= ${start} AND pos <= ${after}`.execute(db)
+    ).rows[0]!.n,
+  );
+  // Records `step` apart, with `hole` more where the new one goes.
+  const step = Math.floor(size / 2 / (count + 2));
+  const hole = size - step * (count + 2);
+  await sql`DELETE FROM entity_search_ordered WHERE rowid IN (SELECT pos FROM search_order WHERE pos >= ${start} AND pos < ${end})`.execute(
+    db,
+  );
+  // Out of the way first, so no new position meets an old one.
+  await sql`UPDATE search_order SET pos = -pos WHERE pos >= ${start} AND pos < ${end}`.execute(db);
+  await sql`UPDATE search_order SET pos = moved.pos FROM (
+      SELECT pos AS old, ${start} + ${step} * row_number() OVER (ORDER BY pos DESC) + (CASE WHEN -pos > ${after} THEN ${hole + step} ELSE 0 END) AS pos
+      FROM search_order WHERE pos <= ${-start} AND pos > ${-end}
+    ) moved WHERE search_order.pos = moved.old`.execute(db);
+  await sql`INSERT INTO entity_search_ordered (rowid, body)
+    SELECT o.pos, c.c0 FROM search_order o JOIN entity_search_content c ON c.id = ${searchRowId(tenantId, 0)} + o.entity_id
+    WHERE o.pos >= ${start} AND o.pos < ${end}`.execute(db);
+  return start + step * (before + 1) + Math.floor(hole / 2);
+}
