@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { up as createSearchOrder } from '../../src/db/migrations/010_search_order.js';
 import { BAND_SIZE, sortKeyOf } from '../../src/search/searchOrder.js';
@@ -153,7 +153,7 @@ describe('the search index in name order (SQLite)', () => {
         ).rows[0]!.n,
       );
     const before = await dataRows();
-    await mergeSearchIndexes(db);
+    await mergeSearchIndexes(db as Kysely<unknown>);
     expect(await dataRows()).toBeLessThan(before);
     await expectInOrder();
     // Nothing is left: a step changes at most its own row.
@@ -169,7 +169,7 @@ describe('the search index in name order (SQLite)', () => {
     const db = t.services.db;
     for (const table of ['search_order', 'search_bands', 'entity_search_ordered'])
       await sql`DROP TABLE ${sql.table(table)}`.execute(db);
-    await createSearchOrder(db, 'sqlite');
+    await createSearchOrder(db as Kysely<unknown>, 'sqlite');
     await expectInOrder();
     await add('M 0745');
     await expectInOrder();

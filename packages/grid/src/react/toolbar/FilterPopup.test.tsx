@@ -1,6 +1,6 @@
 import type { PickerDataSource } from '@plinth/fields';
 import { reportQuery } from '@plinth/schema';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createFilterState } from '../../filters/createFilterState.js';
@@ -69,7 +69,9 @@ describe('FilterPopup', () => {
     ]);
     const limit = group(dialog, 'Limit results to top N records');
     expect(within(limit).queryByRole('button', { name: /operator/ })).not.toBeInTheDocument();
-    expect(within(limit).getByRole('textbox', { name: 'Limit results to top N records' })).toHaveValue('500');
+    expect(await within(limit).findByRole('textbox', { name: 'Limit results to top N records' })).toHaveValue(
+      '500',
+    );
   });
 
   it('applies a text filter and the result limit, coercing zero to 1', async () => {
@@ -85,7 +87,7 @@ describe('FilterPopup', () => {
     const query = onApply.mock.calls[0]?.[0] as FilterQuery;
     expect(query).toMatchObject({ limitOperator: 'ResultLimit', limitValue: 1 });
     expect(() => reportQuery.parse(query)).not.toThrow();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('switches to In the last with Days and a count', async () => {
@@ -153,7 +155,7 @@ describe('FilterPopup', () => {
     let dialog = await openFilters();
     await userEvent.type(within(group(dialog, 'Name')).getByRole('textbox', { name: 'Name value' }), 'acme');
     await userEvent.keyboard('{Escape}');
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     dialog = await openFilters();
     expect(within(group(dialog, 'Name')).getByRole('textbox', { name: 'Name value' })).toHaveValue('');
     expect(onApply).not.toHaveBeenCalled();

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createSortState } from '../../sorting/sortState.js';
@@ -55,7 +55,7 @@ describe('SortPopup', () => {
       { colid: 'name', order: 'Ascending' },
       { colid: 'stage', order: 'Descending' },
     ]);
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it("disables 'Add sort' when every column is used", async () => {
@@ -94,7 +94,7 @@ describe('SortPopup', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove sort by Name' }));
     expect(within(dialog).getByText('No sorts')).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     dialog = await openSort();
     expect(within(dialog).getByRole('button', { name: 'Column: Name' })).toBeInTheDocument();
     expect(onApply).not.toHaveBeenCalled();
