@@ -56,7 +56,10 @@ async function bandOf(db: Executor, tenantId: number, typeId: EntityId): Promise
   }>`INSERT INTO search_bands (tenant_id, type_id) VALUES (${tenantId}, ${typeId}) RETURNING band`.execute(
     db,
   );
-  return Number(made.rows[0]!.band);
+  const band = Number(made.rows[0]!.band);
+  if ((band + 1) * BAND_SIZE > Number.MAX_SAFE_INTEGER)
+    throw new Error('The search index has no band left for another type in this database.');
+  return band;
 }
 
 /**
