@@ -44,6 +44,8 @@ export interface ReportSql {
   relatedIdOf(column: ResolvedColumn): RawBuilder<unknown>;
   /** The order's keys for a keyset cursor; undefined when a key cannot be sought (see below). */
   seek: Seek | undefined;
+  /** Whether the quick search is read in the ordered index's order, a page's matches only. */
+  walked: boolean;
 }
 
 export interface ReportSqlInput {
@@ -258,6 +260,7 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
     columnValue,
     relatedIdOf,
     seek,
+    walked: walk !== undefined,
   };
 }
 

@@ -8,6 +8,12 @@ import { type ChunkedRefresh, cachedRows } from './resultCache.js';
 
 /** How many of a quick search's first rows are kept, in the report's order. */
 export const SEARCH_ROWS_KEPT = 500;
+/**
+ * How many are kept of a search read in the order of the ordered index (decision 0031): two pages
+ * of 50 and one more. Its later pages cost little to read, and fewer kept rows cost less to bring
+ * up to date after a write.
+ */
+export const WALKED_SEARCH_ROWS_KEPT = 101;
 
 /**
  * Past this many chunks written since a search was kept, it is read again whole: the texts of a
@@ -32,6 +38,8 @@ export interface SearchQuery {
   scope: ChunkScope | undefined;
   /** The types the search reads (runReport's typesRead); undefined when it may read any record. */
   typesRead: readonly EntityId[] | undefined;
+  /** How many of its first rows are kept: {@link SEARCH_ROWS_KEPT} or {@link WALKED_SEARCH_ROWS_KEPT}. */
+  kept: number;
 }
 
 /** A search's first rows as kept. */
@@ -53,7 +61,7 @@ type KeptState = KeptRows & ChunkMarks & { weight: number };
 /**
  * The ids of one page of a quick search (decision 0025). A search through the trigram index reads
  * every matching record to order them — at 1,000,000 records a term in 1% of them costs tens of
- * milliseconds however small the page — so its first {@link SEARCH_ROWS_KEPT} ids are read in one
+ * milliseconds however small the page — so its first {@link SearchQuery.kept} ids are read in one
  * statement and kept in the result cache: the next pages and the same search again read no index
  * until a write to a type the search reads (decision 0021).
  *
@@ -69,17 +77,17 @@ export async function searchPageIds(
   take: number,
   readPage: () => Promise<number[]>,
 ): Promise<number[]> {
-  if (start + take > SEARCH_ROWS_KEPT) return readPage();
-  const { ctx, scope, seek } = search;
-  const first = search.rows({ limit: SEARCH_ROWS_KEPT + 1 });
+  const { ctx, scope, seek, kept: keptCount } = search;
+  if (start + take > keptCount) return readPage();
+  const first = search.rows({ limit: keptCount + 1 });
   const read = async (statement: RawBuilder<Row>) => (await statement.execute(ctx.db)).rows;
   /** The first kept number of rows read in order, and the cursor they end at. */
   const keep = (rows: Row[], through?: ReportCursor): KeptRows => {
-    if (rows.length <= SEARCH_ROWS_KEPT)
+    if (rows.length <= keptCount)
       return { ids: rows.map((r) => Number(r.id)), complete: !through, ...(through ? { through } : {}) };
-    const last = rows[SEARCH_ROWS_KEPT - 1]!;
+    const last = rows[keptCount - 1]!;
     return {
-      ids: rows.slice(0, SEARCH_ROWS_KEPT).map((r) => Number(r.id)),
+      ids: rows.slice(0, keptCount).map((r) => Number(r.id)),
       complete: false,
       ...(seek ? { through: cursorOf(seek, last) } : {}),
     };
@@ -126,11 +134,11 @@ function keptRefresh(
         };
         const through = previous.through;
         const rows = keep(
-          await read(search.rows({ limit: SEARCH_ROWS_KEPT + 1, within, ...(through ? { through } : {}) })),
+          await read(search.rows({ limit: search.kept + 1, within, ...(through ? { through } : {}) })),
           through,
         );
         // Too few left before the last row kept, and pages would fall past them: read it again whole.
-        if (rows.complete || rows.ids.length >= SEARCH_ROWS_KEPT / 2) return answer(rows, stale.length);
+        if (rows.complete || rows.ids.length >= search.kept / 2) return answer(rows, stale.length);
       }
       return answer(keep(await read(first)), 'all');
     },
