@@ -150,6 +150,29 @@ describe('report machine: paging', () => {
     expect(report.queries().at(-1)).toMatchObject({ startIndex: 0, metadata: 'full' });
   });
 
+  it('reads page 1 again when a refresh is asked while a page is read, and drops the earlier answer', async () => {
+    // A refresh follows a change (an upload, a replaced file): the page being read may predate it.
+    const stale = deferred<ReturnType<typeof reportAnswer>>();
+    let calls = 0;
+    const report = startReport({
+      stubs: {
+        fetchReportResults: async ({ query }) => (++calls === 2 ? stale.promise : reportAnswer(query, 1000)),
+      },
+    });
+    await report.settled();
+    report.actor.send({ type: 'NEXT_PAGE' });
+    await flush();
+    expect(isFetchingRows(report.snapshot())).toBe(true);
+    report.actor.send({ type: 'REFRESH' });
+    await report.settled();
+    stale.resolve(reportAnswer({ startIndex: 200, pageSize: 201, metadata: 'none', usage: 'Default' }, 1000));
+    await flush();
+    expect(report.calls.fetchReportResults).toHaveLength(3);
+    expect(report.queries().at(-1)).toMatchObject({ startIndex: 0, metadata: 'full' });
+    expect(report.snapshot().context.page).toBe(1);
+    expect(report.snapshot().context.rows[0]?.eid).toBe(1);
+  });
+
   it('appends the next page on live scroll while more exist', async () => {
     const report = startReport({ recordCount: 450 });
     await report.settled();

@@ -90,6 +90,13 @@ export const reportMachine = reportSetup
         on: {
           // A quick search meanwhile returns to ready; the running fetch's answer is discarded.
           SEARCH: { target: 'ready.searchDebouncing', actions: 'assignSearch' },
+          // A refresh follows a change the running fetch may not show: it starts again from page 1.
+          REFRESH: {
+            guard: 'isNotInlineEditing',
+            target: 'fetchingReportResults',
+            reenter: true,
+            actions: 'prepareRefresh',
+          },
           APPLY_SORT: { target: 'fetchingReportResults', reenter: true, actions: 'applySort' },
           APPLY_FILTERS: { target: 'fetchingReportResults', reenter: true, actions: 'applyFilters' },
         },
