@@ -122,9 +122,9 @@ async function placeRecord(
   key: string,
   id: EntityId,
 ): Promise<number> {
-  const neighbour = async (before: boolean) =>
+  const neighbour = async (earlier: boolean) =>
     (
-      await (before
+      await (earlier
         ? sql<{
             pos: number;
           }>`SELECT pos FROM search_order WHERE band = ${band} AND (sort_key, entity_id) < (${key}, ${id})
@@ -136,15 +136,15 @@ async function placeRecord(
       ).execute(db)
     ).rows[0]?.pos;
   const base = band * BAND_SIZE;
-  const before = await neighbour(true);
-  const after = await neighbour(false);
-  const low = before === undefined ? base : Number(before);
-  const high = after === undefined ? base + BAND_SIZE : Number(after);
+  const previous = await neighbour(true);
+  const next = await neighbour(false);
+  const low = previous === undefined ? base : Number(previous);
+  const high = next === undefined ? base + BAND_SIZE : Number(next);
   const room = Math.floor((high - low) / 2);
-  if (before === undefined && after === undefined) return base + room;
+  if (previous === undefined && next === undefined) return base + room;
   if (room >= 1) {
-    if (before === undefined) return high - Math.min(room, EDGE_STEP);
-    if (after === undefined) return low + Math.min(room, EDGE_STEP);
+    if (previous === undefined) return high - Math.min(room, EDGE_STEP);
+    if (next === undefined) return low + Math.min(room, EDGE_STEP);
     return low + room;
   }
   return spreadBlock(db, tenantId, band, low);
