@@ -173,8 +173,8 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
       numbers.length === 0
         ? undefined
         : sql`SELECT an.id FROM entities an WHERE an.tenant_id = ${t} AND an.type_id IN (${sql.join([...input.rootTypeIds])}) AND (${sql.join(numbers, sql` OR `)})`;
-    const [typeId] = input.rootTypeIds;
-    const byName = input.sorts.length === 1 && !input.sorts[0]!.group && isNameColumn(input.sorts[0]!.column);
+    const [sort] = input.sorts;
+    const byName = input.sorts.length === 1 && !sort!.group && isNameColumn(sort!.column);
     // A few given records (a relationship's, a picker's) are found faster from their ids.
     const fewRecords = q.relationDetail || q.inclids?.length || q.filtereids?.length;
     if (
@@ -186,7 +186,7 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
       !input.searchWithin &&
       !fewRecords
     ) {
-      walk = { typeId: typeId!, descending: input.sorts[0]!.order === 'Descending' };
+      walk = { typeId: input.rootTypeIds[0]!, descending: sort!.order === 'Descending' };
       where.push(walkMatchSql(ctx, search, walk.typeId));
     } else where.push(quickSearchSql(ctx, search, numbered, input.searchWithin));
   }

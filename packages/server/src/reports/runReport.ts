@@ -36,12 +36,7 @@ import { reportMeta } from './reportMeta.js';
 import { buildReportSql, type ReportSqlInput } from './reportSql.js';
 import { conditionTypeOf, type ResolvedColumn, resolveColumns } from './resolveColumns.js';
 import { cachedRows } from './resultCache.js';
-import {
-  SEARCH_ROWS_KEPT,
-  type SearchQuery,
-  searchPageIds,
-  WALKED_SEARCH_ROWS_KEPT,
-} from './searchPageCache.js';
+import { type SearchQuery, searchPageIds } from './searchPageCache.js';
 import { segmentation } from './segmentedAggregates.js';
 import { and } from './sqlFragments.js';
 
@@ -392,7 +387,7 @@ export async function runReport(
         conditions,
       }),
       typesRead: read,
-      kept: plan.walked ? WALKED_SEARCH_ROWS_KEPT : SEARCH_ROWS_KEPT,
+      walked: plan.walked,
     };
     ids = await searchPageIds(search, start, take, () => pageOfIds(take, start, undefined, orderBy));
   } else ids = await pageOfIds(take, start, undefined, orderBy);

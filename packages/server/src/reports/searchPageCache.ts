@@ -13,7 +13,7 @@ export const SEARCH_ROWS_KEPT = 500;
  * of 50 and one more. Its later pages cost little to read, and fewer kept rows cost less to bring
  * up to date after a write.
  */
-export const WALKED_SEARCH_ROWS_KEPT = 101;
+const WALKED_SEARCH_ROWS_KEPT = 101;
 
 /**
  * Past this many chunks written since a search was kept, it is read again whole: the texts of a
@@ -38,8 +38,8 @@ export interface SearchQuery {
   scope: ChunkScope | undefined;
   /** The types the search reads (runReport's typesRead); undefined when it may read any record. */
   typesRead: readonly EntityId[] | undefined;
-  /** How many of its first rows are kept: {@link SEARCH_ROWS_KEPT} or {@link WALKED_SEARCH_ROWS_KEPT}. */
-  kept: number;
+  /** Whether it is read in the ordered index's order (ReportSql.walked): fewer rows are kept. */
+  walked: boolean;
 }
 
 /** A search's first rows as kept. */
@@ -61,7 +61,7 @@ type KeptState = KeptRows & ChunkMarks & { weight: number };
 /**
  * The ids of one page of a quick search (decision 0025). A search through the trigram index reads
  * every matching record to order them — at 1,000,000 records a term in 1% of them costs tens of
- * milliseconds however small the page — so its first {@link SearchQuery.kept} ids are read in one
+ * milliseconds however small the page — so its first {@link SEARCH_ROWS_KEPT} ids are read in one
  * statement and kept in the result cache: the next pages and the same search again read no index
  * until a write to a type the search reads (decision 0021).
  *
@@ -77,7 +77,8 @@ export async function searchPageIds(
   take: number,
   readPage: () => Promise<number[]>,
 ): Promise<number[]> {
-  const { ctx, scope, seek, kept: keptCount } = search;
+  const { ctx, scope, seek } = search;
+  const keptCount = keptRowsOf(search);
   if (start + take > keptCount) return readPage();
   const first = search.rows({ limit: keptCount + 1 });
   const read = async (statement: RawBuilder<Row>) => (await statement.execute(ctx.db)).rows;
@@ -102,6 +103,9 @@ export async function searchPageIds(
   if (!kept.complete && start + take > kept.ids.length) return readPage();
   return kept.ids.slice(start, start + take);
 }
+
+/** How many of a search's first rows are kept. */
+const keptRowsOf = (search: SearchQuery) => (search.walked ? WALKED_SEARCH_ROWS_KEPT : SEARCH_ROWS_KEPT);
 
 function keptRefresh(
   search: SearchQuery,
@@ -134,11 +138,11 @@ function keptRefresh(
         };
         const through = previous.through;
         const rows = keep(
-          await read(search.rows({ limit: search.kept + 1, within, ...(through ? { through } : {}) })),
+          await read(search.rows({ limit: keptRowsOf(search) + 1, within, ...(through ? { through } : {}) })),
           through,
         );
         // Too few left before the last row kept, and pages would fall past them: read it again whole.
-        if (rows.complete || rows.ids.length >= search.kept / 2) return answer(rows, stale.length);
+        if (rows.complete || rows.ids.length >= keptRowsOf(search) / 2) return answer(rows, stale.length);
       }
       return answer(keep(await read(first)), 'all');
     },

@@ -1,6 +1,6 @@
 import type { EntityId } from '@plinth/schema';
 import { sql } from 'kysely';
-import type { Executor } from '../entities/entityRepository.js';
+import { chunks, type Executor } from '../entities/entityRepository.js';
 import { searchRowId } from './searchRowId.js';
 
 /**
@@ -98,8 +98,7 @@ export async function unorderRecords(
   tenantId: number,
   ids: readonly EntityId[],
 ): Promise<void> {
-  for (let i = 0; i < ids.length; i += 500) {
-    const part = sql.join(ids.slice(i, i + 500));
+  for (const part of chunks(ids).map((some) => sql.join(some))) {
     await sql`DELETE FROM entity_search_ordered WHERE rowid IN (SELECT pos FROM search_order WHERE tenant_id = ${tenantId} AND entity_id IN (${part}))`.execute(
       db,
     );
