@@ -42,7 +42,7 @@ export function firstReportQuery(): ReportQuery {
 
 const resultsKey = (query: ReportQuery) => `results ${JSON.stringify(query)}`;
 
-/** Asks for a report's first calls now; a failure is left for the machine's own call to meet. */
+/** Asks for a report's first calls now; a failure is handed over like an answer (not asked again). */
 export function prefetchReport(api: PrefetchApi, reportId: IdOrAlias, now = Date.now()): void {
   const calls = new Map<string, Promise<unknown>>([
     [resultsKey(firstReportQuery()), api.runReport(reportId, firstReportQuery())],

@@ -142,6 +142,15 @@ export function ReportView({
   }));
 
   if (usage === 'build') return <ReportPlaceholder kind="build" />;
+  // A report that could not be read at all (missing, not allowed) has nothing to search, page or act
+  // on: only its error shows. A later failure keeps the toolbar, so the user can refresh.
+  if (errorText && !meta) {
+    return (
+      <section className="pl-report" aria-label="Report" ref={containerRef}>
+        <ErrorDisplay message={errorText} homeHref="/apps" />
+      </section>
+    );
+  }
   return (
     <section className="pl-report" aria-label={meta?.title ?? 'Report'} ref={containerRef}>
       {showHeader && (

@@ -39,9 +39,12 @@ export function showToast(request: ToastRequest): void {
   toast[request.kind](request.title, options);
 }
 
-/** A call the app asked for while starting (api/reportPrefetch), else — or if it failed — a call now. */
+/**
+ * A call the app asked for while starting (api/reportPrefetch), else a call now. A prefetched
+ * failure is the answer too: asking again would only make the failing call twice.
+ */
 const orAsk = <T>(prefetched: Promise<T> | undefined, ask: () => Promise<T>): Promise<T> =>
-  prefetched ? prefetched.catch(ask) : ask();
+  prefetched ?? ask();
 
 const withSignal = <I, O>(run: (input: I, signal: AbortSignal) => Promise<O>) =>
   fromPromise<O, I>(({ input, signal }) => run(input, signal));
