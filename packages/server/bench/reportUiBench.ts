@@ -10,7 +10,8 @@ import { type SeededDemo, seedDemoBulk, seededDemo } from './seedDemoBulk.js';
  * `npm run bench -- report-ui --records N`: the report as a person meets it, in headless
  * Chromium against the real built server. Measures navigation to the Opportunities report until
  * its first data row is on screen (cold: a new browser context each run; warm: the same tab
- * again), and the frame times of scrolling its 200-row page from top to bottom.
+ * again), and the frame times of scrolling its 200-row page from top to bottom. With `--throttle`,
+ * the navigations go over an emulated slow link (`throttledLink`) and the scrolling is left out.
  */
 export interface ReportUiOptions {
   records: number;
@@ -18,8 +19,21 @@ export interface ReportUiOptions {
   runs: number;
   /** A folder seeded by an earlier run with the same record count is reused. */
   dataDir?: string | undefined;
+  /** Navigations over `throttledLink` instead of plain loopback. */
+  throttle?: boolean | undefined;
   log: (m: string) => void;
 }
+
+/**
+ * A slow mobile link, as Lighthouse's throttling defines it: 150 ms round trip, 1.6 Mbit/s down,
+ * 750 kbit/s up (Chromium DevTools Protocol `Network.emulateNetworkConditions`, bytes a second).
+ */
+export const throttledLink = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const reportPath = '/apps/crm/_report/crm:opportunities';
@@ -74,8 +88,12 @@ interface Timing {
   firstRow_ms: number;
   /** From navigation start until the test harness saw the row visible (includes polling). */
   observed_ms: number;
+  /** The first pixels painted (on a built shell, its loading skeleton). */
+  firstPaint_ms: number | null;
   firstContentfulPaint_ms: number | null;
   domContentLoaded_ms: number;
+  /** The app's scripts and styles: bytes over the wire (headers included) and once decoded. */
+  assets: { files: number; transferred_kB: number; decoded_kB: number };
   /** The report call of the first page, in the browser's resource timing. */
   reportRequestStart_ms: number | null;
   reportResponseEnd_ms: number | null;
@@ -102,6 +120,7 @@ interface ScrollResult {
 
 export async function reportUiBench(options: ReportUiOptions) {
   const { records, runs, log } = options;
+  const throttle = options.throttle ?? false;
   // The web app is checked (and waited for, while a build runs) when it is copied for the server.
   if (!fs.existsSync(path.join(root, 'packages/server/dist/main.js')))
     throw new Error('packages/server/dist/main.js is missing: run `npm run build` first.');
@@ -147,21 +166,25 @@ export async function reportUiBench(options: ReportUiOptions) {
         timezoneId: 'Australia/Sydney',
       });
 
+    if (throttle)
+      log(
+        `throttled: ${throttledLink.latency} ms, ${((throttledLink.downloadThroughput * 8) / 1024 / 1024).toFixed(1)} Mbit/s down`,
+      );
     log(`cold: ${runs} navigations, each in a new browser context…`);
     const cold: Timing[] = [];
     for (let i = 0; i < runs; i++) {
       const context = await newContext();
-      const page = await prepare(context);
+      const page = await prepare(context, throttle);
       cold.push(await openReport(page));
       log(
-        `  cold ${i + 1}: first row ${cold[i]!.firstRow_ms} ms (report call ${cold[i]!.reportServer_ms} ms)`,
+        `  cold ${i + 1}: first paint ${cold[i]!.firstPaint_ms} ms, first row ${cold[i]!.firstRow_ms} ms (report call ${cold[i]!.reportServer_ms} ms, assets ${cold[i]!.assets.transferred_kB} kB)`,
       );
       await context.close();
     }
 
     log(`warm: ${runs} navigations in one tab…`);
     const context = await newContext();
-    const page = await prepare(context);
+    const page = await prepare(context, throttle);
     await openReport(page);
     const warm: Timing[] = [];
     for (let i = 0; i < runs; i++) {
@@ -171,9 +194,10 @@ export async function reportUiBench(options: ReportUiOptions) {
       );
     }
 
-    log('scrolling the 200-row page…');
+    // The link does not change how frames render: scrolling is measured unthrottled only.
     const scroll: ScrollResult[] = [];
-    for (const step of scrollSteps) {
+    if (!throttle) log('scrolling the 200-row page…');
+    for (const step of throttle ? [] : scrollSteps) {
       await openReport(page);
       await page.locator(`${rowSelector}[aria-rowindex="2"]`).waitFor();
       scroll.push(await scrollPage(page, step));
@@ -201,7 +225,12 @@ export async function reportUiBench(options: ReportUiOptions) {
       reportServer_p95_ms: pct(nonNull(timings.map((t) => t.reportServer_ms)), 0.95),
       reportRequestStart_p50_ms: pct(nonNull(timings.map((t) => t.reportRequestStart_ms)), 0.5),
       reportResponseEnd_p50_ms: pct(nonNull(timings.map((t) => t.reportResponseEnd_ms)), 0.5),
+      firstPaint_p50_ms: pct(nonNull(timings.map((t) => t.firstPaint_ms)), 0.5),
       firstContentfulPaint_p50_ms: pct(nonNull(timings.map((t) => t.firstContentfulPaint_ms)), 0.5),
+      assetsTransferred_p50_kB: pct(
+        timings.map((t) => t.assets.transferred_kB),
+        0.5,
+      ),
       timings,
     });
     const result = {
@@ -209,6 +238,7 @@ export async function reportUiBench(options: ReportUiOptions) {
       report: reportPath,
       records,
       viewport,
+      link: throttle ? throttledLink : 'loopback',
       machine: {
         cores: os.cpus().length,
         node: process.version,
@@ -222,30 +252,35 @@ export async function reportUiBench(options: ReportUiOptions) {
       scroll,
     };
     fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true });
-    const out = path.join(root, 'bench-results', 'report-ui.json');
+    const outName = throttle ? 'report-ui-throttled.json' : 'report-ui.json';
+    const out = path.join(root, 'bench-results', outName);
     fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
 
-    console.log(`\n**${records.toLocaleString('en-AU')} records**, navigation to ${reportPath}:\n`);
     console.log(
-      '| navigation | runs | first row p50 ms | first row p95 ms | report call sent p50 ms | answered p50 ms | server wait p50 ms | server wait p95 ms |',
+      `\n**${records.toLocaleString('en-AU')} records**, navigation to ${reportPath}${throttle ? ' over the throttled link' : ''}:\n`,
     );
-    console.log('|---|---|---|---|---|---|---|---|');
+    console.log(
+      '| navigation | runs | first paint p50 ms | first contentful paint p50 ms | first row p50 ms | first row p95 ms | report call sent p50 ms | answered p50 ms | server wait p50 ms | server wait p95 ms | assets over the wire p50 kB |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|');
     for (const [name, s] of Object.entries(result.navigation)) {
       console.log(
-        `| ${name} | ${s.runs} | ${s.firstRow_p50_ms} | ${s.firstRow_p95_ms} | ${s.reportRequestStart_p50_ms} | ${s.reportResponseEnd_p50_ms} | ${s.reportServer_p50_ms} | ${s.reportServer_p95_ms} |`,
+        `| ${name} | ${s.runs} | ${s.firstPaint_p50_ms} | ${s.firstContentfulPaint_p50_ms} | ${s.firstRow_p50_ms} | ${s.firstRow_p95_ms} | ${s.reportRequestStart_p50_ms} | ${s.reportResponseEnd_p50_ms} | ${s.reportServer_p50_ms} | ${s.reportServer_p95_ms} | ${s.assetsTransferred_p50_kB} |`,
       );
     }
-    console.log(
-      '\n| scroll step | frames | p50 ms | p95 ms | max ms | over 16.7 ms | over 33.3 ms | long frames |',
-    );
-    console.log('|---|---|---|---|---|---|---|---|');
+    if (scroll.length > 0) {
+      console.log(
+        '\n| scroll step | frames | p50 ms | p95 ms | max ms | over 16.7 ms | over 33.3 ms | long frames |',
+      );
+      console.log('|---|---|---|---|---|---|---|---|');
+    }
     for (const s of scroll) {
       console.log(
         `| ${s.step_px} px | ${s.frames} | ${s.p50_ms} | ${s.p95_ms} | ${s.max_ms} | ${s.over_16_7_ms} | ${s.over_33_3_ms} | ${s.long_animation_frames.length} |`,
       );
     }
     console.log(
-      `\nwritten to bench-results/report-ui.json (${os.cpus().length} cores, Chromium ${chromiumVersion})`,
+      `\nwritten to bench-results/${outName} (${os.cpus().length} cores, Chromium ${chromiumVersion})`,
     );
   } finally {
     await browser.close();
@@ -341,7 +376,7 @@ async function signIn(browser: Browser, base: string, seeded: SeededDemo) {
  * A page that notes, in every document it loads, when the first data row of a grid enters the
  * DOM and the frame that follows (when it is first painted), and which frames ran long.
  */
-async function prepare(context: BrowserContext): Promise<Page> {
+async function prepare(context: BrowserContext, throttle: boolean): Promise<Page> {
   // tsx names the functions it compiles with a `__name` helper, which the page does not have.
   await context.addInitScript({ content: 'globalThis.__name ??= (f) => f;' });
   await context.addInitScript(() => {
@@ -376,7 +411,13 @@ async function prepare(context: BrowserContext): Promise<Page> {
       // Long animation frames are a Chromium feature; without them the count stays empty.
     }
   });
-  return context.newPage();
+  const page = await context.newPage();
+  if (throttle) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', throttledLink);
+  }
+  return page;
 }
 
 async function openReport(page: Page): Promise<Timing> {
@@ -391,6 +432,11 @@ async function openReport(page: Page): Promise<Timing> {
     const w = globalThis as unknown as PageGlobals;
     const nav = w.performance.getEntriesByType('navigation')[0];
     const fcp = w.performance.getEntriesByName('first-contentful-paint')[0];
+    const fp = w.performance.getEntriesByName('first-paint')[0];
+    const assets = w.performance
+      .getEntriesByType('resource')
+      .filter((r) => /\/assets\//.test(String(r.name)))
+      .map((r) => ({ transferred: Number(r.transferSize), decoded: Number(r.decodedBodySize) }));
     const calls = w.performance
       .getEntriesByType('resource')
       .filter((r) => /\/(spapi|auth|assets)\//.test(String(r.name)))
@@ -404,6 +450,8 @@ async function openReport(page: Page): Promise<Timing> {
       firstRowDom: w.__bench.firstRowDom!,
       firstRowFrame: w.__bench.firstRowFrame!,
       fcp: fcp?.startTime ?? null,
+      fp: fp?.startTime ?? null,
+      assets,
       domContentLoaded: Number(nav?.domContentLoadedEventEnd ?? 0),
       calls,
     };
@@ -417,8 +465,14 @@ async function openReport(page: Page): Promise<Timing> {
   return {
     firstRow_ms: r(t.firstRowFrame),
     observed_ms: r(observedAt - started),
+    firstPaint_ms: t.fp === null ? null : r(t.fp),
     firstContentfulPaint_ms: t.fcp === null ? null : r(t.fcp),
     domContentLoaded_ms: r(t.domContentLoaded),
+    assets: {
+      files: t.assets.length,
+      transferred_kB: r(t.assets.reduce((sum, a) => sum + a.transferred, 0) / 1024),
+      decoded_kB: r(t.assets.reduce((sum, a) => sum + a.decoded, 0) / 1024),
+    },
     reportRequestStart_ms: report ? r(report.start_ms) : null,
     reportResponseEnd_ms: report ? r(report.end_ms) : null,
     reportServer_ms: report ? r(report.wait_ms) : null,

@@ -23,7 +23,7 @@ import { adjectives, type BenchData, nouns, seedBench } from './seedBench.js';
 
 /**
  * `npm run bench -- reports --records N [--engine sqlite|postgres] [--requests N] [--data-dir DIR] [--scenarios a,b]`,
- * `npm run bench -- report-ui --records N [--runs N] [--data-dir DIR]`, or `npm run bench -- calc`
+ * `npm run bench -- report-ui --records N [--runs N] [--data-dir DIR] [--throttle]`, or `npm run bench -- calc`
  */
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -34,6 +34,7 @@ const { positionals, values } = parseArgs({
     runs: { type: 'string', default: '7' },
     'data-dir': { type: 'string' },
     scenarios: { type: 'string' },
+    throttle: { type: 'boolean', default: false },
   },
 });
 if (positionals[0] === 'calc') {
@@ -45,13 +46,14 @@ if (positionals[0] === 'report-ui') {
     records: Number(values.records),
     runs: Number(values.runs),
     dataDir: values['data-dir'],
+    throttle: values.throttle,
     log: (m) => console.error(m),
   });
   process.exit(0);
 }
 if (positionals[0] !== 'reports') {
   console.error(
-    'Usage: npm run bench -- reports --records N [--engine sqlite|postgres] [--requests N] | report-ui --records N [--runs N] [--data-dir DIR] | calc',
+    'Usage: npm run bench -- reports --records N [--engine sqlite|postgres] [--requests N] | report-ui --records N [--runs N] [--data-dir DIR] [--throttle] | calc',
   );
   process.exit(2);
 }
