@@ -101,6 +101,8 @@ const pathEntry = z.object({ id: entityId, name: z.string().nullable(), typeName
 
 /** What deleting records would also delete (dependents) and unlink (related) — spec 01 §3. */
 export const deleteDetailsResponse = z.object({
+  /** The records asked about, named for the confirmation (spec 01 §8); a name may be missing. */
+  entities: z.array(pathEntry),
   dependents: z.array(
     z.object({
       typeName: z.string(),

@@ -1,6 +1,12 @@
 import { type DeleteDetails, type EntityId, relationshipEndName, type Schema } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
-import { selectEntities, selectLinksOfRels, selectLinksTouching } from './entityRepository.js';
+import { AppError } from '../http/errors.js';
+import {
+  type EntityRow,
+  selectEntities,
+  selectLinksOfRels,
+  selectLinksTouching,
+} from './entityRepository.js';
 
 /** The records deleting some records also deletes, each with the chain of records that leads to it. */
 export interface CascadeClosure {
@@ -61,7 +67,10 @@ function cascadingRels(schema: Schema): { fwd: EntityId[]; rev: EntityId[] } {
 
 const RELATED_LIMIT = 1000;
 
-/** What deleting the records would also delete (dependents) and unlink (related). */
+/**
+ * What deleting the records would also delete (dependents) and unlink (related), with the records
+ * themselves named (the confirmation names them, spec 01 §8). Dependents come nearest first.
+ */
 export async function deleteDetails(ctx: RequestContext, closure: CascadeClosure): Promise<DeleteDetails> {
   const links = await selectLinksTouching(ctx.db, ctx.tenantId, [...closure.all]);
   const relatedIds = new Map<EntityId, EntityId>();
@@ -88,12 +97,34 @@ export async function deleteDetails(ctx: RequestContext, closure: CascadeClosure
       const path: EntityId[] = [];
       for (let p = closure.parent.get(id); p !== undefined; p = closure.parent.get(p)) path.unshift(p);
       return { ...describe(id), entitiesOnPath: path.map(describe) };
-    });
+    })
+    .sort((a, b) => a.entitiesOnPath.length - b.entitiesOnPath.length || a.id - b.id);
   const related = [...relatedIds]
     .filter(([id]) => byId.has(id))
     .map(([id, relId]) => {
       const rel = ctx.schema.relationship(relId);
       return { ...describe(id), relationshipName: rel ? relationshipEndName(rel, 'fwd').name : '' };
     });
-  return { dependents, related };
+  return { entities: [...new Set(closure.roots)].map(describe), dependents, related };
+}
+
+/**
+ * Refuses a delete whose cascade now takes a record outside `shown`, the ids the user confirmed
+ * (the records and the dependents the delete details named): nothing is deleted that the user was
+ * not shown (decision 0033). A smaller cascade is fine: it takes nothing unshown.
+ */
+export function refuseUnshown(ctx: RequestContext, rows: readonly EntityRow[], shown: ReadonlySet<EntityId>) {
+  const unshown = rows.filter((row) => !shown.has(row.id)).sort((a, b) => a.id - b.id);
+  const [first] = unshown;
+  if (!first) return;
+  const typeName = ctx.schema.type(first.typeId)?.name ?? 'record';
+  const named = first.name ? `${typeName} '${first.name}'` : `an unnamed ${typeName}`;
+  const more = unshown.length - 1;
+  const what = more === 0 ? named : `${named} and ${more} more record${more === 1 ? '' : 's'}`;
+  throw new AppError(
+    'conflict',
+    `The delete would now also take ${what}, which ${more === 0 ? 'was' : 'were'} not shown. ` +
+      'Nothing was deleted; delete again to see everything it takes.',
+    { notShown: unshown.map((row) => row.id) },
+  );
 }

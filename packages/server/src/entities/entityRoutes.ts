@@ -1,5 +1,6 @@
 import {
   deleteDetailsResponse,
+  deleteEntitiesRequest,
   deleteEntitiesResponse,
   deleteRequest,
   entitiesOfTypeRequest,
@@ -123,16 +124,17 @@ export async function entityRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Delete records and their dependents',
-        body: deleteRequest,
+        summary: 'Delete records and their dependents; with `shown`, only if it takes nothing else',
+        body: deleteEntitiesRequest,
         response: { 200: deleteEntitiesResponse },
       },
     },
     async (request) => {
       const ctx = request.ctx;
+      const { ids, shown } = request.body;
       return inTransaction(ctx, async (tx) => {
-        await readEntities(tx, request.body.ids, 'name');
-        const rows = await deleteWithDependents(tx, request.body.ids);
+        await readEntities(tx, ids, 'name');
+        const rows = await deleteWithDependents(tx, ids, undefined, shown && new Set(shown));
         return { deleted: rows.map((row) => row.id) };
       });
     },

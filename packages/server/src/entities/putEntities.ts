@@ -24,7 +24,7 @@ import { validateReportDefinitions } from '../reports/validateReportDefinitions.
 import { readTenantSettings } from '../settings/tenantSettings.js';
 import { validateTenantSettings } from '../settings/validateTenantSettings.js';
 import { nextAutoNumbers } from './autoNumbers.js';
-import { cascadeClosure } from './deleteDetails.js';
+import { cascadeClosure, refuseUnshown } from './deleteDetails.js';
 import {
   allocateIds,
   bumpMetaVersion,
@@ -388,11 +388,13 @@ async function checkRelTargets(ctx: RequestContext, changes: readonly ResolvedRe
 /**
  * Deletes records and everything their cascade rules take with them, if the caller may delete all
  * and no record that stays requires one of them (a mandatory end of its would be left empty).
+ * With `shown` (the ids a confirmation showed), a cascade that takes any other record is refused.
  */
 export async function deleteWithDependents(
   ctx: RequestContext,
   ids: readonly EntityId[],
   refOf: (id: EntityId) => EntityRef = (id) => id,
+  shown?: ReadonlySet<EntityId>,
 ): Promise<EntityRow[]> {
   const closure = await cascadeClosure(ctx, ids);
   const rows = await selectEntities(ctx.db, ctx.tenantId, [...closure.all]);
@@ -402,6 +404,7 @@ export async function deleteWithDependents(
     // Deleting takes dependents with it; one the caller cannot read or delete stops the whole delete.
     if (row.id < firstUserId || !readable.has(row.id) || !deletable.has(row.id)) throw forbidden();
   }
+  if (shown) refuseUnshown(ctx, rows, shown);
   // A type's records include its derived types' records (design §2).
   const deletedTypes = rows
     .filter((r) => r.typeId === sysType.type)
