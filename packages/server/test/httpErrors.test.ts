@@ -143,7 +143,7 @@ describe.each(engines)('HTTP errors on %s', (engine) => {
         ['GET', '/auth/nothing'],
         ['GET', '/spapi/data/v1/nothing'],
         ['POST', '/spapi/data/v1/entity'],
-        ['PATCH', PUT],
+        ['PUT', PUT],
         ['GET', '/spapi/data/v9/entity/1'],
       ] as const) {
         const res = await t.admin.request(method, url, method === 'GET' ? undefined : {});
@@ -157,6 +157,7 @@ describe.each(engines)('HTTP errors on %s', (engine) => {
         expectClientError(await t.admin.get(`/spapi/data/v1/entity/${ref}`), 400);
       }
       expectClientError(await t.admin.request('DELETE', '/spapi/data/v1/entity/abc'), 400);
+      expectClientError(await t.admin.request('PATCH', '/spapi/data/v1/entity/put', {}), 400);
       expectClientError(await t.admin.request('DELETE', '/spapi/data/v1/entity/-5'), 400);
     });
 

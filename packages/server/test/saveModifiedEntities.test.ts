@@ -1,4 +1,5 @@
 import {
+  changedSinceReadMessage,
   invalidFormatMessage,
   outOfRangeMessage,
   requiredMessage,
@@ -217,12 +218,9 @@ describe.each(engines)('save modified entities on %s', (engine) => {
     });
     const stale = await save(t.admin, [{ id: d, version: 1, fields: { qty: 9 } }]);
     expect(stale.body.results[0].validationResults).toEqual([
-      {
-        id: -1,
-        isReverse: false,
-        errors: ['The record was changed by someone else. Reload it and try again.'],
-      },
+      { id: -1, isReverse: false, errors: [changedSinceReadMessage] },
     ]);
+    expect(stale.body.results[0].currentVersion).toBe(2);
     expect(await read(d)).toMatchObject({ qty: 2, version: 2 });
   });
 

@@ -57,6 +57,16 @@ export const entityChange = z
   .strict();
 export type EntityChange = z.infer<typeof entityChange>;
 
+/**
+ * A change of one existing record by its address (`PATCH /entity/:id`): the version read goes in
+ * the If-Match header, not the body (decision 0032).
+ */
+export const patchEntityRequest = entityChange.pick({ fields: true, relationships: true }).strict();
+export type PatchEntityRequest = z.infer<typeof patchEntityRequest>;
+
+/** The changed record's id and new version (also its ETag). */
+export const patchEntityResponse = z.object({ id: entityId, version: z.number().int() });
+
 export const putEntitiesRequest = z
   .object({
     entities: z.array(entityChange).max(1000).default([]),

@@ -43,7 +43,16 @@ export const inlineSaveResult = z.object({
   entityId,
   validationResults: z.array(memberValidationResult),
   version: z.number().int().optional(),
+  /**
+   * A record refused because someone changed it after it was read: its version now. Sent with
+   * the edits again, it saves them over the other change, knowingly (decision 0032).
+   */
+  currentVersion: z.number().int().optional(),
 });
+
+/** The record error of an inline save refused because the record changed after it was read. */
+export const changedSinceReadMessage =
+  'Someone else changed this record after you read it. Save again to replace their changes with yours, or cancel to keep theirs.';
 export type SavedRecordResult = z.infer<typeof inlineSaveResult>;
 
 /** One result per record sent, in the order sent. */

@@ -182,7 +182,12 @@ export const reportMeta = z.object({
     .optional(),
 });
 
-export const reportRow = z.object({ eid: entityId, values: z.array(cellValue) });
+/** A row: its record, the record's version as read (to save inline edits against), its cells. */
+export const reportRow = z.object({
+  eid: entityId,
+  version: z.number().int().optional(),
+  values: z.array(cellValue),
+});
 
 export const aggregateValue = z.object({
   kind: z.enum(aggregateKinds),

@@ -10,6 +10,8 @@ import {
   getEntitiesRequest,
   getEntitiesResponse,
   idOrAlias,
+  patchEntityRequest,
+  patchEntityResponse,
   putEntitiesRequest,
   putEntitiesResponse,
   saveModifiedRequest,
@@ -20,15 +22,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cascadeClosure, deleteDetails } from './deleteDetails.js';
 import { entitiesOfType } from './entitiesOfType.js';
+import { lockEntities } from './entityRepository.js';
 import { deleteWithDependents, putEntities } from './putEntities.js';
 import { readEntities, resolveIds } from './readEntities.js';
+import { etagOf, meetsIfMatch, readIfMatch, staleRecord, versionRequired } from './recordVersions.js';
 import { saveModifiedEntities } from './saveModifiedEntities.js';
 import { inTransaction } from './transaction.js';
 
 const base = '/spapi/data/v1/entity';
 const tags = ['entities'];
 
-/** The shared entity service: read, put, list by type, delete details and delete. */
+/**
+ * The shared entity service: read, put, list by type, delete details and delete. A single record
+ * read by its address answers its version as an ETag; a change by its address needs that version
+ * in If-Match, and a delete by its address checks it when sent (decision 0032).
+ */
 export async function entityRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -43,9 +51,41 @@ export async function entityRoutes(app: FastifyInstance) {
         response: { 200: entityResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const [entity] = await readEntities(request.ctx, [request.params.idOrAlias], request.query.query);
+      reply.header('etag', etagOf(entity!.version));
       return entity!;
+    },
+  );
+
+  r.patch(
+    `${base}/:id`,
+    {
+      schema: {
+        tags,
+        summary: "Change one record's fields and relationships; If-Match carries the version read (its ETag)",
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        body: patchEntityRequest,
+        response: { 200: patchEntityResponse },
+      },
+    },
+    async (request, reply) => {
+      const ifMatch = readIfMatch(request.headers['if-match']);
+      if (!ifMatch) throw versionRequired();
+      const ctx = request.ctx;
+      const { id } = request.params;
+      const answer = await inTransaction(ctx, async (tx) => {
+        const [entity] = await readEntities(tx, [id], 'name');
+        if (!meetsIfMatch(ifMatch, entity!.version)) throw staleRecord(entity!);
+        // The put writes only if the record is still at the version matched.
+        return putEntities(tx, {
+          entities: [{ id, version: entity!.version, ...request.body }],
+          deleted: [],
+        });
+      });
+      const version = answer.versions.find((v) => v.id === id)!.version;
+      reply.header('etag', etagOf(version));
+      return { id, version };
     },
   );
 
@@ -145,14 +185,18 @@ export async function entityRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Delete one record and its dependents',
+        summary: 'Delete one record and its dependents; If-Match, when sent, carries the version read',
         params: z.object({ id: z.coerce.number().int().positive() }),
         response: { 200: deleteEntitiesResponse },
       },
     },
     async (request) =>
       inTransaction(request.ctx, async (tx) => {
-        await readEntities(tx, [request.params.id], 'name');
+        const ifMatch = readIfMatch(request.headers['if-match']);
+        // The version checked is the one deleted: no write can slip in between.
+        if (ifMatch) await lockEntities(tx.db, tx.engine, tx.tenantId, [request.params.id]);
+        const [entity] = await readEntities(tx, [request.params.id], 'name');
+        if (ifMatch && !meetsIfMatch(ifMatch, entity!.version)) throw staleRecord(entity!);
         const rows = await deleteWithDependents(tx, [request.params.id]);
         return { deleted: rows.map((row) => row.id) };
       }),

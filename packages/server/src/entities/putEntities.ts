@@ -36,6 +36,7 @@ import {
   updateEntity,
 } from './entityRepository.js';
 import { defaultFor } from './fieldDefaults.js';
+import { staleRecord } from './recordVersions.js';
 import {
   applyRelChanges,
   checkCardinality,
@@ -183,12 +184,7 @@ async function putInTransaction(
       row,
       expectedVersion ?? existing.get(row.id)!.version,
     );
-    if (!ok)
-      throw new AppError(
-        'precondition_failed',
-        'The record was changed by someone else. Reload it and try again.',
-        { id: row.id },
-      );
+    if (!ok) throw staleRecord(existing.get(row.id)!);
   }
   await checkRelTargets(ctx, relChanges);
   const removedLinks = await applyRelChanges(ctx.db, ctx.tenantId, relChanges, ctx.perms.readFilter());

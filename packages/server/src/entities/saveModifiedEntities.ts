@@ -1,4 +1,5 @@
 import {
+  changedSinceReadMessage,
   type EntityId,
   type ModifiedRecord,
   type SavedRecordResult,
@@ -59,6 +60,7 @@ async function saveRecord(
     // A refusal of this record (invalid, not allowed, not found, stale) is its result; a failure
     // of the server is the call's.
     if (!(error instanceof AppError) || error.status >= 500) throw error;
+    if (error.code === 'precondition_failed') return changedSinceRead(ctx, record.id);
     const memberErrors = error.code === 'validation_failed' ? detailErrors(error.details) : undefined;
     return {
       entityId: record.id,
@@ -67,6 +69,16 @@ async function saveRecord(
         : [{ id: wholeRecordId, isReverse: false, errors: [error.message] }],
     };
   }
+}
+
+/** A record changed after it was read: its record error and its version now (to save over it). */
+async function changedSinceRead(ctx: RequestContext, id: EntityId): Promise<SavedRecordResult> {
+  const [row] = await selectEntities(ctx.db, ctx.tenantId, [id], ctx.perms.readFilter());
+  return {
+    entityId: id,
+    validationResults: [{ id: wholeRecordId, isReverse: false, errors: [changedSinceReadMessage] }],
+    ...(row ? { currentVersion: row.version } : {}),
+  };
 }
 
 /**

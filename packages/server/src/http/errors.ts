@@ -8,6 +8,7 @@ export const errorStatus = {
   method_not_allowed: 405,
   conflict: 409,
   precondition_failed: 412,
+  precondition_required: 428,
   payload_too_large: 413,
   uri_too_long: 414,
   unsupported_media_type: 415,

@@ -11,17 +11,20 @@ export type Cell = FieldCell | { vals: Array<{ eid: EntityId; val: string | null
 
 /**
  * The cells of a page of rows: one query per relationship step and per relationship column, never
- * one per row. Related records the caller cannot read are left out.
+ * one per row. Related records the caller cannot read are left out. `versions`, when given, gets
+ * each row's version as read with its cells.
  */
 export async function reportCells(
   ctx: RequestContext,
   columns: readonly ResolvedColumn[],
   ids: readonly EntityId[],
+  versions?: Map<EntityId, number>,
 ): Promise<Map<EntityId, Map<string, Cell>>> {
   const out = new Map<EntityId, Map<string, Cell>>(ids.map((id) => [id, new Map()]));
   if (ids.length === 0) return out;
   const readable = ctx.perms.readFilter();
   const rows = new Map((await selectEntities(ctx.db, ctx.tenantId, ids)).map((r) => [r.id, r]));
+  for (const r of rows.values()) versions?.set(r.id, r.version);
 
   // Each distinct path prefix is followed once for the whole page.
   const reached = new Map<string, Map<EntityId, EntityRow>>();

@@ -392,7 +392,8 @@ export async function runReport(
     ids = await searchPageIds(search, start, take, () => pageOfIds(take, start, undefined, orderBy));
   } else ids = await pageOfIds(take, start, undefined, orderBy);
 
-  const rows = await reportCells(ctx, columns, ids);
+  const versions = new Map<EntityId, number>();
+  const rows = await reportCells(ctx, columns, ids, versions);
   await keepImageDocuments(ctx, columns, rows);
 
   let rdata: ReportRunResponse['rdata'];
@@ -419,6 +420,8 @@ export async function runReport(
         }),
     gdata: ids.map((eid) => ({
       eid,
+      // Inline edits are saved against the version their row showed; public viewers edit nothing.
+      ...(options.publicView || !versions.has(eid) ? {} : { version: versions.get(eid)! }),
       values: columns.map((c) =>
         // Anonymous callers of a public report get only what it shows: hidden columns stay empty.
         options.publicView && c.hidden
