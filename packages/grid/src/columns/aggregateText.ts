@@ -4,6 +4,7 @@ import {
   type CellTextSettings,
   cellText,
   defaultCellTextSettings,
+  formatCurrency,
   formatNumberText,
   type TextColumn,
 } from './cellText.js';
@@ -26,8 +27,18 @@ export const aggregateLabels: Record<AggregateKind, string> = {
 };
 
 const counts: ReadonlySet<string> = new Set(['Count', 'CountUnique', 'CountAll', 'CountUniqueNoBlanks']);
+/** Aggregates in the column's own unit: shown in the column's format (an amount, a date, a size). */
+const unitKinds: ReadonlySet<string> = new Set([
+  'Sum',
+  'Average',
+  'Max',
+  'Min',
+  'StandardDeviation',
+  'PopulationStandardDeviation',
+]);
 /** Aggregates that keep the column's own kind of value (a latest date, a largest amount). */
 const valueKinds: ReadonlySet<string> = new Set(['Max', 'Min']);
+const wholeTypes: ReadonlySet<string> = new Set(['Int32', 'AutoNumber']);
 
 export interface AggregateValue {
   kind: AggregateKind;
@@ -36,9 +47,35 @@ export interface AggregateValue {
   text?: string;
 }
 
+/** A number aggregate in the column's format; 3 decimals where the column has none (spec 02 §9). */
+function numberAggregateText(
+  column: TextColumn,
+  kind: string,
+  value: number,
+  settings: CellTextSettings,
+): string {
+  const isUnit = unitKinds.has(kind);
+  if (isUnit && column.isFileSize) return cellText(column, { val: value } as ReportCell, settings);
+  if (column.type === 'Currency' || column.type === 'Decimal') {
+    const places = column.places ?? 2;
+    // A variance is in squared units: the column's places, but no currency symbol.
+    return column.type === 'Currency' && isUnit
+      ? formatCurrency(value, settings, places)
+      : formatNumberText(value, settings.locale, places);
+  }
+  // Sums, max and min of whole numbers are whole; their averages and spreads keep 3 decimals.
+  if (wholeTypes.has(column.type) && (kind === 'Sum' || valueKinds.has(kind)) && Number.isInteger(value))
+    return formatNumberText(value, settings.locale, 0);
+  return formatNumberText(value, settings.locale, 3);
+}
+
 /**
- * The text of one aggregate (spec 02 §9: aggregates use 3 decimals): counts whole, max and min of
- * dates or text as the column shows them, other numbers with 3 decimals, lists as sent.
+ * The text of one aggregate (a group's or a grand total), in the column's format as its cells show
+ * values (issue 12, decision 0035): sums, averages, deviations, max and min of an amount with the
+ * currency symbol and the column's places, of a decimal with its places, of whole numbers whole, of
+ * dates as dates; counts whole; 3 decimals (spec 02 §9) only where the column has no places (an
+ * average of whole numbers, a variance of them); lists and the server's text (auto-number patterns)
+ * as sent.
  */
 export function aggregateText(
   column: TextColumn,
@@ -52,16 +89,13 @@ export function aggregateText(
     const n = Number(value);
     return Number.isFinite(n) ? formatNumberText(n, settings.locale, 0) : String(value);
   }
-  if (typeof value === 'number' && Number.isFinite(value)) {
-    if (valueKinds.has(aggregate.kind) && column.type === 'Currency')
-      return cellText({ ...column, places: 3 }, { val: value } as ReportCell, settings);
-    return formatNumberText(value, settings.locale, 3);
-  }
+  if (typeof value === 'number' && Number.isFinite(value))
+    return numberAggregateText(column, aggregate.kind, value, settings);
   if (valueKinds.has(aggregate.kind)) return cellText(column, { val: value } as ReportCell, settings);
   return String(value);
 }
 
-/** 'Sum: 1,234.500' — an aggregate with its label. */
+/** 'Sum: $1,234.00' — an aggregate with its label. */
 export function labelledAggregateText(
   column: TextColumn,
   aggregate: AggregateValue,

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ReportGroup } from '../types.js';
 import { DataGrid } from './DataGrid.js';
+import { groupHeaderHeight, groupHeaderLines } from './GroupHeaderRow.js';
 import { peopleMeta, person } from './test/gridFixtures.js';
 
 const grouped = peopleMeta({
@@ -45,15 +46,38 @@ const rowLabels = () =>
     .map((r) => r.getAttribute('aria-label') ?? within(r).getAllByRole('gridcell')[0]!.textContent);
 
 describe('DataGrid: groups', () => {
-  it('puts a header with the count and aggregates (3 decimals) before each group', () => {
+  it('puts a header with the label, the count and the aggregates in the column format before each group', () => {
     render(<DataGrid label="People" meta={grouped} rows={rows} groups={groups} />);
     expect(rowLabels()).toEqual(['Adelaide', 'Ann', 'Bob', 'Perth', 'Cat']);
     const adelaide = screen.getByRole('row', { name: 'Adelaide' });
     expect(adelaide).toHaveAttribute('aria-expanded', 'true');
     expect(adelaide).toHaveTextContent('Adelaide (2)');
-    expect(adelaide).toHaveTextContent('Sum: 301.500 · Average: 150.750');
-    // The aggregates stay on one line, cut when narrow, with the whole text on hover.
-    expect(within(adelaide).getByTitle('Sum: 301.500 · Average: 150.750')).toHaveClass('pl-grid__text');
+    // The label is what truncates; the count is beside it, never cut with it.
+    const name = within(adelaide).getByText('Adelaide');
+    expect(name).toHaveClass('pl-grid__group-name');
+    expect(name).toHaveAttribute('title', 'Adelaide');
+    expect(within(adelaide).getByText('(2)')).toHaveClass('pl-grid__group-count');
+    // Each aggregate is shown with its value, as the column shows amounts ('Balance' is currency).
+    const aggregates = within(adelaide)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(aggregates).toEqual(['Sum of Balance: $301.50', 'Average of Balance: $150.75']);
+  });
+
+  it('gives a group header the lines its label, count and aggregates need in the width it has', () => {
+    const parts = {
+      label: 'Closed Lost',
+      countText: '(498)',
+      aggregates: ['Sum of Amount: $746,371,097.49', 'Average of Amount: $255,785.67'],
+      hasLoadMore: true,
+    };
+    expect(groupHeaderLines(parts, 1400)).toBe(1);
+    // A phone: the aggregates go under the label, one a line when two do not fit.
+    expect(groupHeaderLines(parts, 390)).toBe(3);
+    expect(groupHeaderHeight(1)).toBe(32);
+    expect(groupHeaderHeight(3)).toBe(72);
+    // Nothing to measure against (not laid out yet): one line.
+    expect(groupHeaderLines(parts, 0)).toBe(1);
   });
 
   it('collapses and expands a group, and all groups from its menu', async () => {
@@ -166,9 +190,12 @@ describe('DataGrid: groups', () => {
     const totals = screen.getAllByRole('row').filter((r) => r.classList.contains('pl-grid__row--total'));
     expect(totals).toHaveLength(2);
     expect(within(totals[0]!).getByRole('rowheader')).toHaveTextContent('Total (6) · Sum');
-    expect(within(totals[0]!).getAllByRole('gridcell')[1]).toHaveTextContent('603.000');
+    // The grand total in the column's format, as its cells show amounts.
+    const balance = within(totals[0]!).getAllByRole('gridcell')[1]!;
+    expect(balance).toHaveTextContent(/^\$603\.00$/);
+    expect(balance).toHaveClass('pl-grid__cell--right');
     expect(within(totals[1]!).getByRole('rowheader')).toHaveTextContent('Average');
-    expect(within(totals[1]!).getAllByRole('gridcell')[1]).toHaveTextContent('201.000');
+    expect(within(totals[1]!).getAllByRole('gridcell')[1]).toHaveTextContent(/^\$201\.00$/);
   });
 });
 

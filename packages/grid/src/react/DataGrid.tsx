@@ -40,7 +40,7 @@ import type { ImageUrlOf } from './cells/CellContent.js';
 import { buildDisplayRows, type DisplayRow, type GridGroup } from './displayRows.js';
 import { GridCell } from './GridCell.js';
 import { GridHeader, selectionColumnId } from './GridHeader.js';
-import { GroupHeaderRow } from './GroupHeaderRow.js';
+import { GroupHeaderRow, groupHeaderHeight, groupHeaderLines, groupHeaderParts } from './GroupHeaderRow.js';
 import { GridContext, type GridContextValue } from './gridContext.js';
 import type { CellAddress } from './inline/inlineNavigation.js';
 import { useInlineEditing } from './inline/useInlineEditing.js';
@@ -262,7 +262,10 @@ export function DataGrid({
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const groupIds = useMemo(() => meta?.rmeta?.groups?.map((g) => g.colid) ?? [], [meta]);
   const valueIndexes = useMemo(() => groupValueIndexes(meta), [meta]);
-  const groupColumns = groupIds.map((id) => meta?.rcols?.[id]).filter((c) => c !== undefined);
+  const groupColumns = useMemo(
+    () => groupIds.map((id) => meta?.rcols?.[id]).filter((c) => c !== undefined),
+    [groupIds, meta],
+  );
   const displayRows = useMemo(
     () =>
       buildDisplayRows({
@@ -275,6 +278,19 @@ export function DataGrid({
     [safeRows, groups, valueIndexes, collapsed, groupsWithMore],
   );
   const showCount = meta?.rmeta?.showcnt ?? true;
+  // Group headers take the lines their label, count and aggregates need in the visible width.
+  const groupHeights = useMemo(() => {
+    const heights = new Map<string, number>();
+    for (const r of displayRows) {
+      if (r.kind !== 'group') continue;
+      const parts = groupHeaderParts(r.group, groupColumns, columns, textSettings, {
+        showCount,
+        hasLoadMore: Boolean(onGroupLoadMore && r.group.hasMore),
+      });
+      heights.set(r.key, groupHeaderHeight(groupHeaderLines(parts, containerWidth)));
+    }
+    return heights;
+  }, [displayRows, groupColumns, columns, textSettings, showCount, onGroupLoadMore, containerWidth]);
   const recordIds = useMemo(
     () => displayRows.flatMap((r) => (r.kind === 'record' ? [r.row.eid] : [])),
     [displayRows],
@@ -283,7 +299,7 @@ export function DataGrid({
   const virtualizer = useVirtualizer({
     count: displayRows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
+    estimateSize: (index) => groupHeights.get(displayRows[index]?.key ?? '') ?? rowHeight,
     overscan: 8,
     paddingStart: gridMetrics.headerHeight,
     getItemKey: (index) => displayRows[index]?.key ?? index,
@@ -557,11 +573,10 @@ export function DataGrid({
                     isExpanded={displayRow.isExpanded}
                     groupColumns={groupColumns}
                     columns={columns}
-                    widths={widths}
-                    leadingWidth={leadingWidth}
+                    visibleWidth={Math.min(containerWidth, totalWidth)}
                     showCount={showCount}
                     settings={textSettings}
-                    style={style}
+                    style={{ ...style, height: item.size }}
                     rowIndex={rowIndex}
                     isFocused={isFocused}
                     onFocusRow={() => setFocusedKey(displayRow.key)}

@@ -18,7 +18,8 @@ export interface TotalRowsProps {
 
 /**
  * The grand-total footer rows: one per aggregate style, each column showing its value of that
- * style (3 decimals); the first row is labelled 'Total' with the record count.
+ * style in the column's format, aligned as its cells are; the first row is labelled 'Total' with the
+ * record count.
  */
 export function TotalRows({
   total,
@@ -60,7 +61,7 @@ export function TotalRows({
               <div
                 key={column.id}
                 role={c === 0 ? 'rowheader' : 'gridcell'}
-                className="pl-grid__cell pl-grid__aggregate"
+                className={`pl-grid__cell pl-grid__aggregate pl-grid__cell--${c === 0 ? 'left' : column.align}`}
                 style={{ width: (widths[column.id] ?? 0) + (c === 0 ? leadingWidth : 0) }}
               >
                 {label && text ? `${label}: ${text}` : label || text}
