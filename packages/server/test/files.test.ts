@@ -166,9 +166,42 @@ describe.each(engines)('documents and files (%s)', (engine) => {
     for (const name of ['setup.exe', 'README']) {
       const res = await upload(t.admin, name, 'MZ');
       expect(res.status).toBe(400);
-      expect(res.body.error.message).toBe('The file extension must match a known document type.');
+      // Spec 01 §8's sentence, then the formats that are allowed.
+      expect(res.body.error.message).toBe(
+        'Upload failed because the file format is not allowed. Allowed formats: pdf, docx, doc, xlsx, xls, ' +
+          'pptx, ppt, csv, txt, png, jpg, jpeg, gif, webp, svg, zip.',
+      );
     }
     expect(await documentCount()).toBe(before);
+  });
+
+  it('refuses a program whatever it is named, on upload and replace, and stores nothing', async () => {
+    const before = await documentCount();
+    // A Windows program: 'MZ', and at the offset in bytes 60–63 the PE signature.
+    const windows = Buffer.alloc(300);
+    windows.write('MZ', 0, 'latin1');
+    windows.writeUInt32LE(128, 60);
+    windows.write('PE\0\0', 128, 'latin1');
+    const programs = [
+      ['invoice.pdf', windows],
+      ['notes.txt', Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1]), Buffer.alloc(64)])],
+      ['app.zip', Buffer.concat([Buffer.from([0xcf, 0xfa, 0xed, 0xfe]), Buffer.alloc(64)])],
+    ] as const;
+    for (const [name, content] of programs) {
+      const res = await upload(t.admin, name, content);
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toBe(
+        'Upload failed because the file content is not allowed. Programs cannot be uploaded as documents.',
+      );
+    }
+    expect(await documentCount()).toBe(before);
+    expect(fs.readdirSync(path.join(filesDir, 'tmp'))).toEqual([]);
+    const doc = await upload(t.admin, 'plain.txt', 'MZ is how this note begins, in words');
+    expect(doc.status).toBe(200);
+    const res = await replace(t.admin, doc.body.id, 'plain.txt', programs[0][1]);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/^Upload failed because the file content is not allowed\./);
+    expect((await t.admin.get(`/spapi/data/v2/document/${doc.body.id}`)).body.version).toBe(1);
   });
 
   it('refuses an upload without a file part, or not sent as multipart', async () => {
@@ -200,7 +233,7 @@ describe.each(engines)('documents and files (%s)', (engine) => {
     const before = await documentCount();
     const huge = await upload(t.admin, 'huge.txt', Buffer.alloc(9 * 1_048_576, 'a'));
     expect(huge.status).toBe(413);
-    expect(huge.body.error.message).toBe('The file is too large. Files can be up to 8.00 MB.');
+    expect(huge.body.error.message).toBe('File size too large. Max file size: 8MB.');
     expect(await documentCount()).toBe(before);
     expect(fs.readdirSync(path.join(filesDir, 'tmp'))).toEqual([]);
   });

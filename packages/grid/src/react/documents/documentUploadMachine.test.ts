@@ -33,7 +33,7 @@ describe('documentUploadMachine', () => {
     const order: string[] = [];
     const { actor, events } = start(async ({ file }) => {
       order.push(file.name);
-      if (file.name === 'bad.exe') throw new Error('The file extension must match a known document type.');
+      if (file.name === 'bad.exe') throw new Error('Upload failed because the file format is not allowed.');
       return docFor(file.name, order.length);
     });
     actor.send({ type: 'FILES_ADDED', files: [new File(['a'], 'a.pdf'), new File(['b'], 'bad.exe')] });
@@ -45,7 +45,7 @@ describe('documentUploadMachine', () => {
     expect(events).toEqual([
       'toast success: Successfully uploaded / a.pdf',
       'uploaded 1',
-      'toast error: Error uploading / The file extension must match a known document type.',
+      'toast error: Error uploading / Upload failed because the file format is not allowed.',
       'toast success: Successfully uploaded / c.pdf',
       'uploaded 3',
     ]);

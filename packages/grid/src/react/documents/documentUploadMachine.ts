@@ -1,6 +1,7 @@
 import type { DocumentInfo } from '@plinth/schema';
 import { toast } from '@plinth/ui';
 import { assign, fromPromise, setup } from 'xstate';
+import { uploadErrorText } from './matchFileType';
 
 export interface DocumentUploadContext {
   /** Files waiting their turn. */
@@ -19,9 +20,6 @@ export interface UploadInput {
   file: File;
   onProgress: (percent: number) => void;
 }
-
-const messageOf = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'The file could not be uploaded.';
 
 /**
  * The file drop area's uploads (spec 02 §2, §5 "Document upload", §8): files dropped or chosen
@@ -97,7 +95,7 @@ export const documentUploadMachine = setup({
           target: 'next',
           actions: {
             type: 'showUploadErrorToast',
-            params: ({ event }) => ({ message: messageOf(event.error) }),
+            params: ({ event }) => ({ message: uploadErrorText(event.error) }),
           },
         },
       },

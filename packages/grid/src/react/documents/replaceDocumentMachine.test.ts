@@ -103,7 +103,7 @@ describe('replaceDocumentMachine', () => {
 
     actor.send({ type: 'FILE_SELECTED', file: file('setup.exe') });
     expect(actor.getSnapshot().context.fileError).toBe(
-      'The file extension must match a known document type.',
+      'Upload failed because the file format is not allowed. Allowed formats: pdf, docx, doc.',
     );
     actor.send({ type: 'REPLACE' });
     expect(actor.getSnapshot().value).toBe('ready');
@@ -175,6 +175,21 @@ describe('replaceDocumentMachine', () => {
     expect(refreshReport).not.toHaveBeenCalled();
     actor.send({ type: 'REPLACE' });
     expect(actor.getSnapshot().value).toBe('confirming');
+  });
+
+  it("shows 'Unspecified error.' when the failure says nothing better", async () => {
+    const { actor, loadDoc, loadTypes, toasts } = start({
+      replace: async () => Promise.reject(new Error('')),
+    });
+    loadDoc.resolve(doc);
+    loadTypes.resolve([pdf]);
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'FILE_SELECTED', file: file('b.pdf') });
+    actor.send({ type: 'REPLACE' });
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => s.matches('error'));
+    expect(actor.getSnapshot().context.error).toBe('Unspecified error.');
+    expect(toasts).toEqual([{ kind: 'error', text: 'Unspecified error.' }]);
   });
 
   it('closes while loading or ready', async () => {

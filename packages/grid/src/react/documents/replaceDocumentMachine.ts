@@ -1,7 +1,7 @@
 import type { DocumentInfo, DocumentTypeInfo } from '@plinth/schema';
 import { toast } from '@plinth/ui';
 import { assign, fromPromise, setup } from 'xstate';
-import { matchFileType, unknownExtensionMessage } from './matchFileType';
+import { matchFileType, unknownExtensionMessage, uploadErrorText } from './matchFileType';
 
 export interface ReplaceDocumentContext {
   documentId: number;
@@ -35,8 +35,8 @@ export interface ReplaceInput {
   onProgress: (percent: number) => void;
 }
 
-const messageOf = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'The document could not be replaced.';
+const loadErrorText = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : 'The document could not be loaded.';
 
 /** What the user can do while the dialog waits for a file (ready, and again after a failure). */
 const choosing = {
@@ -80,7 +80,7 @@ export const replaceDocumentMachine = setup({
       return {
         file: event.file,
         fileType,
-        fileError: fileType ? null : unknownExtensionMessage,
+        fileError: fileType ? null : unknownExtensionMessage(context.documentTypes),
         error: null,
       };
     }),
@@ -121,7 +121,7 @@ export const replaceDocumentMachine = setup({
                 onDone: { target: 'done', actions: assign({ document: ({ event }) => event.output }) },
                 onError: {
                   target: 'done',
-                  actions: assign({ loadError: ({ event }) => messageOf(event.error) }),
+                  actions: assign({ loadError: ({ event }) => loadErrorText(event.error) }),
                 },
               },
             },
@@ -163,8 +163,11 @@ export const replaceDocumentMachine = setup({
         onError: {
           target: 'error',
           actions: [
-            assign({ error: ({ event }) => messageOf(event.error) }),
-            { type: 'showReplaceErrorToast', params: ({ event }) => ({ message: messageOf(event.error) }) },
+            assign({ error: ({ event }) => uploadErrorText(event.error) }),
+            {
+              type: 'showReplaceErrorToast',
+              params: ({ event }) => ({ message: uploadErrorText(event.error) }),
+            },
           ],
         },
       },
