@@ -15,7 +15,6 @@ export * from './contracts/settingsContracts.js';
 export * from './contracts/templateReportContracts.js';
 export * from './contracts/typeSchemaContracts.js';
 export * from './contracts/uploadMessages.js';
-export * from './links/linkPolicy.js';
 export {
   autoNumberFromDisplay,
   formatAutoNumber,
@@ -32,8 +31,6 @@ export * from './reports/columnFormatting.js';
 export * from './reports/dateRanges.js';
 export * from './reports/operators.js';
 export * from './reports/reportDefinition.js';
-export * from './richText/richTextExamples.js';
-export * from './richText/richTextPolicy.js';
 export type { NamedEntity, NameIssue } from './schemaRules/checkNames.js';
 export { defaultNewFieldName } from './schemaRules/defaultNewFieldName.js';
 export { toScriptName } from './schemaRules/toScriptName.js';
