@@ -37,7 +37,7 @@ export { toScriptName } from './schemaRules/toScriptName.js';
 export { type FieldBoundIssue, validateFieldBounds } from './schemaRules/validateFieldBounds.js';
 export { type MemberNameCandidate, validateMemberNames } from './schemaRules/validateMemberNames.js';
 export { validateTypeNames } from './schemaRules/validateTypeNames.js';
-export { isKnownTimeZone, type WallClock, wallClockAt, zoneOffsetAt } from './time/wallClock.js';
+export { isKnownTimeZone, type WallClock, wallClockAt } from './time/wallClock.js';
 export type { FieldValueResult } from './validation/fieldValueResult.js';
 export * from './validation/messages.js';
 export {
