@@ -20,6 +20,7 @@ import { publicReportRoutes, reportRoutes } from './reports/reportRoutes.js';
 import { templateReportRoutes } from './reports/templateReportRoutes.js';
 import type { Services } from './services.js';
 import { settingsRoutes } from './settings/settingsRoutes.js';
+import { compressAnswers } from './web/compressAnswers.js';
 import { isWebAppBuilt, serveWebApp } from './web/serveWebApp.js';
 
 export interface AppOptions {
@@ -47,6 +48,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await compressAnswers(app);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {

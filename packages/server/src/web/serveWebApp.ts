@@ -24,9 +24,10 @@ export function isWebAppBuilt(distDir: string = webDistDir()): boolean {
 }
 
 /**
- * Serves the built web app from the API's process and port: hashed assets with a long cache, and
- * index.html for every other GET that is not an API path (the app routes in the browser). Does
- * nothing when the app is not built.
+ * Serves the built web app from the API's process and port: hashed assets cached for a year, sent
+ * as the .br or .gz copy the build wrote beside them when the browser accepts one, and index.html
+ * (never cached without asking) for every other GET that is not an API path (the app routes in the
+ * browser), compressed as it goes out (compressAnswers). Does nothing when the app is not built.
  */
 export async function serveWebApp(app: FastifyInstance, distDir: string = webDistDir()): Promise<void> {
   if (!isWebAppBuilt(distDir)) return;
@@ -36,6 +37,8 @@ export async function serveWebApp(app: FastifyInstance, distDir: string = webDis
     prefix: '/',
     wildcard: false,
     index: false,
+    // The copies the build wrote (packages/web/scripts/compressAssets.mjs), each with its own ETag.
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header('cache-control', 'public, max-age=31536000, immutable');
