@@ -34,6 +34,7 @@ import type {
   ReportRow,
   ReportTotal,
   RowId,
+  SortEntry,
   SortOrder,
 } from '../types.js';
 import type { ImageUrlOf } from './cells/CellContent.js';
@@ -112,6 +113,10 @@ export interface DataGridProps {
   textSettings?: CellTextSettings;
   imageUrl?: ImageUrlOf;
   onPreviewFile?: (row: ReportRow) => void;
+  /** The applied sorts in their order (groups first): the sorted headers show their direction. */
+  sort?: readonly SortEntry[] | undefined;
+  /** A column header was clicked (Shift-click: `add`); without it the headers do not sort. */
+  onHeaderSort?: (colid: string, how: { add: boolean }) => void;
   /** Resized widths by column id (controlled); reset clears them. */
   columnWidths?: Readonly<Record<string, number>>;
   onColumnWidthsChange?: (widths: Record<string, number>) => void;
@@ -184,6 +189,8 @@ export function DataGrid({
   onPreviewFile,
   columnWidths,
   onColumnWidthsChange,
+  sort,
+  onHeaderSort,
   inlineEdit,
   height,
 }: DataGridProps) {
@@ -390,6 +397,15 @@ export function DataGrid({
 
   const onRowKeyDown = (event: KeyboardEvent<HTMLDivElement>, index: number, item: DisplayRow) => {
     if (event.target !== event.currentTarget) return;
+    if (event.key === 'ArrowUp' && index === 0) {
+      // Above the first row: the column headers (not Tab stops of their own).
+      const header = scrollRef.current?.querySelector<HTMLElement>('.pl-grid__header-cell[data-active]');
+      if (header) {
+        event.preventDefault();
+        header.focus();
+        return;
+      }
+    }
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight || 600) / rowHeight) - 1);
     const moves: Record<string, number> = {
       ArrowDown: index + 1,
@@ -528,6 +544,17 @@ export function DataGrid({
             columns={columnsById}
             widths={widths}
             height={gridMetrics.headerHeight}
+            sort={sort}
+            onSort={onHeaderSort}
+            onFocusRows={() => {
+              const key = displayRows[focusedIndex]?.key;
+              const row =
+                key === undefined
+                  ? null
+                  : scrollRef.current?.querySelector<HTMLElement>(`[data-row-key="${CSS.escape(key)}"]`);
+              if (row) row.focus();
+              else focusRowAt(focusedIndex);
+            }}
             {...(isMulti
               ? {
                   selectAll: {

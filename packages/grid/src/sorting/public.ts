@@ -1,4 +1,6 @@
 /** Sorting: the pure sort operations of the report (spec 02 §4 "Sorting", §5 "Sort"). */
+
+export { headerSort, withAppliedSortEntries } from './headerSort.js';
 export {
   addSort,
   applySort,
