@@ -1,35 +1,49 @@
 import {
-  CalendarDate,
+  type CalendarDate,
   CalendarDateTime,
   type DateValue,
+  getLocalTimeZone,
+  now,
   type Time,
   toCalendarDate,
+  toCalendarDateTime,
 } from '@internationalized/date';
 import { CalendarIcon } from '@plinth/ui';
-import { useRef, useState } from 'react';
+import { type FocusEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import {
   Button as AriaButton,
-  DateInput as AriaDateInput,
-  DateField,
-  DateSegment,
   Dialog,
   DialogTrigger,
-  Group,
-  I18nProvider,
+  LabelContext,
   Popover,
-  TimeField,
+  Provider,
+  TextContext,
 } from 'react-aria-components';
 import { useFieldSettings } from '../settings/FieldSettings';
 import { type FieldBaseProps, FieldWrapper } from '../wrapper/FieldWrapper';
 import { Calendar } from './Calendar';
+import { DateSegmentView, type SegmentAction } from './DateSegmentView';
 import {
+  dateOrderFor,
   defaultCalendarTime,
   invalidDateMessages,
   isWithinBounds,
-  maxYear,
-  minYear,
   segmentLocaleFor,
 } from './dateFormats';
+import {
+  backspace,
+  clearSegment,
+  focusSegment,
+  fromValue,
+  isFilled,
+  literalBefore,
+  type SegmentsState,
+  type SegmentsValue,
+  segmentLayout,
+  stepSegment,
+  typedValueOf,
+  typeKey,
+} from './dateSegments';
 import { useRepeatWhileHeld } from './useRepeatWhileHeld';
 
 export type DateInputKind = 'date' | 'time' | 'dateTime';
@@ -52,20 +66,30 @@ export interface DateInputProps<K extends DateInputKind> extends FieldBaseProps 
   locale?: string;
 }
 
-/** Whether some but not all editable segments are filled: the typed text is incomplete. */
-function isPartlyFilled(group: HTMLElement | null): boolean {
-  if (!group) return false;
-  const segments = [...group.querySelectorAll<HTMLElement>('[data-type]')].filter(
-    (s) => s.dataset.type !== 'literal' && s.getAttribute('aria-hidden') !== 'true',
-  );
-  const placeholders = segments.filter((s) => s.hasAttribute('data-placeholder'));
-  return placeholders.length > 0 && placeholders.length < segments.length;
+const sameValue = (a: SegmentsValue | null, b: SegmentsValue | null) => String(a) === String(b);
+
+function apply(state: SegmentsState, action: SegmentAction): SegmentsState {
+  switch (action.type) {
+    case 'key':
+      return typeKey(state, action.key);
+    case 'backspace':
+      return backspace(state);
+    case 'clear':
+      return clearSegment(state);
+    case 'step':
+      return stepSegment(state, action.amount, toCalendarDateTime(now(getLocalTimeZone())));
+    case 'move':
+      return focusSegment(state, state.active + action.by);
+  }
 }
 
 /**
- * Date, time or date-time input: typing by segments (day 1–31, month 1–12, hour 1–12, minute
- * 0–59 wrap with the arrow keys; 4-digit years; a/p set am/pm), or a calendar for dates. Invalid
- * text shows 'Invalid date.', 'Invalid time.' or 'Invalid date time.'.
+ * Date, time or date-time input typed by segments in the locale's order (dd/MM/yyyy, MM/dd/yyyy or
+ * yyyy-MM-dd, then hh:mm AM): digit by digit, or with a separator to end a segment early; the
+ * arrow keys wrap day 1–31, month 1–12, hour 1–12 and minute 0–59; a/p set AM/PM; dates also by
+ * the calendar. The text stays as typed: an impossible date (31/02/2027) or an incomplete one is
+ * kept, not clamped, and shows 'Invalid date.', 'Invalid time.' or 'Invalid date time.' until it
+ * is corrected (decision 0034).
  */
 export function DateInput<K extends DateInputKind>({
   kind,
@@ -84,64 +108,140 @@ export function DateInput<K extends DateInputKind>({
   ...wrapper
 }: DateInputProps<K>) {
   const settings = useFieldSettings();
-  const locale = segmentLocaleFor(localeProp ?? settings.locale);
-  const [inner, setInner] = useState<ValueOf<K> | null>(defaultValue);
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const locale = localeProp ?? settings.locale;
+  const order = dateOrderFor(locale);
+  const layout = segmentLayout(kind, order);
+  const layoutKey = layout.join(' ');
+  const initial = value === undefined ? defaultValue : value;
+  const [state, setState] = useState<SegmentsState>(() => fromValue(layout, initial));
+  // The value the text last stood for (or was set to): a controlled value different from it
+  // replaces the text.
+  const [shown, setShown] = useState<SegmentsValue | null>(initial);
+  const [isInvalidShown, setInvalidShown] = useState(false);
   const [isCalendarOpen, setCalendarOpen] = useState(false);
-  const groupRef = useRef<HTMLDivElement>(null);
-  const current = value === undefined ? inner : value;
-  const message =
-    kind === 'date'
-      ? invalidDateMessages.date
-      : kind === 'time'
-        ? invalidDateMessages.time
-        : invalidDateMessages.dateTime;
+  const segmentRefs = useRef<(HTMLSpanElement | null)[]>([]);
+  const focusRequest = useRef<number | null>(null);
+  const labelId = useId();
+  const errorId = useId();
+  const message = invalidDateMessages[kind];
 
-  // The latest value, for steppers that fire several times between renders.
-  const currentRef = useRef(current);
-  currentRef.current = current;
-  const change = (next: ValueOf<K> | null) => {
-    currentRef.current = next;
-    if (value === undefined) setInner(next);
-    if (next !== null && kind !== 'time' && !isWithinBounds(next as DateValue, min, max)) {
-      setInvalid(message);
-      onInvalid?.(message);
-      return;
-    }
-    setInvalid(null);
-    onValueChange?.(next);
+  let current = state;
+  if ((value !== undefined && !sameValue(value, shown)) || state.types.join(' ') !== layoutKey) {
+    const next = value === undefined ? shown : value;
+    current = fromValue(layout, next);
+    setState(current);
+    setShown(next);
+    setInvalidShown(false);
+  }
+
+  // The latest text, for key events that arrive faster than renders.
+  const stateRef = useRef(current);
+  stateRef.current = current;
+  const shownRef = useRef(shown);
+  shownRef.current = shown;
+
+  const invalid = () => {
+    setInvalidShown(true);
+    onInvalid?.(message);
   };
-  const checkOnBlur = () => {
-    if (isPartlyFilled(groupRef.current)) {
-      setInvalid(message);
-      onInvalid?.(message);
+  const emit = (next: SegmentsValue | null) => {
+    if (next !== null && kind !== 'time' && !isWithinBounds(next as DateValue, min, max)) return false;
+    if (!sameValue(next, shownRef.current)) {
+      shownRef.current = next;
+      setShown(next);
+      onValueChange?.(next as ValueOf<K> | null);
     }
+    setInvalidShown(false);
+    return true;
   };
+  /** Replaces the text and the value (calendar, steppers). */
+  const setValue = (next: SegmentsValue) => {
+    const text = { ...fromValue(layout, next), active: stateRef.current.active };
+    stateRef.current = text;
+    setState(text);
+    if (!emit(next)) invalid();
+  };
+  const onAction = (action: SegmentAction) => {
+    const before = stateRef.current;
+    const next = apply(before, action);
+    stateRef.current = next;
+    setState(next);
+    if (next.active !== before.active) focusRequest.current = next.active;
+    if (next.texts === before.texts) return;
+    const typed = typedValueOf(next);
+    if (typed !== undefined && emit(typed)) return;
+    // Nothing more is expected: an impossible or out-of-range date says so at once.
+    if (isFilled(next) && !isInvalidShown) invalid();
+  };
+  useLayoutEffect(() => {
+    if (focusRequest.current === null) return;
+    segmentRefs.current[focusRequest.current]?.focus();
+    focusRequest.current = null;
+  });
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
+    stateRef.current = { ...stateRef.current, fresh: true };
+    setState(stateRef.current);
+    if (typedValueOf(stateRef.current) === undefined) invalid();
+  };
+
   // Time steppers: a minute up or down (wrapping through the day), repeating while held.
   const stepMinutes = (minutes: number) => {
     if (kind !== 'time' || isReadOnly || isDisabled) return;
-    const time = (currentRef.current as Time | null) ?? defaultCalendarTime;
-    change(time.add({ minutes }) as ValueOf<K>);
+    const typed = typedValueOf(stateRef.current);
+    const time = (typed as Time | null | undefined) ?? defaultCalendarTime;
+    setValue(time.add({ minutes }));
   };
   const stepUp = useRepeatWhileHeld(() => stepMinutes(1));
   const stepDown = useRepeatWhileHeld(() => stepMinutes(-1));
-  const shownError = invalid ?? errorText;
+
+  const typedValue = typedValueOf(current);
+  const shownError = isInvalidShown ? message : errorText;
   const showError = isError || !!shownError;
-  const common = {
-    isReadOnly,
-    isDisabled,
-    isRequired: isMandatory,
-    isInvalid: showError,
-    validationBehavior: 'aria' as const,
-    onBlur: checkOnBlur,
-    className: 'pl-date-field',
-  };
+  const calendarValue = typedValue && 'day' in typedValue ? toCalendarDate(typedValue) : null;
+
   const segments = (
     <div className="pl-input-group">
-      <Group ref={groupRef} className="pl-input-group pl-date-group">
-        <AriaDateInput className="pl-input pl-date-input">
-          {(segment) => <DateSegment segment={segment} className="pl-date-segment" />}
-        </AriaDateInput>
+      {/* biome-ignore lint/a11y/useSemanticElements: a group of spin buttons, as react-aria's DateField */}
+      <div
+        role="group"
+        aria-labelledby={labelId}
+        aria-describedby={showError ? errorId : undefined}
+        aria-disabled={isDisabled || undefined}
+        className="pl-input-group pl-date-group pl-date-field"
+        data-invalid={showError || undefined}
+        onBlur={onBlur}
+      >
+        <div className="pl-input pl-date-input">
+          {layout.map((type, i) => (
+            <span key={type} className="pl-date-segment-slot">
+              {i > 0 && (
+                <span aria-hidden="true" className="pl-date-literal">
+                  {literalBefore(layout, i, order)}
+                </span>
+              )}
+              <DateSegmentView
+                type={type}
+                text={current.texts[i] ?? ''}
+                fieldLabelId={labelId}
+                describedBy={showError ? errorId : undefined}
+                isInvalid={showError}
+                isReadOnly={isReadOnly}
+                isDisabled={isDisabled}
+                onAction={onAction}
+                onFocus={() => {
+                  if (stateRef.current.active === i && !stateRef.current.fresh) return;
+                  const next = focusSegment(stateRef.current, i);
+                  stateRef.current = next;
+                  setState(next);
+                }}
+                segmentRef={(element) => {
+                  segmentRefs.current[i] = element;
+                }}
+              />
+            </span>
+          ))}
+        </div>
         {kind !== 'time' && !isReadOnly && (
           <DialogTrigger isOpen={isCalendarOpen} onOpenChange={setCalendarOpen}>
             <AriaButton className="pl-calendar-button" aria-label="Open calendar" isDisabled={isDisabled}>
@@ -150,23 +250,15 @@ export function DateInput<K extends DateInputKind>({
             <Popover className="pl-popover" placement="bottom end">
               <Dialog aria-label="Calendar" className="pl-popover__dialog">
                 <Calendar
-                  locale={locale}
-                  value={current ? toCalendarDate(current as CalendarDate) : null}
+                  locale={segmentLocaleFor(locale)}
+                  value={calendarValue}
                   min={min ?? null}
                   max={max ?? null}
                   onValueChange={(date) => {
-                    if (kind === 'date') change(date as ValueOf<K>);
+                    if (kind === 'date') setValue(date);
                     else {
-                      const time = (current as CalendarDateTime | null) ?? defaultCalendarTime;
-                      change(
-                        new CalendarDateTime(
-                          date.year,
-                          date.month,
-                          date.day,
-                          time.hour,
-                          time.minute,
-                        ) as ValueOf<K>,
-                      );
+                      const time = typedValue && 'hour' in typedValue ? typedValue : defaultCalendarTime;
+                      setValue(new CalendarDateTime(date.year, date.month, date.day, time.hour, time.minute));
                     }
                     setCalendarOpen(false);
                   }}
@@ -175,7 +267,7 @@ export function DateInput<K extends DateInputKind>({
             </Popover>
           </DialogTrigger>
         )}
-      </Group>
+      </div>
       {kind === 'time' && !isReadOnly && (
         <span className="pl-stepper">
           <button
@@ -202,37 +294,16 @@ export function DateInput<K extends DateInputKind>({
       )}
     </div>
   );
-  const field = (
-    <FieldWrapper {...wrapper} isMandatory={isMandatory} isError={showError} errorText={shownError}>
-      {segments}
-    </FieldWrapper>
-  );
   return (
-    <I18nProvider locale={locale}>
-      {kind === 'time' ? (
-        <TimeField
-          {...common}
-          hourCycle={12}
-          shouldForceLeadingZeros
-          value={(current as Time | null) ?? null}
-          onChange={(next) => change(next as ValueOf<K> | null)}
-        >
-          {field}
-        </TimeField>
-      ) : (
-        <DateField
-          {...common}
-          granularity={kind === 'date' ? 'day' : 'minute'}
-          hourCycle={12}
-          shouldForceLeadingZeros
-          minValue={min ?? new CalendarDate(minYear, 1, 1)}
-          maxValue={max ?? new CalendarDate(maxYear, 12, 31)}
-          value={(current as DateValue | null) ?? null}
-          onChange={(next) => change(next as ValueOf<K> | null)}
-        >
-          {field}
-        </DateField>
-      )}
-    </I18nProvider>
+    <Provider
+      values={[
+        [LabelContext, { id: labelId, elementType: 'span' }],
+        [TextContext, { slots: { errorMessage: { id: errorId } } }],
+      ]}
+    >
+      <FieldWrapper {...wrapper} isMandatory={isMandatory} isError={showError} errorText={shownError}>
+        {segments}
+      </FieldWrapper>
+    </Provider>
   );
 }

@@ -17,14 +17,36 @@ export const timeOnlyMaxYear = 1753;
 export const defaultCalendarTime = new Time(9, 0);
 export const timePattern = 'hh:mm a';
 
-/** The date pattern of a locale: dd/MM/yyyy for en-AU and en-GB, MM/dd/yyyy for en-US and default. */
-export function datePatternFor(locale: string): 'dd/MM/yyyy' | 'MM/dd/yyyy' {
-  return /^en-(AU|GB)$/i.test(locale) ? 'dd/MM/yyyy' : 'MM/dd/yyyy';
+/** The order of day (d), month (m) and year (y) in a date's text. */
+export type DateOrder = 'dmy' | 'mdy' | 'ymd';
+
+/**
+ * The date order of a locale (spec 02 §9): day first for en-AU and en-GB, month first for en-US
+ * and by default; locales that write the year first (ja-JP, sv-SE, en-CA…) get the ISO order
+ * yyyy-MM-dd (decision 0034).
+ */
+export function dateOrderFor(locale: string): DateOrder {
+  if (/^en-(AU|GB)$/i.test(locale)) return 'dmy';
+  try {
+    const parts = new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit' })
+      .formatToParts(new Date(2001, 1, 3))
+      .filter((p) => p.type !== 'literal');
+    if (parts[0]?.type === 'year') return 'ymd';
+  } catch {
+    // An unknown locale tag: the default order.
+  }
+  return 'mdy';
 }
 
-/** The locale the date segments are laid out in: the pattern's locale (en-AU/en-GB, else en-US). */
+/** The date pattern of a locale: dd/MM/yyyy for en-AU and en-GB, MM/dd/yyyy for en-US and default. */
+export function datePatternFor(locale: string): 'dd/MM/yyyy' | 'MM/dd/yyyy' | 'yyyy-MM-dd' {
+  const order = dateOrderFor(locale);
+  return order === 'dmy' ? 'dd/MM/yyyy' : order === 'ymd' ? 'yyyy-MM-dd' : 'MM/dd/yyyy';
+}
+
+/** The locale the calendar is shown in: the pattern's locale (en-AU/en-GB, else en-US). */
 export function segmentLocaleFor(locale: string): string {
-  return datePatternFor(locale) === 'dd/MM/yyyy' ? locale : 'en-US';
+  return dateOrderFor(locale) === 'dmy' ? locale : 'en-US';
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -32,7 +54,9 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 /** Formats a date in the locale's pattern, e.g. 05/03/2026 for en-AU. */
 export function formatDate(date: { year: number; month: number; day: number }, locale: string): string {
   const year = pad(date.year, 4);
-  return datePatternFor(locale) === 'dd/MM/yyyy'
+  const order = dateOrderFor(locale);
+  if (order === 'ymd') return `${year}-${pad(date.month)}-${pad(date.day)}`;
+  return order === 'dmy'
     ? `${pad(date.day)}/${pad(date.month)}/${year}`
     : `${pad(date.month)}/${pad(date.day)}/${year}`;
 }
