@@ -68,6 +68,8 @@ export interface MemberValidationResult {
 export interface InlineSaveResult {
   entityId: RowId;
   validationResults: MemberValidationResult[];
+  /** A record refused as changed since it was read: its version now (saving again replaces). */
+  currentVersion?: number;
 }
 
 /** The navigation intents the report raises for its host page (spec 02 §2). */

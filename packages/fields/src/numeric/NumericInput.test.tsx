@@ -29,6 +29,30 @@ describe('NumericInput', () => {
     expect(onValueChange).toHaveBeenLastCalledWith(3.5);
   });
 
+  it('with onClear, leaves a cleared value empty and says so instead of settling on 0 (issue 12)', async () => {
+    const onValueChange = vi.fn();
+    const onClear = vi.fn();
+    render(
+      <NumericInput
+        label="Amount"
+        isCurrency
+        min={0}
+        defaultValue={1000}
+        onValueChange={onValueChange}
+        onClear={onClear}
+      />,
+    );
+    const input = screen.getByRole('textbox', { name: 'Amount' });
+    await userEvent.clear(input);
+    await userEvent.tab();
+    expect(input).toHaveValue('');
+    expect(onClear).toHaveBeenCalledTimes(1);
+    expect(onValueChange).not.toHaveBeenCalled();
+    await userEvent.type(input, '5');
+    await userEvent.tab();
+    expect(onValueChange).toHaveBeenLastCalledWith(5);
+  });
+
   it('truncates the decimal places of a given value', () => {
     render(<NumericInput label="Amount" isFloating decimalPlaces={1} value={2.79} />);
     expect(screen.getByRole('textbox', { name: 'Amount' })).toHaveValue('2.7');

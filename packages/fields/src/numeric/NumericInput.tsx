@@ -16,6 +16,12 @@ export interface NumericInputProps extends FieldBaseProps, Partial<NumericRules>
   defaultValue?: number | null;
   /** Called with the settled value: on blur and on each step. */
   onValueChange?: (value: number) => void;
+  /**
+   * When given, a text left empty on blur stays empty and this is called (the value was cleared),
+   * instead of settling on the minimum, the previous value or 0 — for editors where empty is a
+   * value of its own, such as a grid cell whose field is required (issue 12).
+   */
+  onClear?: () => void;
   placeholder?: string;
   /** Currency: the tenant's symbol before the number, 2 decimal places unless configured. */
   isCurrency?: boolean;
@@ -34,6 +40,7 @@ export function NumericInput({
   value,
   defaultValue = null,
   onValueChange,
+  onClear,
   placeholder,
   isCurrency = false,
   isFloating: isFloatingProp,
@@ -87,7 +94,11 @@ export function NumericInput({
         if (acceptsNumericText(next, rules)) setText(next);
       }}
       onBlur={() => {
-        if (!isReadOnly && !isDisabled) settle(valueOnBlur(text, current, rules));
+        if (isReadOnly || isDisabled) return;
+        if (onClear && text.trim() === '') {
+          setSettled(null);
+          onClear();
+        } else settle(valueOnBlur(text, current, rules));
       }}
       onKeyDown={(event) => {
         if (event.key === 'ArrowUp') step(1);

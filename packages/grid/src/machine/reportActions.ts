@@ -11,6 +11,7 @@ import {
   errorTitle,
   groupFetch,
   pageFetch,
+  readCell,
   rowName,
   withEditedCell,
   withInvalidDate,
@@ -78,7 +79,15 @@ export const reportActions = {
   editCell: reportSetup.createAction(
     assign(({ context, event }) =>
       event.type === 'EDIT_CELL' && context.mode === 'inlineEditing' && typeof event.cell?.colid === 'string'
-        ? { editedRecords: withEditedCell(context.editedRecords, event.eid, event.cell, event.error) }
+        ? {
+            editedRecords: withEditedCell(
+              context.editedRecords,
+              event.eid,
+              event.cell,
+              event.error,
+              readCell(context, event.eid, event.cell.colid),
+            ),
+          }
         : {},
     ),
   ),

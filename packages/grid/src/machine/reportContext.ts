@@ -2,7 +2,8 @@ import type { ReportRunResponse } from '@plinth/schema';
 import { type GroupPosition, groupPositions, groupValueIndexes, rowGroupKey } from '../query/groupRows.js';
 import { availablePagesCount, defaultPageSize } from '../query/paging.js';
 import { buildReportQuery, readReportPage } from '../query/reportQuery.js';
-import type { CellEdit, InlineEditedRecord, ReportRow, RowId } from '../types.js';
+import { isUnchangedValue, readCellValue } from '../query/inlineCellChange.js';
+import type { CellEdit, InlineEditedRecord, InlineEditField, ReportRow, RowId } from '../types.js';
 import type { FetchRequest, ReportContext, ReportMachineInput } from './reportMachineTypes.js';
 
 /** The tenant settings used until (or when) the real ones cannot be read (spec 02 §8). */
@@ -338,18 +339,41 @@ export function errorTitle(error: unknown): string | undefined {
 
 const key = (eid: RowId) => String(eid);
 
-/** Records an edited cell; its error replaces the column's earlier one (or clears it when valid). */
+/** What a row showed when read: the cell's value, its editor kind and the record's version. */
+export interface ReadCell {
+  value: unknown;
+  kind?: InlineEditField['kind'];
+  version?: number;
+}
+
+/**
+ * Records an edited cell; its error replaces the column's earlier one (or clears it when valid).
+ * A value that is the one read is no edit: the cell (and its error) goes, and a record left with
+ * no edit is no longer modified (issue 12). The record keeps the version its row was read at
+ * from its first edit on: the save sends it, so a record changed since is not overwritten.
+ */
 export function withEditedCell(
   records: Record<string, InlineEditedRecord>,
   eid: RowId,
   cell: CellEdit,
   error: string | undefined,
+  read?: ReadCell,
 ): Record<string, InlineEditedRecord> {
   const record = records[key(eid)] ?? { eid, cells: {}, errors: {} };
+  const cells = { ...record.cells };
   const errors = { ...record.errors };
-  if (error) errors[cell.colid] = error;
+  const unchanged = read !== undefined && isUnchangedValue(read.kind, read.value, cell.value);
+  if (error && !unchanged) errors[cell.colid] = error;
   else delete errors[cell.colid];
-  return { ...records, [key(eid)]: { eid, cells: { ...record.cells, [cell.colid]: cell }, errors } };
+  if (unchanged) delete cells[cell.colid];
+  else cells[cell.colid] = cell;
+  const version = record.version ?? read?.version;
+  const next: InlineEditedRecord = { eid, cells, errors, ...(version === undefined ? {} : { version }) };
+  if (Object.keys(cells).length === 0 && Object.keys(errors).length === 0) {
+    const { [key(eid)]: _dropped, ...rest } = records;
+    return rest;
+  }
+  return { ...records, [key(eid)]: next };
 }
 
 /** An invalid typed date keeps the earlier value and puts the error on the column until corrected. */
@@ -366,6 +390,20 @@ export function withInvalidDate(
 /** Whether any edited record has a changed cell. */
 export function hasModifiedRecords(records: Record<string, InlineEditedRecord>): boolean {
   return Object.values(records).some((r) => Object.keys(r.cells).length > 0);
+}
+
+/** What a row showed in a column when read, with its editor kind and the record's version. */
+export function readCell(context: ReportContext, eid: RowId, colid: string): ReadCell | undefined {
+  const row = context.rows.find((r) => r.eid === eid);
+  const column = context.meta?.rcols[colid];
+  if (!row || !column) return undefined;
+  const kind = context.inlineEditForm?.fields[colid]?.kind;
+  return {
+    // A row's values are in column order: a column's `ord` is its index.
+    value: readCellValue(row.values[column.ord]),
+    ...(kind === undefined ? {} : { kind }),
+    ...(row.version === undefined ? {} : { version: row.version }),
+  };
 }
 
 /** A row's display name: the value of the report's name column, when it has one. */

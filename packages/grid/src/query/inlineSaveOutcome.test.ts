@@ -103,3 +103,37 @@ describe('inlineSaveOutcome', () => {
     expect(outcome.validationEntries).toEqual([{ id: -1, text: 'Acme: Required.' }]);
   });
 });
+
+describe('inlineSaveOutcome: a record changed by someone else (issue 12)', () => {
+  const changed = 'Someone else changed this record after you read it.';
+  it('keeps the record with its edits and the error, and saves again against the version now', () => {
+    const sent = { ...record(1), version: 3 };
+    const outcome = inlineSaveOutcome({
+      records: [sent],
+      results: [
+        {
+          entityId: 1,
+          validationResults: [{ id: -1, isReverse: false, errors: [changed] }],
+          currentVersion: 4,
+        },
+      ],
+      recordName,
+    });
+    expect(outcome.failedRecords).toEqual([{ ...sent, errors: { '-1': changed }, version: 4 }]);
+    expect(outcome.toasts).toEqual([{ kind: 'error', title: `Acme: ${changed}` }]);
+    expect(outcome).toMatchObject({ savedIds: [], refetch: false, leaveEditMode: false });
+    // The record error does not keep it back: the next save sends it, and the server answers anew.
+    expect(recordsToSave(outcome.failedRecords).toSave).toEqual(outcome.failedRecords);
+  });
+
+  it('drops the earlier record error when the record is answered again', () => {
+    const again = { ...record(1, { '-1': changed }), version: 4 };
+    const outcome = inlineSaveOutcome({
+      records: [again],
+      results: [{ entityId: 1, validationResults: [{ id: 10, isReverse: false, errors: ['Too long.'] }] }],
+      recordName,
+    });
+    expect(outcome.failedRecords[0]?.errors).toEqual({ name: 'Too long.' });
+    expect(outcome.failedRecords[0]?.version).toBe(4);
+  });
+});

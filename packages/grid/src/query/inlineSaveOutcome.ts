@@ -24,7 +24,17 @@ export interface InlineSaveOutcome {
 }
 
 const isModified = (r: InlineEditedRecord) => Object.keys(r.cells).length > 0;
-const hasErrors = (r: InlineEditedRecord) => Object.values(r.errors).some((e) => e !== '');
+/**
+ * Errors of the record's columns keep it from being sent. An error of the record as a whole came
+ * from the server's last answer (changed by someone else, not found…): the record is sent again
+ * and the server answers anew.
+ */
+const hasErrors = (r: InlineEditedRecord) =>
+  Object.entries(r.errors).some(([k, e]) => k !== recordErrorKey && e !== '');
+const withoutRecordError = (r: InlineEditedRecord): InlineEditedRecord => {
+  const { [recordErrorKey]: _old, ...errors } = r.errors;
+  return { ...r, errors };
+};
 
 /** Splits the edited records: the modified ones without errors are sent; the others stay. */
 export function recordsToSave(records: readonly InlineEditedRecord[]): {
@@ -81,8 +91,15 @@ export function inlineSaveOutcome(input: {
     }
     const result = byId.get(record.eid);
     const errors = result ? errorsFromResults(record, result) : {};
+    const sent = withoutRecordError(record);
+    // Changed by someone else: the edits stay, and saving again is against the version now.
+    const version = typeof result?.currentVersion === 'number' ? result.currentVersion : sent.version;
     if (Object.keys(errors).length > 0)
-      failedRecords.push({ ...record, errors: { ...record.errors, ...errors } });
+      failedRecords.push({
+        ...sent,
+        errors: { ...sent.errors, ...errors },
+        ...(version === undefined ? {} : { version }),
+      });
     else savedIds.push(record.eid);
   }
   const texts = new Set<string>();

@@ -164,6 +164,20 @@ describe('DataGrid: inline editing', () => {
     expect(cellOf(1, 'age')).toHaveTextContent('45');
   });
 
+  it('reports a cleared number as empty, not 0 (issue 12: a required one is then refused)', async () => {
+    const user = userEvent.setup();
+    const onCellEdit = vi.fn();
+    render(<EditingGrid onCellEdit={onCellEdit} />);
+    await waitFor(() => expect(within(cellOf(1, 'name')).getByRole('textbox')).toHaveFocus());
+    await user.keyboard('{Tab}');
+    const age = await within(cellOf(1, 'age')).findByRole('textbox');
+    await waitFor(() => expect(age).toHaveFocus());
+    await user.clear(age);
+    await user.keyboard('{ArrowDown}');
+    expect(onCellEdit).toHaveBeenLastCalledWith(1, { colid: 'age', fid: 2, value: null });
+    expect(onCellEdit).not.toHaveBeenCalledWith(1, expect.objectContaining({ value: 0 }));
+  });
+
   it('reports an invalid typed date when the user leaves the cell', async () => {
     const user = userEvent.setup();
     const onInvalidValue = vi.fn();

@@ -65,7 +65,13 @@ export function InlineEditor({
     isError,
     isMandatory: field.isRequired ?? false,
   };
-  const numeric = { ...base, value: numberOf(initial), onValueChange: (v: number) => report(v) };
+  // A cleared number is empty, not 0: a required one is refused, an untouched empty one is no edit.
+  const numeric = {
+    ...base,
+    value: numberOf(initial),
+    onValueChange: (v: number) => report(v),
+    onClear: () => report(null),
+  };
   const bounds = {
     ...(field.min !== undefined ? { min: field.min } : {}),
     ...(field.max !== undefined ? { max: field.max } : {}),
