@@ -16,8 +16,16 @@ export { evaluate } from './evaluate/evaluate.js';
 export type { JsonValue, RecordJson } from './evaluate/text.js';
 export type { FunctionHelp } from './functions/catalogue.js';
 export { functionCatalogue, functionHelp, lookupFunction } from './functions/catalogue.js';
-export type { Accept, FunctionCategory, FunctionDef, ParamSpec, Signature } from './functions/registry.js';
-export { signatureText } from './functions/registry.js';
+export type {
+  Accept,
+  FunctionCategory,
+  FunctionDef,
+  FunctionSql,
+  ParamSpec,
+  Signature,
+  ToSql,
+} from './functions/registry.js';
+export { signatureText, translatesToSql } from './functions/registry.js';
 export type { MemoryRecord, MemoryType } from './memory.js';
 export { memoryData, memorySchema, NAME_FIELD_ID } from './memory.js';
 export type { CalcLocation, CalcMessage, CalcMessageType } from './messages.js';
@@ -32,10 +40,15 @@ export type {
 } from './schema.js';
 export type { CalcSnippet } from './snippets.js';
 export { SNIPPET_GROUP, snippets } from './snippets.js';
-export type { SqlDialect, SqlFragment } from './sql/fragment.js';
+export type { SqlBuilder, SqlDialect, SqlValue } from './sql/dialects/dialect.js';
+export { postgresDialect } from './sql/dialects/postgres.js';
+export { sqliteDialect } from './sql/dialects/sqlite.js';
+export type { SqlDialectName, SqlFragment } from './sql/fragment.js';
 export { joinSql, rawSql, renderSql, sqlFragment } from './sql/fragment.js';
+export type { SqlHooks, SqlRelatedRows, SqlRelStep } from './sql/hooks.js';
+export type { ListSource, RecordRef, SqlCall, SqlContext } from './sql/sqlCall.js';
 export { NOT_IN_REPORTS, unavailableInReports } from './sql/support.js';
-export type { SqlHooks, SqlRelatedRows, SqlRelStep, ToSqlOptions, ToSqlResult } from './sql/translate.js';
+export type { ToSqlOptions, ToSqlResult } from './sql/translate.js';
 export { toSql, toSqlText } from './sql/translate.js';
 export type * from './syntax/ast.js';
 export { childrenOf } from './syntax/ast.js';

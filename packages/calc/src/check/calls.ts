@@ -1,9 +1,8 @@
 import { TIME_PARTS } from '../evaluate/dateMath.js';
 import { lookupFunction } from '../functions/catalogue.js';
 import { canConvert } from '../functions/data.js';
-import { accepts, type FunctionDef, fitsArity, paramAt } from '../functions/registry.js';
+import { accepts, type FunctionDef, fitsArity, paramAt, translatesToSql } from '../functions/registry.js';
 import { msg } from '../messages.js';
-import { unavailableInReports } from '../sql/support.js';
 import type { CallNode, DatePart, Expr } from '../syntax/ast.js';
 import { print } from '../syntax/printer.js';
 import { type BaseType, type CalcType, STRING, scalar } from '../types.js';
@@ -80,8 +79,8 @@ export function checkCall(c: Checker, node: CallNode): CalcType | undefined {
     if (!ret) continue;
     node.fn = def.name;
     node.signature = index;
-    // Report: only what translates to SQL (sql/support.ts); `Any` keeps the in-memory-only rule alone.
-    if (c.options.host === 'Report' && !def.evaluateOnly && unavailableInReports(def.name, types)) {
+    // Report: only what translates to SQL (the function's toSql); `Any` keeps the in-memory-only rule alone.
+    if (c.options.host === 'Report' && !def.evaluateOnly && !translatesToSql(def, types)) {
       return c.error(msg.unavailableInReports(def.name), node.nameSpan);
     }
     return afterCall(c, def, node, types, ret);

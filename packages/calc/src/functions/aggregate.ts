@@ -1,8 +1,12 @@
 import type { Decimal } from 'decimal.js';
 import { compareValues, equalityKey } from '../evaluate/compare.js';
 import { add, Dec, toDec, type Value } from '../evaluate/values.js';
+import type { SqlValue } from '../sql/dialects/dialect.js';
+import { joinSql, sqlFragment as q, rawSql } from '../sql/fragment.js';
+import type { SqlCall } from '../sql/sqlCall.js';
 import { BOOL, INT32 } from '../types.js';
-import type { FnContext, FunctionDef, Signature } from './registry.js';
+import { isListArg, overList } from './list.js';
+import type { FnContext, FunctionDef, Signature, ToSql } from './registry.js';
 import { decimalOf, elementOfArg, unifyFrom } from './rules.js';
 
 const present = (list: Value, ctx: FnContext): Value[] => {
@@ -48,8 +52,29 @@ const listAggregate = (
 const orderable = (args: readonly { type: string; isList: boolean }[]) =>
   args.every((a) => !a.isList && a.type !== 'Entity');
 
+/** `min` / `max` of a list's rows, or of the values given (as rows of a derived table). */
+function extremeSql(fn: 'min' | 'max', call: SqlCall): SqlValue {
+  const { sql, type: t } = call;
+  if (isListArg(call)) return overList(call, (src) => sql.extreme(fn, src.from, src.where, src.item, t));
+  const items = call.node.args.map((a) => sql.widen(sql.expr(a), t));
+  const alias = sql.alias('_m');
+  const rows = joinSql(
+    items.map((x) => q`SELECT ${x.f} AS v`),
+    ' UNION ALL ',
+  );
+  const item: SqlValue = { f: rawSql(`${alias}.v`), t, simple: true };
+  return sql.extreme(fn, q`FROM (${rows}) AS ${rawSql(alias)}`, rawSql('1 = 1'), item, t);
+}
+
+/** Variance or standard deviation, sample or population. */
+const varianceSql =
+  (sample: boolean, root: boolean): ToSql =>
+  (call, d) =>
+    overList(call, (src, sub) => d.variance({ item: src.item, sub }, sample, root, call.type));
+
 const minMax = (name: 'min' | 'max', sign: 1 | -1): FunctionDef => ({
   name,
+  toSql: (call) => extremeSql(name, call),
   category: 'Aggregate',
   description: `The ${name === 'min' ? 'smallest' : 'largest'} value of a list, or of the values given; nulls are ignored.`,
   example: `${name}([Order Lines].Amount)`,
@@ -77,6 +102,7 @@ const minMax = (name: 'min' | 'max', sign: 1 | -1): FunctionDef => ({
 export const aggregateFunctions: FunctionDef[] = [
   {
     name: 'count',
+    toSql: (call) => overList(call, (src, sub) => ({ f: sub(q`count(${src.item.f})`), t: 'Int32' })),
     category: 'Aggregate',
     description: 'The number of values in a list that are not null (0 for an empty list).',
     example: '[Order Lines].count()',
@@ -84,6 +110,7 @@ export const aggregateFunctions: FunctionDef[] = [
   },
   {
     name: 'sum',
+    toSql: (call) => overList(call, (src, sub) => ({ f: sub(q`sum(${src.item.f})`), t: call.type })),
     category: 'Aggregate',
     description: 'The total; null for an empty or all-null list.',
     example: 'sum([Order Lines].Amount)',
@@ -96,6 +123,7 @@ export const aggregateFunctions: FunctionDef[] = [
   },
   {
     name: 'avg',
+    toSql: (call, d) => overList(call, (src, sub) => d.avg({ item: src.item, sub }, call.type, call.sql)),
     aliases: ['average'],
     category: 'Aggregate',
     description: 'The mean; null for an empty or all-null list.',
@@ -120,6 +148,7 @@ export const aggregateFunctions: FunctionDef[] = [
   ).map(
     ([name, description, sample, root]): FunctionDef => ({
       name,
+      toSql: varianceSql(sample, root),
       category: 'Aggregate',
       description: `${description} Nulls are ignored.`,
       example: `${name}([Scores].Value)`,
@@ -133,6 +162,11 @@ export const aggregateFunctions: FunctionDef[] = [
   ),
   {
     name: 'countunique',
+    toSql: (call) =>
+      overList(call, (src, sub) => {
+        const key = src.item.t === 'String' ? q`lower(${src.item.f})` : src.item.f;
+        return { f: sub(q`count(DISTINCT ${key})`), t: 'Int32' };
+      }),
     category: 'Aggregate',
     description: 'The number of distinct non-null values (text ignoring case, records by id).',
     example: 'countunique([Orders].Customer)',
@@ -146,6 +180,7 @@ export const aggregateFunctions: FunctionDef[] = [
   },
   {
     name: 'any',
+    notInSql: 'In-memory only, by the contract.',
     category: 'Aggregate',
     description: 'True when any value of a list of true/false values is true (in-memory calculations only).',
     example: 'any([Order Lines].[Is Backordered])',
@@ -161,6 +196,7 @@ export const aggregateFunctions: FunctionDef[] = [
   },
   {
     name: 'every',
+    notInSql: 'In-memory only, by the contract.',
     category: 'Aggregate',
     description: 'True when every non-null value of a list of true/false values is true (in-memory only).',
     example: 'every([Tasks].[Is Done])',

@@ -12,9 +12,11 @@ import {
   toDec,
   type Value,
 } from '../evaluate/values.js';
+import { sqlFragment as q } from '../sql/fragment.js';
+import { unavailable } from '../sql/sqlCall.js';
 import { type CalcType, isNumeric, listOf, STRING, scalar } from '../types.js';
 import { encodeHtml } from './encoding.js';
-import type { FnContext, FunctionDef } from './registry.js';
+import type { FnContext, FunctionDef, ToSql } from './registry.js';
 import { sameAs } from './rules.js';
 
 const TEXTUAL_TARGETS = new Set([
@@ -81,6 +83,24 @@ async function convertValue(v: Value, from: CalcType, to: CalcType, ctx: FnConte
   return v;
 }
 
+/** `convert(Type, x)` in SQL: text, numbers, Bools and the date and time types. */
+const convertSql: ToSql = ({ node, type: t, sql }, d) => {
+  const source = node.args[1]!;
+  const from = source.t?.type ?? 'None';
+  if (t === 'String') return sql.textOfOperand(source);
+  const x = sql.expr(source);
+  if (from === 'None' || from === t) return { ...x, t };
+  if (t === 'Int32' || t === 'Decimal' || t === 'Currency') {
+    if (from === 'Bool') return d.fromBool(x, t);
+    return { f: t === 'Int32' ? d.int32(q`trunc(${x.f})`) : d.decimal(x.f), t };
+  }
+  if (t === 'Bool') return { f: q`(${x.f} <> 0)`, t };
+  if (t === 'DateTime') return sql.widen(x, 'DateTime');
+  if (t === 'Date') return d.dateOf(x, sql);
+  if (t === 'Time') return d.timeOf(x, sql);
+  throw unavailable('convert');
+};
+
 const SAFE_SCHEMES = ['callto', 'ftp', 'ftps', 'geo', 'http', 'https', 'mailto', 'sftp', 'sms', 'tel'];
 
 /** A URL with an allowed scheme, or a relative one; anything else (javascript:, data:) is refused. */
@@ -92,6 +112,7 @@ function safeUrl(url: string): string | null {
 export const dataFunctions: FunctionDef[] = [
   {
     name: 'context',
+    toSql: ({ node, sql }) => sql.recordOf(node),
     category: 'Data',
     description: 'The current record.',
     example: 'context().Name',
@@ -101,6 +122,7 @@ export const dataFunctions: FunctionDef[] = [
   },
   {
     name: 'all',
+    notInSql: 'In-memory only, by the contract.',
     category: 'Data',
     description: 'Every record of a type that you can read (in-memory calculations only).',
     example: 'count(all(Employee) where [Start Date] > #2024-01-01#)',
@@ -120,6 +142,7 @@ export const dataFunctions: FunctionDef[] = [
   },
   {
     name: 'resource',
+    notInSql: 'It reads another record by name.',
     category: 'Data',
     description: 'One record of a type by its name, or null.',
     example: "resource(Country, 'Australia')",
@@ -140,6 +163,9 @@ export const dataFunctions: FunctionDef[] = [
   },
   {
     name: 'convert',
+    toSql: convertSql,
+    // Text to anything but text parses; a record cast needs the type hierarchy.
+    toSqlRefuses: ([to, from]) => to?.type === 'Entity' || (from?.type === 'String' && to?.type !== 'String'),
     category: 'Data',
     description:
       'Converts a value to a type; to a record type it is a checked cast that gives null when the record is not of that type.',
@@ -159,6 +185,9 @@ export const dataFunctions: FunctionDef[] = [
   },
   {
     name: 'totext',
+    toSql: ({ node, sql }) => sql.textOfOperand(node.args[0]!),
+    // A format (N2, #,##0.00, dd MMM yyyy…) needs the evaluator's formatter.
+    toSqlRefuses: (argTypes) => argTypes.length > 1,
     category: 'Data',
     description:
       'A value as text; numbers take N2, F2, P1 or #,##0.00 formats, dates yyyy-MM-dd HH:mm style ones.',
@@ -176,6 +205,8 @@ export const dataFunctions: FunctionDef[] = [
   },
   {
     name: 'tonumber',
+    notInSql:
+      'It parses text, which the engines do differently (PostgreSQL raises errors where the evaluator gives null).',
     category: 'Data',
     description: 'Text to a Decimal, or null when it is not a plain number.',
     example: "tonumber('12.50')",
@@ -189,6 +220,8 @@ export const dataFunctions: FunctionDef[] = [
   },
   {
     name: 'todate',
+    notInSql:
+      'It parses text, which the engines do differently (PostgreSQL raises errors where the evaluator gives null).',
     category: 'Data',
     description: 'Text in yyyy-mm-dd form to a Date, or null.',
     example: "todate('2024-01-31')",
@@ -202,6 +235,7 @@ export const dataFunctions: FunctionDef[] = [
   },
   {
     name: 'link',
+    notInSql: "It needs the app runner's URLs.",
     category: 'Data',
     description:
       "A record's URL in the app runner; or for a URL, the URL (unsafe schemes give null), with a label an HTML link.",

@@ -1,4 +1,12 @@
-import { dateAdd, dateDiff, partName, partOf, type Temporal } from '../evaluate/dateMath.js';
+import {
+  DAY_NAMES,
+  dateAdd,
+  dateDiff,
+  MONTH_NAMES,
+  partName,
+  partOf,
+  type Temporal,
+} from '../evaluate/dateMath.js';
 import { civilToDays, fromLocalMs, toLocalMs } from '../evaluate/time.js';
 import {
   CalcDate,
@@ -9,14 +17,32 @@ import {
   fromInteger,
   type Value,
 } from '../evaluate/values.js';
-import type { DatePart } from '../syntax/ast.js';
+import { joinSql, sqlFragment as q } from '../sql/fragment.js';
+import type { CallNode, DatePart } from '../syntax/ast.js';
 import { DATE, DATETIME, INT32, STRING, TIME } from '../types.js';
-import type { FnContext, FunctionDef, ParamSpec } from './registry.js';
+import type { FnContext, FunctionDef, ParamSpec, ToSql } from './registry.js';
 
-const partArg = (ctx: FnContext): DatePart => {
-  const arg = ctx.node.args[0];
+/** The date part a call's first argument names. */
+const partIn = (node: CallNode): DatePart => {
+  const arg = node.args[0];
   return arg?.kind === 'Name' && arg.resolved?.kind === 'datePart' ? arg.resolved.part : 'day';
 };
+const partArg = (ctx: FnContext): DatePart => partIn(ctx.node);
+const utcIso = (ms: number) => new Date(ms).toISOString();
+
+/** `datename`: month and weekday by name (a CASE over the part's number), other parts as numbers. */
+const datenameSql: ToSql = ({ node, arg, sql }, d) => {
+  const part = partIn(node);
+  const n = d.datePart(part, arg(1), sql);
+  if (part !== 'month' && part !== 'weekday') return sql.textOf(n);
+  const names = part === 'month' ? MONTH_NAMES : DAY_NAMES;
+  const whens = names.map((name, i) => q`WHEN ${i + 1} THEN ${sql.value(name, 'String').f}`);
+  return { f: q`(CASE ${n.f} ${joinSql(whens, ' ')} END)`, t: 'String' };
+};
+
+/** Seconds from hour, minute and second arguments from `first` on. */
+const secondsFrom = ({ arg }: Parameters<ToSql>[0], first: number) =>
+  q`(${arg(first).f} * 3600 + ${arg(first + 1).f} * 60 + ${arg(first + 2).f})`;
 const int = (name: string): ParamSpec => ({ name, accepts: 'int' });
 const part: ParamSpec = { name: 'part', accepts: 'part' };
 
@@ -32,6 +58,7 @@ const partFunction = (
   category: 'Date and time',
   description,
   example,
+  toSql: ({ arg, sql }, d) => d.datePart(name, arg(0), sql),
   signatures: [
     {
       params: [{ name: 'value', accepts: onTime ? 'timeOrDateTime' : 'dateOrDateTime' }],
@@ -46,6 +73,10 @@ const validYear = (y: number) => y >= 1 && y <= 9999;
 export const dateTimeFunctions: FunctionDef[] = [
   {
     name: 'getdate',
+    toSql: ({ sql }) => {
+      const local = toLocalMs(sql.now, sql.timeZone);
+      return sql.value(utcIso(Math.floor(local / DAY_MS) * DAY_MS).slice(0, 10), 'Date');
+    },
     aliases: ['today'],
     category: 'Date and time',
     description: "Today's date in your time zone.",
@@ -55,6 +86,7 @@ export const dateTimeFunctions: FunctionDef[] = [
   },
   {
     name: 'getdatetime',
+    toSql: ({ sql }) => sql.value(utcIso(sql.now), 'DateTime'),
     aliases: ['now'],
     category: 'Date and time',
     description: 'The current date and time.',
@@ -64,6 +96,7 @@ export const dateTimeFunctions: FunctionDef[] = [
   },
   {
     name: 'gettime',
+    toSql: ({ sql }) => sql.value(utcIso(toLocalMs(sql.now, sql.timeZone)).slice(11, 19), 'Time'),
     category: 'Date and time',
     description: 'The current time of day in your time zone.',
     example: 'gettime()',
@@ -81,6 +114,7 @@ export const dateTimeFunctions: FunctionDef[] = [
   },
   {
     name: 'datefromparts',
+    toSql: ({ arg }, d) => d.dateFromParts(arg(0), arg(1), arg(2)),
     category: 'Date and time',
     description:
       'A date from year, month and day; out-of-range months and days roll over (2024-02-30 is 1 March).',
@@ -100,6 +134,7 @@ export const dateTimeFunctions: FunctionDef[] = [
   },
   {
     name: 'timefromparts',
+    toSql: (call, d) => d.timeFromSeconds(secondsFrom(call, 0)),
     category: 'Date and time',
     description: 'A time of day from hours, minutes and seconds (wrapping past midnight).',
     example: 'timefromparts(13, 30, 0)',
@@ -116,6 +151,12 @@ export const dateTimeFunctions: FunctionDef[] = [
   },
   {
     name: 'datetimefromparts',
+    // The date rolls over as datefromparts; the time of day is added as elapsed seconds, on the wall
+    // clock, and the reading is turned into an instant in the time zone.
+    toSql: (call, d) => {
+      const date = d.dateFromParts(call.arg(0), call.arg(1), call.arg(2));
+      return d.dateTimeFromParts(date, secondsFrom(call, 3), call.sql);
+    },
     category: 'Date and time',
     description: 'A date and time from its parts, read in your time zone.',
     example: 'datetimefromparts(2024, 1, 31, 17, 0, 0)',
@@ -149,6 +190,7 @@ export const dateTimeFunctions: FunctionDef[] = [
   partFunction('second', 'The second.', 'second([Starts At])', true),
   {
     name: 'datename',
+    toSql: datenameSql,
     category: 'Date and time',
     description: 'A part as text: month and weekday by name, other parts as numbers.',
     example: 'datename(weekday, [Ship Date])',
@@ -166,6 +208,7 @@ export const dateTimeFunctions: FunctionDef[] = [
   },
   {
     name: 'dateadd',
+    toSql: ({ node, arg, sql }, d) => d.addCalendar(arg(2), partIn(node), arg(1), sql),
     category: 'Date and time',
     description: 'Adds n parts; months clamp to the month end (31 Jan + 1 month = 29 Feb 2024).',
     example: 'dateadd(month, 1, [Due Date])',
@@ -183,6 +226,7 @@ export const dateTimeFunctions: FunctionDef[] = [
   },
   {
     name: 'datediff',
+    toSql: ({ node, arg, sql }, d) => d.dateDiff(partIn(node), arg(1), arg(2), sql),
     category: 'Date and time',
     description: 'Part boundaries crossed from start to end: 31 Dec 2023 to 1 Jan 2024 is 1 year.',
     example: 'datediff(day, [Start Date], getdate())',

@@ -90,6 +90,7 @@ const text1 = (
   impl: (s: string) => string | null,
 ): FunctionDef => ({
   name,
+  notInSql: 'SQLite has no equivalent.',
   category: 'Encoding',
   description,
   example,

@@ -1,4 +1,6 @@
+import { joinSql, sqlFragment as q } from '../sql/fragment.js';
 import { BOOL } from '../types.js';
+import { isEmptySql, isListArg } from './list.js';
 import type { FunctionDef } from './registry.js';
 import { sameAs, unifyFrom } from './rules.js';
 
@@ -22,6 +24,13 @@ export const generalFunctions: FunctionDef[] = [
         lazy: async ([cond, a, b]) => ((await cond!()) === true ? a!() : b!()),
       },
     ],
+    toSql: ({ arg, type: t, sql }) => {
+      const c = arg(0);
+      return {
+        f: q`(CASE WHEN ${c.f} THEN ${sql.widen(arg(1), t).f} ELSE ${sql.widen(arg(2), t).f} END)`,
+        t,
+      };
+    },
   },
   {
     name: 'isnull',
@@ -42,6 +51,10 @@ export const generalFunctions: FunctionDef[] = [
         },
       },
     ],
+    toSql: ({ arg, type: t, sql }) => ({
+      f: q`coalesce(${sql.widen(arg(0), t).f}, ${sql.widen(arg(1), t).f})`,
+      t,
+    }),
   },
   {
     name: 'coalesce',
@@ -62,6 +75,13 @@ export const generalFunctions: FunctionDef[] = [
         },
       },
     ],
+    toSql: ({ node, type: t, sql }) => {
+      const parts = node.args.map((a) => {
+        const x = sql.widen(sql.expr(a), t);
+        return x.t === 'String' ? q`NULLIF(${x.f}, '')` : x.f;
+      });
+      return { f: parts.length === 1 ? parts[0]! : q`coalesce(${joinSql(parts)})`, t };
+    },
   },
   {
     name: 'isblank',
@@ -76,6 +96,13 @@ export const generalFunctions: FunctionDef[] = [
         impl: ([v]) => v === null || v === '' || (Array.isArray(v) && v.length === 0),
       },
     ],
+    toSql: (call) => {
+      if (isListArg(call)) return isEmptySql(call);
+      const x = call.arg(0);
+      return x.t === 'String'
+        ? call.sql.bind([x], ([v]) => q`(${v} IS NULL OR ${v} = '')`, 'Bool')
+        : { f: q`(${x.f} IS NULL)`, t: 'Bool' };
+    },
   },
   {
     name: 'nullif',
@@ -97,6 +124,18 @@ export const generalFunctions: FunctionDef[] = [
         },
       },
     ],
+    toSql: ({ node, arg, type: t, sql }) => {
+      const [value, other] = [node.args[0]!, node.args[1]!];
+      return sql.withFixed(
+        value,
+        () => {
+          const a = sql.isRecord(value) ? sql.recordIdOf(value) : arg(0);
+          const eq = sql.compare('=', value, other);
+          return { f: q`(CASE WHEN ${eq.f} THEN NULL ELSE ${a.f} END)`, t };
+        },
+        t,
+      );
+    },
   },
   {
     name: 'exact',
@@ -113,5 +152,6 @@ export const generalFunctions: FunctionDef[] = [
         impl: ([a, b]) => a === b,
       },
     ],
+    toSql: ({ arg }, d) => ({ f: q`(${d.collate(arg(0).f)} = ${d.collate(arg(1).f)})`, t: 'Bool' }),
   },
 ];

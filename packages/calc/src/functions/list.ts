@@ -1,14 +1,40 @@
 import { equalityKey } from '../evaluate/compare.js';
 import { checkTextLength, type Value } from '../evaluate/values.js';
+import type { SqlValue } from '../sql/dialects/dialect.js';
+import { sqlFragment as q, type SqlFragment } from '../sql/fragment.js';
+import { type ListSource, type SqlCall, unavailable } from '../sql/sqlCall.js';
 import { BOOL, elementOf, STRING } from '../types.js';
 import type { FunctionDef } from './registry.js';
 import { elementOfArg, sameAs } from './rules.js';
 
 const items = (v: Value | undefined): Value[] => (Array.isArray(v) ? (v as Value[]) : []);
 
+/** Whether the first argument is a list (for functions taking a list or a value). */
+export const isListArg = (call: SqlCall) => call.node.args[0]?.t?.isList === true;
+
+/**
+ * An aggregate of the first argument's rows, `sub` selecting over them. A value that is not a list
+ * (a null, say) has no rows to read: no translation.
+ */
+export function overList(
+  call: SqlCall,
+  body: (src: ListSource, sub: (select: SqlFragment) => SqlFragment) => SqlValue,
+): SqlValue {
+  if (!isListArg(call)) throw unavailable(call.node.fn ?? call.node.name.toLowerCase());
+  const src = call.sql.list(call.node.args[0]!);
+  return body(src, (select) => q`(SELECT ${select} ${src.from} WHERE ${src.where})`);
+}
+
+/** `isempty` of the first argument's rows. */
+export const isEmptySql = (call: SqlCall): SqlValue =>
+  overList(call, (src) => ({ f: q`(NOT EXISTS (SELECT 1 ${src.from} WHERE ${src.where}))`, t: 'Bool' }));
+
+const ORDER = 'It depends on list order, which SQL does not keep.';
+
 export const listFunctions: FunctionDef[] = [
   {
     name: 'join',
+    notInSql: ORDER,
     category: 'List',
     description: "The values of a list as text, separated by ', ' or the separator given; nulls are skipped.",
     example: "join([Tags].Name, '; ')",
@@ -36,6 +62,7 @@ export const listFunctions: FunctionDef[] = [
   },
   {
     name: 'first',
+    notInSql: ORDER,
     category: 'List',
     description: 'The first value of a list, or null when it is empty.',
     example: 'first([Order Lines] order by [Line No])',
@@ -51,6 +78,7 @@ export const listFunctions: FunctionDef[] = [
   },
   {
     name: 'last',
+    notInSql: ORDER,
     category: 'List',
     description: 'The last value of a list, or null when it is empty.',
     example: 'last([Order Lines])',
@@ -66,6 +94,7 @@ export const listFunctions: FunctionDef[] = [
   },
   {
     name: 'distinct',
+    notInSql: ORDER,
     category: 'List',
     description: 'The list without repeats (text ignoring case, records by id), first occurrences kept.',
     example: 'distinct([Orders].Customer)',
@@ -93,6 +122,7 @@ export const listFunctions: FunctionDef[] = [
   },
   {
     name: 'isempty',
+    toSql: isEmptySql,
     category: 'List',
     description: 'True when the list has no values.',
     example: 'isempty([Order Lines])',

@@ -1,7 +1,8 @@
 import type { Decimal } from 'decimal.js';
 import { Dec, fromInteger, isDecimal, remainder, toDec, type Value } from '../evaluate/values.js';
+import { sqlFragment as q, rawSql } from '../sql/fragment.js';
 import { type CalcType, DECIMAL, INT32, isNumeric } from '../types.js';
-import type { FunctionDef, Signature } from './registry.js';
+import type { FunctionDef, Signature, ToSql } from './registry.js';
 import { sameAs, unifyFrom } from './rules.js';
 
 type Num = number | Decimal;
@@ -45,9 +46,31 @@ function roundingSignature(mode: Decimal.Rounding): Signature {
   };
 }
 
+/** `round` / `trunc`: the dialect's, digits 0 by default. */
+const roundSql =
+  (fn: 'round' | 'trunc'): ToSql =>
+  ({ node, arg, type, sql }, d) =>
+    d.round(fn, arg(0), node.args[1] ? arg(1) : sql.value(0, 'Int32'), type, sql);
+
+/** `floor` / `ceiling` as an Int32. */
+const wholeSql =
+  (fn: 'floor' | 'ceil'): ToSql =>
+  ({ arg }, d) => ({ f: d.int32(q`${rawSql(fn)}(${arg(0).f})`), t: 'Int32' });
+
+/** A Decimal function of x that is null where `invalid` holds. */
+const guarded =
+  (invalid: string, fn: string): ToSql =>
+  ({ arg, sql }) =>
+    sql.bind(
+      [sql.widen(arg(0), 'Decimal')],
+      ([a]) => q`CASE WHEN ${a} ${rawSql(invalid)} THEN NULL ELSE ${rawSql(fn)}(${a}) END`,
+      'Decimal',
+    );
+
 export const mathFunctions: FunctionDef[] = [
   {
     name: 'abs',
+    toSql: ({ arg, type }) => ({ f: q`abs(${arg(0).f})`, t: type }),
     category: 'Math',
     description: 'The absolute value.',
     example: 'abs(-5)',
@@ -55,6 +78,7 @@ export const mathFunctions: FunctionDef[] = [
   },
   {
     name: 'sign',
+    toSql: ({ arg }, d) => ({ f: d.intArg(q`sign(${arg(0).f})`), t: 'Int32' }),
     category: 'Math',
     description: '-1, 0 or 1 by the sign of the number.',
     example: 'sign([Balance])',
@@ -62,6 +86,7 @@ export const mathFunctions: FunctionDef[] = [
   },
   {
     name: 'round',
+    toSql: roundSql('round'),
     category: 'Math',
     description: 'Rounds half away from zero; negative digits round to tens, hundreds and so on.',
     example: 'round(2.345, 2)',
@@ -69,6 +94,7 @@ export const mathFunctions: FunctionDef[] = [
   },
   {
     name: 'floor',
+    toSql: wholeSql('floor'),
     category: 'Math',
     description: 'The largest whole number not above x.',
     example: 'floor(2.7)',
@@ -76,6 +102,7 @@ export const mathFunctions: FunctionDef[] = [
   },
   {
     name: 'ceiling',
+    toSql: wholeSql('ceil'),
     category: 'Math',
     description: 'The smallest whole number not below x.',
     example: 'ceiling(2.1)',
@@ -83,6 +110,7 @@ export const mathFunctions: FunctionDef[] = [
   },
   {
     name: 'trunc',
+    toSql: roundSql('trunc'),
     category: 'Math',
     description: 'Cuts off digits towards zero (to whole numbers unless digits is given).',
     example: 'trunc(-2.7)',
@@ -90,6 +118,17 @@ export const mathFunctions: FunctionDef[] = [
   },
   {
     name: 'power',
+    toSql: ({ arg, sql }) => {
+      const x = sql.widen(arg(0), 'Decimal');
+      const y = sql.widen(arg(1), 'Decimal');
+      // A negative base with a fractional exponent (and 0 to a negative power) has no value: null.
+      return sql.bind(
+        [x, y],
+        ([a, b]) =>
+          q`CASE WHEN ${a} < 0 AND ${b} <> trunc(${b}) THEN NULL WHEN ${a} = 0 AND ${b} < 0 THEN NULL ELSE power(${a}, ${b}) END`,
+        'Decimal',
+      );
+    },
     category: 'Math',
     description: 'x raised to the power y (there is no ^ operator).',
     example: 'power(2, 10)',
@@ -106,6 +145,7 @@ export const mathFunctions: FunctionDef[] = [
   },
   {
     name: 'sqrt',
+    toSql: guarded('< 0', 'sqrt'),
     category: 'Math',
     description: 'The square root; null for a negative number.',
     example: 'sqrt(16)',
@@ -113,6 +153,7 @@ export const mathFunctions: FunctionDef[] = [
   },
   {
     name: 'square',
+    toSql: ({ arg, type, sql }) => sql.bind([arg(0)], ([a]) => q`${a} * ${a}`, type),
     category: 'Math',
     description: 'x times x.',
     example: 'square(3)',
@@ -120,6 +161,7 @@ export const mathFunctions: FunctionDef[] = [
   },
   {
     name: 'exp',
+    toSql: ({ arg, sql }) => ({ f: q`exp(${sql.widen(arg(0), 'Decimal').f})`, t: 'Decimal' }),
     category: 'Math',
     description: 'e raised to the power x.',
     example: 'exp(1)',
@@ -127,6 +169,18 @@ export const mathFunctions: FunctionDef[] = [
   },
   {
     name: 'log',
+    toSql: (call) => {
+      const { node, arg, sql } = call;
+      if (!node.args[1]) return guarded('<= 0', 'ln')(call, sql.dialect);
+      const x = sql.widen(arg(0), 'Decimal');
+      const b = sql.widen(arg(1), 'Decimal');
+      return sql.bind(
+        [x, b],
+        ([a, base]) =>
+          q`CASE WHEN ${a} <= 0 OR ${base} <= 0 OR ${base} = 1 THEN NULL ELSE log(${base}, ${a}) END`,
+        'Decimal',
+      );
+    },
     category: 'Math',
     description: 'The natural logarithm, or the logarithm to a base; null for x ≤ 0.',
     example: 'log(8, 2)',
@@ -149,6 +203,12 @@ export const mathFunctions: FunctionDef[] = [
   },
   {
     name: 'log10',
+    toSql: ({ arg, sql }) =>
+      sql.bind(
+        [sql.widen(arg(0), 'Decimal')],
+        ([a]) => q`CASE WHEN ${a} <= 0 THEN NULL ELSE log(10, ${a}) END`,
+        'Decimal',
+      ),
     category: 'Math',
     description: 'The base-10 logarithm; null for x ≤ 0.',
     example: 'log10(1000)',
@@ -156,6 +216,19 @@ export const mathFunctions: FunctionDef[] = [
   },
   {
     name: 'mod',
+    toSql: ({ arg, type: t, sql }, d) => {
+      // Excel: the sign of the divisor. a − b·floor(a / b); null when b is 0.
+      const a = sql.widen(arg(0), t);
+      const b = sql.widen(arg(1), t);
+      return sql.bind(
+        [a, b],
+        ([x, y]) => {
+          const body = q`${x} - ${y} * floor(${d.decimal(x)} / ${y})`;
+          return q`CASE WHEN ${y} = 0 THEN NULL ELSE ${t === 'Int32' ? d.int32(body) : body} END`;
+        },
+        t,
+      );
+    },
     category: 'Math',
     description: 'The remainder with the sign of the divisor, as Excel: mod(-7, 3) = 2. Null when b is 0.',
     example: 'mod(-7, 3)',

@@ -1,5 +1,7 @@
 import type { CalcDataSource } from '../data.js';
 import type { RecordValue, Value } from '../evaluate/values.js';
+import type { SqlDialect, SqlValue } from '../sql/dialects/dialect.js';
+import type { SqlCall } from '../sql/sqlCall.js';
 import type { CallNode } from '../syntax/ast.js';
 import { type CalcType, isNumeric, typeName } from '../types.js';
 
@@ -78,8 +80,28 @@ export interface Signature {
   readonly keepNulls?: boolean;
 }
 
-/** One function of the language with its help metadata; the editor's popup, hints and hover read these. */
-export interface FunctionDef {
+/** A function's translation to SQL, for the Report host. */
+export type ToSql = (call: SqlCall, dialect: SqlDialect) => SqlValue;
+
+/**
+ * How a function runs in SQL (the Report host): a translation, or why there is none. Every function
+ * says one or the other; one without a translation is the compile error
+ * `'{name}' is unavailable in reports.` there.
+ */
+export type FunctionSql =
+  | {
+      readonly toSql: ToSql;
+      /** Argument types the translation does not cover (an error in the Report host too). */
+      readonly toSqlRefuses?: (argTypes: readonly CalcType[]) => boolean;
+      readonly notInSql?: never;
+    }
+  | { readonly notInSql: string; readonly toSql?: never; readonly toSqlRefuses?: never };
+
+/**
+ * One function of the language, defined once: its signatures and evaluation, its help metadata
+ * (the editor's popup, hints and hover read these) and its SQL.
+ */
+export type FunctionDef = FunctionSql & {
   readonly name: string;
   /** Accepted, with a Suggestion pointing at `name`. */
   readonly aliases?: readonly string[];
@@ -91,6 +113,11 @@ export interface FunctionDef {
   readonly evaluateOnly?: boolean;
   /** Reads the clock: results change over time. */
   readonly usesClock?: boolean;
+};
+
+/** Whether a call with these argument types translates to SQL (else it is an error in reports). */
+export function translatesToSql(def: FunctionDef, argTypes: readonly CalcType[]): boolean {
+  return def.toSql !== undefined && def.toSqlRefuses?.(argTypes) !== true;
 }
 
 export function accepts(accept: Accept, t: CalcType): boolean {

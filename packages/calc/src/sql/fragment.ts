@@ -8,7 +8,8 @@ export interface SqlFragment {
   readonly values: readonly unknown[];
 }
 
-export type SqlDialect = 'sqlite' | 'postgres';
+/** The database engines the translator writes for; each has a `SqlDialect` object (dialects/). */
+export type SqlDialectName = 'sqlite' | 'postgres';
 
 const isFragment = (v: unknown): v is SqlFragment =>
   typeof v === 'object' &&
@@ -61,7 +62,7 @@ export function joinSql(parts: readonly SqlFragment[], separator = ', '): SqlFra
  */
 export function renderSql(
   f: SqlFragment,
-  dialect: SqlDialect,
+  dialect: SqlDialectName,
   firstIndex = 1,
 ): { sql: string; params: unknown[] } {
   let sql = f.strings[0] ?? '';

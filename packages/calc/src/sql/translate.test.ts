@@ -3,7 +3,7 @@ import { compileOptions, NOW, TIME_ZONE } from '../../test/fixture.js';
 import { type CompileOptions, compile } from '../compile.js';
 import { functionCatalogue, lookupFunction } from '../functions/catalogue.js';
 import type { Accept } from '../functions/registry.js';
-import { sqlFragment as q, rawSql, renderSql, type SqlDialect } from './fragment.js';
+import { sqlFragment as q, rawSql, renderSql, type SqlDialectName } from './fragment.js';
 import { NOT_IN_REPORTS } from './support.js';
 import { type SqlHooks, toSql, toSqlText } from './translate.js';
 import { zoneTable } from './zone.js';
@@ -25,7 +25,7 @@ const hooks: SqlHooks = {
   records: (ids) => ({ from: rawSql('FROM RECORDS AS r'), where: q`r.id IN (${ids.join(',')})`, row: 'r' }),
 };
 
-const translate = (expr: string, dialect: SqlDialect = 'sqlite', params: Record<string, unknown> = {}) =>
+const translate = (expr: string, dialect: SqlDialectName = 'sqlite', params: Record<string, unknown> = {}) =>
   toSqlText(compile(expr, report), { dialect, row: 'e0', hooks, timeZone: TIME_ZONE, now: NOW, params });
 
 describe('toSql', () => {

@@ -5,7 +5,7 @@ import {
   sqlFragment as q,
   rawSql,
   renderSql,
-  type SqlDialect,
+  type SqlDialectName as SqlDialect,
   type SqlFragment,
   type SqlHooks,
   type SqlRelStep,
