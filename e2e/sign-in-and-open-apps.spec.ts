@@ -16,7 +16,10 @@ test('a wrong password is refused with the server message', async ({ page }) => 
 test('sign in, see the app list, open the route placeholders, sign out', async ({ page }) => {
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Apps' })).toBeVisible();
-  await expect(page.getByText('There are no apps for you yet.')).toBeVisible();
+  // The demo's app is listed and opens on its first report.
+  await page.getByRole('link', { name: /Sales CRM/ }).click();
+  await expect(page).toHaveURL(/\/apps\/crm\/_report\/crm%3Aopportunities$/);
+  await expect(page.getByRole('heading', { name: 'Opportunities' })).toBeVisible();
 
   // The runner's report route shows the report; one that does not exist says so.
   await page.goto('/apps/crm/_report/42');

@@ -94,6 +94,7 @@ export const sysField = {
   fileTypeExtensions: 215,
   reportDefinition: 220,
   formDefinition: 221,
+  uiAppSlug: 222,
 } as const;
 
 export const sysRel = {
@@ -116,6 +117,7 @@ export const sysRel = {
   accessRuleRole: 1022,
   accessRuleType: 1023,
   documentFileType: 1024,
+  appHomeReport: 1025,
 } as const;
 
 /** Well-known records every tenant has. */

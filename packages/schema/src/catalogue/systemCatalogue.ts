@@ -163,6 +163,8 @@ export const systemFields: readonly FieldDef[] = [
   field(F.fileTypeExtensions, T.documentFileType, 'fileTypeExtensions', 'Text'),
   field(F.reportDefinition, T.report, 'reportDefinition', 'MultilineText'),
   field(F.formDefinition, T.form, 'formDefinition', 'MultilineText'),
+  // An app's address in the runner, /apps/{uiAppSlug}/… (spec 01 §3).
+  field(F.uiAppSlug, T.app, 'uiAppSlug', 'Text', { maxLength: 100 }),
 ];
 
 export const systemRelationships: readonly RelationshipDef[] = [
@@ -202,6 +204,8 @@ export const systemRelationships: readonly RelationshipDef[] = [
   rel(R.documentFileType, 'choiceField', T.document, T.documentFileType, 'documentFileType', 'documents', {
     alias: 'core:documentHasFileType',
   }),
+  // The report an app opens on, standing in for its default page until apps have pages (decision 0036).
+  rel(R.appHomeReport, 'lookup', T.app, T.report, 'appHomeReport', 'homeReportOfApps'),
 ];
 
 /** The catalogue's fixed records other than its types, fields and relationships. */

@@ -46,7 +46,8 @@ export async function seedDemo(services: Services, options: DemoOptions): Promis
     salesRole(),
     ...salesRules(await contextFor(services, tenantId, adminUserId)),
   ]);
-  await put(demoReports((await contextFor(services, tenantId, adminUserId)).schema));
+  const reports = await put(demoReports((await contextFor(services, tenantId, adminUserId)).schema));
+  await put([demoApp(reports.ids['new:crm:opportunities']!)]);
   await put(demoForms((await contextFor(services, tenantId, adminUserId)).schema));
   const stages = await idsOf(services, tenantId, adminUserId, 'crm:stage');
 
@@ -131,6 +132,24 @@ export async function seedDemo(services: Services, options: DemoOptions): Promis
 }
 
 /** A custom role that may read every CRM record but change and delete only its own. */
+/**
+ * The demo's app, so the app list shows it: /apps/crm, opening on the Opportunities report until
+ * apps have pages (decision 0036).
+ */
+function demoApp(homeReportId: number): EntityChange {
+  return {
+    id: 'new:app',
+    typeId: 'core:app',
+    fields: {
+      name: 'Sales CRM',
+      alias: 'crm:salesCrm',
+      description: 'Accounts, contacts, opportunities, activities and documents.',
+      uiAppSlug: 'crm',
+    },
+    relationships: { appHomeReport: { set: [homeReportId] } },
+  };
+}
+
 function salesRole(): EntityChange {
   return {
     id: 'new:salesRole',

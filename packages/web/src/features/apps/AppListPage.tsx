@@ -2,21 +2,44 @@ import { LoadingGrid } from '@plinth/ui';
 import { useEffect, useState } from 'react';
 import { Link } from '../../app/router';
 import { useSession } from '../auth/public';
-import { type AppListEntry, appList } from './appList';
+import { type AppListEntry, type AppListItem, appList } from './appList';
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/** A related record as the entity call answers a to-one relationship: its id and alias. */
+function relatedRecord(value: unknown): AppListEntry['homeReport'] {
+  if (typeof value !== 'object' || value === null || !('id' in value) || typeof value.id !== 'number')
+    return null;
+  return { id: value.id, alias: 'alias' in value ? text(value.alias) : null };
+}
 
 /** /apps: the apps the user may open. */
 export function AppListPage() {
   const { client } = useSession();
-  const [apps, setApps] = useState<ReturnType<typeof appList> | null>(null);
+  const [apps, setApps] = useState<AppListItem[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     const controller = new AbortController();
     client
-      .entitiesOfType({ typeId: 'core:app', query: 'name', pageSize: 200 }, controller.signal)
+      .entitiesOfType(
+        { typeId: 'core:app', query: 'name, description, uiAppSlug, appHomeReport.name', pageSize: 200 },
+        controller.signal,
+      )
       .then((answer) => {
         // core:app has no enabled/anonymous/menu fields yet: the list applies them once they exist.
         setApps(
-          appList(answer.entities.map((e): AppListEntry => ({ id: e.id, name: e.name, alias: e.alias }))),
+          appList(
+            answer.entities.map(
+              (e): AppListEntry => ({
+                id: e.id,
+                name: e.name,
+                alias: e.alias,
+                description: text(e.description),
+                slug: text(e.uiAppSlug),
+                homeReport: relatedRecord(e.appHomeReport),
+              }),
+            ),
+          ),
         );
       })
       .catch((failure: unknown) => {
@@ -35,7 +58,10 @@ export function AppListPage() {
         <ul className="pl-app-list">
           {apps.map((app) => (
             <li key={app.id}>
-              <Link to={app.href}>{app.label}</Link>
+              <Link to={app.href} className="pl-app-list__app">
+                <span className="pl-app-list__name">{app.label}</span>
+                {app.description && <span className="pl-app-list__description">{app.description}</span>}
+              </Link>
             </li>
           ))}
         </ul>
