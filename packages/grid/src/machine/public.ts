@@ -15,6 +15,7 @@ export type {
   ReportEvent,
   ReportHostActions,
   ReportMachineInput,
+  ReportViewQuery,
   RowEntity,
 } from './reportMachineTypes.js';
 export {

@@ -166,6 +166,16 @@ export const reportActions = {
   storeAnswer: reportSetup.createAction(
     assign(({ context, event }) => ('output' in event ? withReportAnswer(context, event.output) : {})),
   ),
+  dropKeptView: reportSetup.createAction(
+    assign(({ context }) => ({
+      isKeptView: false,
+      sort: undefined,
+      conds: [],
+      limitValue: undefined,
+      searchValue: '',
+      fetchRequest: pageFetch(context, 1, { metadata: 'full' }),
+    })),
+  ),
   storeFetchError: reportSetup.createAction(
     assign(({ event }) => ({
       errorText: errorMessage('error' in event ? event.error : undefined),

@@ -25,6 +25,7 @@ export const reportGuards = {
     typeof event.groupKey === 'string' &&
     groupHasMore(context, event.groupKey),
   isSearchPending: ({ context }: Args) => context.isSearchPending,
+  isKeptViewRefused: ({ context }: Args) => context.isKeptView && context.meta === undefined,
   isQuickMenuStale: ({ context }) => context.isQuickMenuStale,
   hasPendingEventToReplay: ({ context }) =>
     context.pendingEvent !== undefined && context.mode !== 'inlineEditing',

@@ -85,7 +85,16 @@ export const reportMachine = reportSetup
             query: queryOf(context),
           }),
           onDone: { target: 'ready', actions: 'storeAnswer' },
-          onError: { target: 'ready', actions: 'storeFetchError' },
+          onError: [
+            // A kept view the report refuses (a column since removed): its defaults instead.
+            {
+              guard: 'isKeptViewRefused',
+              target: 'fetchingReportResults',
+              reenter: true,
+              actions: 'dropKeptView',
+            },
+            { target: 'ready', actions: 'storeFetchError' },
+          ],
         },
         on: {
           // A quick search meanwhile returns to ready; the running fetch's answer is discarded.

@@ -38,6 +38,19 @@ export interface ReportMachineInput {
   doubleClickOpens?: 'viewForm' | 'editForm';
   /** Selected ids a picker starts with. */
   selectedIds?: RowId[];
+  /**
+   * The view kept for the user (decision 0035): the first fetch applies it. A report that refuses
+   * it (a column since removed) is fetched again with its defaults.
+   */
+  view?: ReportViewQuery | undefined;
+}
+
+/** The query part of a report view the user changed: sort, filters, result limit and quick search. */
+export interface ReportViewQuery {
+  sort?: SortEntry[] | undefined;
+  conds?: QueryCondition[] | undefined;
+  limitValue?: number | undefined;
+  searchValue?: string | undefined;
 }
 
 /** The report entity read for viewing: the type of its rows and what that type inherits. */
@@ -130,6 +143,8 @@ export interface ReportContext {
   isSearchPending: boolean;
   /** The applied sort; undefined keeps the report's own. */
   sort: SortEntry[] | undefined;
+  /** The view started from a kept one that no answer has shown yet (see `ReportMachineInput.view`). */
+  isKeptView: boolean;
   conds: QueryCondition[];
   limitValue: number | undefined;
   mode: ReportMode;
