@@ -3,7 +3,6 @@ export * from './date/calendarModel';
 export { DateInput, type DateInputKind, type DateInputProps } from './date/DateInput';
 export * from './date/dateFormats';
 export { LinkText, type LinkTextProps } from './links/LinkText';
-export { allowedLinkSchemes, linkFor } from './links/linkify';
 export { NumericInput, type NumericInputProps } from './numeric/NumericInput';
 export * from './numeric/numericRules';
 export { type ImageSize, imageUrl } from './picker/imageUrl';

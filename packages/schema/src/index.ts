@@ -15,6 +15,7 @@ export * from './contracts/settingsContracts.js';
 export * from './contracts/templateReportContracts.js';
 export * from './contracts/typeSchemaContracts.js';
 export * from './contracts/uploadMessages.js';
+export * from './links/linkPolicy.js';
 export {
   autoNumberFromDisplay,
   formatAutoNumber,
@@ -31,13 +32,15 @@ export * from './reports/columnFormatting.js';
 export * from './reports/dateRanges.js';
 export * from './reports/operators.js';
 export * from './reports/reportDefinition.js';
+export * from './richText/richTextExamples.js';
+export * from './richText/richTextPolicy.js';
 export type { NamedEntity, NameIssue } from './schemaRules/checkNames.js';
 export { defaultNewFieldName } from './schemaRules/defaultNewFieldName.js';
 export { toScriptName } from './schemaRules/toScriptName.js';
 export { type FieldBoundIssue, validateFieldBounds } from './schemaRules/validateFieldBounds.js';
 export { type MemberNameCandidate, validateMemberNames } from './schemaRules/validateMemberNames.js';
 export { validateTypeNames } from './schemaRules/validateTypeNames.js';
-export { isKnownTimeZone, type WallClock, wallClockAt } from './time/wallClock.js';
+export { isKnownTimeZone, type WallClock, wallClockAt, zoneOffsetAt } from './time/wallClock.js';
 export type { FieldValueResult } from './validation/fieldValueResult.js';
 export * from './validation/messages.js';
 export {

@@ -1,62 +1,21 @@
+import { isKnownTimeZone, zoneOffsetAt } from '@plinth/schema';
 import { CalcDate, CalcDateTime, DAY_MS } from './values.js';
 
 // Wall-clock arithmetic uses "local milliseconds": the instant the wall-clock reading would be in UTC.
+// The zone's clock is read by @plinth/schema's one wall-clock reader (zoneOffsetAt).
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      era: 'short',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** Whether Intl knows the IANA time zone. */
+/** Whether Intl knows the IANA time zone (the schema's one wall-clock reader decides). */
 export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    formatter(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
+  return isKnownTimeZone(timeZone);
 }
 
-/** The zone's offset from UTC at an instant, in milliseconds. */
-export function offsetAt(utcMs: number, timeZone: string): number {
-  // Outside what Date can hold there is no offset to read; callers range-check their results.
-  if (!(Math.abs(utcMs) <= 8.64e15)) return 0;
-  const whole = Math.floor(utcMs / 1000) * 1000;
-  const parts: Record<string, string> = {};
-  for (const p of formatter(timeZone).formatToParts(new Date(whole))) parts[p.type] = p.value;
-  let year = Number(parts.year);
-  if (parts.era === 'BC' || parts.era === 'B') year = 1 - year;
-  const local =
-    civilToMs(year, Number(parts.month), Number(parts.day)) +
-    Number(parts.hour) * 3_600_000 +
-    Number(parts.minute) * 60_000 +
-    Number(parts.second) * 1000;
-  return local - whole;
-}
-
-export const toLocalMs = (utcMs: number, timeZone: string): number => utcMs + offsetAt(utcMs, timeZone);
+export const toLocalMs = (utcMs: number, timeZone: string): number => utcMs + zoneOffsetAt(utcMs, timeZone);
 
 /** The instant of a wall-clock reading; in a spring-forward gap, the reading after the gap. */
 export function fromLocalMs(localMs: number, timeZone: string): number {
-  const first = localMs - offsetAt(localMs, timeZone);
-  const second = localMs - offsetAt(first, timeZone);
-  return offsetAt(second, timeZone) === localMs - second ? second : Math.max(first, second);
+  const first = localMs - zoneOffsetAt(localMs, timeZone);
+  const second = localMs - zoneOffsetAt(first, timeZone);
+  return zoneOffsetAt(second, timeZone) === localMs - second ? second : Math.max(first, second);
 }
 
 /** Days since the epoch of a proleptic Gregorian date; out-of-range months and days roll over. */

@@ -1,4 +1,4 @@
-import { offsetAt } from '../evaluate/time.js';
+import { zoneOffsetAt } from '@plinth/schema';
 
 /** UTC offset changes of a time zone: `[utcIso, offsetSeconds]`, the first entry from the beginning of time. */
 export type ZoneTable = readonly (readonly [string, number])[];
@@ -18,7 +18,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export function zoneTable(timeZone: string): ZoneTable {
   const cached = tables.get(timeZone);
   if (cached) return cached;
-  const offset = (ms: number) => Math.round(offsetAt(ms, timeZone) / 1000);
+  const offset = (ms: number) => Math.round(zoneOffsetAt(ms, timeZone) / 1000);
   const out: [string, number][] = [['0000-01-01T00:00:00.000Z', offset(FIRST)]];
   let prev = offset(FIRST);
   for (let t = FIRST; t < LAST; t += STEP) {

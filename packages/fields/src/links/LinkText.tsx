@@ -1,4 +1,4 @@
-import { linkFor } from './linkify';
+import { isWebLink, linkFor, linkRel, linkTarget } from '@plinth/schema';
 
 export interface LinkTextProps {
   value: string;
@@ -8,12 +8,11 @@ export interface LinkTextProps {
 export function LinkText({ value }: LinkTextProps) {
   const href = linkFor(value);
   if (href === null) return <span className="pl-read-only-text">{value}</span>;
-  const isWeb = /^(https?|ftps?|sftp):/i.test(href);
   return (
     <a
       className="pl-read-only-text pl-link"
       href={href}
-      {...(isWeb ? { target: '_blank', rel: 'noopener noreferrer nofollow' } : {})}
+      {...(isWebLink(href) ? { target: linkTarget, rel: linkRel } : {})}
     >
       {value}
     </a>

@@ -1,9 +1,29 @@
+import { richTextExampleHost, richTextExamples } from '@plinth/schema';
 import { describe, expect, it } from 'vitest';
 import { sanitizeRichText } from './sanitizeRichText';
 
 const host = 'https://plinth.test/';
 
-describe('sanitizeRichText', () => {
+describe('sanitizeRichText (DOMPurify, the browser)', () => {
+  // The same examples pin the server's sanitize-html (packages/server/src/entities/sanitizeRichText.test.ts).
+  for (const example of richTextExamples) {
+    it(`follows the shared policy: ${example.rule}`, () => {
+      expect(sanitizeRichText(example.html, { hostLink: richTextExampleHost })).toBe(example.clean);
+    });
+  }
+
+  it('gives its own output back unchanged', () => {
+    for (const example of richTextExamples) {
+      expect(sanitizeRichText(example.clean, { hostLink: richTextExampleHost })).toBe(example.clean);
+    }
+  });
+
+  it('sends links to the page origin by default', () => {
+    expect(sanitizeRichText('<a href="javascript:alert(1)">go</a>')).toBe(
+      `<a href="${window.location.origin}/" target="_blank" rel="noopener noreferrer nofollow">go</a>`,
+    );
+  });
+
   it('keeps the allowed tags', () => {
     const html =
       '<p><b>b</b><i>i</i><u>u</u><strong>s</strong><em>e</em></p><ul><li>x</li></ul><blockquote>q</blockquote>';

@@ -1,57 +1,44 @@
+import {
+  defaultHostLink,
+  imageToken,
+  imageTokenFor,
+  linkRel,
+  linkTarget,
+  richTextAllowedAttributes,
+  richTextAllowedTags,
+  richTextDroppedWithContent,
+  richTextLinkHref,
+  richTextLinkOnlyAttributes,
+  richTextStyle,
+} from '@plinth/schema';
 import DOMPurify from 'dompurify';
 
-/** Tags kept in rich text (spec 03 §5 "Rich-text sanitising"). */
-export const richTextAllowedTags = [
-  'a',
-  'b',
-  'blockquote',
-  'div',
-  'span',
-  'br',
-  'em',
-  'i',
-  'li',
-  'ol',
-  'p',
-  'small',
-  'strike',
-  'strong',
-  'u',
-  'ul',
-  'dl',
-  'dd',
-  'dt',
-  'font',
-] as const;
-export const richTextAllowedAttributes = ['style', 'class', 'href', 'target', 'title', 'color'] as const;
+export { imageToken };
 
 /**
- * Where a `javascript:` link is sent instead (spec 02 §5: such links are replaced by links to the
+ * Where a disallowed link is sent instead (spec 02 §5: such links are replaced by links to the
  * host, opened in a new tab with nofollow). Defaults to the page's own origin.
  */
 function safeHostLink(): string {
-  return typeof window !== 'undefined' ? `${window.location.origin}/` : '/';
+  return typeof window !== 'undefined' ? `${window.location.origin}/` : defaultHostLink;
 }
 
-/** The `%%tag%%` token that stands for an image in stored rich text. */
-export function imageToken(tag: string): string {
-  return `%%${tag}%%`;
-}
+const linkOnly: readonly string[] = richTextLinkOnlyAttributes;
 
 /**
- * Sanitises HTML for rich text (on paste and before saving): only the allowed tags and attributes;
- * inline style keeps only text-align; scripts, styles, pre and code are dropped with their content;
- * images become their `%%tag%%` token (from `data-tag`) or vanish; `javascript:` (and any other
- * non-web) hrefs are replaced by a link to the host; every link opens in a new tab with nofollow.
+ * Sanitises HTML for rich text (on paste and before saving) with DOMPurify, configured from the one
+ * allow-list in @plinth/schema (the server applies the same list with sanitize-html): only the
+ * allowed tags and attributes; inline style keeps only text-align; scripts, styles, pre and code are
+ * dropped with their content; images become their `%%tag%%` token (from `data-tag`) or vanish; an
+ * href without an allowed scheme becomes the host link; every link opens in a new tab with nofollow.
  */
 export function sanitizeRichText(html: string, options: { hostLink?: string } = {}): string {
   const hostLink = options.hostLink ?? safeHostLink();
   const purify = DOMPurify();
   purify.addHook('uponSanitizeElement', (node, data) => {
     if (data.tagName === 'img') {
-      const tag = (node as Element).getAttribute('data-tag');
-      if (tag && /^[\w.-]+$/.test(tag))
-        node.parentNode?.replaceChild(node.ownerDocument!.createTextNode(imageToken(tag)), node);
+      const token = imageTokenFor((node as Element).getAttribute('data-tag'));
+      if (token) node.parentNode?.replaceChild(node.ownerDocument!.createTextNode(token), node);
       else node.parentNode?.removeChild(node);
     }
   });
@@ -59,38 +46,28 @@ export function sanitizeRichText(html: string, options: { hostLink?: string } = 
     const element = node as Element;
     const style = element.getAttribute?.('style');
     if (style !== null && style !== undefined) {
-      const align = /(?:^|;)\s*text-align\s*:\s*(left|right|center|justify)\s*(?:;|$)/i.exec(style);
-      if (align) element.setAttribute('style', `text-align: ${align[1]!.toLowerCase()}`);
+      const kept = richTextStyle(style);
+      if (kept) element.setAttribute('style', kept);
       else element.removeAttribute('style');
     }
     if (element.tagName === 'A') {
-      const href = element.getAttribute('href') ?? '';
-      if (!/^(https?:|mailto:|tel:|ftps?:|sftp:|callto:|sms:|geo:)/i.test(href.trim())) {
-        element.setAttribute('href', hostLink);
-      }
-      element.setAttribute('target', '_blank');
-      element.setAttribute('rel', 'noopener noreferrer nofollow');
+      element.setAttribute('href', richTextLinkHref(element.getAttribute('href'), hostLink));
+      element.setAttribute('target', linkTarget);
+      element.setAttribute('rel', linkRel);
+    } else if (element.removeAttribute) {
+      for (const name of linkOnly) element.removeAttribute(name);
     }
   });
-  const clean = purify.sanitize(html, {
+  return purify.sanitize(html, {
     ALLOWED_TAGS: [...richTextAllowedTags],
-    ALLOWED_ATTR: [...richTextAllowedAttributes, 'rel', 'data-tag'],
+    ALLOWED_ATTR: [...richTextAllowedAttributes, 'rel'],
+    // Links are decided by richTextLinkHref; DOMPurify's own list lacks geo: and sftp:.
     ALLOWED_URI_REGEXP: /^(?:[a-z][a-z0-9+.-]*:|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
-    FORBID_CONTENTS: [
-      'script',
-      'style',
-      'pre',
-      'code',
-      'template',
-      'noscript',
-      'iframe',
-      'object',
-      'svg',
-      'math',
-    ],
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+    FORBID_CONTENTS: [...richTextDroppedWithContent],
     KEEP_CONTENT: true,
   });
-  return clean.replace(/\sdata-tag="[^"]*"/g, '');
 }
 
 /** The plain-text length of rich text, the measure of its max length. */

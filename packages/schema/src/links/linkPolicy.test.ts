@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkFor } from './linkify';
+import { hasAllowedLinkScheme, isWebLink, linkFor } from './linkPolicy.js';
 
 describe('linkFor', () => {
   it('keeps values that already carry an allowed scheme', () => {
@@ -38,5 +38,26 @@ describe('linkFor', () => {
     expect(linkFor('hello world')).toBeNull();
     expect(linkFor('Acme')).toBeNull();
     expect(linkFor('')).toBeNull();
+  });
+});
+
+describe('hasAllowedLinkScheme', () => {
+  it('accepts only the allowed schemes, in any case, spaces aside', () => {
+    expect(hasAllowedLinkScheme(' HTTPS://example.com ')).toBe(true);
+    expect(hasAllowedLinkScheme('geo:1,2')).toBe(true);
+    expect(hasAllowedLinkScheme('javascript:alert(1)')).toBe(false);
+    expect(hasAllowedLinkScheme('java\tscript:alert(1)')).toBe(false);
+    expect(hasAllowedLinkScheme('\u0001javascript:alert(1)')).toBe(false);
+    expect(hasAllowedLinkScheme('data:text/html,x')).toBe(false);
+    expect(hasAllowedLinkScheme('//evil.example')).toBe(false);
+    expect(hasAllowedLinkScheme('/relative')).toBe(false);
+    expect(hasAllowedLinkScheme('httpx://example.com')).toBe(false);
+  });
+
+  it('tells web links (a new tab) from app links (mail, phone)', () => {
+    expect(isWebLink('https://example.com')).toBe(true);
+    expect(isWebLink('sftp://h')).toBe(true);
+    expect(isWebLink('mailto:a@b.co')).toBe(false);
+    expect(isWebLink('tel:123456')).toBe(false);
   });
 });

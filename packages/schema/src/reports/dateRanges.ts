@@ -48,7 +48,7 @@
  * empty (`from === to`).
  */
 
-import { isKnownTimeZone, wallClockAt } from '../time/wallClock.js';
+import { isKnownTimeZone, zoneOffsetAt } from '../time/wallClock.js';
 import type { RelativeDateOperator } from './operators.js';
 
 /** A half-open range `[from, to)`: `from` is included, `to` is not. */
@@ -125,21 +125,9 @@ const mod = (a: number, b: number): number => ((a % b) + b) % b;
 // ---------------------------------------------------------------------------------------------
 // Time zones through Intl.
 
-/**
- * The zone's offset from UTC at an instant, in milliseconds (local wall clock minus UTC), a whole
- * number of seconds (historical local mean times have seconds, e.g. Sydney's +10:04:52).
- */
-function offsetAt(utcMs: number, timeZone: string): number {
-  const whole = Math.floor(utcMs / 1000) * 1000;
-  const c = wallClockAt(new Date(whole), timeZone);
-  const local =
-    civilToDays(c.year, c.month, c.day) * DAY_MS + c.hour * 3_600_000 + c.minute * 60_000 + c.second * 1000;
-  return local - whole;
-}
-
 /** Epoch days of the local date of an instant. */
 function localDays(utcMs: number, timeZone: string): number {
-  return Math.floor((utcMs + offsetAt(utcMs, timeZone)) / DAY_MS);
+  return Math.floor((utcMs + zoneOffsetAt(utcMs, timeZone)) / DAY_MS);
 }
 
 /**
@@ -154,13 +142,13 @@ function startOfLocalDayMs(days: number, timeZone: string): number {
   // (offsets stay within ±15 h, and zones do not change offset twice within two days).
   const offsets = [
     ...new Set([
-      offsetAt(local - DAY_MS, timeZone),
-      offsetAt(local, timeZone),
-      offsetAt(local + DAY_MS, timeZone),
+      zoneOffsetAt(local - DAY_MS, timeZone),
+      zoneOffsetAt(local, timeZone),
+      zoneOffsetAt(local + DAY_MS, timeZone),
     ]),
   ];
   const candidates = offsets.map((o) => local - o);
-  const exact = candidates.filter((t) => offsetAt(t, timeZone) === local - t);
+  const exact = candidates.filter((t) => zoneOffsetAt(t, timeZone) === local - t);
   if (exact.length > 0) return Math.min(...exact);
   // Midnight falls in a gap: the wall clock jumps from before midnight to after it between lo and hi.
   // Find the first whole second whose local reading is at or after midnight.
@@ -168,7 +156,7 @@ function startOfLocalDayMs(days: number, timeZone: string): number {
   let hi = Math.max(...candidates) / 1000; // local reading after midnight
   while (hi - lo > 1) {
     const mid = Math.floor((lo + hi) / 2);
-    if (mid * 1000 + offsetAt(mid * 1000, timeZone) >= local) hi = mid;
+    if (mid * 1000 + zoneOffsetAt(mid * 1000, timeZone) >= local) hi = mid;
     else lo = mid;
   }
   return hi * 1000;

@@ -1,5 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { isKnownTimeZone, wallClockAt } from '@plinth/schema';
 import ExcelJS from 'exceljs';
 import type { ExportCell, ExportColumn, ExportRowSource } from './exportRows.js';
 import { neutraliseCell } from './neutraliseCell.js';
@@ -87,34 +88,18 @@ function excelDate(d: Date): Date | undefined {
   return Number.isNaN(d.getTime()) || d.getUTCFullYear() < 1900 ? undefined : d;
 }
 
-/** The wall-clock time of an instant in a time zone, as a Date whose UTC fields hold it. */
+/**
+ * The wall-clock time of an instant in a time zone (the schema's one reader), as a Date whose UTC
+ * fields hold it; an unknown zone writes UTC.
+ */
 function wallClock(timeZone: string): (iso: string) => Date {
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-  } catch {
-    return (iso) => new Date(iso);
-  }
+  if (!isKnownTimeZone(timeZone)) return (iso) => new Date(iso);
   return (iso) => {
     const instant = new Date(iso);
-    const parts = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
+    const c = wallClockAt(instant, timeZone);
     const local = new Date(0);
-    local.setUTCFullYear(Number(parts.year), Number(parts.month) - 1, Number(parts.day));
-    local.setUTCHours(
-      Number(parts.hour),
-      Number(parts.minute),
-      Number(parts.second),
-      instant.getUTCMilliseconds(),
-    );
+    local.setUTCFullYear(c.year, c.month - 1, c.day);
+    local.setUTCHours(c.hour, c.minute, c.second, instant.getUTCMilliseconds());
     return local;
   };
 }
