@@ -1,4 +1,11 @@
 /** The report machine of spec 02 §4, its types and the selectors the view reads it with. */
+export {
+  type DeleteConfirmation,
+  type DeleteDependent,
+  deleteConfirmation,
+  isSameDeleteConfirmation,
+} from './deleteConfirmation.js';
+export { type DeleteItem, deleteMessages } from './deleteMessages.js';
 export { reportMessages } from './reportActions.js';
 export { defaultReportTenantSettings } from './reportContext.js';
 export { inlineEditRowDebounceMs } from './reportGuards.js';

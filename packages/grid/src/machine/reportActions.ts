@@ -4,11 +4,11 @@ import { groupLoadMoreSize } from '../query/groupLoadMoreSize.js';
 import { inlineSaveOutcome } from '../query/inlineSaveOutcome.js';
 import { pageAfter, pageAfterDelete } from '../query/paging.js';
 import { applySelection, selectionAfterMultiSelect } from '../query/selection.js';
-import type { RowId } from '../types.js';
+import { deleteMessages } from './deleteMessages.js';
 import {
   appendFetch,
+  deleteItems,
   errorMessage,
-  errorTitle,
   groupFetch,
   pageFetch,
   readCell,
@@ -25,15 +25,8 @@ import { routeAction, rowOpenIntent } from './routeAction.js';
 export const reportMessages = {
   exportFailed: 'Failed to export the report data.',
   resetDone: 'Table has been reset to default view.',
-  deleteFailed: 'Failed to delete resources.',
   saveFailed: 'Failed to save changes.',
 } as const;
-
-const deletedMessage = (context: ReportContext, ids: readonly RowId[]) => {
-  if (ids.length !== 1) return `Successfully deleted ${ids.length} items.`;
-  const name = rowName(context, ids[0] as RowId) ?? String(ids[0]);
-  return `${context.reportEntity?.typeName ?? 'Record'} '${name}' successfully deleted.`;
-};
 
 /** The outcome of the save that just settled, from the edited records and the server's answers. */
 export const saveOutcomeOf = (context: ReportContext) =>
@@ -355,7 +348,20 @@ export const reportActions = {
       event.type === 'DELETE' ? { deleteIds: [...(event.ids ?? context.selectedIds)] } : {},
     ),
   ),
-  dropDeleteIds: reportSetup.createAction(assign({ deleteIds: [] })),
+  dropDeleteIds: reportSetup.createAction(assign({ deleteIds: [], deleteDetails: undefined })),
+  storeDeleteDetails: reportSetup.createAction(
+    assign(({ event }) =>
+      'output' in event ? { deleteDetails: event.output as Out['fetchDeleteDetails'] } : {},
+    ),
+  ),
+  deleteDetailsFailed: reportSetup.createAction(
+    enqueueActions(({ context, event, enqueue }) => {
+      const title = deleteMessages.detailsFailed(deleteItems(context));
+      enqueue.assign({ deleteIds: [], deleteDetails: undefined });
+      const text = errorMessage('error' in event ? event.error : undefined);
+      enqueue({ type: 'notify', params: { kind: 'error', title, text } });
+    }),
+  ),
   deleteDone: reportSetup.createAction(
     enqueueActions(({ context, enqueue }) => {
       const ids = context.deleteIds;
@@ -372,7 +378,8 @@ export const reportActions = {
               deletedCount: ids.length,
             });
       const rows = context.rows.filter((r) => !deleted.has(r.eid));
-      enqueue({ type: 'notify', params: { kind: 'success', title: deletedMessage(context, ids) } });
+      const title = deleteMessages.deleted(deleteItems(context));
+      enqueue({ type: 'notify', params: { kind: 'success', title } });
       enqueue.assign({
         rows,
         recordsCount,
@@ -381,15 +388,16 @@ export const reportActions = {
         selectedIds: [],
         isQuickMenuStale: true,
         deleteIds: [],
+        deleteDetails: undefined,
         fetchRequest: pageFetch(context, page),
       });
     }),
   ),
   deleteFailed: reportSetup.createAction(
-    enqueueActions(({ event, enqueue }) => {
+    enqueueActions(({ context, event, enqueue }) => {
       const error: unknown = 'error' in event ? event.error : undefined;
-      const title = errorTitle(error) ?? reportMessages.deleteFailed;
-      enqueue.assign({ deleteIds: [] });
+      const title = deleteMessages.failed(deleteItems(context));
+      enqueue.assign({ deleteIds: [], deleteDetails: undefined });
       enqueue({ type: 'notify', params: { kind: 'error', title, text: errorMessage(error) } });
     }),
   ),

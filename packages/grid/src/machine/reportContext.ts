@@ -4,6 +4,7 @@ import { availablePagesCount, defaultPageSize } from '../query/paging.js';
 import { buildReportQuery, readReportPage } from '../query/reportQuery.js';
 import { isUnchangedValue, readCellValue } from '../query/inlineCellChange.js';
 import type { CellEdit, InlineEditedRecord, InlineEditField, ReportRow, RowId } from '../types.js';
+import type { DeleteItem } from './deleteMessages.js';
 import type { FetchRequest, ReportContext, ReportMachineInput } from './reportMachineTypes.js';
 
 /** The tenant settings used until (or when) the real ones cannot be read (spec 02 §8). */
@@ -58,6 +59,7 @@ export function initialReportContext(input: ReportMachineInput): ReportContext {
     exportResult: undefined,
     openRowId: undefined,
     deleteIds: [],
+    deleteDetails: undefined,
     inlineEditForm: undefined,
     inlineEditRowId: undefined,
     inlineEditEntities: {},
@@ -331,13 +333,6 @@ export function errorMessage(error: unknown): string {
   return 'Something went wrong.';
 }
 
-/** The title a failure carries, when it has one (the delete call's failures do). */
-export function errorTitle(error: unknown): string | undefined {
-  if (error === null || typeof error !== 'object') return undefined;
-  const title = (error as { title?: unknown }).title;
-  return typeof title === 'string' && title.trim() ? title : undefined;
-}
-
 const key = (eid: RowId) => String(eid);
 
 /** What a row showed when read: the cell's value, its editor kind and the record's version. */
@@ -416,6 +411,22 @@ export function rowName(context: ReportContext, eid: RowId): string | undefined 
   if (!cell) return undefined;
   if ('val' in cell) return cell.val === null ? undefined : String(cell.val);
   return cell.vals.map((v) => v.val ?? '').join(', ') || undefined;
+}
+
+/**
+ * The records to delete as the delete texts name them: as the delete details name them, else (the
+ * details not read yet) by the grid's name cell and the report's type.
+ */
+export function deleteItems(context: ReportContext): DeleteItem[] {
+  const named = new Map(context.deleteDetails?.entities.map((e) => [e.id, e]));
+  return context.deleteIds.map(
+    (id) => named.get(id) ?? { name: rowName(context, id), typeName: context.reportEntity?.typeName },
+  );
+}
+
+/** Every id the delete confirmation showed would be deleted: the records and their dependents. */
+export function shownIds(context: ReportContext): RowId[] {
+  return [...context.deleteIds, ...(context.deleteDetails?.dependents.map((d) => d.id) ?? [])];
 }
 
 /** Whether the report lists documents (its type is or inherits 'core:document'). */

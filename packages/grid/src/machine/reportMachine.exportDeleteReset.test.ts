@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { waitFor } from 'xstate';
-import { deferred, reportAnswer, startReport } from './reportMachineHarness.js';
+import { deferred, startReport } from './reportMachineHarness.js';
 import { countText, isPleaseWaitShown, openDialog } from './reportSelectors.js';
 
 describe('report machine: exportingReportData', () => {
@@ -50,82 +49,6 @@ describe('report machine: exportingReportData, bad answers', () => {
     await report.settled();
     expect(report.downloads).toEqual([]);
     expect(report.toasts).toEqual([{ kind: 'error', title: 'Failed to export the report data.' }]);
-  });
-});
-
-describe('report machine: delete', () => {
-  it('asks first and does nothing when cancelled', async () => {
-    const report = startReport({ stubs: { deleteEntities: async () => ({ deleted: [] }) } });
-    await report.settled();
-    report.actor.send({ type: 'SELECT_ROWS', ids: [3] });
-    await report.settled();
-    report.actor.send({ type: 'DELETE' });
-    expect(openDialog(report.snapshot())).toBe('confirmDelete');
-    report.actor.send({ type: 'CANCEL' });
-    await report.settled();
-    expect(report.calls.deleteEntities).toEqual([]);
-    expect(report.snapshot().context.selectedIds).toEqual([3]);
-  });
-
-  it('refuses to delete records that are not saved yet', async () => {
-    const report = startReport();
-    await report.settled();
-    report.actor.send({ type: 'DELETE', ids: [3, -1] });
-    expect(openDialog(report.snapshot())).toBeUndefined();
-  });
-
-  it('deletes, reduces the counters, steps back from an emptied last page, clears the selection and refetches', async () => {
-    let remaining = 401;
-    const report = startReport({
-      stubs: {
-        fetchReportResults: async ({ query }) => reportAnswer(query, remaining),
-        deleteEntities: async ({ ids }) => {
-          remaining -= ids.length;
-          return { deleted: ids };
-        },
-      },
-    });
-    await report.settled();
-    report.actor.send({ type: 'NEXT_PAGE' });
-    await report.settled();
-    report.actor.send({ type: 'NEXT_PAGE' });
-    await report.settled();
-    expect(report.snapshot().context).toMatchObject({ page: 3, recordsCount: 401 });
-    report.actor.send({ type: 'SELECT_ROWS', ids: [401] });
-    await report.settled();
-    report.actor.send({ type: 'DELETE' });
-    report.actor.send({ type: 'CONFIRM' });
-    // Counters reduced and the page stepped back before the refetch answers.
-    const refetching = await waitFor(report.actor, (s) => s.matches('fetchingReportResults'));
-    expect(refetching.context).toMatchObject({ page: 2, recordsCount: 400, selectedIds: [] });
-    expect(refetching.context.rows).toHaveLength(0);
-    await report.settled();
-    expect(report.snapshot().context).toMatchObject({ page: 2, recordsCount: 400, selectedIds: [] });
-    expect(countText(report.snapshot())).toBe('201-400 of 400');
-    expect(report.calls.deleteEntities).toEqual([{ ids: [401] }]);
-    expect(report.queries().at(-1)).toMatchObject({ startIndex: 200 });
-    expect(report.toasts).toEqual([{ kind: 'success', title: "Deal 'Deal 401' successfully deleted." }]);
-    expect(remaining).toBe(400);
-  });
-
-  it('counts several deleted records in the success toast', async () => {
-    const report = startReport({ stubs: { deleteEntities: async ({ ids }) => ({ deleted: ids }) } });
-    await report.settled();
-    report.actor.send({ type: 'DELETE', ids: [1, 2, 3] });
-    report.actor.send({ type: 'CONFIRM' });
-    await report.settled();
-    expect(report.toasts).toEqual([{ kind: 'success', title: 'Successfully deleted 3 items.' }]);
-  });
-
-  it('shows the failure with its title and message', async () => {
-    const failure = Object.assign(new Error('Deal is in use.'), { title: 'Delete failed' });
-    const report = startReport({ stubs: { deleteEntities: async () => Promise.reject(failure) } });
-    await report.settled();
-    report.actor.send({ type: 'DELETE', ids: [1] });
-    report.actor.send({ type: 'CONFIRM' });
-    await report.settled();
-    expect(report.toasts).toEqual([{ kind: 'error', title: 'Delete failed', text: 'Deal is in use.' }]);
-    expect(report.snapshot().context.rows).toHaveLength(200);
   });
 });
 

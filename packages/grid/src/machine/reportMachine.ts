@@ -1,6 +1,6 @@
 import { recordsToSave } from '../query/inlineSaveOutcome.js';
 import { reportActions } from './reportActions.js';
-import { initialReportContext, pageFetch, queryOf } from './reportContext.js';
+import { initialReportContext, pageFetch, queryOf, shownIds } from './reportContext.js';
 import { reportDelays, reportGuards } from './reportGuards.js';
 import type { ReportContext } from './reportMachineTypes.js';
 import { reportSetup } from './reportSetup.js';
@@ -212,16 +212,29 @@ export const reportMachine = reportSetup
           CANCEL: { target: 'ready' },
         },
       },
+      // The delete flow of spec 01 §4: what it takes, the confirmation naming it, then the delete of
+      // exactly what was shown (decision 0033); cancelled or failed at any step.
       confirmingDelete: {
-        on: {
-          CONFIRM: { target: 'deletingEntities' },
-          CANCEL: { target: 'ready', actions: 'dropDeleteIds' },
+        initial: 'fetchingDeleteDetails',
+        states: {
+          fetchingDeleteDetails: {
+            invoke: {
+              src: 'fetchDeleteDetails',
+              input: ({ context }) => ({ ids: [...context.deleteIds] }),
+              onDone: { target: 'waitingForConfirmation', actions: 'storeDeleteDetails' },
+              onError: { target: '#report.ready', actions: 'deleteDetailsFailed' },
+            },
+          },
+          waitingForConfirmation: {
+            on: { CONFIRM: { target: '#report.deletingEntities' } },
+          },
         },
+        on: { CANCEL: { target: 'ready', actions: 'dropDeleteIds' } },
       },
       deletingEntities: {
         invoke: {
           src: 'deleteEntities',
-          input: ({ context }) => ({ ids: [...context.deleteIds] }),
+          input: ({ context }) => ({ ids: [...context.deleteIds], shown: shownIds(context) }),
           onDone: { target: 'fetchingReportResults', actions: 'deleteDone' },
           onError: { target: 'ready', actions: 'deleteFailed' },
         },

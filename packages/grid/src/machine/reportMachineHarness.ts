@@ -117,6 +117,13 @@ export function startReport(
     fetchReportEntity: async () => ({ typeAlias: 'test:deal', typeName: 'Deal', inheritedTypeAliases: [] }),
     fetchIsOfTypeRelationshipId: async () => 77,
     fetchPersonDerivedTypes: async () => [8, 9],
+    // Deals depend on nothing unless a test says so.
+    fetchDeleteDetails: async ({ ids }) => ({
+      entities: ids.map((id) => ({ id, name: `Deal ${id}`, typeName: 'Deal' })),
+      dependents: [],
+      related: [],
+    }),
+    deleteEntities: async ({ ids }) => ({ deleted: ids }),
   };
   const stubs = { ...defaults, ...options.stubs };
   const calls = Object.fromEntries(Object.keys(stubs).map((name) => [name, [] as unknown[]])) as Record<

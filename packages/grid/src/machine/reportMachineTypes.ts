@@ -1,4 +1,5 @@
 import type {
+  DeleteDetails,
   ExportFormat,
   ExportResult,
   IdOrAlias,
@@ -164,6 +165,8 @@ export interface ReportContext {
   openRowId: RowId | undefined;
   /** Ids waiting for the delete confirmation. */
   deleteIds: RowId[];
+  /** What deleting them takes, as the confirmation shows it (spec 01 §8). */
+  deleteDetails: DeleteDetails | undefined;
   inlineEditForm: InlineEditForm | undefined;
   /** The row being edited inline and the entities read for inline editing, by id. */
   inlineEditRowId: RowId | undefined;
@@ -222,7 +225,9 @@ export interface ReportActorInputs {
   fetchPageAndEntityType: { reportId: IdOrAlias };
   fetchEntityForInlineEdit: { eid: RowId };
   saveModifiedEntities: { records: InlineEditedRecord[] };
-  deleteEntities: { ids: RowId[] };
+  fetchDeleteDetails: { ids: RowId[] };
+  /** `shown`: every id the confirmation showed would be deleted; the delete takes no other. */
+  deleteEntities: { ids: RowId[]; shown: RowId[] };
 }
 
 /** What each actor answers. */
@@ -239,6 +244,7 @@ export interface ReportActorOutputs {
   fetchEntityForInlineEdit: unknown;
   waitForPendingBehaviour: undefined;
   saveModifiedEntities: InlineSaveResult[];
+  fetchDeleteDetails: DeleteDetails;
   deleteEntities: unknown;
 }
 

@@ -52,6 +52,9 @@ export const reportSetup = setup({
     saveModifiedEntities: notProvided<Out['saveModifiedEntities'], In['saveModifiedEntities']>(
       'saveModifiedEntities',
     ),
+    fetchDeleteDetails: notProvided<Out['fetchDeleteDetails'], In['fetchDeleteDetails']>(
+      'fetchDeleteDetails',
+    ),
     deleteEntities: notProvided<Out['deleteEntities'], In['deleteEntities']>('deleteEntities'),
   },
   actions: {

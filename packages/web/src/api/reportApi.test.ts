@@ -173,6 +173,28 @@ describe('reportApi', () => {
     ]);
   });
 
+  it('asks what a delete takes, then deletes with the ids that were shown', async () => {
+    const details = {
+      entities: [{ id: 5, name: 'Big deal', typeName: 'Opportunity' }],
+      dependents: [
+        {
+          id: 9,
+          name: 'Call',
+          typeName: 'Activity',
+          entitiesOnPath: [{ id: 5, name: 'Big deal', typeName: 'Opportunity' }],
+        },
+      ],
+      related: [],
+    };
+    const { api, sent } = fakeServer([{ body: details }, { body: { deleted: [5, 9] } }]);
+    expect(await api.fetchDeleteDetails([5])).toEqual(details);
+    expect(await api.deleteEntities([5], undefined, [5, 9])).toEqual([5, 9]);
+    expect(sent.map((s) => [s.url, s.method, s.body])).toEqual([
+      ['/spapi/data/v1/entity/deleteDetails', 'POST', { ids: [5] }],
+      ['/spapi/data/v1/entity/delete', 'POST', { ids: [5], shown: [5, 9] }],
+    ]);
+  });
+
   it('saves inline edits as fields and relationship sets by id, and answers the result per record', async () => {
     const results = [
       { entityId: 1001, validationResults: [], version: 4 },

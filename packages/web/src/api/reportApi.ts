@@ -1,5 +1,8 @@
 import type { InlineEditedRecord, InlineSaveResult } from '@plinth/grid';
 import {
+  type DeleteDetails,
+  deleteDetailsResponse,
+  deleteEntitiesRequest,
   deleteEntitiesResponse,
   deleteRequest,
   type EntityId,
@@ -92,8 +95,17 @@ export interface ReportApi {
   exportDownloadUrl(result: ExportResult, title: string): string;
   /** Downloads an exported file, saved under the report title. */
   downloadExport(result: ExportResult, title: string): void;
-  /** Deletes one record or a list, with their dependents; answers every id deleted. */
-  deleteEntities(ids: EntityId | readonly EntityId[], signal?: AbortSignal): Promise<EntityId[]>;
+  /** What deleting the records would also delete and unlink, with the records named. */
+  fetchDeleteDetails(ids: readonly EntityId[], signal?: AbortSignal): Promise<DeleteDetails>;
+  /**
+   * Deletes one record or a list, with their dependents; answers every id deleted. With `shown`
+   * (the ids a confirmation showed), the server refuses a delete that would take any other record.
+   */
+  deleteEntities(
+    ids: EntityId | readonly EntityId[],
+    signal?: AbortSignal,
+    shown?: readonly EntityId[],
+  ): Promise<EntityId[]>;
   /** Saves inline edits; answers one result per record, in order (none for no records). */
   saveModifiedEntities(
     records: readonly InlineEditedRecord[],
@@ -232,14 +244,23 @@ export function reportApi(client: Pick<ApiClient, 'call'>, options: ReportApiOpt
       }
     },
 
-    deleteEntities: async (ids, signal) => {
+    fetchDeleteDetails: (ids, signal) =>
+      client.call(
+        'POST',
+        '/spapi/data/v1/entity/deleteDetails',
+        deleteDetailsResponse,
+        deleteRequest.parse({ ids: [...ids] }),
+        signal,
+      ),
+
+    deleteEntities: async (ids, signal, shown) => {
       const list = typeof ids === 'number' ? [ids] : [...ids];
       if (list.length === 0) return [];
       const answer = await client.call(
         'POST',
         '/spapi/data/v1/entity/delete',
         deleteEntitiesResponse,
-        deleteRequest.parse({ ids: list }),
+        deleteEntitiesRequest.parse(shown ? { ids: list, shown: [...shown] } : { ids: list }),
         signal,
       );
       return answer.deleted;

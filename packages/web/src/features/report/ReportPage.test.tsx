@@ -64,6 +64,13 @@ function server() {
       };
     }
     if (path === '/spapi/data/v1/actions/menu') return { status: 200, body: { data: quickMenu } };
+    if (path === '/spapi/data/v1/entity/deleteDetails') {
+      const ids = (body as { ids: number[] }).ids;
+      const entities = rows
+        .filter((r) => ids.includes(r.eid))
+        .map((r) => ({ id: r.eid, name: String(r.values[0]!.val), typeName: 'Deal' }));
+      return { status: 200, body: { entities, dependents: [], related: [] } };
+    }
     if (path === '/spapi/data/v1/entity/delete') {
       const ids = (body as { ids: number[] }).ids;
       rows = rows.filter((r) => !ids.includes(r.eid));
@@ -131,14 +138,18 @@ describe('the report page', () => {
     await user.click(screen.getByRole('button', { name: 'More actions' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog');
-    expect(dialog).toHaveTextContent('Are you sure you want to delete this record?');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Yes' })).toBeEnabled());
+    expect(dialog).toHaveTextContent("Are you sure that you want to delete Deal 'Bravo'?");
     await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
     await waitFor(() => {
       const rows = screen.getByRole('grid', { name: 'Deals' });
       expect(within(rows).getByText('Alpha')).toBeInTheDocument();
       expect(within(rows).queryByText('Bravo')).not.toBeInTheDocument();
     });
-    expect(requests.find((r) => r.path === '/spapi/data/v1/entity/delete')?.body).toEqual({ ids: [101] });
+    expect(requests.find((r) => r.path === '/spapi/data/v1/entity/delete')?.body).toEqual({
+      ids: [101],
+      shown: [101],
+    });
   });
 });
 

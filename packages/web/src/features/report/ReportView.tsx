@@ -5,11 +5,13 @@ import {
   countText,
   DataGrid,
   DocumentDropArea,
+  deleteConfirmation,
   FilterChips,
   type HostActionRequest,
   hasUnsavedChanges,
   isFetchingRows,
   isPleaseWaitShown,
+  isSameDeleteConfirmation,
   type NavigationIntent,
   openDialog,
   pagerSlots,
@@ -115,7 +117,7 @@ export function ReportView({
   const isLoading = useSelector(actor, isFetchingRows);
   const isBusy = useSelector(actor, isPleaseWaitShown);
   const dialog = useSelector(actor, openDialog);
-  const deleteCount = useSelector(actor, (s) => s.context.deleteIds.length);
+  const deleteConfirm = useSelector(actor, deleteConfirmation, isSameDeleteConfirmation);
   const footerText = useSelector(actor, countText);
   const page = useSelector(actor, (s) => s.context.page);
   const pages = useSelector(actor, (s) => s.context.availablePagesCount);
@@ -234,8 +236,7 @@ export function ReportView({
       </footer>
       {isBusy && <PleaseWaitOverlay />}
       <DeleteConfirmDialog
-        count={deleteCount}
-        isOpen={dialog === 'confirmDelete'}
+        confirmation={deleteConfirm}
         onConfirm={() => send({ type: 'CONFIRM' })}
         onCancel={() => send({ type: 'CANCEL' })}
       />

@@ -126,8 +126,12 @@ export function provideReportMachine(
       saveModifiedEntities: withSignal<In['saveModifiedEntities'], Out['saveModifiedEntities']>(
         ({ records }, signal) => api.saveModifiedEntities(records, signal),
       ),
-      deleteEntities: withSignal<In['deleteEntities'], unknown>(({ ids }, signal) =>
-        api.deleteEntities(ids, signal),
+      fetchDeleteDetails: withSignal<In['fetchDeleteDetails'], Out['fetchDeleteDetails']>(({ ids }, signal) =>
+        api.fetchDeleteDetails(ids, signal),
+      ),
+      // The delete takes only what the confirmation showed (decision 0033).
+      deleteEntities: withSignal<In['deleteEntities'], unknown>(({ ids, shown }, signal) =>
+        api.deleteEntities(ids, signal, shown),
       ),
     },
     actions: {

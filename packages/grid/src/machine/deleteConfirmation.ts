@@ -1,0 +1,49 @@
+import { type DeleteItem, deleteMessages } from './deleteMessages.js';
+import { deleteItems } from './reportContext.js';
+import type { ReportSnapshot } from './reportSelectors.js';
+
+/** A record the delete takes with the chosen ones, and the records that lead to it. */
+export interface DeleteDependent extends DeleteItem {
+  id: number;
+  /** From the chosen record down to the dependent's parent. */
+  path: DeleteItem[];
+}
+
+/** What the delete confirmation shows (spec 01 §8, §9). */
+export interface DeleteConfirmation {
+  /** The delete details are being read: nothing to confirm yet. */
+  isLoading: boolean;
+  /** The records chosen for deletion. */
+  items: DeleteItem[];
+  message: string;
+  dependents: DeleteDependent[];
+  /** Above the dependents, when there are any. */
+  dependentsHeading: string | undefined;
+}
+
+/** The open delete confirmation, or undefined when none is open. */
+export function deleteConfirmation(s: ReportSnapshot): DeleteConfirmation | undefined {
+  if (!s.matches('confirmingDelete')) return undefined;
+  const items = deleteItems(s.context);
+  const details = s.context.deleteDetails;
+  const dependents = (details?.dependents ?? []).map((d) => ({
+    id: d.id,
+    name: d.name,
+    typeName: d.typeName,
+    path: d.entitiesOnPath,
+  }));
+  return {
+    isLoading: details === undefined,
+    items,
+    message: deleteMessages.confirm(items),
+    dependents,
+    dependentsHeading:
+      dependents.length > 0 ? deleteMessages.dependentsHeading(dependents.length, items.length) : undefined,
+  };
+}
+
+/** Whether two confirmations show the same (each snapshot builds a new one). */
+export const isSameDeleteConfirmation = (
+  a: DeleteConfirmation | undefined,
+  b: DeleteConfirmation | undefined,
+) => a === b || JSON.stringify(a) === JSON.stringify(b);
