@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import indexHtml from '../../index.html?raw';
 
 /** The HTML shell as the browser parses it, before any script has run. */
@@ -37,6 +37,41 @@ describe('the HTML shell', () => {
   it('says the app needs JavaScript when scripts are off', () => {
     const noscript = parsedShell().querySelector('noscript');
     expect(noscript?.textContent).toContain('Plinth needs JavaScript');
+  });
+
+  it("says so when the app's script cannot be loaded, instead of loading for ever", () => {
+    const shell = parsedShell();
+    document.body.innerHTML = shell.body.innerHTML;
+    // The shell's inline script, as the browser runs it before the app's.
+    const inline = [...shell.querySelectorAll('head script:not([src])')].map((s) => s.textContent).join('\n');
+    const listen = vi.spyOn(window, 'addEventListener');
+    new Function(inline)();
+    const [, onError] = listen.mock.calls.find(([type]) => type === 'error')!;
+    listen.mockRestore();
+    try {
+      // An image that fails, or a script that is not the app's, is not the app failing.
+      const image = document.createElement('img');
+      document.body.append(image);
+      image.dispatchEvent(new Event('error'));
+      const other = document.createElement('script');
+      other.src = 'https://example.com/widget.js';
+      document.head.append(other);
+      other.dispatchEvent(new Event('error'));
+      other.remove();
+      expect(document.querySelector('[aria-busy="true"]')).not.toBeNull();
+      const script = document.createElement('script');
+      script.src = '/assets/index-gone.js';
+      document.head.append(script);
+      script.dispatchEvent(new Event('error'));
+      const alert = document.querySelector('#root > [role="alert"]');
+      expect(alert?.textContent).toBe(
+        'Plinth could not be loaded. Check your connection and reload the page.',
+      );
+      expect(document.querySelector('[aria-busy="true"]')).toBeNull();
+      script.remove();
+    } finally {
+      window.removeEventListener('error', onError as EventListener, true);
+    }
   });
 
   it('is replaced by the app when React mounts', async () => {
