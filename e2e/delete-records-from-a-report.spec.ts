@@ -43,8 +43,8 @@ async function selectFirstThree(page: Page): Promise<string[]> {
 async function askToDelete(page: Page) {
   await page.getByRole('button', { name: 'More actions' }).click();
   await page.getByRole('menuitem', { name: /^Delete/ }).click();
-  const dialog = page.getByRole('alertdialog', { name: 'Delete', exact: true });
-  await expect(dialog).toContainText('Are you sure you want to delete these 3 records?');
+  const dialog = page.getByRole('alertdialog', { name: 'Confirm delete', exact: true });
+  await expect(dialog).toContainText('Are you sure that you want to delete these 3 items?');
   return dialog;
 }
 
