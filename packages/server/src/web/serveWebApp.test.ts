@@ -207,6 +207,10 @@ describe('serveWebApp', () => {
       expect(res.json()).toEqual({ error: { code: 'not_found', message: `No route GET ${url}.` } });
     }
     expect((await app.inject({ method: 'GET', url: '/spapi/data/v1/known' })).json()).toEqual({ ok: true });
+    // An asset that is not there (an old build's) is a 404, never the HTML shell in its place.
+    const gone = await app.inject({ method: 'GET', url: '/assets/index-old.js' });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.headers['content-type']).not.toContain('text/html');
     expect((await app.inject({ method: 'POST', url: '/apps' })).statusCode).toBe(404);
   });
 

@@ -6,8 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import { errorBody } from '../http/errors.js';
 import { routeIndexHtml } from './routePreloads.js';
 
-/** Path prefixes that belong to the API: unknown paths under them stay JSON 404s. */
-const apiPrefixes = ['/spapi/', '/aiApi/', '/auth/', '/api/', '/health'];
+/**
+ * Path prefixes that never get the HTML shell: the API's, whose unknown paths stay JSON 404s, and
+ * the built assets', where a file that is not there (an old build's) must fail as itself.
+ */
+const notAppPrefixes = ['/spapi/', '/aiApi/', '/auth/', '/api/', '/health', '/assets/'];
 
 /**
  * Where the built web app lives: `PLINTH_WEB_DIST`, else `packages/web/dist` beside this package
@@ -54,7 +57,9 @@ export async function serveWebApp(app: FastifyInstance, distDir: string = webDis
   app.get('/', { schema: { hide: true } }, async (_request, reply) => sendIndex(reply, '/'));
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (apiPrefixes.some((prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix))) {
+    if (
+      notAppPrefixes.some((prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix))
+    ) {
       return reply.status(404).send(errorBody('not_found', `No route ${request.method} ${pathname}.`));
     }
     return sendIndex(reply, pathname);
