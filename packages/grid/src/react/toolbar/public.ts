@@ -7,4 +7,4 @@ export { lastRefreshText, RefreshButton, type RefreshButtonProps } from './Refre
 export { maxSearchLength, SearchBox, type SearchBoxProps, searchDebounceMs } from './SearchBox.js';
 export { SortPopup, type SortPopupProps, sortPopupWidth } from './SortPopup.js';
 export { ToolbarPopup, type ToolbarPopupProps } from './ToolbarPopup.js';
-export { type ToolbarState, useToolbarState } from './useToolbarState.js';
+export { type ToolbarState, type ToolbarStates, useToolbarState } from './useToolbarState.js';

@@ -33,7 +33,9 @@ import { PleaseWaitOverlay, ReportPlaceholder } from './ReportOverlays';
 import { ReportPager } from './ReportPager';
 import { ReportToolbar } from './ReportToolbar';
 import { provideReportMachine, type ReportHost } from './reportServices';
+import { keptViewKey } from './reportViewStore';
 import { actionKey, actionLabel, toolbarActions } from './toolbarActions';
+import { useGridSort, useKeepReportView, useKeptReportView } from './useKeptReportView';
 import { useReportRows } from './useReportRows';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 
@@ -78,14 +80,24 @@ export function ReportView({
   const { client, session } = useSession();
   const api = useMemo(() => reportApi(client), [client]);
   const [replaceId, setReplaceId] = useState<number | null>(null);
-  const [columnWidths, setColumnWidths] = useState<Record<string, number>>({});
+  // The view the user changed is kept per tenant, user and report (decision 0035).
+  const me = session.status === 'signedIn' ? session.me : undefined;
+  const keptView = useKeptReportView(
+    usage === 'run' && me ? keptViewKey(me.tenantId, me.userId, reportId) : undefined,
+  );
+  const [columnWidths, setColumnWidths] = useState<Record<string, number>>(
+    () => keptView.initial?.widths ?? {},
+  );
   const host = useRef<ReportHost>(null as unknown as ReportHost);
   const heldMove = useRef<(() => void) | null>(null);
   host.current = {
     tenant: tenant ?? (session.status === 'signedIn' ? session.tenant : ''),
     navigate: onNavigate,
     runHostAction: (request) => runDocumentAction(request),
-    resetColumnState: () => setColumnWidths({}),
+    resetColumnState: () => {
+      setColumnWidths({});
+      keptView.clear();
+    },
     leave: () => {
       // The user left after the 'Unsaved changes' question: make the move that was held.
       const proceed = heldMove.current;
@@ -99,7 +111,9 @@ export function ReportView({
     () => provideReportMachine(client, api, () => host.current, { isPublic }),
     [client, api, isPublic],
   );
-  const actor = useActorRef(machine, { input: { reportId, usage } });
+  const actor = useActorRef(machine, {
+    input: { reportId, usage, ...(keptView.initial ? { view: keptView.initial } : {}) },
+  });
   const send = actor.send;
 
   const runDocumentAction = ({ action, selectedIds }: HostActionRequest) => {
@@ -133,7 +147,13 @@ export function ReportView({
   const containerRef = useRef<HTMLElement>(null);
   const width = useContainerWidth(containerRef) || breakpoints.lg;
   const breakpoint = breakpointOf(width);
-  const toolbar = useToolbarState(meta, { currencySymbol: grid.textSettings.currencySymbol });
+  const toolbar = useToolbarState(
+    meta,
+    { currencySymbol: grid.textSettings.currencySymbol },
+    keptView.restore,
+  );
+  useKeepReportView(keptView, actor, { meta, toolbar, widths: columnWidths });
+  const gridSort = useGridSort(toolbar, send, grid.mode === 'inlineEditing');
   const pickers = useMemo(() => pickerSource(client), [client]);
   const documents = useMemo(() => documentServicesFor(client), [client]);
   const contextItems = toolbarActions(grid.actions, grid.mode).context.map((a) => ({
@@ -209,7 +229,7 @@ export function ReportView({
             }}
             onNearEnd={() => send({ type: 'LOAD_NEXT_PAGE' })}
             onGroupLoadMore={(group) => send({ type: 'LOAD_MORE_IN_GROUP', groupKey: group.key })}
-            onGroupSort={(colid, order) => send({ type: 'APPLY_SORT', sort: [{ colid, order }] })}
+            {...gridSort}
             onPreviewFile={(row) => void previewFile(client, row.eid)}
             inlineEdit={grid.inlineEdit(pickers)}
             emptyState={<p className="pl-report__empty">No records to show.</p>}
