@@ -73,9 +73,17 @@ describe('readableTextColour', () => {
   it('writes dark text on light backgrounds and white text on dark ones', () => {
     expect(readableTextColour('#FEF3C7')).toBe('#1f2328');
     expect(readableTextColour('yellow')).toBe('#1f2328');
-    expect(readableTextColour('#16A34A')).toBe('#ffffff');
     expect(readableTextColour('navy')).toBe('#ffffff');
     expect(readableTextColour('#DC2626')).toBe('#ffffff');
+  });
+
+  it('reaches a contrast of 4.5:1 for the cells’ normal-size text on every background', () => {
+    // White on this green is 3.3:1, near-black 4.8:1.
+    expect(readableTextColour('#16A34A')).toBe('#1f2328');
+    expect(readableTextColour('#D97706')).toBe('#1f2328');
+    // Neither white (4.1:1) nor near-black (3.8:1) reaches it here; black does (5.1:1).
+    expect(readableTextColour('#E53E3E')).toBe('#000000');
+    expect(readableTextColour('#808080')).toBe('#000000');
   });
 
   it('has nothing to say about what is not a colour', () => {

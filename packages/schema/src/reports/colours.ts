@@ -121,13 +121,18 @@ function luminance({ r, g, b }: Rgba): number {
   return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
 }
 
+/** Near-black, the text colour of light backgrounds. */
+const darkText = { colour: '#1f2328', luminance: luminance({ r: 0x1f, g: 0x23, b: 0x28, a: 1 }) };
+
 /**
- * The text colour for a background: white where white text reaches a contrast of 3:1 (WCAG's
- * floor for bold or large text, as coloured badges usually are), near-black otherwise; undefined
- * for a non-colour.
+ * The text colour for a background: white where white text reaches WCAG AA's contrast of 4.5:1
+ * for normal-size text (the grid's 14 px cells), else near-black where that does, else black —
+ * one of white and black always does. Undefined for a non-colour.
  */
 export function readableTextColour(background: string): string | undefined {
   const rgba = parse(background);
   if (!rgba) return undefined;
-  return 1.05 / (luminance(rgba) + 0.05) >= 3 ? '#ffffff' : '#1f2328';
+  const l = luminance(rgba);
+  if (1.05 / (l + 0.05) >= 4.5) return '#ffffff';
+  return (l + 0.05) / (darkText.luminance + 0.05) >= 4.5 ? darkText.colour : '#000000';
 }

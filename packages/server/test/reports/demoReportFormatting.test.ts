@@ -26,7 +26,7 @@ describe.each(engines)("the demo's formatted reports on %s", (engine) => {
       expect(meta.rcols.stage.defcfRule.rules).toContainEqual({
         bounds: { lower: 'Closed Won', upper: 'Closed Won' },
         bgcolor: '#16A34A',
-        fgcolor: '#ffffff',
+        fgcolor: '#1f2328',
       });
       // The data gives every template something to draw.
       const probability = meta.rcols.probability.ord;

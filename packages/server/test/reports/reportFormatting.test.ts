@@ -157,7 +157,7 @@ describe.each(engines)('report column formatting and image columns on %s', (engi
     expect(body.meta.rcols.stage.defcfRule).toEqual({
       style: 'Highlight',
       rules: [
-        { bounds: { lower: 'Won', upper: 'Won' }, bgcolor: '#16A34A', fgcolor: '#ffffff' },
+        { bounds: { lower: 'Won', upper: 'Won' }, bgcolor: '#16A34A', fgcolor: '#1f2328' },
         { bounds: { lower: 'Open', upper: 'Open' }, bgcolor: '#FEF3C7', fgcolor: '#1f2328' },
       ],
     });
