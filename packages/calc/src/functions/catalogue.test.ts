@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { compileOptions, NOW, TIME_ZONE } from '../../test/fixture.js';
-import { type CalcHost, type CompileResult, compile } from '../compile.js';
+import { type CompileResult, compile } from '../compile.js';
 import { rawSql } from '../sql/fragment.js';
 import type { SqlHooks } from '../sql/hooks.js';
 import { toSql } from '../sql/translate.js';
 import { parse } from '../syntax/parser.js';
+import type { CalcHost } from '../types.js';
 import { functionCatalogue, functionHelp } from './catalogue.js';
 import type { Accept, FunctionDef } from './registry.js';
 
