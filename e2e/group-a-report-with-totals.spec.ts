@@ -8,12 +8,14 @@ test('see a grouped report with its group totals, collapse and expand all groups
   const grid = report.getByRole('grid', { name: byStage.title });
   const groups = grid.getByRole('row').and(grid.locator('[aria-expanded]'));
 
-  // Group header rows: the stage with its record count, and the Sum and Average of Amount.
+  // Group header rows: the stage with its record count, and the Sum and Average of Amount as
+  // amounts, each with its value in full.
   const firstGroup = groups.first();
   await expect(firstGroup).toBeVisible();
   await expect(firstGroup).toContainText(/^▾?[A-Z][\w ]+ \(\d+\)/);
-  await expect(firstGroup).toContainText(/Sum: [\d,]+\.\d{3}/);
-  await expect(firstGroup).toContainText(/Average: [\d,]+\.\d{3}/);
+  const totalsOf = firstGroup.getByRole('list', { name: /^Totals of / });
+  await expect(totalsOf).toContainText(/Sum of Amount: \$[\d,]+\.\d{2}/);
+  await expect(totalsOf).toContainText(/Average of Amount: \$[\d,]+\.\d{2}/);
   await expect(firstGroup).toHaveAttribute('aria-expanded', 'true');
   const stage = (await firstGroup.getAttribute('aria-label')) ?? '';
   // Its records follow it, all in its stage, by amount from the highest.
@@ -26,8 +28,8 @@ test('see a grouped report with its group totals, collapse and expand all groups
   // Grand totals under the grid: the count of every record, the Sum and the Average.
   const totals = grid.getByRole('rowgroup').last().getByRole('row');
   await expect(totals.filter({ hasText: /^Total \(\d+\)/ })).toHaveCount(1);
-  await expect(totals.filter({ hasText: 'Sum' })).toContainText(/[\d,]+\.\d{3}/);
-  await expect(totals.filter({ hasText: 'Average' })).toContainText(/[\d,]+\.\d{3}/);
+  await expect(totals.filter({ hasText: 'Sum' })).toContainText(/\$[\d,]+\.\d{2}$/);
+  await expect(totals.filter({ hasText: 'Average' })).toContainText(/\$[\d,]+\.\d{2}$/);
   const total = Number(/Total \((\d+)\)/.exec((await totals.first().textContent()) ?? '')?.[1]);
   await expect(countText(report)).toHaveText(new RegExp(`^1-200 of ${total}$`));
 
