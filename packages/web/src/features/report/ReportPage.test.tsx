@@ -81,7 +81,11 @@ function server() {
 }
 
 describe('the report page', () => {
-  beforeEach(() => window.history.pushState(null, '', '/apps/crm/_report/7'));
+  beforeEach(() => {
+    // Each test starts from the report's own view, not the search an earlier test kept.
+    localStorage.clear();
+    window.history.pushState(null, '', '/apps/crm/_report/7');
+  });
   afterEach(() => window.history.pushState(null, '', '/'));
 
   it('shows the report title, its rows with formatted values, and the count text', async () => {

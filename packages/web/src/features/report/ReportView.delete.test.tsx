@@ -136,7 +136,10 @@ async function askToDelete(name: string) {
 }
 
 describe('deleting from the report', () => {
-  beforeEach(() => window.history.pushState(null, '', '/apps/crm/_report/7'));
+  beforeEach(() => {
+    localStorage.clear();
+    window.history.pushState(null, '', '/apps/crm/_report/7');
+  });
   afterEach(() => window.history.pushState(null, '', '/'));
 
   it('names the record, lists its dependents, and deletes exactly what it showed', async () => {
