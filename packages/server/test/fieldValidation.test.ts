@@ -512,8 +512,13 @@ describe.each(engines)('field validation through the API on %s', (engine) => {
       expect(value).not.toMatch(/onclick|onerror|<img/i);
       expect(value).not.toMatch(/alert/);
       expect(value).toContain('<b>there</b>');
-      expect(value).toContain('<a href="https://example.com">ok</a>');
-      expect(value).toContain('text-align:center');
+      // Every link opens in a new tab with nofollow, and the style is written as the browser writes it
+      // (the one policy of @plinth/schema, decision 0039).
+      expect(value).toContain(
+        '<a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">ok</a>',
+      );
+      expect(value).toContain('<a href="/" target="_blank" rel="noopener noreferrer nofollow">bad</a>');
+      expect(value).toContain('text-align: center');
       expect(value).not.toContain('color:red');
     });
 
