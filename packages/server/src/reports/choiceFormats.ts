@@ -1,6 +1,6 @@
 import { type ConditionalFormat, choiceDefaultFormat, type EntityId } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
-import { readEnumValues } from '../metamodel/enumValueRoutes.js';
+import { readEnumValues } from '../metamodel/enumValues.js';
 import type { ResolvedColumn } from './resolveColumns.js';
 
 /**
