@@ -2,7 +2,15 @@ export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from '.
 export { ErrorDisplay, type ErrorDisplayProps } from './feedback/ErrorDisplay';
 export { HelpText, type HelpTextProps, helpTextDialogThreshold } from './feedback/HelpText';
 export { defaultPlaceholderColumns, LoadingGrid, type LoadingGridProps } from './feedback/LoadingGrid';
-export { CalendarIcon, ImageIcon, LinkIcon, QuoteIcon, SparkleIcon } from './icons/icons';
+export {
+  CalendarIcon,
+  ClearFormattingIcon,
+  ImageIcon,
+  LinkIcon,
+  NumberedListIcon,
+  QuoteIcon,
+  SparkleIcon,
+} from './icons/icons';
 export {
   ContextMenu,
   type ContextMenuItem,

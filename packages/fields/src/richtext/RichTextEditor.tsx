@@ -1,4 +1,4 @@
-import { ImageIcon, LinkIcon, Modal, QuoteIcon } from '@plinth/ui';
+import { ClearFormattingIcon, ImageIcon, LinkIcon, Modal, NumberedListIcon, QuoteIcon } from '@plinth/ui';
 import { CharacterCount, Placeholder } from '@tiptap/extensions';
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
@@ -189,7 +189,7 @@ export function RichTextEditor({
             {tool('Link', <LinkIcon />, () => setLinkOpen(true), { pressed: !!state?.link })}
             {tool(
               'Numbered list',
-              '1.',
+              <NumberedListIcon />,
               run((e) => e.chain().focus().toggleOrderedList().run()),
               {
                 pressed: !!state?.orderedList,
@@ -211,7 +211,7 @@ export function RichTextEditor({
             )}
             {tool(
               'Remove formatting',
-              'Tx',
+              <ClearFormattingIcon />,
               run((e) => e.chain().focus().unsetAllMarks().clearNodes().run()),
             )}
             {tool('Align left', '⇤', setAlign('left'), { pressed: state?.align === 'left' })}

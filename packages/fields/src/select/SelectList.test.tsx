@@ -15,7 +15,7 @@ describe('SelectList', () => {
   it('searches and picks one value', async () => {
     const onValueChange = vi.fn();
     render(<SelectList label="Stage" options={stages} onValueChange={onValueChange} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Stage' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Stage: Select…' }));
     await userEvent.keyboard('closed');
     const listbox = screen.getByRole('listbox', { name: 'Stage' });
     expect(
@@ -36,7 +36,7 @@ describe('SelectList', () => {
   it('picks several values and stays open', async () => {
     const onValueChange = vi.fn();
     render(<SelectList label="Stages" isMulti options={stages} onValueChange={onValueChange} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Stages' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Stages: Select…' }));
     await userEvent.click(screen.getByRole('option', { name: 'Prospecting' }));
     await userEvent.click(screen.getByRole('option', { name: 'Qualification' }));
     expect(onValueChange).toHaveBeenLastCalledWith([1, 2]);
@@ -45,7 +45,7 @@ describe('SelectList', () => {
 
   it('shows "No matches" when nothing matches', async () => {
     render(<SelectList label="Stage" options={stages} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Stage' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Stage: Select…' }));
     await userEvent.keyboard('zzz');
     expect(screen.getByText('No matches')).toBeInTheDocument();
   });

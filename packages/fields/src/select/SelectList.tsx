@@ -63,7 +63,8 @@ export function SelectList({
       <Group ref={triggerRef} className="pl-input-group">
         <AriaButton
           className="pl-input pl-select__trigger"
-          aria-label={`${wrapper.label}${labels.length ? `: ${labels.join(', ')}` : ''}`}
+          // The name holds what the button shows (its values, or the placeholder), as WCAG 2.5.3 asks.
+          aria-label={`${wrapper.label}: ${labels.length ? labels.join(', ') : placeholder}`}
           aria-haspopup="listbox"
           aria-expanded={isOpen}
           isDisabled={isDisabled || isReadOnly}

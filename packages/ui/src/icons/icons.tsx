@@ -64,3 +64,23 @@ export function QuoteIcon() {
     </Icon>
   );
 }
+
+export function NumberedListIcon() {
+  return (
+    <Icon>
+      <path d="M7 4h7M7 8h7M7 12h7" />
+      <path d="M2.5 2.5h1v3M2.5 5.5h2" strokeWidth={1.2} />
+      <path d="M2.3 9.5a1 1 0 011.9.4L2.3 13h2.2" strokeWidth={1.2} />
+    </Icon>
+  );
+}
+
+/** A T with a stroke through it: clear the formatting. */
+export function ClearFormattingIcon() {
+  return (
+    <Icon>
+      <path d="M3 3h9M7.5 3v10" />
+      <path d="M2 14L14 2" />
+    </Icon>
+  );
+}

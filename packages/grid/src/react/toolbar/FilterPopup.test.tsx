@@ -145,7 +145,7 @@ describe('FilterPopup', () => {
   it('chooses yes or no for a yes/no filter', async () => {
     const onApply = setup();
     const dialog = await openFilters();
-    await pick(within(group(dialog, 'Won')).getByRole('button', { name: 'Won value' }), 'No');
+    await pick(within(group(dialog, 'Won')).getByRole('button', { name: 'Won value: Any' }), 'No');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
     expect(conds(onApply).fWon).toEqual({ expid: 'fWon', oper: 'Equal', type: 'Bool', value: false });
   });
