@@ -226,3 +226,26 @@ describe('typing any date (property)', () => {
     );
   }, 60_000);
 });
+
+describe('touch keyboards', () => {
+  it('types the text of beforeinput events, as touch keyboards send it', async () => {
+    const onValueChange = vi.fn();
+    render(<DateInput kind="date" label="Due" locale="en-AU" onValueChange={onValueChange} />);
+    const user = userEvent.setup();
+    await user.click(within(group('Due')).getAllByRole('spinbutton')[0]!);
+    for (const data of ['2', '9', '/', '2', '/', '2028']) {
+      const target = document.activeElement as HTMLElement;
+      const event = new InputEvent('beforeinput', {
+        data,
+        inputType: 'insertText',
+        bubbles: true,
+        cancelable: true,
+      });
+      target.dispatchEvent(event);
+      expect(event.defaultPrevented).toBe(true);
+      await screen.findAllByRole('group', { name: 'Due' });
+    }
+    expect(segmentTexts('Due')).toEqual(['29', '02', '2028']);
+    expect(onValueChange).toHaveBeenLastCalledWith(new CalendarDate(2028, 2, 29));
+  });
+});

@@ -26,6 +26,18 @@ export type DateOrder = 'dmy' | 'mdy' | 'ymd';
  * yyyy-MM-dd (decision 0034).
  */
 export function dateOrderFor(locale: string): DateOrder {
+  let order = ordersByLocale.get(locale);
+  if (order === undefined) {
+    order = localeOrder(locale);
+    ordersByLocale.set(locale, order);
+  }
+  return order;
+}
+
+// Every date cell asks; an Intl formatter is too dear to build each time.
+const ordersByLocale = new Map<string, DateOrder>();
+
+function localeOrder(locale: string): DateOrder {
   if (/^en-(AU|GB)$/i.test(locale)) return 'dmy';
   try {
     const parts = new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit' })
