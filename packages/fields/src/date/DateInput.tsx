@@ -140,13 +140,18 @@ export function DateInput<K extends DateInputKind>({
   const shownRef = useRef(shown);
   shownRef.current = shown;
 
+  // Whether the parent was last told the text is invalid: it must hear of a valid value again,
+  // even the one it already has.
+  const reportedInvalid = useRef(false);
   const invalid = () => {
+    reportedInvalid.current = true;
     setInvalidShown(true);
     onInvalid?.(message);
   };
   const emit = (next: SegmentsValue | null) => {
     if (next !== null && kind !== 'time' && !isWithinBounds(next as DateValue, min, max)) return false;
-    if (!sameValue(next, shownRef.current)) {
+    if (!sameValue(next, shownRef.current) || reportedInvalid.current) {
+      reportedInvalid.current = false;
       shownRef.current = next;
       setShown(next);
       onValueChange?.(next as ValueOf<K> | null);

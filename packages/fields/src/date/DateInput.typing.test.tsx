@@ -150,6 +150,32 @@ describe('typing into a field that has a value', () => {
     expect(onValueChange).toHaveBeenLastCalledWith(new CalendarDate(2027, 3, 31));
   });
 
+  it('tells the parent when the text is its value again after being invalid', async () => {
+    const onValueChange = vi.fn();
+    const onInvalid = vi.fn();
+    render(
+      <DateInput
+        kind="date"
+        label="Due"
+        locale="en-AU"
+        defaultValue={new CalendarDate(2027, 1, 31)}
+        onValueChange={onValueChange}
+        onInvalid={onInvalid}
+      />,
+    );
+    const user = userEvent.setup();
+    const month = within(group('Due')).getByRole('spinbutton', { name: /^month/ });
+    await user.click(month);
+    await user.keyboard('2');
+    expect(onInvalid).toHaveBeenCalledWith('Invalid date.');
+    expect(onValueChange).not.toHaveBeenCalled();
+    await user.click(month);
+    await user.keyboard('1');
+    await user.click(document.body);
+    expect(onValueChange).toHaveBeenLastCalledWith(new CalendarDate(2027, 1, 31));
+    expect(screen.queryByText('Invalid date.')).toBeNull();
+  });
+
   it('goes back a segment with Backspace on an empty one', async () => {
     const user = userEvent.setup();
     render(<DateInput kind="date" label="Other" locale="en-AU" />);
