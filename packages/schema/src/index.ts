@@ -41,6 +41,11 @@ export { type FieldBoundIssue, validateFieldBounds } from './schemaRules/validat
 export { type MemberNameCandidate, validateMemberNames } from './schemaRules/validateMemberNames.js';
 export { validateTypeNames } from './schemaRules/validateTypeNames.js';
 export { isKnownTimeZone, type WallClock, wallClockAt, zoneOffsetAt } from './time/wallClock.js';
+export {
+  compileFieldPattern,
+  fieldPatternMaxLength,
+  fieldPatternProblem,
+} from './validation/fieldPattern.js';
 export type { FieldValueResult } from './validation/fieldValueResult.js';
 export * from './validation/messages.js';
 export {

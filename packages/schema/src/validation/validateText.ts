@@ -1,5 +1,6 @@
 import type { FieldDef } from '../metamodel/definitions.js';
 import { fieldLimits } from '../metamodel/fieldTypes.js';
+import { compileFieldPattern } from './fieldPattern.js';
 import { accepted, type FieldValueResult, rejected } from './fieldValueResult.js';
 import { invalidFormatMessage, invalidValueMessage, tooLongMessage, tooShortMessage } from './messages.js';
 
@@ -72,8 +73,7 @@ export function validateTextValue(field: FieldDef, value: string): FieldValueRes
   if (minLength !== undefined && countCodePoints(value) < minLength) {
     return rejected(tooShortMessage(minLength));
   }
-  const pattern =
-    typeof field.pattern === 'string' && field.pattern !== '' ? compilePattern(field.pattern) : null;
+  const pattern = typeof field.pattern === 'string' && field.pattern !== '' ? field.pattern : null;
   if (pattern !== null && !matchesPattern(pattern, value)) {
     return rejected(invalidFormatMessage(field.patternDescription));
   }
@@ -117,37 +117,17 @@ function countCodePoints(value: string): number {
   return count;
 }
 
-const patternCache = new Map<string, RegExp | null>();
-const patternCacheLimit = 500;
-
 /**
- * The field's pattern as a full-match RegExp, or null when the definition holds an invalid pattern
- * (an invalid pattern is treated as no pattern rather than blocking every save). The pattern is
- * compiled on its own first so that text such as `a)|(b` cannot escape the anchoring group.
+ * True when the value matches the field's whole pattern, run in linear time (fieldPattern.ts). A
+ * stored pattern that cannot be used (saved before the field-schema rules refused it) counts as no
+ * pattern rather than blocking every save.
  */
-function compilePattern(pattern: string): RegExp | null {
-  const cached = patternCache.get(pattern);
-  if (cached !== undefined) return cached;
-  let compiled: RegExp | null = null;
-  for (const flags of ['u', '']) {
-    try {
-      new RegExp(pattern, flags);
-      compiled = new RegExp(`^(?:${pattern})$`, flags);
-      break;
-    } catch {
-      // Try the next flag set; patterns written for other engines may only compile without 'u'.
-    }
-  }
-  if (patternCache.size >= patternCacheLimit) patternCache.clear();
-  patternCache.set(pattern, compiled);
-  return compiled;
-}
-
-function matchesPattern(pattern: RegExp, value: string): boolean {
+function matchesPattern(pattern: string, value: string): boolean {
+  const compiled = compileFieldPattern(pattern);
+  if (!compiled.ok) return true;
   try {
-    return pattern.test(value);
+    return compiled.matches(value);
   } catch {
-    // A pattern the engine cannot run (stack exhaustion) counts as no pattern, like an invalid one.
     return true;
   }
 }

@@ -9,6 +9,7 @@ import * as m007 from './migrations/007_change_chunks.js';
 import * as m008 from './migrations/008_file_hash_indexes.js';
 import * as m009 from './migrations/009_link_marker_lookup.js';
 import * as m010 from './migrations/010_search_order.js';
+import * as m011 from './migrations/011_sanitise_rich_text.js';
 import type { Engine } from './tables.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -25,6 +26,7 @@ const migrations: Record<string, EngineMigration> = {
   '008_file_hash_indexes': m008,
   '009_link_marker_lookup': m009,
   '010_search_order': m010,
+  '011_sanitise_rich_text': m011,
 };
 
 class EngineMigrationProvider implements MigrationProvider {

@@ -5,6 +5,7 @@ import {
   sysField as F,
   type FieldDef,
   type FieldType,
+  fieldPatternProblem,
   invalidFieldTypeMessage,
   invalidRelTypeMessage,
   invalidValueMessage,
@@ -32,11 +33,13 @@ import { jsonValue } from '../db/jsonValue.js';
 import type { EntityRow } from '../entities/entityRepository.js';
 import { defaultFor } from '../entities/fieldDefaults.js';
 import { type MemberError, validationFailed } from '../entities/relationshipChanges.js';
+import { convertValuesOfRetypedFields } from './richTextValues.js';
 import { loadTenantMeta } from './tenantMetaCache.js';
 
 /**
  * Checks the metamodel as a put leaves it, inside the put's transaction: field types, bounds, and
- * the name rules of the field-schema editor (spec 01 §5). Any error undoes the whole put.
+ * the name rules of the field-schema editor (spec 01 §5). Any error undoes the whole put. Then
+ * converts the stored values of fields whose type change makes them HTML.
  */
 export async function validateMetamodelChanges(
   ctx: RequestContext,
@@ -50,7 +53,11 @@ export async function validateMetamodelChanges(
   for (const row of written) {
     let issues: Issue[] = [];
     if (row.typeId === sysType.field)
-      issues = [...checkField(schema, row), ...(await checkFieldTypeChange(ctx, schema, row))];
+      issues = [
+        ...checkField(schema, row),
+        ...checkPattern(ctx.schema.field(row.id), schema.field(row.id)),
+        ...(await checkFieldTypeChange(ctx, schema, row)),
+      ];
     else if (row.typeId === sysType.relationship)
       issues = [
         ...checkRelationship(schema, row),
@@ -66,6 +73,8 @@ export async function validateMetamodelChanges(
   // Calculation fields compile, give one value, close no cycle, and store their result type.
   errors.push(...(await checkCalculations(ctx, schema, written, refOf)));
   if (errors.length > 0) throw validationFailed(errors);
+  // Values of a field that became Rich text are converted to sanitised HTML in the same transaction.
+  await convertValuesOfRetypedFields(ctx, schema, written);
 }
 
 type Issue = Omit<MemberError, 'id'>;
@@ -101,6 +110,16 @@ function checkField(schema: Schema, row: EntityRow): Issue[] {
     ...checkDefaultValue(field),
     ...checkDisplayPattern(field),
   ];
+}
+
+/**
+ * A new or changed pattern must run in linear time (decision 0041): one RE2 cannot run is refused
+ * here, so every pattern saved from now on checks any value at once, on the server and in a browser.
+ */
+function checkPattern(before: FieldDef | undefined, after: FieldDef | undefined): Issue[] {
+  if (!after || after.pattern === before?.pattern) return [];
+  const problem = fieldPatternProblem(after.pattern);
+  return problem === undefined ? [] : [{ member: 'pattern', message: problem }];
 }
 
 /** An auto-number's display pattern, when set, must show the number (decision 0023). */
