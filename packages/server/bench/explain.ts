@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { contextFor } from '../src/context.js';
 import { openDatabase } from '../src/db/openDatabase.js';
 import { TenantMetaCache } from '../src/metamodel/tenantMetaCache.js';
+import { registerSystemTypes } from '../src/registerSystemTypes.js';
 import { buildReportSql } from '../src/reports/reportSql.js';
 import { resolveColumns } from '../src/reports/resolveColumns.js';
 import { systemClock } from '../src/util/clock.js';
@@ -18,6 +19,7 @@ const services = {
   engine: 'sqlite' as const,
   clock: systemClock,
   metaCache: new TenantMetaCache(),
+  systemTypes: registerSystemTypes(),
 };
 const data = await seedBench(services, Number(process.argv[2] ?? 20000), () => {});
 await sql`ANALYZE`.execute(services.db);

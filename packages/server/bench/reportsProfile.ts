@@ -8,6 +8,7 @@ import { contextFor } from '../src/context.js';
 import { openDatabase } from '../src/db/openDatabase.js';
 import type { Tables } from '../src/db/tables.js';
 import { TenantMetaCache } from '../src/metamodel/tenantMetaCache.js';
+import { registerSystemTypes } from '../src/registerSystemTypes.js';
 import { reportResultCache } from '../src/reports/resultCache.js';
 import { loadReport, runReport } from '../src/reports/runReport.js';
 import { systemClock } from '../src/util/clock.js';
@@ -30,6 +31,7 @@ if (!fs.existsSync(infoFile)) {
     engine: 'sqlite' as const,
     clock: systemClock,
     metaCache: new TenantMetaCache(),
+    systemTypes: registerSystemTypes(),
   };
   const data = await seedBench(services, records, console.error);
   await sql`ANALYZE`.execute(services.db);
@@ -55,7 +57,13 @@ const db = new Kysely<Tables>({
     }
   },
 });
-const services = { db, engine: 'sqlite' as const, clock: systemClock, metaCache: new TenantMetaCache() };
+const services = {
+  db,
+  engine: 'sqlite' as const,
+  clock: systemClock,
+  metaCache: new TenantMetaCache(),
+  systemTypes: registerSystemTypes(),
+};
 const ctx = await contextFor(services, data.tenantId, data.adminId);
 const mode = process.argv[4] ?? 'cached';
 const clear = () => {

@@ -12,6 +12,7 @@ import { openDatabase } from '../src/db/openDatabase.js';
 import type { Engine } from '../src/db/tables.js';
 import { putEntities } from '../src/entities/putEntities.js';
 import { TenantMetaCache } from '../src/metamodel/tenantMetaCache.js';
+import { registerSystemTypes } from '../src/registerSystemTypes.js';
 import { loadReport, runReport } from '../src/reports/runReport.js';
 import { mergeSearchIndexes } from '../src/search/searchUpkeep.js';
 import type { Services } from '../src/services.js';
@@ -102,6 +103,7 @@ async function main() {
     engine,
     clock: systemClock,
     metaCache: new TenantMetaCache(),
+    systemTypes: registerSystemTypes(),
   };
   let data: BenchData;
   if (seeded) {

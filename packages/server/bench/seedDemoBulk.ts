@@ -14,6 +14,7 @@ import {
 } from '../src/entities/entityRepository.js';
 import { ensureAllDocumentFileTypes } from '../src/files/documentTypes.js';
 import { TenantMetaCache } from '../src/metamodel/tenantMetaCache.js';
+import { registerSystemTypes } from '../src/registerSystemTypes.js';
 import type { Services } from '../src/services.js';
 import { syncAllCatalogues } from '../src/tenants/createTenant.js';
 import { systemClock } from '../src/util/clock.js';
@@ -59,6 +60,7 @@ export async function seedDemoBulk(
       engine: database.engine,
       clock: systemClock,
       metaCache: new TenantMetaCache(),
+      systemTypes: registerSystemTypes(),
     };
     await syncAllCatalogues(services.db, services.clock);
     await ensureAllDocumentFileTypes(services.db, services.clock);

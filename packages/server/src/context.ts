@@ -3,6 +3,7 @@ import { type Actor, Permissions } from './access/Permissions.js';
 import { loadActor } from './auth/authService.js';
 import type { Engine } from './db/tables.js';
 import type { Executor } from './entities/entityRepository.js';
+import type { SystemTypeRegistry } from './entities/systemTypes.js';
 import type { FileStorage } from './files/BlobStore.js';
 import type { TenantMetaCache } from './metamodel/tenantMetaCache.js';
 import type { Services } from './services.js';
@@ -18,6 +19,8 @@ export interface RequestContext {
   perms: Permissions;
   clock: Clock;
   metaCache: TenantMetaCache;
+  /** What each system type adds to the writes of its records (decision 0043). */
+  systemTypes: SystemTypeRegistry;
   /** The file store, so deleting a document can remove files nothing names any more. */
   files?: FileStorage;
 }
@@ -40,6 +43,7 @@ export async function contextFor(
     perms: new Permissions(meta.schema, meta.rules, actor),
     clock: services.clock,
     metaCache: services.metaCache,
+    systemTypes: services.systemTypes,
     files: services.files,
   };
 }

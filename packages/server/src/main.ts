@@ -8,6 +8,7 @@ import { seedDemo } from './demo/seedDemo.js';
 import { FolderBlobStore } from './files/BlobStore.js';
 import { ensureAllDocumentFileTypes } from './files/documentTypes.js';
 import { TenantMetaCache } from './metamodel/tenantMetaCache.js';
+import { registerSystemTypes } from './registerSystemTypes.js';
 import type { Services } from './services.js';
 import { syncAllCatalogues } from './tenants/createTenant.js';
 import { systemClock } from './util/clock.js';
@@ -20,6 +21,7 @@ async function main() {
     engine: database.engine,
     clock: systemClock,
     metaCache: new TenantMetaCache(),
+    systemTypes: registerSystemTypes(),
     files: { store: new FolderBlobStore(config.filesDir), maxUploadBytes: config.maxUploadBytes },
   };
   const app = await buildApp(services, {

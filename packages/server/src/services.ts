@@ -1,4 +1,5 @@
 import type { Db, Engine } from './db/tables.js';
+import type { SystemTypeRegistry } from './entities/systemTypes.js';
 import type { FileStorage } from './files/BlobStore.js';
 import type { TenantMetaCache } from './metamodel/tenantMetaCache.js';
 import type { Clock } from './util/clock.js';
@@ -9,6 +10,8 @@ export interface Services {
   engine: Engine;
   clock: Clock;
   metaCache: TenantMetaCache;
+  /** The system types' behaviours (registerSystemTypes). */
+  systemTypes: SystemTypeRegistry;
   /** Where uploaded files are kept; without it the file calls answer 503. */
   files?: FileStorage;
 }

@@ -57,6 +57,7 @@ export function authenticate(services: Services) {
       perms: new Permissions(meta.schema, meta.rules, actor),
       clock,
       metaCache: services.metaCache,
+      systemTypes: services.systemTypes,
       files: services.files,
     };
   };

@@ -8,21 +8,12 @@ import {
   type PutEntitiesRequest,
   type PutEntitiesResponse,
   type StoredValue,
-  sysType,
   type TypeDef,
   validateFieldValue,
 } from '@plinth/schema';
 import { creatableIds, permittedIds } from '../access/rowChecks.js';
-import { validateUserAccounts } from '../auth/validateUserAccounts.js';
-import { expressionDefaults } from '../calc/calculatedFields.js';
 import type { RequestContext } from '../context.js';
-import { releaseDocumentFiles } from '../files/unreferencedBlobs.js';
-import { validateFormDefinitions } from '../forms/validateFormDefinitions.js';
-import { AppError, badRequest, forbidden, notFound } from '../http/errors.js';
-import { validateMetamodelChanges } from '../metamodel/metamodelWrites.js';
-import { validateReportDefinitions } from '../reports/validateReportDefinitions.js';
-import { readTenantSettings } from '../settings/tenantSettings.js';
-import { validateTenantSettings } from '../settings/validateTenantSettings.js';
+import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { nextAutoNumbers } from './autoNumbers.js';
 import { cascadeClosure, refuseUnshown } from './deleteDetails.js';
 import {
@@ -30,12 +21,10 @@ import {
   bumpMetaVersion,
   deleteEntities,
   type EntityRow,
-  hasRecordsOfTypes,
   insertEntities,
   selectEntities,
   updateEntity,
 } from './entityRepository.js';
-import { defaultFor } from './fieldDefaults.js';
 import { staleRecord } from './recordVersions.js';
 import {
   applyRelChanges,
@@ -49,21 +38,14 @@ import {
   validationFailed,
 } from './relationshipChanges.js';
 import { sanitizeRichText } from './sanitizeRichText.js';
+import { systemRecordErrors, systemRecordsCommitted, systemRecordsDeleting } from './systemTypeHooks.js';
 import { inTransaction } from './transaction.js';
-
-/** Types whose records make up the metamodel and access rules: writing one changes the schema. */
-const metaTypeIds = new Set<EntityId>([
-  sysType.type,
-  sysType.field,
-  sysType.relationship,
-  sysType.fieldGroup,
-  sysType.accessRule,
-]);
 
 /**
  * Writes a batch of created, updated and deleted records with their relationship changes in one
  * transaction: every value is validated first, and any error, denied permission or stale version
- * leaves the stored data exactly as it was.
+ * leaves the stored data exactly as it was. System types add their rules through the behaviours
+ * registered for them (ctx.systemTypes, decision 0043).
  */
 export async function putEntities(
   ctx: RequestContext,
@@ -129,9 +111,8 @@ async function putInTransaction(
   const errors: MemberError[] = [];
   const created: EntityRow[] = [];
   const updated: Array<{ row: EntityRow; expectedVersion: number | undefined }> = [];
-  const settings = creates.length > 0 ? await readTenantSettings(ctx.db, ctx.tenantId) : undefined;
-  // Defaults starting with '=' are calculations (calc/calculatedFields.ts), evaluated once per batch.
-  const calcDefaults = await expressionDefaults(ctx, creates);
+  // The defaults of the fields new records are not given, worked out once per batch.
+  const defaultOf = creates.length > 0 ? await ctx.systemTypes.newRecordDefaults(ctx, creates) : undefined;
 
   for (const c of creates) {
     if (c.typeId === undefined) throw badRequest(`The new record ${c.id} needs a typeId.`);
@@ -152,9 +133,7 @@ async function putInTransaction(
       modifiedBy: actor.userId,
       ownerId: actor.userId,
     };
-    applyFields(ctx, type, row, c, errors, true, options, (f) =>
-      calcDefaults.has(f.id) ? calcDefaults.get(f.id) : defaultFor(f, settings!.timeZone, ctx.clock.now()),
-    );
+    applyFields(ctx, type, row, c, errors, true, options, defaultOf);
     created.push(row);
   }
   for (const u of updates) {
@@ -210,24 +189,23 @@ async function putInTransaction(
 
   // Rules of particular system types, checked on the written rows.
   const written = [...created, ...updated.map((u) => u.row)];
-  const recordErrors = [
-    ...validateReportDefinitions(ctx, written, refOf),
-    ...validateFormDefinitions(ctx, written, refOf),
-    ...validateTenantSettings(written, refOf),
-    ...(await validateUserAccounts(ctx, written, refOf)),
-  ];
+  const recordErrors = await systemRecordErrors(ctx, written, refOf, false);
   if (recordErrors.length > 0) throw validationFailed(recordErrors);
 
-  const deleted = deletedIds.length > 0 ? await deleteWithDependents(ctx, deletedIds, refOf) : [];
+  const deleted = deletedIds.length > 0 ? await deleteRecords(ctx, deletedIds, refOf) : [];
 
-  const touchedMeta =
-    [...created, ...updated.map((u) => u.row)].some((r) => metaTypeIds.has(r.typeId)) ||
-    deleted.some((r) => metaTypeIds.has(r.typeId)) ||
-    relChanges.some((c) => metaTypeIds.has(c.rel.fromTypeId));
-  if (touchedMeta) {
+  const definesSchema = (typeId: EntityId) => ctx.systemTypes.definesSchema(schema, typeId);
+  const touchedSchema =
+    written.some((r) => definesSchema(r.typeId)) ||
+    deleted.some((r) => definesSchema(r.typeId)) ||
+    relChanges.some((c) => definesSchema(c.rel.fromTypeId));
+  if (touchedSchema) {
     await bumpMetaVersion(ctx.db, ctx.tenantId);
-    await validateMetamodelChanges(ctx, [...created, ...updated.map((u) => u.row)], refOf);
+    // The schema's records are checked against the schema as the whole batch leaves it.
+    const schemaErrors = await systemRecordErrors(ctx, written, refOf, true);
+    if (schemaErrors.length > 0) throw validationFailed(schemaErrors);
   }
+  await systemRecordsCommitted(ctx, written, deleted);
   return {
     ids: Object.fromEntries(newIds),
     versions: [...created, ...updated.map((u) => u.row)].map((r) => ({ id: r.id, version: r.version })),
@@ -268,7 +246,10 @@ function applyFields(
     if (given.has(field.id) || !isWritableField(field) || field.column) continue;
     const fallback = defaultOf?.(field);
     if (fallback === undefined && !field.isRequired) continue;
-    setValue(row, field, validate(field, fallback, change.id, errors));
+    // A rich-text default is sanitised like a value given (issue 14).
+    const value =
+      field.type === 'RichText' && typeof fallback === 'string' ? sanitizeRichText(fallback) : fallback;
+    setValue(row, field, validate(field, value, change.id, errors));
   }
 }
 
@@ -392,6 +373,18 @@ export async function deleteWithDependents(
   refOf: (id: EntityId) => EntityRef = (id) => id,
   shown?: ReadonlySet<EntityId>,
 ): Promise<EntityRow[]> {
+  const rows = await deleteRecords(ctx, ids, refOf, shown);
+  await systemRecordsCommitted(ctx, [], rows);
+  return rows;
+}
+
+/** deleteWithDependents without the system types' afterCommit, which a put queues with its writes. */
+async function deleteRecords(
+  ctx: RequestContext,
+  ids: readonly EntityId[],
+  refOf: (id: EntityId) => EntityRef,
+  shown?: ReadonlySet<EntityId>,
+): Promise<EntityRow[]> {
   const closure = await cascadeClosure(ctx, ids);
   const rows = await selectEntities(ctx.db, ctx.tenantId, [...closure.all]);
   const readable = await permittedIds(ctx, 'read', rows);
@@ -401,29 +394,14 @@ export async function deleteWithDependents(
     if (row.id < firstUserId || !readable.has(row.id) || !deletable.has(row.id)) throw forbidden();
   }
   if (shown) refuseUnshown(ctx, rows, shown);
-  // A type's records include its derived types' records (design §2).
-  const deletedTypes = rows
-    .filter((r) => r.typeId === sysType.type)
-    .flatMap((r) => ctx.schema.descendants(r.id));
-  if (await hasRecordsOfTypes(ctx.db, ctx.tenantId, deletedTypes)) {
-    throw new AppError(
-      'conflict',
-      'An object that still has records cannot be deleted. Delete its records first.',
-    );
-  }
-  // A derived type left behind would lose every inherited member, the name included.
-  if (deletedTypes.some((id) => !closure.all.has(id))) {
-    throw new AppError(
-      'conflict',
-      'An object that other objects inherit from cannot be deleted. Delete or move them first.',
-    );
-  }
+  // What the system types check and do before their records go: an object type with records stays,
+  // a document's earlier versions go with it. Any refusal rolls back what they did.
+  await systemRecordsDeleting(ctx, rows);
   const required = await checkRequiredByOthers(ctx.db, ctx.tenantId, ctx.schema, closure.all, refOf);
   if (required.length > 0) throw requiredByOthers(required);
-  // A document's earlier versions go with it; its files leave the store after the commit if unnamed.
-  await releaseDocumentFiles(ctx, rows);
   await deleteEntities(ctx.db, ctx.tenantId, [...closure.all]);
-  if (rows.some((r) => metaTypeIds.has(r.typeId))) await bumpMetaVersion(ctx.db, ctx.tenantId);
+  if (rows.some((r) => ctx.systemTypes.definesSchema(ctx.schema, r.typeId)))
+    await bumpMetaVersion(ctx.db, ctx.tenantId);
   return rows;
 }
 

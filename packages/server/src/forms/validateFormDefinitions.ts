@@ -1,28 +1,26 @@
-import { type EntityRef, sysField, sysType } from '@plinth/schema';
+import type { EntityRef, FormDefinition } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
-import type { EntityRow } from '../entities/entityRepository.js';
 import type { MemberError } from '../entities/relationshipChanges.js';
+import type { SystemRecord } from '../entities/systemTypes.js';
 import { AppError } from '../http/errors.js';
 import { compileCustomValidation, customValidationProblem } from './customValidation.js';
-import { controlMember, parseFormDefinition } from './formDefinitions.js';
+import { controlMember } from './formDefinitions.js';
 
 /**
  * Checks the definitions of written forms against the schema, so a form that could not be used is
  * refused when it is saved, with the reason: its type must exist, every control must render a
  * field or relationship end the type has, and every custom validation must compile for the type's
- * records to true or false, or a text.
+ * records to true or false, or a text. The definitions come parsed (formTypeBehaviour's parse).
  */
 export function validateFormDefinitions(
   ctx: RequestContext,
-  rows: readonly EntityRow[],
+  records: ReadonlyArray<SystemRecord<FormDefinition>>,
   refOf: (id: number) => EntityRef,
 ): MemberError[] {
   const errors: MemberError[] = [];
-  for (const row of rows) {
-    if (row.typeId !== sysType.form) continue;
+  for (const { row, value: def } of records) {
     const member = 'formDefinition';
     try {
-      const def = parseFormDefinition(row.data[String(sysField.formDefinition)]);
       const type = ctx.schema.type(def.typeId);
       if (!type) throw new AppError('bad_request', `The object ${def.typeId} does not exist.`);
       for (const control of def.controls) {

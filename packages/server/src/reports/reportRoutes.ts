@@ -82,6 +82,7 @@ export async function publicReportRoutes(app: FastifyInstance, services: Service
         perms: new Permissions(meta.schema, [rule(sysType.report)], anonymous),
         clock: services.clock,
         metaCache: services.metaCache,
+        systemTypes: services.systemTypes,
       };
       // A report that cannot be read as public — missing, not a report, broken — is not found.
       const report = await loadReport(reportReader, { reportId: request.params.reportId }).catch((e) => {

@@ -11,7 +11,9 @@ import { setPassword } from '../../src/auth/authService.js';
 import { type Database, openDatabase } from '../../src/db/openDatabase.js';
 import type { Engine } from '../../src/db/tables.js';
 import { allocateIds, insertEntities, insertLinks } from '../../src/entities/entityRepository.js';
+import type { SystemTypeBehaviour } from '../../src/entities/systemTypes.js';
 import { TenantMetaCache } from '../../src/metamodel/tenantMetaCache.js';
+import { registerSystemTypes } from '../../src/registerSystemTypes.js';
 import type { Services } from '../../src/services.js';
 import { createTenant } from '../../src/tenants/createTenant.js';
 import type { Clock } from '../../src/util/clock.js';
@@ -113,11 +115,24 @@ export interface TestApp {
 
 export const ADMIN_PASSWORD = 'correct horse battery';
 
+export interface TestAppOptions {
+  /** System type behaviours the test adds to the product's own. */
+  systemTypes?: ReadonlyArray<SystemTypeBehaviour<any>>;
+}
+
 /** Opens a fresh database (a temp folder, or a new PostgreSQL database) with one tenant `acme`. */
-export async function startTestApp(engine: Engine): Promise<TestApp> {
+export async function startTestApp(engine: Engine, options: TestAppOptions = {}): Promise<TestApp> {
   const { database, dispose } = await freshDatabase(engine);
   const clock = new TestClock();
-  const services: Services = { db: database.db, engine, clock, metaCache: new TenantMetaCache() };
+  const systemTypes = registerSystemTypes();
+  for (const behaviour of options.systemTypes ?? []) systemTypes.register(behaviour);
+  const services: Services = {
+    db: database.db,
+    engine,
+    clock,
+    metaCache: new TenantMetaCache(),
+    systemTypes,
+  };
   const app = await buildApp(services);
   const { tenantId, adminUserId } = await createTenant(services.db, clock, {
     slug: 'acme',

@@ -1,0 +1,48 @@
+import { type EntityId, sysType } from '@plinth/schema';
+import type { RequestContext } from '../context.js';
+import { type EntityRow, hasRecordsOfTypes } from '../entities/entityRepository.js';
+import type { SystemTypeBehaviour } from '../entities/systemTypes.js';
+import { AppError } from '../http/errors.js';
+import { validateMetamodelChanges } from './metamodelWrites.js';
+
+/**
+ * The records that make up the metamodel and the access rules: writing, deleting or linking one
+ * changes the schema, checked as the whole batch leaves it (spec 01 §5).
+ */
+export const metamodelTypeBehaviour: SystemTypeBehaviour = {
+  name: 'metamodel',
+  typeIds: [sysType.type, sysType.field, sysType.relationship, sysType.fieldGroup, sysType.accessRule],
+  definesSchema: true,
+  async validate(ctx, records, refOf) {
+    // Refuses with validation_failed itself.
+    await validateMetamodelChanges(
+      ctx,
+      records.map((r) => r.row),
+      refOf,
+    );
+    return [];
+  },
+  onDelete: refuseTypeDeletes,
+};
+
+/**
+ * An object type is deleted only without records (its derived types' included, design §2) and
+ * with the types derived from it: a derived type left behind would lose every inherited member.
+ */
+async function refuseTypeDeletes(ctx: RequestContext, rows: readonly EntityRow[]): Promise<void> {
+  const deletedTypes = rows.filter((r) => r.typeId === sysType.type);
+  const deletedIds = new Set<EntityId>(deletedTypes.map((r) => r.id));
+  const affected = deletedTypes.flatMap((r) => ctx.schema.descendants(r.id));
+  if (await hasRecordsOfTypes(ctx.db, ctx.tenantId, affected)) {
+    throw new AppError(
+      'conflict',
+      'An object that still has records cannot be deleted. Delete its records first.',
+    );
+  }
+  if (affected.some((id) => !deletedIds.has(id))) {
+    throw new AppError(
+      'conflict',
+      'An object that other objects inherit from cannot be deleted. Delete or move them first.',
+    );
+  }
+}
