@@ -17,8 +17,9 @@ const mayImport = {
   web: ['schema', 'calc', 'ui', 'fields', 'grid'],
 };
 
-/** Tests, benches, test setup and the end-to-end journeys, which may use the root devDependencies. */
+/** Tests, benches, test setup, build tooling and the journeys, which may use the root devDependencies. */
 const testFiles = [
+  '^packages/[^/]+/(vite\\.config\\.ts$|scripts/)',
   '\\.test\\.tsx?$',
   '^packages/[^/]+/(test|bench)/',
   '^packages/[^/]+/src/test/',
@@ -134,9 +135,12 @@ module.exports = {
     {
       name: 'server-db-below-features',
       comment:
-        'db/ (connection, migrations, tables) sits under the features: it imports only util/ and http/.',
+        'db/ (connection, schema migrations, tables) sits under the features: it imports only util/ and http/. A data migration (db/migrations/) may call the feature whose data it rewrites.',
       severity: 'error',
-      from: { path: '^packages/server/src/db/', pathNot: testFiles },
+      from: {
+        path: '^packages/server/src/db/',
+        pathNot: ['^packages/server/src/db/migrations/', ...testFiles],
+      },
       to: { path: '^packages/server/src/', pathNot: '^packages/server/src/(db|util|http)/' },
     },
     {
@@ -150,7 +154,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)dist/' },
+    // Only the packages' own build output: npm packages' entry points often live in a dist/ folder.
+    exclude: { path: '^packages/[^/]+/dist/' },
     // Workspace packages resolve through node_modules/@plinth/…, so imports of them are checked
     // against the importing package's manifest like any npm package.
     preserveSymlinks: true,

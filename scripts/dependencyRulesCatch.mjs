@@ -1,6 +1,7 @@
 // Shows that the dependency rules bite (decision 0039): in a scratch copy of the layout, an upward
-// import (fields importing @plinth/grid), an import circle, a Node built-in in @plinth/schema and a
-// feature importing a routes file must each fail `depcruise` with the rule named below.
+// import (fields importing @plinth/grid), an import circle, a Node built-in in @plinth/schema, a
+// feature importing a routes file and the server importing a browser package must each fail
+// `depcruise` with the rule named below.
 // Run by `npm run check:deps`.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ const files = {
     "import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n",
   'packages/server/src/reports/feature.ts': "export { thingRoutes } from '../things/thingRoutes.js';\n",
   'packages/server/src/things/thingRoutes.ts': 'export async function thingRoutes() {}\n',
+  'packages/server/src/things/thingView.ts': "export { Button } from 'react-aria-components';\n",
 };
 const expected = [
   ['layer-fields', 'packages/fields/src/upward.ts'],
@@ -27,6 +29,7 @@ const expected = [
   ['no-circular', 'packages/schema/src/first.ts'],
   ['pure-no-node', 'packages/schema/src/readsFiles.ts'],
   ['server-routes-from-app', 'packages/server/src/reports/feature.ts'],
+  ['no-browser-packages', 'packages/server/src/things/thingView.ts'],
 ];
 
 try {
