@@ -1,6 +1,7 @@
 import { LoadingGrid } from '@plinth/ui';
 import { useEffect, useState } from 'react';
 import { Link } from '../../app/router';
+import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { useSession } from '../auth/public';
 import { type AppListEntry, type AppListItem, appList } from './appList';
 
@@ -18,6 +19,7 @@ export function AppListPage() {
   const { client } = useSession();
   const [apps, setApps] = useState<AppListItem[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  useDocumentTitle('Apps');
   useEffect(() => {
     const controller = new AbortController();
     client

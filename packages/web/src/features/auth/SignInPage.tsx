@@ -2,6 +2,7 @@ import { Button } from '@plinth/ui';
 import { type FormEvent, useState } from 'react';
 import { Form, Input, Label, TextField } from 'react-aria-components';
 import { ApiError } from '../../api/apiClient';
+import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { useSession } from './session';
 
 export interface SignInPageProps {
@@ -18,6 +19,7 @@ export function SignInPage({ defaultTenant = '', onSignedIn }: SignInPageProps) 
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
+  useDocumentTitle('Sign in');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);

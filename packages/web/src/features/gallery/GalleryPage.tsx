@@ -1,5 +1,6 @@
 import { Toggle } from '@plinth/fields';
 import { useMemo, useState } from 'react';
+import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { useSession } from '../auth/public';
 import { pickerSource } from '../pickerData/public';
 import { DesignSystemSections } from './DesignSystemSections';
@@ -11,6 +12,7 @@ export function GalleryPage() {
   const { client } = useSession();
   const pickerData = useMemo(() => pickerSource(client), [client]);
   const [isMobile, setMobile] = useState(false);
+  useDocumentTitle('Building blocks');
   return (
     <div className={`pl-gallery${isMobile ? ' pl-gallery--mobile' : ''}`}>
       <header className="pl-gallery__header">

@@ -26,6 +26,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef, useState } from 'react';
 import { documentServicesFor, downloadFile, previewFile } from '../../api/fileApi';
 import { reportApi } from '../../api/reportApi';
+import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { useSession } from '../auth/public';
 import { pickerSource } from '../pickerData/public';
 import { ConfirmResetDialog, DeleteConfirmDialog, UnsavedChangesDialog } from './ReportDialogs';
@@ -139,6 +140,8 @@ export function ReportView({
   const isDocumentReport = useSelector(actor, (s) => s.context.reportEntity?.typeAlias === 'core:document');
   const grid = useReportRows(actor);
   const isDirty = useSelector(actor, hasUnsavedChanges);
+  // The page's own report names the page; one inside the full view leaves that to its page.
+  useDocumentTitle(showHeader ? (meta?.title ?? 'Report') : undefined);
   useUnsavedChangesGuard(isDirty, onUnsavedChangesChange, (proceed) => {
     heldMove.current = proceed;
     send({ type: 'REQUEST_LEAVE' });
