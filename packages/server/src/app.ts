@@ -8,6 +8,7 @@ import { actionRoutes } from './actions/actionRoutes.js';
 import { type AiSettings, aiRoutes } from './ai/aiRoutes.js';
 import { authenticate } from './auth/authenticate.js';
 import { authRoutes } from './auth/authRoutes.js';
+import { defaultPublicRateLimits, limitPublicCalls, type PublicRateLimits } from './auth/publicRateLimits.js';
 import { calcRoutes } from './calc/calcRoutes.js';
 import { entityRoutes } from './entities/entityRoutes.js';
 import { exportRoutes } from './exports/exportRoutes.js';
@@ -29,6 +30,8 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** The AI Generate endpoint (config AI_BASE_URL, AI_API_KEY, AI_MODEL); without it AI Generate is off. */
   ai?: AiSettings;
+  /** Limits on anonymous calls to public reports (config PLINTH_PUBLIC_RATE_*). */
+  publicLimits?: PublicRateLimits;
 }
 
 /** Builds the HTTP application: every route, one error shape, the OpenAPI document at /api/docs. */
@@ -77,6 +80,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     app.get('/', { schema: { hide: true } }, async (_r, reply) => reply.redirect('/api/docs/ui'));
 
   await authRoutes(app, services, { secureCookies: options.secureCookies ?? false });
+  limitPublicCalls(app, services, options.publicLimits ?? defaultPublicRateLimits);
   await publicReportRoutes(app, services);
   await app.register(async (api) => {
     // Before the body is read: an unknown caller gets 401, never a parse or validation answer.

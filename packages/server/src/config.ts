@@ -25,6 +25,14 @@ export interface Config {
   filesDir: string;
   /** The largest file an upload accepts, in bytes (PLINTH_MAX_UPLOAD_MB, default 25 MB). */
   maxUploadBytes: number;
+  /** Anonymous calls to public reports one address may make per window (PLINTH_PUBLIC_RATE_PER_ADDRESS, default 120). */
+  publicRatePerAddress: number;
+  /** Anonymous calls to one public report from all addresses per window (PLINTH_PUBLIC_RATE_PER_REPORT, default 1200). */
+  publicRatePerReport: number;
+  /** The window of those limits in seconds (PLINTH_PUBLIC_RATE_WINDOW_SECONDS, default 60). */
+  publicRateWindowSeconds: number;
+  /** The longest a database statement of a request may run, in ms (PLINTH_STATEMENT_TIMEOUT_MS, default 10000). */
+  statementTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -39,6 +47,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const maxUploadMb = env.PLINTH_MAX_UPLOAD_MB ? wholeNumber(env.PLINTH_MAX_UPLOAD_MB) : 25;
   if (maxUploadMb === undefined || maxUploadMb < 1 || maxUploadMb > 10_240)
     throw new ConfigError('PLINTH_MAX_UPLOAD_MB must be a whole number of megabytes from 1 to 10240.');
+  const publicRatePerAddress = setting(env, 'PLINTH_PUBLIC_RATE_PER_ADDRESS', 120, 1, 1_000_000);
+  const publicRatePerReport = setting(env, 'PLINTH_PUBLIC_RATE_PER_REPORT', 1200, 1, 10_000_000);
+  const publicRateWindowSeconds = setting(env, 'PLINTH_PUBLIC_RATE_WINDOW_SECONDS', 60, 1, 86_400);
+  const statementTimeoutMs = setting(env, 'PLINTH_STATEMENT_TIMEOUT_MS', 10_000, 100, 3_600_000);
   const dataDir = path.resolve(env.DATA_DIR || './data');
   return {
     port,
@@ -56,7 +68,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     filesDir: env.PLINTH_FILES_DIR ? path.resolve(env.PLINTH_FILES_DIR) : path.join(dataDir, 'files'),
     maxUploadBytes: maxUploadMb * 1_048_576,
+    publicRatePerAddress,
+    publicRatePerReport,
+    publicRateWindowSeconds,
+    statementTimeoutMs,
   };
+}
+
+/** A whole-number setting from `min` to `max`, or its default when unset. */
+function setting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = wholeNumber(text);
+  if (value === undefined || value < min || value > max)
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, not '${text}'.`);
+  return value;
 }
 
 function wholeNumber(text: string): number | undefined {

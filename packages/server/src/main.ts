@@ -29,6 +29,7 @@ async function main() {
     ai: config,
     secureCookies: config.secureCookies,
     trustProxy: config.trustProxy,
+    publicLimits: config,
   });
   const log = app.log;
 

@@ -1,0 +1,109 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { createReport, fieldColumn } from './reports/reportSupport.js';
+import { defineType } from './support/crmSchema.js';
+import { engines, startTestApp, type TestApp } from './support/testApp.js';
+
+/**
+ * Issue 14, item 4: anonymous calls to public reports are limited per address and per report,
+ * answered 429 with Retry-After in the JSON error shape; signed-in callers are not limited.
+ */
+describe.each(engines)('public report rate limits on %s', (engine) => {
+  let t: TestApp;
+  let limited: FastifyInstance;
+  let reportA: number;
+  let reportB: number;
+  let cookie: string;
+
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    const { typeId } = await defineType(t.admin, 'Listing', []);
+    await t.admin.put([{ id: 'new:l', typeId, fields: { name: 'One' } }]);
+    const def = { rootTypeId: typeId, columns: [fieldColumn('name', 100)], isPublic: true };
+    reportA = await createReport(t.admin, def, 'Public A');
+    reportB = await createReport(t.admin, def, 'Public B');
+    limited = await buildApp(t.services, {
+      publicLimits: { publicRatePerAddress: 5, publicRatePerReport: 8, publicRateWindowSeconds: 60 },
+    });
+    const login = await limited.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { tenant: 'acme', username: 'admin', password: 'correct horse battery' },
+    });
+    cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  });
+  afterAll(async () => {
+    await limited.close();
+    await t.close();
+  });
+
+  const call = (reportId: number, address: string, headers: Record<string, string> = {}) =>
+    limited.inject({
+      method: 'POST',
+      url: `/spapi/data/v1/public/acme/report/${reportId}`,
+      payload: {},
+      remoteAddress: address,
+      headers,
+    });
+
+  it('answers one address 429 with Retry-After past its limit; other addresses go on', async () => {
+    for (let i = 0; i < 5; i += 1) expect((await call(reportA, '10.0.0.1')).statusCode).toBe(200);
+    const refused = await call(reportA, '10.0.0.1');
+    expect(refused.statusCode).toBe(429);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(refused.json()).toMatchObject({
+      error: { code: 'too_many_requests', message: 'Too many requests. Try again later.' },
+    });
+    // The same address is refused on another report too: the limit is the address's.
+    expect((await call(reportB, '10.0.0.1')).statusCode).toBe(429);
+    expect((await call(reportA, '10.0.0.2')).statusCode).toBe(200);
+  });
+
+  it('limits one report across all addresses', async () => {
+    // Report A has answered 6 calls so far (5 + 1 from 10.0.0.2); two more fill its limit of 8.
+    expect((await call(reportA, '10.0.1.1')).statusCode).toBe(200);
+    expect((await call(reportA, '10.0.1.2')).statusCode).toBe(200);
+    const refused = await call(reportA, '10.0.1.3');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Report B's own budget is untouched by A's callers.
+    expect((await call(reportB, '10.0.1.4')).statusCode).toBe(200);
+  });
+
+  it('never limits a signed-in caller, and a made-up cookie does not pass as one', async () => {
+    for (let i = 0; i < 12; i += 1)
+      expect((await call(reportA, '10.0.0.1', { cookie })).statusCode).toBe(200);
+    expect((await call(reportA, '10.0.0.1', { cookie: 'plinth_session=forged' })).statusCode).toBe(429);
+    const bearer = await call(reportA, '10.0.0.1', { authorization: 'Bearer not-a-token' });
+    expect(bearer.statusCode).toBe(429);
+  });
+
+  it('reads the limits from the environment and refuses nonsense', () => {
+    const config = loadConfig({
+      PLINTH_PUBLIC_RATE_PER_ADDRESS: '30',
+      PLINTH_PUBLIC_RATE_PER_REPORT: '300',
+      PLINTH_PUBLIC_RATE_WINDOW_SECONDS: '10',
+      PLINTH_STATEMENT_TIMEOUT_MS: '2500',
+    });
+    expect(config).toMatchObject({
+      publicRatePerAddress: 30,
+      publicRatePerReport: 300,
+      publicRateWindowSeconds: 10,
+      statementTimeoutMs: 2500,
+    });
+    expect(loadConfig({})).toMatchObject({
+      publicRatePerAddress: 120,
+      publicRatePerReport: 1200,
+      publicRateWindowSeconds: 60,
+      statementTimeoutMs: 10_000,
+    });
+    expect(() => loadConfig({ PLINTH_PUBLIC_RATE_PER_ADDRESS: '0' })).toThrow(
+      "PLINTH_PUBLIC_RATE_PER_ADDRESS must be a whole number from 1 to 1000000, not '0'.",
+    );
+    expect(() => loadConfig({ PLINTH_STATEMENT_TIMEOUT_MS: '1e3' })).toThrow(/PLINTH_STATEMENT_TIMEOUT_MS/);
+  });
+});
