@@ -1,3 +1,4 @@
+import { hasAllowedLinkScheme } from '@plinth/schema';
 import { fromJson, parseDate, parseNumber } from '../evaluate/convert.js';
 import { dateOfInstant, startOfDate, toLocalMs } from '../evaluate/time.js';
 import {
@@ -101,12 +102,10 @@ const convertSql: ToSql = ({ node, type: t, sql }, d) => {
   throw unavailable('convert');
 };
 
-const SAFE_SCHEMES = ['callto', 'ftp', 'ftps', 'geo', 'http', 'https', 'mailto', 'sftp', 'sms', 'tel'];
-
-/** A URL with an allowed scheme, or a relative one; anything else (javascript:, data:) is refused. */
+/** A URL with an allowed scheme (the one link policy), or a relative one; anything else (javascript:, data:) is refused. */
 function safeUrl(url: string): string | null {
-  const scheme = /^\s*([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
-  return scheme === undefined || SAFE_SCHEMES.includes(scheme) ? url.trim() : null;
+  const hasScheme = /^\s*[a-z][a-z0-9+.-]*:/i.test(url);
+  return !hasScheme || hasAllowedLinkScheme(url) ? url.trim() : null;
 }
 
 export const dataFunctions: FunctionDef[] = [
