@@ -1,9 +1,9 @@
 import { useFieldSettings } from '@plinth/fields';
-import { Button } from '@plinth/ui';
 import { activeFilters, filterQueryOf } from '../../filters/filterQuery.js';
 import { clearFilter } from '../../filters/filterState.js';
 import type { Filter, FilterQuery, FilterState } from '../../filters/filterTypes.js';
 import { filterOperatorText, filterValueText } from './filterChipText.js';
+import { IconButton } from './IconButton.js';
 
 /** The width of a chip's value area, in pixels (spec 02 §9). */
 export const filterChipValueWidth = 202;
@@ -50,17 +50,16 @@ export function FilterChips({ state, onApply }: FilterChipsProps) {
                 {value}
               </span>
             )}
-            <Button
-              variant="subtle"
+            <IconButton
               size="small"
-              aria-label={`Clear ${filter.name} filter`}
+              label={`Clear ${filter.name} filter`}
               onPress={() => {
                 const next = clearFilter(state, filter.filterId);
                 onApply(filterQueryOf(next.applied), next);
               }}
             >
               ×
-            </Button>
+            </IconButton>
           </li>
         );
       })}

@@ -1,5 +1,5 @@
 import { formatDate, formatTime, useFieldSettings } from '@plinth/fields';
-import { Button, Tooltip } from '@plinth/ui';
+import { IconButton } from './IconButton.js';
 
 export interface RefreshButtonProps {
   /** The report answer's last refresh time (`lrt`, ISO). */
@@ -26,16 +26,14 @@ export function RefreshButton({ lastRefreshTime, onRefresh, isDisabled = false }
   const { locale } = useFieldSettings();
   const text = lastRefreshText(lastRefreshTime, locale);
   return (
-    <Tooltip content={text ?? 'Refresh'}>
-      <Button
-        variant="subtle"
-        aria-label="Refresh"
-        isDisabled={isDisabled}
-        onPress={onRefresh}
-        className="pl-toolbar__button"
-      >
-        <span aria-hidden="true">⟳</span>
-      </Button>
-    </Tooltip>
+    <IconButton
+      label="Refresh"
+      tooltip={text ?? 'Refresh'}
+      isDisabled={isDisabled}
+      onPress={onRefresh}
+      className="pl-toolbar__button"
+    >
+      ⟳
+    </IconButton>
   );
 }

@@ -15,6 +15,7 @@ import {
 } from '../../sorting/sortState.js';
 import { sortTooltipLines } from '../../sorting/sortTooltipLabel.js';
 import type { Breakpoint, SortEntry, SortOrder } from '../../types.js';
+import { IconButton } from './IconButton.js';
 import { ToolbarPopup } from './ToolbarPopup.js';
 
 /** The Sort popup's width (spec 02 §9). */
@@ -138,32 +139,29 @@ function SortRow({ sort, state, isFirst, isLast, onChange }: SortRowProps) {
       />
       {!fixed && (
         <span className="pl-sort-row__actions">
-          <Button
-            variant="subtle"
+          <IconButton
             size="small"
-            aria-label={`Move ${sort.name} up`}
+            label={`Move ${sort.name} up`}
             isDisabled={isFirst}
             onPress={() => onChange(moveSort(state, sort.id, sort.ordinal - 1))}
           >
             ↑
-          </Button>
-          <Button
-            variant="subtle"
+          </IconButton>
+          <IconButton
             size="small"
-            aria-label={`Move ${sort.name} down`}
+            label={`Move ${sort.name} down`}
             isDisabled={isLast}
             onPress={() => onChange(moveSort(state, sort.id, sort.ordinal + 1))}
           >
             ↓
-          </Button>
-          <Button
-            variant="subtle"
+          </IconButton>
+          <IconButton
             size="small"
-            aria-label={`Remove sort by ${sort.name}`}
+            label={`Remove sort by ${sort.name}`}
             onPress={() => onChange(removeSort(state, sort.id))}
           >
             ×
-          </Button>
+          </IconButton>
         </span>
       )}
     </li>

@@ -3,6 +3,7 @@ export { FilterBadge, type FilterBadgeProps } from './FilterBadge.js';
 export { FilterChips, type FilterChipsProps, filterChipValueWidth } from './FilterChips.js';
 export { FilterPopup, type FilterPopupProps, filterPopupMaxHeight, filterPopupWidth } from './FilterPopup.js';
 export { filterOperatorText, filterValueText } from './filterChipText.js';
+export { IconButton, type IconButtonProps } from './IconButton.js';
 export { lastRefreshText, RefreshButton, type RefreshButtonProps } from './RefreshButton.js';
 export { maxSearchLength, SearchBox, type SearchBoxProps, searchDebounceMs } from './SearchBox.js';
 export { SortPopup, type SortPopupProps, sortPopupWidth } from './SortPopup.js';

@@ -1,4 +1,4 @@
-import { arePageNumbersHidden, type Breakpoint, type PagerSlot } from '@plinth/grid';
+import { arePageNumbersHidden, type Breakpoint, IconButton, type PagerSlot } from '@plinth/grid';
 import { Button } from '@plinth/ui';
 
 export interface ReportPagerProps {
@@ -31,15 +31,14 @@ export function ReportPager({
   const showNumbers = !arePageNumbersHidden(containerWidth, breakpoint);
   return (
     <nav className="pl-report__pager" aria-label="Pages">
-      <Button
-        variant="subtle"
+      <IconButton
         size="small"
-        aria-label="Previous page"
+        label="Previous page"
         isDisabled={isDisabled || page <= 1}
         onPress={onPrevious}
       >
         ‹
-      </Button>
+      </IconButton>
       {showNumbers &&
         slots.map((slot, i) =>
           slot === 'ellipsis' ? (
@@ -61,15 +60,14 @@ export function ReportPager({
             </Button>
           ),
         )}
-      <Button
-        variant="subtle"
+      <IconButton
         size="small"
-        aria-label="Next page"
+        label="Next page"
         isDisabled={isDisabled || page >= availablePagesCount}
         onPress={onNext}
       >
         ›
-      </Button>
+      </IconButton>
     </nav>
   );
 }

@@ -3,6 +3,7 @@ import {
   type Breakpoint,
   canRunAction,
   FilterPopup,
+  IconButton,
   isRefreshEnabled,
   isSaveEnabled,
   offeredActions,
@@ -14,7 +15,7 @@ import {
   SortPopup,
   type ToolbarState,
 } from '@plinth/grid';
-import { Button, MenuButton } from '@plinth/ui';
+import { Button, MenuButton, Tooltip } from '@plinth/ui';
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
@@ -135,25 +136,27 @@ export function ReportToolbar({
             </Button>
           ))}
           {places.exports.length > 0 && <MenuButton label="Export" items={menuItems(places.exports)} />}
-          <MenuButton
-            label="⋯"
-            aria-label="More actions"
-            variant="subtle"
-            items={[
-              ...menuItems(places.overflow),
-              {
-                id: 'resetToDefault',
-                label: 'Reset to default',
-                onAction: () => send({ type: 'RESET_VIEW' }),
-              },
-            ]}
-          />
+          <Tooltip content="More actions">
+            <MenuButton
+              label={<span aria-hidden="true">⋯</span>}
+              aria-label="More actions"
+              variant="subtle"
+              items={[
+                ...menuItems(places.overflow),
+                {
+                  id: 'resetToDefault',
+                  label: 'Reset to default',
+                  onAction: () => send({ type: 'RESET_VIEW' }),
+                },
+              ]}
+            />
+          </Tooltip>
         </>
       )}
       {onFullView && (
-        <Button variant="subtle" aria-label="Full view" onPress={onFullView}>
+        <IconButton label="Full view" onPress={onFullView}>
           ⤢
-        </Button>
+        </IconButton>
       )}
     </div>
   );
