@@ -31,7 +31,7 @@ export interface Config {
   publicRatePerReport: number;
   /** The window of those limits in seconds (PLINTH_PUBLIC_RATE_WINDOW_SECONDS, default 60). */
   publicRateWindowSeconds: number;
-  /** The longest a database statement of a request may run, in ms (PLINTH_STATEMENT_TIMEOUT_MS, default 10000). */
+  /** The longest a database statement of a request may run, in ms (PLINTH_STATEMENT_TIMEOUT_MS, default 10000; 0 is no limit). */
   statementTimeoutMs: number;
 }
 
@@ -50,7 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicRatePerAddress = setting(env, 'PLINTH_PUBLIC_RATE_PER_ADDRESS', 120, 1, 1_000_000);
   const publicRatePerReport = setting(env, 'PLINTH_PUBLIC_RATE_PER_REPORT', 1200, 1, 10_000_000);
   const publicRateWindowSeconds = setting(env, 'PLINTH_PUBLIC_RATE_WINDOW_SECONDS', 60, 1, 86_400);
-  const statementTimeoutMs = setting(env, 'PLINTH_STATEMENT_TIMEOUT_MS', 10_000, 100, 3_600_000);
+  const statementTimeoutMs = setting(env, 'PLINTH_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000);
   const dataDir = path.resolve(env.DATA_DIR || './data');
   return {
     port,

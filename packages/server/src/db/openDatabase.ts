@@ -1,11 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import { searchContains } from '../search/searchFold.js';
 import { startSearchUpkeep } from '../search/searchUpkeep.js';
 import { migrateToLatest } from './migrate.js';
+import {
+  boundSqliteReads,
+  defaultStatementTimeoutMs,
+  type StatementClock,
+  timedReadSql,
+} from './statementTimeout.js';
 import type { Db, Engine, Tables } from './tables.js';
 
 export interface Database {
@@ -33,31 +39,43 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 export async function openDatabase(options: {
   dataDir: string;
   databaseUrl?: string | undefined;
+  /** The longest one statement may run, in ms (PLINTH_STATEMENT_TIMEOUT_MS); 10 s unless given. */
+  statementTimeoutMs?: number;
 }): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openSqlite(options.dataDir);
+  const timeoutMs = options.statementTimeoutMs ?? defaultStatementTimeoutMs;
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, timeoutMs);
+  return openSqlite(options.dataDir, timeoutMs);
 }
 
-async function openPostgres(connectionString: string): Promise<Database> {
+async function openPostgres(connectionString: string, timeoutMs: number): Promise<Database> {
+  // Migrations run on their own connection, without the statement timeout of requests: an index
+  // built over a big table may take longer than a request may.
+  const migrator = new Kysely<unknown>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max: 1 }) }),
+  });
+  try {
+    await migrateToLatest(migrator, 'postgres');
+  } finally {
+    await migrator.destroy();
+  }
   // A parallel plan costs its workers' start (about 20 ms on two cores) before the first row: the
-  // planner counts it for pages and lookups only when they would be big (decision 0030).
-  const pool = new pg.Pool({ connectionString, max: 10, options: '-c parallel_setup_cost=10000' });
+  // planner counts it for pages and lookups only when they would be big (decision 0030). No
+  // statement runs longer than the timeout (issue 14); PostgreSQL cancels it with SQLSTATE 57014.
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    options: `-c parallel_setup_cost=10000 -c statement_timeout=${Math.floor(timeoutMs)}`,
+  });
   // An idle connection the server drops (a restart, a terminated backend) must not end the process:
   // the pool discards it and the next query opens a new one.
   pool.on('error', (error) => {
     process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
   });
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
-  try {
-    await migrateToLatest(db as Kysely<unknown>, 'postgres');
-  } catch (e) {
-    await db.destroy();
-    throw e;
-  }
   return { db, engine: 'postgres', close: () => db.destroy() };
 }
 
-async function openSqlite(dataDir: string): Promise<Database> {
+async function openSqlite(dataDir: string, timeoutMs: number): Promise<Database> {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, 'plinth.sqlite');
   const sqlite = new SQLite(file, { timeout: 0 });
@@ -77,7 +95,8 @@ async function openSqlite(dataDir: string): Promise<Database> {
   }
   registerStatistics(sqlite);
   sqlite.function('plinth_search_contains', { deterministic: true }, searchContains);
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: preparedOnce(sqlite) }) });
+  const clock = boundSqliteReads(sqlite, timeoutMs);
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: preparedOnce(sqlite, clock) }) });
   await migrateToLatest(db as Kysely<unknown>, 'sqlite');
   const upkeep = startSearchUpkeep(db as Kysely<unknown>);
   return {
@@ -97,20 +116,40 @@ const STATEMENTS_KEPT = 500;
  * The SQLite connection as Kysely uses it, each SQL text prepared once: Kysely prepares every query
  * anew, which cost about a tenth of a report request's time. Kysely runs one query at a time on the
  * connection and reads each to the end at once, so a kept statement is never busy when asked for.
+ * Reads go through the timed views and every statement runs under the clock's deadline.
  */
-function preparedOnce(sqlite: SQLite.Database): SqliteDatabase {
-  const kept = new Map<string, SQLite.Statement>();
+function preparedOnce(sqlite: SQLite.Database, clock: StatementClock): SqliteDatabase {
+  const kept = new Map<string, SqliteStatement>();
   return {
     close: () => sqlite.close(),
     prepare(text: string) {
       let statement = kept.get(text);
       if (statement) kept.delete(text);
       else {
-        statement = sqlite.prepare(text);
+        statement = timed(sqlite.prepare(clock.timeoutMs > 0 ? timedReadSql(text) : text), clock);
         if (kept.size >= STATEMENTS_KEPT) kept.delete(kept.keys().next().value!);
       }
       kept.set(text, statement);
       return statement;
+    },
+  };
+}
+
+/** A prepared statement whose every run is under the statement clock. */
+function timed(statement: SQLite.Statement, clock: StatementClock): SqliteStatement {
+  return {
+    reader: statement.reader,
+    all: (parameters) => clock.run(() => statement.all(parameters)),
+    run: (parameters) => clock.run(() => statement.run(parameters)),
+    iterate(parameters) {
+      const rows = statement.iterate(parameters);
+      return {
+        next: () => clock.run(() => rows.next()),
+        return: (value?: unknown) => rows.return?.(value) ?? { done: true, value: undefined },
+        [Symbol.iterator]() {
+          return this;
+        },
+      } as IterableIterator<unknown>;
     },
   };
 }

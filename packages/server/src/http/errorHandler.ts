@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, errorBody } from './errors.js';
+import { AppError, errorBody, timedOut } from './errors.js';
 
 /**
  * Maps every failure to the JSON error shape: expected ones with their status, anything else a
@@ -9,6 +9,7 @@ import { AppError, errorBody } from './errors.js';
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.code === 'timeout') request.log.warn({ err: error }, 'statement timed out');
       return reply.status(error.status).send(errorBody(error.code, error.message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -17,6 +18,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isUniqueViolation(error)) {
       return reply.status(409).send(errorBody('conflict', 'Another record already has this alias.'));
+    }
+    if (isStatementTimeout(error)) {
+      // PostgreSQL cancelled a statement at statement_timeout (SQLite's deadline throws timedOut itself).
+      const answer = timedOut();
+      request.log.warn({ err: error }, 'statement timed out');
+      return reply.status(answer.status).send(errorBody(answer.code, answer.message));
     }
     if (isDataException(error)) {
       // The database refused a value the request carried (a NUL character, a number out of
@@ -47,6 +54,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .status(404)
       .send(errorBody('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`));
   });
+}
+
+/** PostgreSQL's query_canceled (SQLSTATE 57014): here, always statement_timeout. */
+function isStatementTimeout(error: unknown): boolean {
+  return (error as { code?: unknown }).code === '57014';
 }
 
 /** A PostgreSQL "data exception" (SQLSTATE class 22): a value that cannot be stored or compared. */

@@ -15,6 +15,8 @@ export const errorStatus = {
   too_many_requests: 429,
   internal: 500,
   unavailable: 503,
+  /** A statement ran past the statement timeout (PLINTH_STATEMENT_TIMEOUT_MS) and was stopped. */
+  timeout: 503,
 } as const;
 export type ErrorCode = keyof typeof errorStatus;
 
@@ -35,6 +37,12 @@ export class AppError extends Error {
 
 export const notFound = (what = 'The record was not found.') => new AppError('not_found', what);
 export const forbidden = (what = 'You do not have permission to do this.') => new AppError('forbidden', what);
+/** A statement of the request ran past the statement timeout (SQLite's deadline, PostgreSQL's 57014). */
+export const timedOut = () =>
+  new AppError(
+    'timeout',
+    'The request took too long and was stopped. Ask for less (fewer columns, steps or rows, or a narrower filter) and try again.',
+  );
 export const badRequest = (message: string, details?: unknown) =>
   new AppError('bad_request', message, details);
 

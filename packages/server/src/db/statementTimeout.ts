@@ -1,0 +1,76 @@
+import type SQLite from 'better-sqlite3';
+import { timedOut } from '../http/errors.js';
+
+/** The default longest run of one statement, in ms (PLINTH_STATEMENT_TIMEOUT_MS); 0 turns the limit off. */
+export const defaultStatementTimeoutMs = 10_000;
+
+/**
+ * SQLite has no statement timeout and better-sqlite3 no progress handler or interrupt, so a read
+ * of records checks a deadline as it goes: reads name the tables of records and links through
+ * views that call `plinth_in_time(id)` for each row they visit (the argument keeps SQLite from
+ * hoisting the call out of inner loops), and the call throws once the statement's time is up.
+ * Writes use the tables themselves. The cost is one function call per row read (decision 0042).
+ */
+export function boundSqliteReads(sqlite: SQLite.Database, timeoutMs: number): StatementClock {
+  const clock = new StatementClock(timeoutMs);
+  sqlite.function('plinth_in_time', { deterministic: false, directOnly: true }, (_row: unknown) => {
+    clock.check();
+    return 1;
+  });
+  for (const [table, column] of Object.entries(rowColumn))
+    sqlite.exec(
+      `CREATE TEMP VIEW IF NOT EXISTS ${table}_timed AS SELECT * FROM main.${table} WHERE plinth_in_time(${column})`,
+    );
+  return clock;
+}
+
+/** The tables read through timed views, each with a column that varies by row (they have no rowid). */
+const rowColumn = { entities: 'id', relationships: 'from_id' } as const;
+const timedTables = Object.keys(rowColumn);
+
+/** The deadline of the statement running now (one at a time on the SQLite connection). */
+export class StatementClock {
+  private deadline = Number.POSITIVE_INFINITY;
+  private calls = 0;
+  constructor(readonly timeoutMs: number) {}
+
+  /** Runs one statement under the deadline. */
+  run<T>(step: () => T): T {
+    const outer = this.deadline;
+    // A statement started inside another's step (a function calling back) keeps the outer deadline.
+    if (outer === Number.POSITIVE_INFINITY && this.timeoutMs > 0) this.deadline = Date.now() + this.timeoutMs;
+    try {
+      return step();
+    } finally {
+      this.deadline = outer;
+    }
+  }
+
+  check(): void {
+    // Date.now() every 256 rows: well under a millisecond between checks.
+    this.calls = (this.calls + 1) & 255;
+    if (this.calls === 0 && Date.now() > this.deadline) throw timedOut();
+  }
+}
+
+const keywords =
+  'where|left|right|inner|outer|cross|join|on|using|group|order|limit|union|except|intersect|window|having|natural|full|set|values|returning';
+const tableReference: RegExp = new RegExp(
+  `\\b(from|join)(\\s+)(?:main\\.)?("?)(${timedTables.join('|')})\\3(?![\\w."])(\\s+(?:as\\s+)?(?!(?:${keywords})\\b)"?\\w+"?)?`,
+  'gi',
+);
+
+/**
+ * A read statement's SQL with its tables of records and links read through their timed views; the
+ * name stays as the alias, so `"entities"."id"` still resolves. Other statements are unchanged.
+ */
+export function timedReadSql(text: string): string {
+  if (!/^\s*(select|with)\b/i.test(text)) return text;
+  return text.replace(
+    tableReference,
+    (_m, lead: string, space: string, _q, table: string, alias?: string) => {
+      const timed = `${table.toLowerCase()}_timed`;
+      return alias ? `${lead}${space}${timed}${alias}` : `${lead}${space}${timed} AS "${table}"`;
+    },
+  );
+}
