@@ -39,6 +39,15 @@ export interface RecordRowProps {
   handlers: RecordRowHandlers;
 }
 
+/** Where Shift-click selects text on purpose: a text field or an editable element. */
+function isTextEntry(target: EventTarget): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.closest('input:not([type="checkbox"]), textarea, select, [contenteditable="true"]') !== null ||
+      target.isContentEditable)
+  );
+}
+
 /** A record row: its cells by the table's columns, the checkbox in multi-select mode, and the row's events. */
 export const RecordRow = memo(function RecordRow({
   rowKey,
@@ -68,6 +77,11 @@ export const RecordRow = memo(function RecordRow({
       tabIndex={isFocused ? 0 : -1}
       onFocus={(event) => {
         if (event.target === event.currentTarget) handlers.onFocusRow(rowKey);
+      }}
+      onMouseDown={(event) => {
+        // Shift-click selects a range of rows; the browser would also extend a text selection
+        // across the page. An editor's own text (inline editing) keeps Shift-click.
+        if (event.shiftKey && !isTextEntry(event.target)) event.preventDefault();
       }}
       onClick={(event) => handlers.onClick(event, row)}
       onDoubleClick={() => handlers.onDoubleClick(row)}
