@@ -6,8 +6,8 @@ import {
   reportValueTypes,
 } from '@plinth/schema';
 import type { EffectiveCondition } from './conditionSql.js';
+import type { LoadedReport } from './loadReport.js';
 import { conditionTypeOf, type ResolvedColumn } from './resolveColumns.js';
-import type { LoadedReport } from './runReport.js';
 
 type Meta = NonNullable<ReportRunResponse['meta']>;
 

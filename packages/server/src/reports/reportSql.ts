@@ -1,7 +1,6 @@
 import type { EntityId, ReportQuery } from '@plinth/schema';
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
-import { badRequest } from '../http/errors.js';
 import { searchFold } from '../search/searchFold.js';
 import { BAND_SIZE } from '../search/searchOrder.js';
 import { searchRowId } from '../search/searchRowId.js';
@@ -16,6 +15,8 @@ import {
   relationshipConditionSql,
 } from './conditionSql.js';
 import type { Seek } from './keysetSql.js';
+import { sortsSeekable } from './plan/planSorts.js';
+import type { PlannedSort, SearchWalk } from './plan/planTypes.js';
 import type { ResolvedColumn, ResolvedStep } from './resolveColumns.js';
 import { and, escapeLike, fieldValueSql, readableSql } from './sqlFragments.js';
 
@@ -52,13 +53,15 @@ export interface ReportSqlInput {
   scope: ConditionScope;
   rootTypeIds: readonly EntityId[];
   conditions: readonly EffectiveCondition[];
-  sorts: ReadonlyArray<{ column: ResolvedColumn; order: 'Ascending' | 'Descending'; group?: boolean }>;
+  sorts: readonly PlannedSort[];
   query: ReportQuery;
   /**
    * Quick search matches only these columns' text (public reports: never text the report does not
    * show); otherwise the search index of the whole record.
    */
   searchColumns?: readonly ResolvedColumn[] | undefined;
+  /** Reads the search by walking the ordered search index: the plan decides when (planSearch). */
+  walk?: SearchWalk | undefined;
   /**
    * Looks for the search's matches only among `keptIds`, records known to match, and in the chunks
    * of `runs`: a kept search brought up to date after a write (searchPageCache).
@@ -143,9 +146,8 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
   }
   const q = input.query;
   const search = q.quickSearch?.trim();
-  /** A search sorted by name only, read in the order of the ordered index (search/searchOrder). */
-  let walk: { typeId: EntityId; descending: boolean } | undefined;
-  if (search?.includes('\u0000')) throw badRequest('The search text cannot hold the character NUL.');
+  /** A search sorted by name only, read in the order of the ordered index (the plan's choice). */
+  const walk = search && !input.searchColumns && !input.searchWithin ? input.walk : undefined;
   if (search && input.searchColumns) {
     const matches = input.searchColumns
       .filter(
@@ -163,7 +165,8 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
     const match =
       matches.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`(${sql.join(matches, sql` OR `)})`;
     where.push(input.searchWithin ? and([match, withinBoundsSql(input.searchWithin)]) : match);
-  } else if (search) {
+  } else if (walk && search) where.push(walkMatchSql(ctx, search, walk.typeId));
+  else if (search) {
     // Records whose auto-number the term shows (decision 0023), through the fields' sort indexes.
     const rootFields = input.rootTypeIds.flatMap((id) => ctx.schema.fieldsOf(id));
     const numbers = autoNumberSearchTerms(rootFields, search).map(
@@ -173,22 +176,7 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
       numbers.length === 0
         ? undefined
         : sql`SELECT an.id FROM entities an WHERE an.tenant_id = ${t} AND an.type_id IN (${sql.join([...input.rootTypeIds])}) AND (${sql.join(numbers, sql` OR `)})`;
-    const [sort] = input.sorts;
-    const byName = input.sorts.length === 1 && !sort!.group && isNameColumn(sort!.column);
-    // A few given records (a relationship's, a picker's) are found faster from their ids.
-    const fewRecords = q.relationDetail || q.inclids?.length || q.filtereids?.length;
-    if (
-      ctx.engine === 'sqlite' &&
-      [...search].length >= 3 &&
-      byName &&
-      input.rootTypeIds.length === 1 &&
-      !numbered &&
-      !input.searchWithin &&
-      !fewRecords
-    ) {
-      walk = { typeId: input.rootTypeIds[0]!, descending: sort!.order === 'Descending' };
-      where.push(walkMatchSql(ctx, search, walk.typeId));
-    } else where.push(quickSearchSql(ctx, search, numbered, input.searchWithin));
+    where.push(quickSearchSql(ctx, search, numbered, input.searchWithin));
   }
   if (q.relationDetail) {
     const { eid, relid, direction } = q.relationDetail;
@@ -229,15 +217,8 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
   const orderBy = walk
     ? sql`entity_search_ordered.rowid ${walk.descending ? sql`DESC` : sql`ASC`}`
     : sql.join(keys);
-  // A calculation may read the clock and other records, and its SQL type varies with the
-  // expression; a many-valued relationship sorts by a subquery over its links that no index
-  // serves. Their pages are read by offset (decision 0024).
-  const seekable = input.sorts.every(
-    (s) =>
-      !(s.column.kind === 'field' && s.column.field.type === 'Calculation') &&
-      !(s.column.kind === 'relationship' && s.column.many),
-  );
-  const seek = seekable
+  // Calculations and many-valued relationships cannot be sought: read by offset (decision 0024).
+  const seek = sortsSeekable(input.sorts)
     ? {
         keys: input.sorts.flatMap((s) =>
           orderValues(s.column, s.group).map((value) => ({ value, descending: s.order === 'Descending' })),
@@ -317,10 +298,6 @@ function quickSearchSql(
     ? sql<boolean>`1 = 0`
     : sql<boolean>`e0.id IN (${sql.join(members, sql` UNION ALL `)})`;
 }
-
-/** Whether a column is the root record's name. */
-const isNameColumn = (column: ResolvedColumn) =>
-  column.kind === 'field' && column.path.length === 0 && column.field.column === 'name';
 
 /**
  * The matches of a term of three or more characters among a type's records in the ordered index

@@ -5,8 +5,8 @@ import type { MemberError } from '../entities/relationshipChanges.js';
 import { AppError } from '../http/errors.js';
 import { aggregateSql } from './aggregateSql.js';
 import { calculationSql } from './calculationSql.js';
+import { parseDefinition } from './loadReport.js';
 import { resolveColumns } from './resolveColumns.js';
-import { parseDefinition } from './runReport.js';
 import { columnValueForCheck } from './sqlFragments.js';
 
 /**

@@ -1,0 +1,78 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { RequestContext } from '../../context.js';
+import { aggregateSql } from '../aggregateSql.js';
+import type { PlanFacts, TotalsKind } from '../plan/planTypes.js';
+import type { ReportSql } from '../reportSql.js';
+import { cachedRows } from '../resultCache.js';
+import { type GroupKey, MAX_GROUPS } from './groupKeys.js';
+import { segmentation } from './segmentedAggregates.js';
+
+type Row = Record<string, unknown>;
+
+/** The group buckets (`k{i}`, `kid{i}`, `cnt`, `a{i}_{j}`) and the grand total's one row, when asked. */
+export interface ReportTotals {
+  groups: Row[] | undefined;
+  total: Row[] | undefined;
+}
+
+/**
+ * The totals stage: groups and totals visit every matching record, so they are computed together,
+ * once per change of the data they read, and kept in the result cache (decision 0021); after a
+ * write only the chunks of records it touched are aggregated again (decision 0025).
+ */
+export async function readTotals(
+  ctx: RequestContext,
+  plan: PlanFacts,
+  q: ReportSql,
+  keys: readonly GroupKey[],
+): Promise<ReportTotals> {
+  if (plan.totals.length === 0) return { groups: undefined, total: undefined };
+  // With a result limit, groups and totals count only the top N records.
+  const limited =
+    plan.limit === undefined
+      ? q.where
+      : sql<boolean>`e0.id IN (SELECT e0.id FROM ${q.from()} WHERE ${q.where} ORDER BY ${q.orderBy} LIMIT ${plan.limit})`;
+  const statements = plan.totals.map((kind) => totalsStatement(ctx, plan, q, keys, limited, kind));
+  const results = await cachedRows<Row[][]>(
+    ctx,
+    statements.map((s) => s.compile(ctx.db)),
+    plan.typesRead,
+    async () => {
+      const out: Row[][] = [];
+      for (const s of statements) out.push((await s.execute(ctx.db)).rows);
+      return out;
+    },
+    segmentation(ctx, plan, q, keys),
+  );
+  return { groups: results[plan.totals.indexOf('groups')], total: results[plan.totals.indexOf('total')] };
+}
+
+/** One statement of the totals: the buckets in the report's order of groups, or the grand total. */
+function totalsStatement(
+  ctx: RequestContext,
+  plan: PlanFacts,
+  q: ReportSql,
+  keys: readonly GroupKey[],
+  limited: RawBuilder<boolean>,
+  kind: TotalsKind,
+): RawBuilder<Row> {
+  const aggSelect = (extra: RawBuilder<unknown>[] = []) => [
+    ...extra,
+    sql`count(*) AS cnt`,
+    ...plan.aggregates.flatMap((a, i) =>
+      a.kinds.map(
+        (k, j) =>
+          sql`${aggregateSql(ctx.engine, k, a.column, q.columnValue(a.column))} AS ${sql.id(`a${i}_${j}`)}`,
+      ),
+    ),
+  ];
+  if (kind === 'total') return sql<Row>`SELECT ${sql.join(aggSelect())} FROM ${q.from()} WHERE ${limited}`;
+  const selects = keys.flatMap((k) => [
+    sql`${k.value} AS ${sql.id(`k${k.i}`)}`,
+    ...(k.id ? [sql`${k.id} AS ${sql.id(`kid${k.i}`)}`] : []),
+  ]);
+  const groupBy = keys.flatMap((k) => [k.value, ...(k.id ? [k.id] : [])]);
+  const order = keys.flatMap((k) => q.orderKeys(k.column, k.order, true));
+  return sql<Row>`SELECT ${sql.join(aggSelect(selects))} FROM ${q.from()} WHERE ${limited}
+      GROUP BY ${sql.join(groupBy)} ORDER BY ${sql.join(order)} LIMIT ${MAX_GROUPS}`;
+}
