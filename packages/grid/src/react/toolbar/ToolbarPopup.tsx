@@ -2,6 +2,7 @@ import { Button, Modal, Tooltip } from '@plinth/ui';
 import type { ReactNode } from 'react';
 import { Popover as AriaPopover, Dialog, DialogTrigger, Heading } from 'react-aria-components';
 import type { Breakpoint } from '../../types.js';
+import { ScrollArea } from './ScrollArea.js';
 
 export interface ToolbarPopupProps {
   /** 'Sort by', 'Filter by'. */
@@ -54,9 +55,12 @@ export function ToolbarPopup({
   );
   const button = tooltip ? <Tooltip content={tooltip}>{plainButton}</Tooltip> : plainButton;
   const body = (
-    <div className="pl-toolbar-popup__body" style={maxHeight ? { maxHeight, overflowY: 'auto' } : undefined}>
+    <ScrollArea
+      className="pl-toolbar-popup__body"
+      {...(maxHeight ? { style: { maxHeight, overflowY: 'auto' } } : {})}
+    >
       {children}
-    </div>
+    </ScrollArea>
   );
   if (breakpoint === 'sm') {
     return (
