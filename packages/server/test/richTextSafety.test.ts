@@ -79,6 +79,17 @@ describe.each(engines)('rich text is never served unsanitised on %s', (engine) =
     expect((await t.admin.read(f.text!, 'fieldType')).body.fieldType).toBe('Text');
   });
 
+  it('stores every link with rel="noopener noreferrer", and no tel: or mailto: it would not make', async () => {
+    const id = await create({
+      rich: '<a href="https://example.com" target="_blank">a</a><a href="tel:abc">b</a><a href="mailto:a@b.co?bcc=spy@evil.example">c</a><a href="tel:+61400000000" rel="opener">d</a>',
+    });
+    const rich: string = (await t.admin.read(id, 'rich')).body.rich;
+    const rel = 'target="_blank" rel="noopener noreferrer nofollow"';
+    expect(rich).toBe(
+      `<a href="https://example.com" ${rel}>a</a><a href="/" ${rel}>b</a><a href="/" ${rel}>c</a><a href="tel:+61400000000" rel="noopener noreferrer nofollow" target="_blank">d</a>`,
+    );
+  });
+
   it('sanitises a rich-text default on create', async () => {
     const { typeId: withDefault } = await defineType(t.admin, 'Defaulted', [
       {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasAllowedLinkScheme, isWebLink, linkFor } from './linkPolicy.js';
+import { hasAllowedLinkScheme, isAllowedLink, isWebLink, linkFor } from './linkPolicy.js';
 
 describe('linkFor', () => {
   it('keeps values that already carry an allowed scheme', () => {
@@ -59,5 +59,37 @@ describe('hasAllowedLinkScheme', () => {
     expect(isWebLink('sftp://h')).toBe(true);
     expect(isWebLink('mailto:a@b.co')).toBe(false);
     expect(isWebLink('tel:123456')).toBe(false);
+  });
+});
+
+describe('isAllowedLink (issue 14)', () => {
+  it('links tel: and sms: only to numbers', () => {
+    for (const href of ['tel:+61400000000', 'tel:+61 (2) 9999-0000', 'sms:123456', 'TEL:%2B61400000000'])
+      expect(isAllowedLink(href), href).toBe(true);
+    for (const href of ['tel:abc', 'tel:', 'sms:hello', 'tel:+', 'tel:12;phone-context=evil', 'tel:%zz'])
+      expect(isAllowedLink(href), href).toBe(false);
+    expect(linkFor('tel:abc')).toBeNull();
+    expect(linkFor('sms:call-me')).toBeNull();
+  });
+
+  it('links mailto: to addresses with at most a subject and body', () => {
+    for (const href of ['mailto:a@b.co', 'mailto:a@b.co,c@d.org', 'mailto:a@b.co?subject=Hi&body=There'])
+      expect(isAllowedLink(href), href).toBe(true);
+    for (const href of [
+      'mailto:a@b.c?bcc=spy@evil.example',
+      'mailto:a@b.co?cc=x@y.z',
+      'mailto:a@b.co?subject=Hi&Bcc=spy@evil.example',
+      'mailto:a@b.co?to=other@evil.example',
+      'mailto:?body=x',
+      'mailto:not-an-address',
+    ])
+      expect(isAllowedLink(href), href).toBe(false);
+    expect(linkFor('mailto:a@b.c?bcc=spy@evil.example')).toBeNull();
+  });
+
+  it('keeps the other allowed schemes as they were', () => {
+    for (const href of ['https://example.com/?a=b', 'geo:1,2', 'callto:bob', 'ftp://h'])
+      expect(isAllowedLink(href), href).toBe(true);
+    expect(isAllowedLink('javascript:alert(1)')).toBe(false);
   });
 });

@@ -36,6 +36,49 @@ export function hasAllowedLinkScheme(url: string): boolean {
   return schemePattern.test(url.trim());
 }
 
+const dialPattern = /^\+?[\d().\s-]{3,40}$/;
+/** Headers a mailto: link may carry: what the message says, never whom else it goes to. */
+const mailtoHeaders = new Set(['subject', 'body']);
+
+/**
+ * Whether a URL is a link Plinth makes: an allowed scheme, and for the schemes that name a person
+ * rather than a place, a well-formed target: tel: and sms: a number (`tel:abc` is not), mailto:
+ * addresses with at most a subject and body (no cc, bcc or other header added behind the
+ * reader's back).
+ */
+export function isAllowedLink(url: string): boolean {
+  const text = url.trim();
+  if (!schemePattern.test(text)) return false;
+  const colon = text.indexOf(':');
+  const scheme = text.slice(0, colon).toLowerCase();
+  const rest = decodeOrNull(text.slice(colon + 1));
+  if (rest === null) return false;
+  if (scheme === 'tel' || scheme === 'sms') return dialPattern.test(rest) && /\d/.test(rest);
+  if (scheme === 'mailto') return isPlainMailto(text.slice(colon + 1));
+  return true;
+}
+
+function isPlainMailto(target: string): boolean {
+  const question = target.indexOf('?');
+  const addresses = question < 0 ? target : target.slice(0, question);
+  const query = question < 0 ? '' : target.slice(question + 1);
+  const list = (decodeOrNull(addresses) ?? '').split(',').map((a) => a.trim());
+  if (list.length === 0 || !list.every((a) => emailPattern.test(a))) return false;
+  if (query === '') return true;
+  return query.split('&').every((pair) => {
+    const name = decodeOrNull(pair.split('=')[0] ?? '');
+    return name !== null && mailtoHeaders.has(name.toLowerCase());
+  });
+}
+
+function decodeOrNull(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The link a read-only text value becomes, or null when it is not a link: allowed schemes are kept;
  * email-like values get mailto:, phone patterns (six digits or more) tel:, web addresses without a
@@ -46,7 +89,7 @@ export function hasAllowedLinkScheme(url: string): boolean {
 export function linkFor(value: string): string | null {
   const text = value.trim();
   if (text === '' || (/\s/.test(text.replace(/^tel:/i, '')) && !phonePattern.test(text))) return null;
-  if (schemePattern.test(text)) return text;
+  if (schemePattern.test(text)) return isAllowedLink(text) ? text : null;
   if (anySchemePattern.test(text) && !phonePattern.test(text)) return null;
   if (emailPattern.test(text)) return `mailto:${text}`;
   if (phonePattern.test(text) && (text.match(/\d/g)?.length ?? 0) >= 6)

@@ -1,4 +1,4 @@
-import { hasAllowedLinkScheme } from '../links/linkPolicy.js';
+import { isAllowedLink } from '../links/linkPolicy.js';
 
 /**
  * The one rich-text allow-list of Plinth (spec 03 §5 "Rich-text sanitising", spec 02 "Rich text",
@@ -86,7 +86,7 @@ export function imageTokenFor(dataTag: string | null | undefined): string | null
  * are replaced too: a stored link means the same wherever the text is shown.
  */
 export function richTextLinkHref(href: string | null | undefined, hostLink: string): string {
-  return href !== null && href !== undefined && hasAllowedLinkScheme(href) ? href.trim() : hostLink;
+  return href !== null && href !== undefined && isAllowedLink(href) ? href.trim() : hostLink;
 }
 
 /** The host link when the sanitiser has no page to take an origin from (the server): the app's root. */
