@@ -6,7 +6,14 @@ import { filterTestMeta } from '../../filters/filterTestMeta.js';
 import { FilterPopup } from './FilterPopup.js';
 
 /** Gives the popup's body a size and a scroll position, as the browser would lay it out. */
-function layOut(body: HTMLElement, { scrollTop, scrollHeight, clientHeight }: Record<string, number>) {
+function layOut(
+  body: HTMLElement,
+  {
+    scrollTop,
+    scrollHeight,
+    clientHeight,
+  }: { scrollTop: number; scrollHeight: number; clientHeight: number },
+) {
   Object.defineProperty(body, 'scrollHeight', { configurable: true, value: scrollHeight });
   Object.defineProperty(body, 'clientHeight', { configurable: true, value: clientHeight });
   body.scrollTop = scrollTop;
