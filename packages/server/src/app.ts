@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -44,6 +45,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     return503OnClosing: true,
     trustProxy: options.trustProxy ?? false,
     frameworkErrors,
+    // Unique across restarts and processes, so an id quoted from an error finds one log line.
+    genReqId: () => randomUUID(),
   });
   // JSON only: without the built-in text/plain parser, a body a cross-site form can send without a
   // preflight is refused with 415 before anything reads it.

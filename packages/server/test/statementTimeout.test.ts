@@ -57,7 +57,11 @@ describe('reads of records go through the timed views on SQLite', () => {
 describe.each(engines)('the statement timeout on %s', (engine) => {
   let database: Database;
   let dispose: () => Promise<void>;
-  const app = Fastify();
+  const logLines: string[] = [];
+  const app = Fastify({
+    logger: { level: 'warn', stream: { write: (line: string) => void logLines.push(line) } },
+    genReqId: () => randomBytes(8).toString('hex'),
+  });
 
   beforeAll(async () => {
     ({ database, dispose } = await open(engine, 300));
@@ -115,13 +119,19 @@ describe.each(engines)('the statement timeout on %s', (engine) => {
     const res = await app.inject({ method: 'GET', url: '/heavy' });
     expect(performance.now() - started).toBeLessThan(2500);
     expect(res.statusCode).toBe(503);
+    const requestId = res.headers['x-request-id'];
+    expect(requestId).toMatch(/^[0-9a-f]{16}$/);
     expect(res.json()).toEqual({
       error: {
+        requestId,
         code: 'timeout',
         message:
           'The request took too long and was stopped. Ask for less (fewer columns, steps or rows, or a narrower filter) and try again.',
       },
     });
+    // The id in the body is the one on the request's log line (issue 14, item 6).
+    const logged = logLines.map((line) => JSON.parse(line)).find((l) => l.msg === 'statement timed out');
+    expect(logged?.reqId).toBe(requestId);
     // The connection is still good for the next request.
     const light = await app.inject({ method: 'GET', url: '/light' });
     expect(light.json()).toEqual({ ids: [7] });

@@ -7,6 +7,7 @@ import { AppError, errorBody, timedOut } from './errors.js';
  * 500 with no detail (it is logged with its stack, never sent).
  */
 export function registerErrorHandler(app: FastifyInstance): void {
+  tagWithRequestId(app);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.code === 'timeout') request.log.warn({ err: error }, 'statement timed out');
@@ -60,6 +61,24 @@ export function registerErrorHandler(app: FastifyInstance): void {
 function isStatementTimeout(error: unknown): boolean {
   return (error as { code?: unknown }).code === '57014';
 }
+
+/**
+ * Every answer names its request in `x-request-id`: the id Fastify writes as `reqId` on the
+ * request's log lines. The body of a server-side failure (5xx), whose cause only the log holds,
+ * carries it too as `error.requestId`, so a user's report of the error leads to its log line; a
+ * 4xx body already says all there is (decision 0042). Registered before compression, so the body
+ * is still text here.
+ */
+function tagWithRequestId(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    if (reply.statusCode < 500 || typeof payload !== 'string' || !payload.startsWith(errorPrefix))
+      return payload;
+    return `${errorPrefix}"requestId":${JSON.stringify(request.id)},${payload.slice(errorPrefix.length)}`;
+  });
+}
+
+const errorPrefix = '{"error":{';
 
 /** A PostgreSQL "data exception" (SQLSTATE class 22): a value that cannot be stored or compared. */
 function isDataException(error: unknown): boolean {

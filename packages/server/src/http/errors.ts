@@ -62,9 +62,12 @@ export function invalidShape(
   return badRequest(`${what} ${path ? `At ${path}: ` : ''}${problem}`, issues.slice(0, 10));
 }
 
-/** The body of every error answer (design.md §3). */
+/**
+ * The body of every error answer (design.md §3). A 5xx answer's `requestId` is added as it is sent
+ * (errorHandler.ts) and is the `reqId` of the request's log lines.
+ */
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string; details?: unknown };
+  error: { code: ErrorCode; message: string; details?: unknown; requestId?: string };
 }
 
 export function errorBody(code: ErrorCode, message: string, details?: unknown): ErrorBody {
