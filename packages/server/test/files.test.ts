@@ -143,8 +143,8 @@ describe.each(engines)('documents and files (%s)', (engine) => {
     expect(inline.status).toBe(200);
     expect(inline.headers['content-disposition']).toMatch(/^inline; filename="Quarterly report.pdf"/);
     expect(inline.headers['x-content-type-options']).toBe('nosniff');
-    // A PDF shown in the browser goes without the sandbox (see 'what a preview may render').
-    expect(inline.headers['content-security-policy']).not.toContain('sandbox');
+    // A PDF shown in the browser is sandboxed too (issue 14).
+    expect(inline.headers['content-security-policy']).toMatch(/; sandbox$/);
   });
 
   it('keeps only the last segment of a path in the file name and stores nothing outside the store', async () => {
@@ -365,7 +365,7 @@ describe.each(engines)('documents and files (%s)', (engine) => {
     };
     const sandboxed = /^default-src 'none';.*; sandbox$/;
 
-    it('shows a PDF inline without the sandbox, so the browser PDF viewer may run, and nothing else', async () => {
+    it('shows a PDF inline under the sandbox, with nothing loaded but the PDF itself', async () => {
       const content = Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n%%EOF\n');
       const id = await uploaded('Board minutes.pdf', content);
       const res = await fileAnswer(id);
@@ -376,7 +376,7 @@ describe.each(engines)('documents and files (%s)', (engine) => {
       expect(res.headers['content-disposition']).toMatch(/^inline; filename="Board minutes.pdf"/);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['content-security-policy']).toBe(
-        "default-src 'none'; object-src 'self'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'",
+        "default-src 'none'; object-src 'self'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox",
       );
       // Downloaded, the same PDF keeps the sandbox: nothing is rendered then.
       const download = await fileAnswer(id, '');

@@ -45,9 +45,9 @@ describe('peekStream', () => {
 
 describe('servingOf', () => {
   const pdf = Buffer.from('%PDF-1.4\n');
-  it('lets only a PDF shown inline go without the sandbox', () => {
+  it('serves every file sandboxed, a PDF shown inline too (issue 14)', () => {
     expect(isPdf(pdf)).toBe(true);
-    expect(servingOf('application/pdf', pdf, 'inline').contentSecurityPolicy).not.toContain('sandbox');
+    expect(servingOf('application/pdf', pdf, 'inline').contentSecurityPolicy).toMatch(/; sandbox$/);
     expect(servingOf('application/pdf', pdf, 'attachment').contentSecurityPolicy).toContain('sandbox');
     expect(servingOf('text/plain', pdf, 'inline').contentSecurityPolicy).toContain('sandbox');
     expect(servingOf('application/pdf', Buffer.from('%PDF'), 'inline')).toMatchObject({

@@ -9,13 +9,13 @@ import { fallbackMimeType } from './documentFileTypes.js';
 export const sandboxedPolicy = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
 
 /**
- * The policy of a PDF shown in the browser. Chromium's PDF viewer is a plugin, which a sandboxed
- * document may not run, so a PDF goes without `sandbox`; still nothing loads but the PDF itself
- * (`object-src 'self'`: the plugin's data is the document's own address) and the viewer's inline
- * styles, and only the app may frame it.
+ * The policy of a PDF shown in the browser: sandboxed like every other inline file (issue 14; an
+ * opaque origin, so script the PDF may hold cannot reach the app), with the PDF itself as the only
+ * thing the viewer loads (`object-src 'self'`) and only the app allowed to frame it. Chromium's PDF
+ * viewer shows a PDF under `sandbox` (checked on Chromium 156, decision 0042).
  */
 export const pdfPolicy =
-  "default-src 'none'; object-src 'self'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'";
+  "default-src 'none'; object-src 'self'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox";
 
 /** How many first bytes `servingOf` needs. */
 export const headLength = 12;
@@ -52,7 +52,7 @@ export interface FileServing {
  * How a file is served (decision 0012). The type comes from the document's type (its extension),
  * never from what the uploading browser said; where the browser would render the file more freely,
  * the bytes must prove that type:
- * - a PDF shown inline whose bytes begin `%PDF-` goes without the sandbox (see `pdfPolicy`);
+ * - a PDF shown inline whose bytes begin `%PDF-` is served as a PDF under `pdfPolicy` (sandboxed);
  * - a raster image (PNG, JPEG, GIF, WebP) is served as the image its bytes are, still sandboxed;
  * - a PDF or raster image whose bytes are not one is served as bytes to save
  *   (`application/octet-stream`, attachment), sandboxed;
@@ -113,7 +113,7 @@ export async function peekStream(
  * The version of the rules a file answer's headers follow (its type, disposition and security
  * policy): raise it when they change, so browsers do not keep the headers of the old rules.
  */
-const SERVING_RULES = 1;
+const SERVING_RULES = 2;
 
 /**
  * The ETag of a file answer, known before the file is opened: a digest of the stored content's
