@@ -123,19 +123,26 @@ export async function authRoutes(
       {
         schema: {
           tags: ['auth'],
-          summary: 'Create a personal API token (its secret is shown once)',
-          body: z.object({ name: z.string().min(1).max(100) }).strict(),
+          summary: 'Create a personal API token (its secret is shown once), optionally expiring',
+          body: z
+            .object({
+              name: z.string().min(1).max(100),
+              /** Days until the token is refused (1 to 3650); without it the token does not expire. */
+              expiresInDays: z.number().int().min(1).max(3650).optional(),
+            })
+            .strict(),
         },
       },
       async (request) => {
-        const { id, secret } = await createApiToken(
+        const { id, secret, expiresAt } = await createApiToken(
           services.db,
           services.clock,
           request.ctx.tenantId,
           request.ctx.actor.userId,
           request.body.name,
+          request.body.expiresInDays,
         );
-        return { id, name: request.body.name, token: secret };
+        return { id, name: request.body.name, token: secret, expiresAt };
       },
     );
     s.delete(

@@ -89,10 +89,23 @@ export async function deleteSession(db: Db, token: string) {
   await db.deleteFrom('sessions').where('id', '=', secretHash(token)).execute();
 }
 
-/** Creates a personal API token; its secret is shown once and stored only as a hash. */
-export async function createApiToken(db: Db, clock: Clock, tenantId: number, userId: EntityId, name: string) {
+/**
+ * Creates a personal API token; its secret is shown once and stored only as a hash. With
+ * `expiresInDays` it is refused from that many days on.
+ */
+export async function createApiToken(
+  db: Db,
+  clock: Clock,
+  tenantId: number,
+  userId: EntityId,
+  name: string,
+  expiresInDays?: number,
+) {
   const secret = `plt_${newSecret()}`;
   const id = secretHash(secret);
+  const now = clock.now();
+  const expiresAt =
+    expiresInDays === undefined ? null : new Date(now.getTime() + expiresInDays * 86_400_000).toISOString();
   await db
     .insertInto('api_tokens')
     .values({
@@ -100,11 +113,12 @@ export async function createApiToken(db: Db, clock: Clock, tenantId: number, use
       tenant_id: tenantId,
       user_id: userId,
       name,
-      created_at: clock.now().toISOString(),
+      created_at: now.toISOString(),
       last_used_at: null,
+      expires_at: expiresAt,
     })
     .execute();
-  return { id, secret };
+  return { id, secret, expiresAt };
 }
 
 export async function findApiToken(db: Db, clock: Clock, secret: string) {
@@ -113,6 +127,7 @@ export async function findApiToken(db: Db, clock: Clock, secret: string) {
     .selectFrom('api_tokens')
     .select(['tenant_id as tenantId', 'user_id as userId'])
     .where('id', '=', id)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', clock.now().toISOString())]))
     .executeTakeFirst();
   if (row)
     await db
@@ -126,7 +141,13 @@ export async function findApiToken(db: Db, clock: Clock, secret: string) {
 export async function listApiTokens(db: Db, tenantId: number, userId: EntityId) {
   return db
     .selectFrom('api_tokens')
-    .select(['id', 'name', 'created_at as createdAt', 'last_used_at as lastUsedAt'])
+    .select([
+      'id',
+      'name',
+      'created_at as createdAt',
+      'last_used_at as lastUsedAt',
+      'expires_at as expiresAt',
+    ])
     .where('tenant_id', '=', tenantId)
     .where('user_id', '=', userId)
     .orderBy('created_at')

@@ -10,6 +10,7 @@ import * as m008 from './migrations/008_file_hash_indexes.js';
 import * as m009 from './migrations/009_link_marker_lookup.js';
 import * as m010 from './migrations/010_search_order.js';
 import * as m011 from './migrations/011_sanitise_rich_text.js';
+import * as m012 from './migrations/012_api_token_expiry.js';
 import type { Engine } from './tables.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -27,6 +28,7 @@ const migrations: Record<string, EngineMigration> = {
   '009_link_marker_lookup': m009,
   '010_search_order': m010,
   '011_sanitise_rich_text': m011,
+  '012_api_token_expiry': m012,
 };
 
 class EngineMigrationProvider implements MigrationProvider {

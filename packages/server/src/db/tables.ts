@@ -72,6 +72,8 @@ export interface ApiTokensTable {
   name: string;
   created_at: string;
   last_used_at: string | null;
+  /** After this time the token is refused; null: it does not expire. */
+  expires_at: string | null;
 }
 
 export interface Tables {
