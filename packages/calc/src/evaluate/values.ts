@@ -1,3 +1,4 @@
+import { fieldLimits } from '@plinth/schema';
 import { Decimal } from 'decimal.js';
 
 /**
@@ -49,13 +50,15 @@ export type Value =
 /** Evaluation stopped at a limit; the message is shown to the user. */
 export class CalcLimitError extends Error {}
 
-/** The longest text a calculation may build. */
-export const MAX_TEXT = 10_000_000;
+/** The longest text a calculation may build: the longest text value a field holds (spec 01 §9, issue 14). */
+export const MAX_TEXT = fieldLimits.longTextMaxLength;
 
 /** Stops evaluation when a text result would pass {@link MAX_TEXT} characters. */
 export function checkTextLength(length: number): void {
   if (length > MAX_TEXT)
-    throw new CalcLimitError('Text result is too long (more than 10,000,000 characters).');
+    throw new CalcLimitError(
+      `Text result is too long (more than ${MAX_TEXT.toLocaleString('en-US')} characters).`,
+    );
 }
 
 export const INT32_MIN = -2_147_483_648;

@@ -1,4 +1,4 @@
-import { checkTextLength, type Value } from '../evaluate/values.js';
+import { checkTextLength, MAX_TEXT, type Value } from '../evaluate/values.js';
 import type { SqlDialect } from '../sql/dialects/dialect.js';
 import { joinSql, sqlFragment as q, rawSql, type SqlFragment } from '../sql/fragment.js';
 import { BOOL, INT32, STRING } from '../types.js';
@@ -8,9 +8,6 @@ import type { FnContext, FunctionDef, ParamSpec, ToSql } from './registry.js';
 const chars = (s: Value | undefined): string[] => Array.from(String(s));
 const s1 = (name = 's'): ParamSpec => ({ name, accepts: 'text' });
 const n = (name = 'n', optional = false): ParamSpec => ({ name, accepts: 'int', optional });
-
-/** The longest text a calculation builds (as the evaluator's limit); padding past it gives null in SQL. */
-const MAX_TEXT = 10_000_000;
 
 const text1 = (
   name: string,
