@@ -1,5 +1,5 @@
 import type { ReportDefinitionInput } from '@plinth/schema';
-import { contextFor } from '../src/context.js';
+import { contextFor } from '../src/auth/contextFor.js';
 import { putEntities } from '../src/entities/putEntities.js';
 import type { Services } from '../src/services.js';
 import type { BenchData } from './seedBench.js';

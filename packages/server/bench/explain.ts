@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { reportQuery } from '@plinth/schema';
 import { sql } from 'kysely';
-import { contextFor } from '../src/context.js';
+import { contextFor } from '../src/auth/contextFor.js';
 import { openDatabase } from '../src/db/openDatabase.js';
 import { TenantMetaCache } from '../src/metamodel/tenantMetaCache.js';
 import { registerSystemTypes } from '../src/registerSystemTypes.js';

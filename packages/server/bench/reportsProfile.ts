@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { reportQuery } from '@plinth/schema';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
-import { contextFor } from '../src/context.js';
+import { contextFor } from '../src/auth/contextFor.js';
 import { openDatabase } from '../src/db/openDatabase.js';
 import type { Tables } from '../src/db/tables.js';
 import { TenantMetaCache } from '../src/metamodel/tenantMetaCache.js';

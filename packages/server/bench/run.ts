@@ -7,7 +7,7 @@ import { type EntityChange, type ReportQuery, reportQuery } from '@plinth/schema
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
-import { contextFor } from '../src/context.js';
+import { contextFor } from '../src/auth/contextFor.js';
 import { openDatabase } from '../src/db/openDatabase.js';
 import type { Engine } from '../src/db/tables.js';
 import { putEntities } from '../src/entities/putEntities.js';

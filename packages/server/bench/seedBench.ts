@@ -1,5 +1,5 @@
 import type { EntityChange } from '@plinth/schema';
-import { contextFor } from '../src/context.js';
+import { contextFor } from '../src/auth/contextFor.js';
 import {
   allocateIds,
   type EntityRow,

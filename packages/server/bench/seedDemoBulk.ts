@@ -3,7 +3,7 @@ import path from 'node:path';
 import { faker } from '@faker-js/faker';
 import type { StoredValue } from '@plinth/schema';
 import { sql } from 'kysely';
-import { contextFor } from '../src/context.js';
+import { contextFor } from '../src/auth/contextFor.js';
 import { openDatabase } from '../src/db/openDatabase.js';
 import { seedDemo } from '../src/demo/seedDemo.js';
 import {

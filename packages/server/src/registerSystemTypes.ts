@@ -1,5 +1,6 @@
 import { userAccountTypeBehaviour } from './auth/userAccountTypeBehaviour.js';
 import { newRecordDefaults } from './calc/newRecordDefaults.js';
+import type { RequestContext } from './context.js';
 import { SystemTypeRegistry } from './entities/systemTypes.js';
 import { documentTypeBehaviour } from './files/documentTypeBehaviour.js';
 import { formTypeBehaviour } from './forms/formTypeBehaviour.js';
@@ -11,7 +12,9 @@ import { settingsTypeBehaviour } from './settings/settingsTypeBehaviour.js';
  * The behaviours of the system types, one per feature (decision 0043): a new system type adds its
  * line here and touches no entity code. Order matters only for which refusal a batch hears first.
  */
-export function registerSystemTypes(registry = new SystemTypeRegistry()): SystemTypeRegistry {
+export function registerSystemTypes(
+  registry = new SystemTypeRegistry<RequestContext>(),
+): SystemTypeRegistry<RequestContext> {
   return registry
     .register(metamodelTypeBehaviour)
     .register(reportTypeBehaviour)

@@ -1,3 +1,4 @@
+import type { RequestContext } from './context.js';
 import type { Db, Engine } from './db/tables.js';
 import type { SystemTypeRegistry } from './entities/systemTypes.js';
 import type { FileStorage } from './files/BlobStore.js';
@@ -11,7 +12,7 @@ export interface Services {
   clock: Clock;
   metaCache: TenantMetaCache;
   /** The system types' behaviours (registerSystemTypes). */
-  systemTypes: SystemTypeRegistry;
+  systemTypes: SystemTypeRegistry<RequestContext>;
   /** Where uploaded files are kept; without it the file calls answer 503. */
   files?: FileStorage;
 }

@@ -1,6 +1,8 @@
 import { sysField, sysType } from '@plinth/schema';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type SystemTypeBehaviour, SystemTypeRegistry } from '../src/entities/systemTypes.js';
+import type { RequestContext } from '../src/context.js';
+import type { SystemTypeBehaviour } from '../src/entities/systemTypeBehaviour.js';
+import { SystemTypeRegistry } from '../src/entities/systemTypes.js';
 import { AppError } from '../src/http/errors.js';
 import { registerSystemTypes } from '../src/registerSystemTypes.js';
 import { engines, startTestApp, type TestApp } from './support/testApp.js';
@@ -14,7 +16,7 @@ describe('the system type registry', () => {
   const behaviour = (name: string, typeIds: number[]): SystemTypeBehaviour => ({ name, typeIds });
 
   it('refuses a second behaviour for a type at registration', () => {
-    const registry = new SystemTypeRegistry().register(behaviour('pages', [sysType.appPage]));
+    const registry = new SystemTypeRegistry<RequestContext>().register(behaviour('pages', [sysType.appPage]));
     expect(() => registry.register(behaviour('more pages', [sysType.app, sysType.appPage]))).toThrow(
       "The system type 17 already has the behaviour 'pages'; 'more pages' cannot be added.",
     );
@@ -29,7 +31,7 @@ describe('the system type registry', () => {
   });
 
   it('refuses a parse without a member to name its errors, and defaults registered twice', () => {
-    const registry = new SystemTypeRegistry();
+    const registry = new SystemTypeRegistry<RequestContext>();
     expect(() => registry.register({ name: 'apps', typeIds: [sysType.app], parse: () => 1 })).toThrow(
       /names no member/,
     );

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sysType } from '@plinth/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contextFor } from '../src/context.js';
+import { contextFor } from '../src/auth/contextFor.js';
 import { deleteWithDependents } from '../src/entities/putEntities.js';
 import { inTransaction } from '../src/entities/transaction.js';
 import { FolderBlobStore } from '../src/files/BlobStore.js';

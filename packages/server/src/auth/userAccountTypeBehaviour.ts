@@ -1,5 +1,5 @@
 import { sysType } from '@plinth/schema';
-import type { SystemTypeBehaviour } from '../entities/systemTypes.js';
+import type { SystemTypeBehaviour } from '../entities/systemTypeBehaviour.js';
 import { validateUserAccounts } from './validateUserAccounts.js';
 
 /** User accounts: no two of a tenant share a user name, ignoring case. */

@@ -1,5 +1,5 @@
 import { defaultFor } from '../entities/fieldDefaults.js';
-import type { NewRecordDefaults } from '../entities/systemTypes.js';
+import type { NewRecordDefaults } from '../entities/systemTypeBehaviour.js';
 import { readTenantSettings } from '../settings/tenantSettings.js';
 import { expressionDefaults } from './calculatedFields.js';
 

@@ -1,6 +1,7 @@
 import { faker } from '@faker-js/faker';
 import type { EntityChange } from '@plinth/schema';
-import { contextFor, type RequestContext } from '../context.js';
+import { contextFor } from '../auth/contextFor.js';
+import type { RequestContext } from '../context.js';
 import { putEntities } from '../entities/putEntities.js';
 import type { Services } from '../services.js';
 import { createTenant } from '../tenants/createTenant.js';

@@ -1,5 +1,4 @@
 import type { EntityChange, EntityId, EntityRef, FieldDef, Schema } from '@plinth/schema';
-import type { RequestContext } from '../context.js';
 import type { EntityRow } from './entityRepository.js';
 import type { MemberError } from './relationshipChanges.js';
 
@@ -10,10 +9,12 @@ export interface SystemRecord<T> {
 }
 
 /**
- * What a feature adds to the writes of its system types' records (design §2, decision 0043). The
- * entity service calls these hooks and imports no feature; the feature registers one object.
+ * What a feature adds to the writes of its system types' records (design §2, decision 0043), with
+ * the context the hooks get as a parameter, so this file needs no context: features write
+ * `SystemTypeBehaviour` (systemTypeBehaviour.ts). The entity service calls these hooks and imports
+ * no feature; the feature registers one object.
  */
-export interface SystemTypeBehaviour<T = undefined> {
+export interface SystemTypeHooks<Ctx, T = undefined> {
   /** Names the behaviour in errors and logs, e.g. 'reports'. */
   name: string;
   /** The catalogue ids of the system types it governs; one type has at most one behaviour. */
@@ -37,7 +38,7 @@ export interface SystemTypeBehaviour<T = undefined> {
    * values and links are written; any error refuses the whole batch. Names records with `refOf`.
    */
   validate?(
-    ctx: RequestContext,
+    ctx: Ctx,
     records: ReadonlyArray<SystemRecord<T>>,
     refOf: (id: EntityId) => EntityRef,
   ): readonly MemberError[] | Promise<readonly MemberError[]>;
@@ -45,12 +46,12 @@ export interface SystemTypeBehaviour<T = undefined> {
    * Runs inside the delete's transaction once the caller may delete every record, before the rows
    * go (given the rows of its types among them); an AppError it throws refuses the whole delete.
    */
-  onDelete?(ctx: RequestContext, rows: readonly EntityRow[]): void | Promise<void>;
+  onDelete?(ctx: Ctx, rows: readonly EntityRow[]): void | Promise<void>;
   /**
    * Runs once the put or delete has committed, with the context outside the transaction: for
    * effects a rollback could not undo. It must catch and log its own failures.
    */
-  afterCommit?(ctx: RequestContext, change: CommittedChange): void | Promise<void>;
+  afterCommit?(ctx: Ctx, change: CommittedChange): void | Promise<void>;
 }
 
 /** The records of a behaviour's types a committed put or delete wrote and deleted. */
@@ -63,25 +64,25 @@ export interface CommittedChange {
  * The values a batch of new records gets for the fields it does not give: the one behaviour every
  * type shares (calculated defaults, TODAY in the tenant's time zone), registered once.
  */
-export type NewRecordDefaults = (
-  ctx: RequestContext,
+export type NewRecordDefaultsHook<Ctx> = (
+  ctx: Ctx,
   creates: readonly EntityChange[],
 ) => Promise<(field: FieldDef) => unknown>;
 
 // biome-ignore lint/suspicious/noExplicitAny: each behaviour's parsed value is its own.
-type AnyBehaviour = SystemTypeBehaviour<any>;
+type AnyBehaviour<Ctx> = SystemTypeHooks<Ctx, any>;
 
 /**
  * The behaviours of the system types, filled when the services are built (registerSystemTypes.ts)
  * and read by the entity service for every put and delete.
  */
-export class SystemTypeRegistry {
-  private readonly behaviours: AnyBehaviour[] = [];
-  private readonly byType = new Map<EntityId, AnyBehaviour>();
-  private defaults: NewRecordDefaults | undefined;
+export class SystemTypeRegistry<Ctx> {
+  private readonly behaviours: AnyBehaviour<Ctx>[] = [];
+  private readonly byType = new Map<EntityId, AnyBehaviour<Ctx>>();
+  private defaults: NewRecordDefaultsHook<Ctx> | undefined;
 
   /** Adds a behaviour; a type that already has one is refused. */
-  register<T>(behaviour: SystemTypeBehaviour<T>): this {
+  register<T>(behaviour: SystemTypeHooks<Ctx, T>): this {
     for (const typeId of behaviour.typeIds) {
       const other = this.byType.get(typeId);
       if (other)
@@ -97,34 +98,31 @@ export class SystemTypeRegistry {
   }
 
   /** Sets how new records get their defaults; set once. */
-  registerNewRecordDefaults(defaults: NewRecordDefaults): this {
+  registerNewRecordDefaults(defaults: NewRecordDefaultsHook<Ctx>): this {
     if (this.defaults) throw new Error('The defaults of new records are already registered.');
     this.defaults = defaults;
     return this;
   }
 
   /** The defaults of a batch of new records. */
-  newRecordDefaults(
-    ctx: RequestContext,
-    creates: readonly EntityChange[],
-  ): Promise<(field: FieldDef) => unknown> {
+  newRecordDefaults(ctx: Ctx, creates: readonly EntityChange[]): Promise<(field: FieldDef) => unknown> {
     if (!this.defaults) throw new Error('No defaults of new records are registered.');
     return this.defaults(ctx, creates);
   }
 
   /** Every behaviour, in the order registered. */
-  all(): readonly AnyBehaviour[] {
+  all(): readonly AnyBehaviour<Ctx>[] {
     return this.behaviours;
   }
 
   /** Whether the behaviour governs the records of a type. */
-  governs(schema: Schema, behaviour: AnyBehaviour, typeId: EntityId): boolean {
+  governs(schema: Schema, behaviour: AnyBehaviour<Ctx>, typeId: EntityId): boolean {
     if (this.byType.get(typeId) === behaviour) return true;
     return behaviour.derivedTypes === true && behaviour.typeIds.some((t) => schema.isA(typeId, t));
   }
 
   /** The rows among `rows` whose type the behaviour governs. */
-  rowsOf(schema: Schema, behaviour: AnyBehaviour, rows: readonly EntityRow[]): EntityRow[] {
+  rowsOf(schema: Schema, behaviour: AnyBehaviour<Ctx>, rows: readonly EntityRow[]): EntityRow[] {
     return rows.filter((r) => this.governs(schema, behaviour, r.typeId));
   }
 

@@ -1,5 +1,5 @@
 import { sysType } from '@plinth/schema';
-import type { SystemTypeBehaviour } from '../entities/systemTypes.js';
+import type { SystemTypeBehaviour } from '../entities/systemTypeBehaviour.js';
 import { releaseDocumentFiles } from './unreferencedBlobs.js';
 
 /**

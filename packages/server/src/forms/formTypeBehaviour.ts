@@ -1,5 +1,5 @@
 import { type FormDefinition, sysField, sysType } from '@plinth/schema';
-import type { SystemTypeBehaviour } from '../entities/systemTypes.js';
+import type { SystemTypeBehaviour } from '../entities/systemTypeBehaviour.js';
 import { parseFormDefinition } from './formDefinitions.js';
 import { validateFormDefinitions } from './validateFormDefinitions.js';
 

@@ -1,5 +1,5 @@
 import { sysType } from '@plinth/schema';
-import type { SystemTypeBehaviour } from '../entities/systemTypes.js';
+import type { SystemTypeBehaviour } from '../entities/systemTypeBehaviour.js';
 import { validateReportDefinitions } from './validateReportDefinitions.js';
 
 /** Report records: a definition that would run against the schema as it is. */

@@ -1,5 +1,5 @@
 import { sysType } from '@plinth/schema';
-import type { SystemTypeBehaviour } from '../entities/systemTypes.js';
+import type { SystemTypeBehaviour } from '../entities/systemTypeBehaviour.js';
 import { validateTenantSettings } from './validateTenantSettings.js';
 
 /** The tenant's settings record: a time zone and a locale the server can use. */

@@ -1,7 +1,7 @@
 import { sysField } from '@plinth/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contextFor } from '../../src/auth/contextFor.js';
 import { calculatedValues } from '../../src/calc/calculatedFields.js';
-import { contextFor } from '../../src/context.js';
 import { selectEntities } from '../../src/entities/entityRepository.js';
 import { engines, startTestApp, type TestApp } from '../support/testApp.js';
 import { addCalcField, type SalesSchema, salesSchema } from './calcSupport.js';

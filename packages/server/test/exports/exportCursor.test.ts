@@ -1,6 +1,7 @@
 import { type ReportQuery, reportQuery, type StoredExportQuery, sysField } from '@plinth/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contextFor, type RequestContext } from '../../src/context.js';
+import { contextFor } from '../../src/auth/contextFor.js';
+import type { RequestContext } from '../../src/context.js';
 import { type ExportCell, exportRows } from '../../src/exports/exportRows.js';
 import { loadReport, runReport } from '../../src/reports/runReport.js';
 import { createReport, fieldColumn, putRecords, relColumn, runOk } from '../reports/reportSupport.js';

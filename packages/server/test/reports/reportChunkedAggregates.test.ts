@@ -1,7 +1,7 @@
 import { reportQuery, sysType } from '@plinth/schema';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { contextFor } from '../../src/context.js';
+import { contextFor } from '../../src/auth/contextFor.js';
 import { CHANGE_CHUNK_IDS } from '../../src/db/migrations/007_change_chunks.js';
 import { reportResultCache } from '../../src/reports/resultCache.js';
 import { loadReport, runReport } from '../../src/reports/runReport.js';

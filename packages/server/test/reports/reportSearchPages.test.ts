@@ -1,6 +1,6 @@
 import { reportQuery } from '@plinth/schema';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { contextFor } from '../../src/context.js';
+import { contextFor } from '../../src/auth/contextFor.js';
 import { chunkOfId } from '../../src/reports/chunkMarkers.js';
 import { reportResultCache } from '../../src/reports/resultCache.js';
 import { loadReport, runReport } from '../../src/reports/runReport.js';

@@ -11,7 +11,7 @@ import { setPassword } from '../../src/auth/authService.js';
 import { type Database, openDatabase } from '../../src/db/openDatabase.js';
 import type { Engine } from '../../src/db/tables.js';
 import { allocateIds, insertEntities, insertLinks } from '../../src/entities/entityRepository.js';
-import type { SystemTypeBehaviour } from '../../src/entities/systemTypes.js';
+import type { SystemTypeBehaviour } from '../../src/entities/systemTypeBehaviour.js';
 import { TenantMetaCache } from '../../src/metamodel/tenantMetaCache.js';
 import { registerSystemTypes } from '../../src/registerSystemTypes.js';
 import type { Services } from '../../src/services.js';
