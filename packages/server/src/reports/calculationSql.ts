@@ -10,10 +10,16 @@ import {
 import { type FieldDef, type Schema, sysField } from '@plinth/schema';
 import { type RawBuilder, sql } from 'kysely';
 import { calcSchemaOf } from '../calc/calcSchema.js';
-import type { RequestContext } from '../context.js';
 import type { Engine } from '../db/tables.js';
 import { badRequest } from '../http/errors.js';
-import { readableSql } from './sqlFragments.js';
+import { type ReadRuleContext, readableSql } from './sqlFragments.js';
+
+/** What a calculation's SQL needs of the caller (a RequestContext has it): tenant, engine, schema, rules. */
+export interface CalculationSqlContext extends ReadRuleContext {
+  tenantId: number;
+  engine: Engine;
+  schema: Schema;
+}
 
 /**
  * A calculated field's value on the record aliased `row`, as SQL (the Report host's translation),
@@ -21,7 +27,7 @@ import { readableSql } from './sqlFragments.js';
  * through the caller's read rule, like every other part of a report query.
  */
 export function calculationSql(
-  ctx: RequestContext,
+  ctx: CalculationSqlContext,
   field: FieldDef,
   row: string,
   settings: { timeZone: string; now: Date },
@@ -52,7 +58,7 @@ function toKysely(f: SqlFragment): RawBuilder<unknown> {
 }
 
 /** How the report engine's translation reads records: the caller's read rule guards related ones. */
-function reportHooks(ctx: RequestContext): SqlHooks {
+function reportHooks(ctx: CalculationSqlContext): SqlHooks {
   return translationHooks({
     tenantId: ctx.tenantId,
     engine: ctx.engine,

@@ -1,6 +1,5 @@
 import type { FieldDef } from '@plinth/schema';
 import { type RawBuilder, sql } from 'kysely';
-import type { RequestContext } from '../context.js';
 import type { Engine } from '../db/tables.js';
 
 /** A field's value on the record aliased `alias`, typed so comparisons and sorts behave. */
@@ -29,12 +28,20 @@ export function param(engine: Engine, value: string | number | boolean): RawBuil
 }
 
 /**
+ * What readableSql needs of a request's context (RequestContext has it): the caller's rules, as SQL.
+ * Named structurally so the calc-to-SQL hooks, which access rules use, import no context.
+ */
+export interface ReadRuleContext {
+  perms: { rowSql(action: 'read', alias: string): RawBuilder<boolean> };
+}
+
+/**
  * The caller's read rule on the record aliased `alias`, as SQL; `true` for administrators. Rules
  * with a calculation add the rows it accepts. The same condition guards the root records, joined
  * records and subqueries, so totals, groups and related values only ever count what the caller may
  * read.
  */
-export function readableSql(ctx: RequestContext, alias: string): RawBuilder<boolean> {
+export function readableSql(ctx: ReadRuleContext, alias: string): RawBuilder<boolean> {
   return ctx.perms.rowSql('read', alias);
 }
 
