@@ -13,11 +13,16 @@ export type IdOrAlias = z.infer<typeof idOrAlias>;
 
 export const entityId = z.number().int().positive();
 
+/** The furthest row a list call may start from (reports, records of a type): every list is bounded. */
+export const maxStartIndex = 10_000_000;
+
 /** The shape of every error answer (design.md §3). */
 export const errorResponse = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
     details: z.unknown().optional(),
+    /** On a 5xx answer: the id on the request's log lines (also sent as x-request-id). */
+    requestId: z.string().optional(),
   }),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { entityId, idOrAlias } from './common.js';
+import { fieldLimits } from '../metamodel/fieldTypes.js';
+import { entityId, idOrAlias, maxStartIndex } from './common.js';
 
 /** A field/relationship query such as `name, isOfType.name, manager.name` (spec: "field query"). */
 export const fieldQuery = z.string().max(10_000);
@@ -90,10 +91,14 @@ export const entitiesOfTypeRequest = z
     query: fieldQuery.optional(),
     /** Equality filter: member (field or single relationship) → value or related id. All must hold. */
     filter: z
-      .record(z.string().max(200), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+      .record(
+        z.string().max(200),
+        z.union([z.string().max(fieldLimits.longTextMaxLength), z.number(), z.boolean(), z.null()]),
+      )
       .optional(),
     includeDerived: z.boolean().default(true),
-    startIndex: z.number().int().nonnegative().default(0),
+    startIndex: z.number().int().nonnegative().max(maxStartIndex).default(0),
+    /** Clamped to 1000 (entitiesOfType.ts); the applied size is echoed. */
     pageSize: z.number().int().positive().default(100),
   })
   .strict();

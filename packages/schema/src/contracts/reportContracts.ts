@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { aggregateKinds, conditionOperators, reportValueTypes } from '../reports/operators.js';
 import { conditionValue } from '../reports/reportDefinition.js';
-import { entityId, idOrAlias } from './common.js';
+import { entityId, idOrAlias, maxStartIndex } from './common.js';
 
 /** A condition sent with a query; it replaces the stored condition with the same id (`expid`). */
 export const queryCondition = z
@@ -37,7 +37,7 @@ export const groupHeaderValue = z.union([
 /** The report query of spec 02 §3 ("Query"), with the picker and relationship extras. */
 export const reportQuery = z
   .object({
-    startIndex: z.number().int().min(0).max(10_000_000).default(0),
+    startIndex: z.number().int().min(0).max(maxStartIndex).default(0),
     /** Clamped to the maximum; the applied size is echoed. The client asks one extra row to learn that more exist. */
     pageSize: z.number().int().min(0).default(200),
     metadata: z.enum(['full', 'basic', 'colbasic', 'none']).default('full'),
@@ -70,7 +70,7 @@ export const reportQuery = z
     group: z
       .object({
         values: z.array(groupHeaderValue).min(1).max(3),
-        startIndex: z.number().int().min(0).max(10_000_000),
+        startIndex: z.number().int().min(0).max(maxStartIndex),
       })
       .strict()
       .optional(),
