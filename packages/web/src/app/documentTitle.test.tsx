@@ -23,7 +23,12 @@ function server(signedIn = true) {
     if (path === '/spapi/data/v1/report/7')
       return {
         status: 200,
-        body: { meta, gdata: [{ eid: 1, values: [{ val: 'Alpha' }] }], pageSize: 201, lrt: '2026-11-22T03:00:00.000Z' },
+        body: {
+          meta,
+          gdata: [{ eid: 1, values: [{ val: 'Alpha' }] }],
+          pageSize: 201,
+          lrt: '2026-11-22T03:00:00.000Z',
+        },
       };
     return { status: 404, body: { error: { code: 'not_found', message: 'The record was not found.' } } };
   }).api;
