@@ -4,8 +4,9 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import { searchContains } from '../search/searchFold.js';
-import { startSearchUpkeep } from '../search/searchUpkeep.js';
+import { type IdleUpkeep, startIdleUpkeep } from '../search/searchUpkeep.js';
 import { migrateToLatest } from './migrate.js';
+import { optimizeOnOpen } from './statistics.js';
 import {
   boundSqliteReads,
   defaultStatementTimeoutMs,
@@ -17,6 +18,8 @@ import type { Db, Engine, Tables } from './tables.js';
 export interface Database {
   db: Db;
   engine: Engine;
+  /** The idle upkeep: search index merges and the planner's statistics (decisions 0031, 0044). */
+  upkeep: IdleUpkeep;
   close(): Promise<void>;
 }
 
@@ -72,7 +75,16 @@ async function openPostgres(connectionString: string, timeoutMs: number): Promis
     process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
   });
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: 'postgres', close: () => db.destroy() };
+  const upkeep = startIdleUpkeep(db as Kysely<unknown>, 'postgres');
+  return {
+    db,
+    engine: 'postgres',
+    upkeep,
+    close: async () => {
+      await upkeep.stop();
+      await db.destroy();
+    },
+  };
 }
 
 async function openSqlite(dataDir: string, timeoutMs: number): Promise<Database> {
@@ -98,10 +110,12 @@ async function openSqlite(dataDir: string, timeoutMs: number): Promise<Database>
   const clock = boundSqliteReads(sqlite, timeoutMs);
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: preparedOnce(sqlite, clock) }) });
   await migrateToLatest(db as Kysely<unknown>, 'sqlite');
-  const upkeep = startSearchUpkeep(db as Kysely<unknown>);
+  await optimizeOnOpen(db as Kysely<unknown>);
+  const upkeep = startIdleUpkeep(db as Kysely<unknown>, 'sqlite');
   return {
     db,
     engine: 'sqlite',
+    upkeep,
     close: async () => {
       await upkeep.stop();
       await db.destroy();

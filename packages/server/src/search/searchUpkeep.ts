@@ -1,5 +1,7 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { type Kysely, sql } from 'kysely';
+import { statisticsUpkeep } from '../db/statistics.js';
+import type { Engine } from '../db/tables.js';
 
 /** SQLite's full-text indexes (migrations 002 and 010). */
 const INDEXES = ['entity_search', 'entity_search_ordered'] as const;
@@ -8,39 +10,61 @@ const PAGES_PER_STEP = 100;
 /** How often the upkeep looks for work; a look after no write is one statement. */
 const INTERVAL_MS = 1000;
 
+/** One look of the idle upkeep: what it does after writes, answering when done. */
+export interface IdleUpkeep {
+  /** Does the upkeep's work now, as its next look would (the bench, before measuring). */
+  runNow(): Promise<void>;
+  stop(): Promise<void>;
+}
+
 /**
- * Keeps the search indexes' segments few while the server is idle (SQLite; decision 0031). FTS5
- * writes each transaction's documents as a new segment and merges segments of a level as they
- * pile up (two to a level: migration 010), a little at each write. A phrase is looked for in every
- * segment, and the ordered index's segments each span every position, so an index left in many
- * segments answers several times slower than one merged (0.8–1.5 ms against 0.1–0.3 ms for a
- * phrase's first 51 matches at 100,000 records). The upkeep finishes the levels' merges, and merges
- * everything into one segment once the segments besides the largest hold a tenth as much as it
- * does: each record is rewritten about ten times over, not at every write.
+ * The server's idle upkeep, one timer for the database's housekeeping. On SQLite it keeps the
+ * search indexes' segments few (decision 0031): FTS5 writes each transaction's documents as a new
+ * segment and merges segments of a level as they pile up (two to a level: migration 010), a little
+ * at each write. A phrase is looked for in every segment, and the ordered index's segments each
+ * span every position, so an index left in many segments answers several times slower than one
+ * merged (0.8–1.5 ms against 0.1–0.3 ms for a phrase's first 51 matches at 100,000 records). The
+ * upkeep finishes the levels' merges, and merges everything into one segment once the segments
+ * besides the largest hold a tenth as much as it does: each record is rewritten about ten times
+ * over, not at every write. On both engines it then keeps the planner's statistics
+ * (db/statistics.ts, decision 0044).
  */
-export function startSearchUpkeep(db: Kysely<unknown>): { stop(): Promise<void> } {
+export function startIdleUpkeep(db: Kysely<unknown>, engine: Engine): IdleUpkeep {
   let running: Promise<void> | undefined;
   let stopped = false;
-  /** The connection's count of changed rows when the indexes were last left merged. */
-  let mergedAt: number | undefined;
+  const statistics = statisticsUpkeep(db, engine);
+  /** The connection's count of changed rows when the upkeep last finished (SQLite). */
+  let doneAt: number | undefined;
   const tick = async () => {
-    // Nothing written since (the process's one connection counts every change): nothing to merge.
-    if ((await totalChanges(db)) === mergedAt) return;
+    if (engine === 'postgres') return statistics.keep(0, () => stopped);
+    // Nothing written since (the process's one connection counts every change): nothing to do.
+    const now = await totalChanges(db);
+    if (now === doneAt) return;
+    const written = now - (doneAt ?? 0);
     await mergeSearchIndexes(db, () => stopped);
-    mergedAt = await totalChanges(db);
+    await statistics.keep(written, () => stopped);
+    // The upkeep's own writes (the merges) are not the requests'.
+    doneAt = await totalChanges(db);
   };
-  const timer = setInterval(() => {
-    if (running || stopped) return;
-    running = tick()
+  const look = () => {
+    running ??= tick()
       .catch((error: unknown) => {
-        if (!stopped) process.emitWarning(`Search index upkeep failed: ${String(error)}`);
+        if (!stopped) process.emitWarning(`Database upkeep failed: ${String(error)}`);
       })
       .finally(() => {
         running = undefined;
       });
+    return running;
+  };
+  const timer = setInterval(() => {
+    if (!running && !stopped) void look();
   }, INTERVAL_MS);
   timer.unref();
   return {
+    async runNow() {
+      await running;
+      await look();
+    },
     async stop() {
       stopped = true;
       clearInterval(timer);

@@ -1,0 +1,108 @@
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
+import { type Kysely, sql } from 'kysely';
+import type { Engine } from './tables.js';
+
+/**
+ * The tables whose statistics the planner needs to choose a report's plan, and that grow with the
+ * records: the records, their links, and (SQLite) the quick search's name order.
+ */
+const SQLITE_TABLES = ['entities', 'relationships', 'search_order'] as const;
+const POSTGRES_TABLES = ['entities', 'relationships', 'entity_search'] as const;
+
+/**
+ * The share of rows changed since the last analysis past which a table is analysed again, as
+ * PostgreSQL's autovacuum does (`autovacuum_analyze_scale_factor`, 0.1, plus a threshold of 50).
+ */
+const SHARE = 0.1;
+const THRESHOLD = 50;
+/**
+ * SQLite counts rows written in every table: a record put writes 10–20 (the record, its links, its
+ * two search documents, its place in name order, change markers) for about 4 rows of the analysed
+ * tables. A quarter of those tables' rows written is about a tenth of the records.
+ */
+const SQLITE_SHARE = 0.25;
+
+/**
+ * SQLite's statistics when the database opens (decision 0044): `PRAGMA optimize=0x10002` analyses
+ * every table that has an index never analysed (a database written before statistics were kept,
+ * or whose tables were empty at their last analysis) or that grew or shrank tenfold since.
+ */
+export async function optimizeOnOpen(db: Kysely<unknown>): Promise<void> {
+  await sql`PRAGMA optimize=0x10002`.execute(db);
+}
+
+/** What the statistics upkeep knows between two looks. */
+export interface StatisticsUpkeep {
+  /**
+   * Called by the idle upkeep (search/searchUpkeep) with the rows written by requests since its
+   * last look (SQLite; PostgreSQL counts its own): analyses what those writes made stale, in steps
+   * of a table so requests run between them. Stops early when `cancelled` answers true.
+   */
+  keep(written: number, cancelled: () => boolean): Promise<void>;
+}
+
+/** The statistics upkeep of an engine's database. */
+export function statisticsUpkeep(db: Kysely<unknown>, engine: Engine): StatisticsUpkeep {
+  return engine === 'sqlite' ? sqliteUpkeep(db) : postgresUpkeep(db);
+}
+
+/**
+ * SQLite keeps no count of changes per table: the connection's count of rows written (the process's
+ * one connection sees every write) stands for it. Once the rows written since the last analysis
+ * pass a quarter of the rows of the tables that grow with the records, those tables are analysed
+ * again, a table a step (`ANALYZE` of 20,000 records: 20 ms for their links, 120 ms for the
+ * records and their eleven indexes on a loaded machine); `PRAGMA optimize` does the rest (a new field's index, a small table grown
+ * tenfold). `PRAGMA optimize` alone would leave a table that grew from 20,000 to 100,000 records
+ * with the statistics of 20,000: it analyses only tables grown tenfold.
+ */
+function sqliteUpkeep(db: Kysely<unknown>): StatisticsUpkeep {
+  let writtenSinceAnalysis = 0;
+  return {
+    async keep(written, cancelled) {
+      writtenSinceAnalysis += written;
+      if (written === 0) return;
+      const rows = await sqliteAnalysedRows(db);
+      if (writtenSinceAnalysis > THRESHOLD + SQLITE_SHARE * rows) {
+        for (const table of SQLITE_TABLES) {
+          if (cancelled()) return;
+          await sql`ANALYZE ${sql.table(table)}`.execute(db);
+          await yieldToRequests();
+        }
+        writtenSinceAnalysis = 0;
+      }
+      if (!cancelled()) await sql`PRAGMA optimize`.execute(db);
+    },
+  };
+}
+
+/** The rows of the tables that grow with the records, as their last analysis counted them. */
+async function sqliteAnalysedRows(db: Kysely<unknown>): Promise<number> {
+  // The first number of an index's statistics is its table's rows (for a partial index, its own).
+  const { rows } = await sql<{ n: number | null }>`SELECT sum(n) AS n FROM (
+      SELECT max(CAST(stat AS INTEGER)) AS n FROM sqlite_stat1
+      WHERE tbl IN (${sql.join([...SQLITE_TABLES])}) GROUP BY tbl)`
+    .execute(db)
+    .catch(() => ({ rows: [{ n: 0 }] })); // no sqlite_stat1 yet: nothing analysed
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * PostgreSQL counts the rows changed in each table since its last analysis. Autovacuum analyses a
+ * table once they pass a tenth of its rows, but only at its next look (a minute apart by default;
+ * never when it is turned off): after a bulk load the upkeep analyses the table at once, by the
+ * same rule. Autovacuum keeps everything else (and vacuums, which the upkeep never does).
+ */
+function postgresUpkeep(db: Kysely<unknown>): StatisticsUpkeep {
+  return {
+    async keep(_written, cancelled) {
+      const { rows } = await sql<{ relname: string }>`SELECT s.relname FROM pg_stat_user_tables s
+        JOIN pg_class c ON c.oid = s.relid
+        WHERE s.schemaname = current_schema() AND s.relname IN (${sql.join([...POSTGRES_TABLES])})
+        AND s.n_mod_since_analyze > ${THRESHOLD} + ${SHARE} * greatest(c.reltuples, 0)`.execute(db);
+      for (const { relname } of rows) {
+        if (cancelled()) return;
+        await sql`ANALYZE ${sql.table(relname)}`.execute(db);
+      }
+    },
+  };
+}
