@@ -6,13 +6,13 @@ import pg from 'pg';
 import { searchContains } from '../search/searchFold.js';
 import { type IdleUpkeep, startIdleUpkeep } from '../search/searchUpkeep.js';
 import { migrateToLatest } from './migrate.js';
-import { optimizeOnOpen } from './statistics.js';
 import {
   boundSqliteReads,
   defaultStatementTimeoutMs,
   type StatementClock,
   timedReadSql,
 } from './statementTimeout.js';
+import { optimizeOnOpen } from './statistics.js';
 import type { Db, Engine, Tables } from './tables.js';
 
 export interface Database {
