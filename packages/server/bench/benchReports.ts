@@ -6,7 +6,7 @@ import type { BenchData } from './seedBench.js';
 
 /**
  * The bench's two reports over the seeded opportunities: the list (name, amount, close date,
- * probability, stage, account; filterable by stage and amount; sorted by name) and the same
+ * probability, stage, account; filterable by stage, amount and name; sorted by name) and the same
  * grouped by stage with the sum of amounts. Answers their ids.
  */
 export async function createBenchReports(services: Services, data: BenchData) {
@@ -27,6 +27,7 @@ export async function createBenchReports(services: Services, data: BenchData) {
     conditions: [
       { id: 'stage', columnId: 'stage' },
       { id: 'amount', columnId: 'amount' },
+      { id: 'name', columnId: 'name' },
     ],
     sorts: [{ columnId: 'name', order: 'Ascending' }],
   };
