@@ -65,15 +65,20 @@ describe.each(engines)('statistics kept by the server on %s', (engine) => {
       expect(rows.map((r) => r.idx)).toContain(`entities_f${deal.fieldIds.amount}`);
       return;
     }
+    // The records and their search documents, each analysed by the upkeep within seconds
+    // (autovacuum looks a minute apart by default, and may be turned off).
     await eventually(async () => {
-      const { rows } = await sql<{ attname: string }>`SELECT attname FROM pg_stats
-        WHERE schemaname = current_schema() AND tablename = 'entities'`.execute(t.services.db);
-      return rows.some((r) => r.attname === 'type_id');
+      const { rows } = await sql<{ tablename: string }>`SELECT DISTINCT tablename FROM pg_stats
+        WHERE schemaname = current_schema() AND tablename IN ('entities', 'entity_search')`.execute(
+        t.services.db,
+      );
+      return rows.length === 2;
     });
     const { rows } = await sql<{ relname: string; n: number }>`SELECT relname, reltuples AS n FROM pg_class
       WHERE relname IN ('entities', 'entity_search') AND relnamespace = current_schema()::regnamespace`.execute(
       t.services.db,
     );
+    expect(rows).toHaveLength(2);
     for (const r of rows) expect(Number(r.n), r.relname).toBeGreaterThanOrEqual(RECORDS);
   });
 
