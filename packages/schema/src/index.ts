@@ -1,6 +1,7 @@
 export * from './catalogue/ids.js';
 export * from './catalogue/systemCatalogue.js';
 export * from './contracts/actionContracts.js';
+export * from './contracts/auditContracts.js';
 export * from './contracts/authContracts.js';
 export * from './contracts/common.js';
 export * from './contracts/deleteEntitiesContracts.js';
@@ -13,6 +14,7 @@ export * from './contracts/inlineSaveContracts.js';
 export * from './contracts/reportContracts.js';
 export * from './contracts/settingsContracts.js';
 export * from './contracts/templateReportContracts.js';
+export * from './contracts/tenantContracts.js';
 export * from './contracts/typeSchemaContracts.js';
 export * from './contracts/uploadMessages.js';
 export * from './links/linkPolicy.js';

@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { actionRoutes } from './actions/actionRoutes.js';
 import { type AiSettings, aiRoutes } from './ai/aiRoutes.js';
+import { accountRoutes } from './auth/accountRoutes.js';
 import { authenticate } from './auth/authenticate.js';
 import { authRoutes } from './auth/authRoutes.js';
 import { defaultPublicRateLimits, limitPublicCalls, type PublicRateLimits } from './auth/publicRateLimits.js';
@@ -22,6 +23,7 @@ import { publicReportRoutes, reportRoutes } from './reports/reportRoutes.js';
 import { templateReportRoutes } from './reports/templateReportRoutes.js';
 import type { Services } from './services.js';
 import { settingsRoutes } from './settings/settingsRoutes.js';
+import { adminRoutes } from './users/adminRoutes.js';
 import { compressAnswers } from './web/compressAnswers.js';
 import { isWebAppBuilt, serveWebApp } from './web/serveWebApp.js';
 
@@ -100,6 +102,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     await actionRoutes(api);
     await calcRoutes(api);
     await aiRoutes(api, options.ai ?? {});
+    await accountRoutes(api);
+    await adminRoutes(api);
   });
   await serveWebApp(app);
   return app;

@@ -82,6 +82,10 @@ export const sysField = {
   firstName: 180,
   lastName: 181,
   email: 182,
+  /** A disabled user account cannot sign in; its sessions end and its API tokens are refused. */
+  accountDisabled: 185,
+  /** The user must choose a new password before doing anything else (after an admin sets one). */
+  mustChangePassword: 186,
   canRead: 200,
   canCreate: 201,
   canModify: 202,

@@ -150,6 +150,9 @@ export const systemFields: readonly FieldDef[] = [
   field(F.firstName, T.person, 'firstName', 'Text'),
   field(F.lastName, T.person, 'lastName', 'Text'),
   field(F.email, T.person, 'email', 'Text', { represents: 'email' }),
+  // Written only by the user administration (decision 0045), which ends sessions as it disables.
+  field(F.accountDisabled, T.userAccount, 'accountDisabled', 'Boolean', readOnly),
+  field(F.mustChangePassword, T.userAccount, 'mustChangePassword', 'Boolean', readOnly),
   field(F.canRead, T.accessRule, 'canRead', 'Boolean'),
   field(F.canCreate, T.accessRule, 'canCreate', 'Boolean'),
   field(F.canModify, T.accessRule, 'canModify', 'Boolean'),

@@ -17,6 +17,8 @@ export const meResponse = z.object({
   username: z.string().nullable(),
   isAdmin: z.boolean(),
   roleIds: z.array(z.number()),
+  /** An administrator set the password: the user must choose their own before anything else. */
+  mustChangePassword: z.boolean().optional(),
   csrfToken: z.string().optional(),
 });
 export type Me = z.infer<typeof meResponse>;

@@ -139,6 +139,23 @@ export class Permissions {
     return reach === 'all' || (reach === 'own' && row.ownerId === this.actor.userId);
   }
 
+  /**
+   * One rule's read grant as a SQL condition on the record aliased `alias`, for the "view as" check
+   * (decision 0046): which rule lets a record in. Related records its calculation reads are checked
+   * with all the caller's type-level rules, exactly as in `rowSql`.
+   */
+  ruleReadSql(rule: AccessRule, alias: string): RawBuilder<boolean> {
+    const types = this.schema.descendants(rule.typeId);
+    if (!rule.canRead || types.length === 0) return sql<boolean>`1 = 0`;
+    const owned = rule.ownedOnly
+      ? sql<boolean>` AND ${sql.ref(`${alias}.owner_id`)} = ${this.actor.userId}`
+      : sql<boolean>``;
+    const filter = rule.filter
+      ? sql<boolean>` AND ${ruleFilterSql(rule.filter, alias, this.actor.userId, (a) => this.rowSql('read', a, true))}`
+      : sql<boolean>``;
+    return sql<boolean>`(${sql.ref(`${alias}.type_id`)} IN (${sql.join(types)})${owned}${filter})`;
+  }
+
   /** The read rule as a SQL condition on `entities` (not aliased); undefined for administrators. */
   readFilter(): RowFilter | undefined {
     if (this.actor.isAdmin) return undefined;

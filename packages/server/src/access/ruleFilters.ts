@@ -49,7 +49,7 @@ const zoneMessage =
  * `currentuser()` written anywhere as a call with no arguments becomes `@CurrentUser`, padded with
  * spaces to the same length so that message locations stay where the user wrote them.
  */
-function withCurrentUserParam(source: string): string {
+export function withCurrentUserParam(source: string): string {
   const parsed = parse(source);
   if (!parsed.ast) return source;
   const calls: CallNode[] = [];

@@ -2,6 +2,7 @@ import { loginRequest, meResponse } from '@plinth/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditSignIn } from '../audit/signInAudit.js';
 import { AppError, errorBody } from '../http/errors.js';
 import type { Services } from '../services.js';
 import { authenticate, CSRF_COOKIE, checkCsrf, SESSION_COOKIE } from './authenticate.js';
@@ -58,6 +59,7 @@ export async function authRoutes(
       if (!attempt.isAllowed && attempt.isExceeded)
         throw new AppError('too_many_requests', 'Too many attempts. Try again later.');
       const who = await checkPassword(services.db, tenant, username, password);
+      await auditSignIn(services, { tenant, username, address: request.ip }, who);
       if (!who) throw new AppError('unauthorized', 'The tenant, user name or password is not correct.');
       const { token, csrfToken } = await createSession(services.db, services.clock, who.tenantId, who.userId);
       reply.setCookie(SESSION_COOKIE, token, { ...cookie, httpOnly: true });

@@ -1,8 +1,8 @@
 import { hash, verify } from '@node-rs/argon2';
-import { type EntityId, sysRecord, sysRel, sysType } from '@plinth/schema';
+import { type EntityId, sysField, sysRecord, sysRel, sysType } from '@plinth/schema';
 import type { Actor } from '../access/Permissions.js';
 import type { Db } from '../db/tables.js';
-import type { Executor } from '../entities/entityRepository.js';
+import { type Executor, parseData } from '../entities/entityRepository.js';
 import type { Clock } from '../util/clock.js';
 import { newSecret, secretHash } from './tokens.js';
 
@@ -22,7 +22,7 @@ export async function checkPassword(
   tenantSlug: string,
   username: string,
   password: string,
-): Promise<{ tenantId: number; userId: EntityId } | undefined> {
+): Promise<{ tenantId: number; userId: EntityId; disabled: boolean } | undefined> {
   // No stored slug or name holds a NUL, and PostgreSQL refuses one in a parameter.
   const row = [tenantSlug, username].some((s) => s.includes('\0'))
     ? undefined
@@ -34,7 +34,12 @@ export async function checkPassword(
             .onRef('credentials.tenant_id', '=', 'entities.tenant_id')
             .onRef('credentials.user_id', '=', 'entities.id'),
         )
-        .select(['tenants.id as tenantId', 'entities.id as userId', 'credentials.password_hash as hash'])
+        .select([
+          'tenants.id as tenantId',
+          'entities.id as userId',
+          'entities.data as data',
+          'credentials.password_hash as hash',
+        ])
         .where('tenants.slug', '=', tenantSlug.toLowerCase())
         .where('entities.type_id', '=', sysType.userAccount)
         .where((eb) => eb(eb.fn('lower', ['entities.name']), '=', username.toLowerCase()))
@@ -45,7 +50,29 @@ export async function checkPassword(
     return undefined;
   }
   const ok = await verify(row.hash, password).catch(() => false);
-  return ok ? { tenantId: row.tenantId, userId: row.userId } : undefined;
+  if (!ok) return undefined;
+  return {
+    tenantId: row.tenantId,
+    userId: row.userId,
+    disabled: parseData(row.data)[sysField.accountDisabled] === true,
+  };
+}
+
+/** Whether `password` is the user's current password. */
+export async function verifyUserPassword(
+  db: Executor,
+  tenantId: number,
+  userId: EntityId,
+  password: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('credentials')
+    .select('password_hash')
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return false;
+  return verify(row.password_hash, password).catch(() => false);
 }
 
 export async function setPassword(db: Executor, tenantId: number, userId: EntityId, password: string) {
@@ -164,15 +191,24 @@ export async function deleteApiToken(db: Db, tenantId: number, userId: EntityId,
   return Number(r.numDeletedRows) > 0;
 }
 
-/** The caller as access rules see them: their roles, Everyone included, and whether they administer. */
-export async function loadActor(
+/** A user account as sign-in sees it: the actor, and whether it may act now. */
+export interface Account {
+  actor: Actor;
+  /** Disabled accounts cannot sign in; their sessions and API tokens are refused. */
+  disabled: boolean;
+  /** An administrator set the password: the user must choose their own before anything else. */
+  mustChangePassword: boolean;
+}
+
+/** The account of a user, disabled or not; undefined when there is no such user in the tenant. */
+export async function loadAccount(
   db: Executor,
   tenantId: number,
   userId: EntityId,
-): Promise<Actor | undefined> {
+): Promise<Account | undefined> {
   const user = await db
     .selectFrom('entities')
-    .select('id')
+    .select(['id', 'data'])
     .where('tenant_id', '=', tenantId)
     .where('id', '=', userId)
     .where('type_id', '=', sysType.userAccount)
@@ -186,5 +222,58 @@ export async function loadActor(
     .where('from_id', '=', userId)
     .execute();
   const roleIds = new Set<EntityId>([sysRecord.everyoneRole, ...roles.map((r) => r.to_id)]);
-  return { tenantId, userId, roleIds, isAdmin: roleIds.has(sysRecord.administratorsRole) };
+  const data = parseData(user.data);
+  return {
+    actor: { tenantId, userId, roleIds, isAdmin: roleIds.has(sysRecord.administratorsRole) },
+    disabled: data[sysField.accountDisabled] === true,
+    mustChangePassword: data[sysField.mustChangePassword] === true,
+  };
 }
+
+/**
+ * The caller as access rules see them: their roles, Everyone included, and whether they
+ * administer. Undefined for a user who does not exist or is disabled.
+ */
+export async function loadActor(
+  db: Executor,
+  tenantId: number,
+  userId: EntityId,
+): Promise<Actor | undefined> {
+  const account = await loadAccount(db, tenantId, userId);
+  return account && !account.disabled ? account.actor : undefined;
+}
+
+/** The user's sessions that have not expired, oldest first. */
+export async function listSessions(db: Executor, clock: Clock, tenantId: number, userId: EntityId) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'created_at as createdAt', 'expires_at as expiresAt'])
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', clock.now().toISOString())
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** Ends one of the user's sessions by its id; false when the user has no such session. */
+export async function endSession(db: Executor, tenantId: number, userId: EntityId, id: string) {
+  const r = await db
+    .deleteFrom('sessions')
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+/** Ends every session of a user, but the one whose id is `keep`; answers how many ended. */
+export async function endSessions(db: Executor, tenantId: number, userId: EntityId, keep?: string) {
+  let q = db.deleteFrom('sessions').where('tenant_id', '=', tenantId).where('user_id', '=', userId);
+  if (keep !== undefined) q = q.where('id', '!=', keep);
+  const r = await q.executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** The session id (its hash) of a session token. */
+export const sessionIdOf = (token: string) => secretHash(token);

@@ -4,7 +4,7 @@ import { Permissions } from '../access/Permissions.js';
 import type { RequestContext } from '../context.js';
 import { AppError } from '../http/errors.js';
 import type { Services } from '../services.js';
-import { findApiToken, findSession, loadActor } from './authService.js';
+import { findApiToken, findSession, loadAccount } from './authService.js';
 import { safeEqual } from './tokens.js';
 
 export const SESSION_COOKIE = 'plinth_session';
@@ -12,6 +12,10 @@ export const CSRF_COOKIE = 'plinth_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** What a user who must choose a new password may still call: who they are, and the change itself. */
+const passwordChangeRoutes: ReadonlySet<string> = new Set(['/auth/me', '/auth/password']);
+export const mustChangePasswordMessage = 'Choose a new password to continue.';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -45,8 +49,13 @@ export function authenticate(services: Services) {
       identity = session;
     }
     if (!identity) throw new AppError('unauthorized', 'Sign in to continue.');
-    const actor = await loadActor(db, identity.tenantId, identity.userId);
-    if (!actor) throw new AppError('unauthorized', 'Sign in to continue.');
+    // A disabled account is refused on its next call, whatever session or token it comes with.
+    const account = await loadAccount(db, identity.tenantId, identity.userId);
+    if (!account || account.disabled) throw new AppError('unauthorized', 'Sign in to continue.');
+    const { actor } = account;
+    // A password an administrator set is changed before anything else (decision 0045).
+    if (account.mustChangePassword && !passwordChangeRoutes.has(request.routeOptions.url ?? ''))
+      throw new AppError('forbidden', mustChangePasswordMessage, { reason: 'password_change_required' });
     const meta = await services.metaCache.get(db, identity.tenantId, request.log);
     request.ctx = {
       db,

@@ -11,6 +11,7 @@ import * as m009 from './migrations/009_link_marker_lookup.js';
 import * as m010 from './migrations/010_search_order.js';
 import * as m011 from './migrations/011_sanitise_rich_text.js';
 import * as m012 from './migrations/012_api_token_expiry.js';
+import * as m013 from './migrations/013_audit_log.js';
 import type { Engine } from './tables.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -29,6 +30,7 @@ const migrations: Record<string, EngineMigration> = {
   '010_search_order': m010,
   '011_sanitise_rich_text': m011,
   '012_api_token_expiry': m012,
+  '013_audit_log': m013,
 };
 
 class EngineMigrationProvider implements MigrationProvider {

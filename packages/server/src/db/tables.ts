@@ -76,6 +76,25 @@ export interface ApiTokensTable {
   expires_at: string | null;
 }
 
+/** One audited event: a record created, changed or deleted, or a sign-in (decision 0048). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  tenant_id: number;
+  /** When, as an ISO time. */
+  at: string;
+  /** Who; null for a failed sign-in of an unknown user. */
+  user_id: number | null;
+  action: string;
+  entity_id: number | null;
+  type_id: number | null;
+  /** The record's name when it changed (a deleted record keeps one). */
+  entity_name: string | null;
+  /** JSON: the field and link changes of the record. */
+  changes: string;
+  /** JSON: what else the event names (a sign-in's user name and address). */
+  detail: string | null;
+}
+
 export interface Tables {
   tenants: TenantsTable;
   entities: EntitiesTable;
@@ -85,6 +104,7 @@ export interface Tables {
   credentials: CredentialsTable;
   sessions: SessionsTable;
   api_tokens: ApiTokensTable;
+  audit_log: AuditLogTable;
 }
 
 export type Db = Kysely<Tables>;

@@ -12,6 +12,7 @@ import {
   validateFieldValue,
 } from '@plinth/schema';
 import { creatableIds, permittedIds } from '../access/rowChecks.js';
+import { auditDeletes, auditLinksBefore, auditPut } from '../audit/auditWrites.js';
 import type { RequestContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { nextAutoNumbers } from './autoNumbers.js';
@@ -166,6 +167,7 @@ async function putInTransaction(
     if (!ok) throw staleRecord(existing.get(row.id)!);
   }
   await checkRelTargets(ctx, relChanges);
+  const linksBefore = await auditLinksBefore(ctx, relChanges, new Set(newIds.values()));
   const removedLinks = await applyRelChanges(ctx.db, ctx.tenantId, relChanges, ctx.perms.readFilter());
   const relErrors = [
     ...(await checkCardinality(ctx.db, ctx.engine, ctx.tenantId, relChanges, refOf)),
@@ -205,6 +207,9 @@ async function putInTransaction(
     const schemaErrors = await systemRecordErrors(ctx, written, refOf, true);
     if (schemaErrors.length > 0) throw validationFailed(schemaErrors);
   }
+  // The audit trail: who changed which record, field by field, in this transaction (decision 0048).
+  const updatedPairs = updated.map((u) => ({ before: existing.get(u.row.id)!, after: u.row }));
+  await auditPut(ctx, { created, updated: updatedPairs, relChanges, linksBefore, removedLinks });
   await systemRecordsCommitted(ctx, written, deleted);
   return {
     ids: Object.fromEntries(newIds),
@@ -400,6 +405,7 @@ async function deleteRecords(
   const required = await checkRequiredByOthers(ctx.db, ctx.tenantId, ctx.schema, closure.all, refOf);
   if (required.length > 0) throw requiredByOthers(required);
   await deleteEntities(ctx.db, ctx.tenantId, [...closure.all]);
+  await auditDeletes(ctx, rows);
   if (rows.some((r) => ctx.systemTypes.definesSchema(ctx.schema, r.typeId)))
     await bumpMetaVersion(ctx.db, ctx.tenantId);
   return rows;
