@@ -42,9 +42,22 @@ const upload = (client: Client, fileName: string, content: Buffer | string, quer
   const body = multipart([{ name: 'file', fileName, content }]);
   return client.request('POST', `/spapi/data/v2/document${query}`, body.payload, body.headers);
 };
-const replace = (client: Client, id: number, fileName: string, content: Buffer | string) => {
+/**
+ * Replaces a document's file as the browser does: sending the version of the record it read (the
+ * document's ETag, read first unless `ifMatch` is given; null sends none).
+ */
+const replace = async (
+  client: Client,
+  id: number,
+  fileName: string,
+  content: Buffer | string,
+  ifMatch?: string | null,
+) => {
+  const tag =
+    ifMatch === undefined ? (await client.get(`/spapi/data/v2/document/${id}`)).headers.etag : ifMatch;
   const body = multipart([{ name: 'file', fileName, content }]);
-  return client.request('POST', `/spapi/data/v2/document/${id}/replace`, body.payload, body.headers);
+  const headers = typeof tag === 'string' ? { ...body.headers, 'if-match': tag } : body.headers;
+  return client.request('POST', `/spapi/data/v2/document/${id}/replace`, body.payload, headers);
 };
 
 describe.each(engines)('documents and files (%s)', (engine) => {
@@ -294,15 +307,83 @@ describe.each(engines)('documents and files (%s)', (engine) => {
   it('numbers the versions of two replaces at once in turn', async () => {
     const first = await upload(t.admin, 'minutes.txt', 'v1');
     const id = first.body.id as number;
+    // `*`: each replaces whatever file is there, so both go ahead, one after the other.
     const [a, b] = await Promise.all([
-      replace(t.admin, id, 'minutes a.txt', 'v2a'),
-      replace(t.admin, id, 'minutes b.txt', 'v2b'),
+      replace(t.admin, id, 'minutes a.txt', 'v2a', '*'),
+      replace(t.admin, id, 'minutes b.txt', 'v2b', '*'),
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     const versions = await t.admin.get(`/spapi/data/v2/document/${id}/versions`);
     expect(versions.body.current).toBe(3);
     expect(versions.body.versions.map((v: any) => v.version)).toEqual([2, 1]);
     expect(versions.body.versions[1].name).toBe('minutes.txt');
+  });
+
+  it('answers the record version of a document as its ETag and in its info', async () => {
+    const doc = await upload(t.admin, 'brief.txt', 'one');
+    expect(doc.body.recordVersion).toBe(1);
+    const read = await t.admin.get(`/spapi/data/v2/document/${doc.body.id}`);
+    expect(read.headers.etag).toBe('"1"');
+    expect(read.body).toMatchObject({ version: 1, recordVersion: 1 });
+    const replaced = await replace(t.admin, doc.body.id, 'brief.txt', 'two', '"1"');
+    expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
+    expect(replaced.headers.etag).toBe('"2"');
+    expect(replaced.body).toMatchObject({ version: 2, recordVersion: 2 });
+    expect((await t.admin.get(`/spapi/data/v2/document/${doc.body.id}`)).headers.etag).toBe('"2"');
+  });
+
+  it('refuses a replace without the version read (428) or with a stale one (412), keeping nothing', async () => {
+    const doc = await upload(t.admin, 'terms.txt', 'terms one');
+    const id = doc.body.id as number;
+    // Someone else renames the document after it was read: the record is now at version 2.
+    expect((await t.admin.put([{ id, fields: { name: 'terms (signed).txt' } }])).status).toBe(200);
+
+    const blind = await replace(t.admin, id, 'terms.txt', 'blind overwrite', null);
+    expect(blind.status).toBe(428);
+    expect(blind.body.error).toMatchObject({
+      code: 'precondition_required',
+      message: 'Send the version you read as If-Match (the ETag of the record) to change it.',
+    });
+    const stale = await replace(t.admin, id, 'terms.txt', 'stale overwrite', '"1"');
+    expect(stale.status).toBe(412);
+    expect(stale.body).toEqual({
+      error: {
+        code: 'precondition_failed',
+        message:
+          "'terms (signed).txt' was changed by someone else after it was read. Read it again and retry.",
+        details: { id, version: 2 },
+      },
+    });
+    const now = await t.admin.get(`/spapi/data/v2/document/${id}`);
+    expect(now.body).toMatchObject({ name: 'terms (signed).txt', version: 1, recordVersion: 2 });
+    expect((await t.admin.get(`/spapi/data/v2/file/${id}`)).body).toBe('terms one');
+    expect((await t.admin.get(`/spapi/data/v2/document/${id}/versions`)).body.versions).toEqual([]);
+    // Neither refused file is kept in the store.
+    expect(fs.readdirSync(path.join(filesDir, 'tmp'))).toEqual([]);
+    const stored = (dir: string): string[] =>
+      fs
+        .readdirSync(dir, { withFileTypes: true })
+        .flatMap((e) =>
+          e.isDirectory()
+            ? stored(path.join(dir, e.name))
+            : [fs.readFileSync(path.join(dir, e.name), 'utf8')],
+        );
+    expect(stored(filesDir)).not.toContain('blind overwrite');
+    expect(stored(filesDir)).not.toContain('stale overwrite');
+  });
+
+  it('lets only one of two replaces made from the same read go ahead', async () => {
+    const doc = await upload(t.admin, 'agenda.txt', 'agenda v1');
+    const id = doc.body.id as number;
+    const [a, b] = await Promise.all([
+      replace(t.admin, id, 'agenda a.txt', 'agenda a', '"1"'),
+      replace(t.admin, id, 'agenda b.txt', 'agenda b', '"1"'),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 412]);
+    const won = a.status === 200 ? 'agenda a' : 'agenda b';
+    expect((await t.admin.get(`/spapi/data/v2/file/${id}`)).body).toBe(won);
+    const versions = await t.admin.get(`/spapi/data/v2/document/${id}/versions`);
+    expect(versions.body).toMatchObject({ current: 2, versions: [{ version: 1, name: 'agenda.txt' }] });
   });
 
   it('lets a reader download but not replace a document', async () => {

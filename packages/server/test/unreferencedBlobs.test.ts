@@ -27,9 +27,14 @@ const upload = (client: Client, fileName: string, content: string) => {
   const body = filePart(fileName, content);
   return client.request('POST', '/spapi/data/v2/document', body.payload, body.headers);
 };
-const replace = (client: Client, id: number, fileName: string, content: string) => {
+/** Replaces a document's file, sending the version read as the browser does (decision 0032). */
+const replace = async (client: Client, id: number, fileName: string, content: string) => {
+  const etag = String((await client.get(`/spapi/data/v2/document/${id}`)).headers.etag);
   const body = filePart(fileName, content);
-  return client.request('POST', `/spapi/data/v2/document/${id}/replace`, body.payload, body.headers);
+  return client.request('POST', `/spapi/data/v2/document/${id}/replace`, body.payload, {
+    ...body.headers,
+    'if-match': etag,
+  });
 };
 
 describe.each(engines)('files nothing names leave the store (%s)', (engine) => {

@@ -28,6 +28,11 @@ export const documentInfo = z.object({
   documentType: documentTypeInfo.nullable(),
   /** 1 for the first file; each replace adds one. */
   version: z.number().int().positive(),
+  /**
+   * The document record's version (decision 0032; its ETag): a replace sends it back in If-Match,
+   * so a file replaced or a record changed by someone else since is not overwritten unseen.
+   */
+  recordVersion: z.number().int().positive(),
   canModify: z.boolean(),
 });
 export type DocumentInfo = z.infer<typeof documentInfo>;

@@ -12,6 +12,7 @@ import { permittedIds } from '../access/rowChecks.js';
 import type { RequestContext } from '../context.js';
 import { type EntityRow, lockEntities, selectEntities, selectLinks } from '../entities/entityRepository.js';
 import { type PutOptions, putEntities } from '../entities/putEntities.js';
+import { type IfMatch, meetsIfMatch, staleRecord, versionRequired } from '../entities/recordVersions.js';
 import { inTransaction } from '../entities/transaction.js';
 import { AppError, badRequest, forbidden, notFound } from '../http/errors.js';
 import type { FileStorage, PinnedBlob, StoredBlob } from './BlobStore.js';
@@ -183,18 +184,24 @@ function documentFields(name: string, extension: string, blob: StoredBlob) {
 
 /**
  * Replaces a document's file: the file it had becomes a numbered earlier version, and the record
- * takes the new file's name, extension, size, hash and document type. Needs modify permission.
+ * takes the new file's name, extension, size, hash and document type. Needs modify permission and
+ * the record version the caller read (`ifMatch`, decision 0032): without it the replace is refused
+ * (428), and a record changed since — another file, a new name — is refused naming it (412), both
+ * before the file is stored, and again under the record's lock once it is.
  */
 export async function replaceDocument(
   ctx: RequestContext,
   storage: FileStorage,
   documentId: EntityId,
   file: IncomingFile,
+  ifMatch: IfMatch | undefined,
 ): Promise<DocumentInfo> {
   let before: EntityRow;
   try {
     before = await readableDocument(ctx, documentId);
     if (!(await canModifyDocument(ctx, before))) throw forbidden();
+    if (!ifMatch) throw versionRequired();
+    if (!meetsIfMatch(ifMatch, before.version)) throw staleRecord(before);
   } catch (error) {
     file.content.resume();
     throw error;
@@ -206,6 +213,7 @@ export async function replaceDocument(
       // Two replaces of one document take turns, so each numbers its earlier version in order.
       await lockEntities(tx.db, tx.engine, tx.tenantId, [documentId]);
       const current = await readableDocument(tx, documentId);
+      if (!meetsIfMatch(ifMatch, current.version)) throw staleRecord(current);
       const earlier = await countDocumentVersions(tx.db, tx.tenantId, documentId);
       const hash = current.data[F.fileDataHash];
       if (typeof hash === 'string' && hash !== '') {
@@ -257,6 +265,7 @@ export async function readDocument(ctx: RequestContext, id: EntityId): Promise<D
     size: Number.isFinite(size) && size >= 0 ? Math.floor(size) : 0,
     documentType: await documentTypeOf(ctx, id),
     version: (await countDocumentVersions(ctx.db, ctx.tenantId, id)) + 1,
+    recordVersion: row.version,
     canModify: await canModifyDocument(ctx, row),
   };
 }

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import {
+  type DocumentInfo,
   documentInfo,
   documentTypesResponse,
   documentVersionsResponse,
@@ -10,6 +11,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { etagOf, readIfMatch } from '../entities/recordVersions.js';
 import { AppError } from '../http/errors.js';
 import type { Services } from '../services.js';
 import type { FileStorage } from './BlobStore.js';
@@ -56,8 +58,15 @@ export async function fileRoutes(api: FastifyInstance, services: Services) {
 
     r.get(
       '/spapi/data/v2/document/:id',
-      { schema: { tags, summary: 'Read a document', params: idParams, response: { 200: documentInfo } } },
-      async (request) => readDocument(request.ctx, request.params.id),
+      {
+        schema: {
+          tags,
+          summary: "Read a document; its ETag is the record's version, which a replace sends back",
+          params: idParams,
+          response: { 200: documentInfo },
+        },
+      },
+      async (request, reply) => withEtag(reply, await readDocument(request.ctx, request.params.id)),
     );
 
     r.get(
@@ -83,9 +92,12 @@ export async function fileRoutes(api: FastifyInstance, services: Services) {
           response: { 200: documentInfo },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const files = storage();
-        return uploadDocument(request.ctx, files, await incomingFile(request, files), request.query);
+        return withEtag(
+          reply,
+          await uploadDocument(request.ctx, files, await incomingFile(request, files), request.query),
+        );
       },
     );
 
@@ -94,14 +106,25 @@ export async function fileRoutes(api: FastifyInstance, services: Services) {
       {
         schema: {
           tags,
-          summary: "Replace a document's file with a new version (multipart/form-data, one file part)",
+          summary:
+            "Replace a document's file with a new version (multipart/form-data, one file part); If-Match carries the version read (its ETag)",
           params: idParams,
           response: { 200: documentInfo },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const files = storage();
-        return replaceDocument(request.ctx, files, request.params.id, await incomingFile(request, files));
+        const ifMatch = readIfMatch(request.headers['if-match']);
+        return withEtag(
+          reply,
+          await replaceDocument(
+            request.ctx,
+            files,
+            request.params.id,
+            await incomingFile(request, files),
+            ifMatch,
+          ),
+        );
       },
     );
 
@@ -142,6 +165,12 @@ export async function fileRoutes(api: FastifyInstance, services: Services) {
       },
     );
   });
+}
+
+/** A document's answer carries its record's version as ETag (decision 0032). */
+function withEtag(reply: FastifyReply, document: DocumentInfo): DocumentInfo {
+  reply.header('etag', etagOf(document.recordVersion));
+  return document;
 }
 
 /**

@@ -23,6 +23,7 @@ const doc = {
   size: 2_097_152,
   documentType: pdfType,
   version: 1,
+  recordVersion: 1,
   canModify: true,
 };
 
@@ -95,8 +96,10 @@ describe('file API', () => {
 
   it("rejects with the server's message when the upload is refused", async () => {
     const { request, createRequest } = fakeRequest();
-    const done = replaceDocument(10_100, new File(['MZ'], 'setup.exe'), { createRequest });
+    const done = replaceDocument(10_100, 7, new File(['MZ'], 'setup.exe'), { createRequest });
     expect(request.url).toBe('/spapi/data/v2/document/10100/replace');
+    // The version of the record read goes with the replace (decision 0032).
+    expect(request.headers['if-match']).toBe('"7"');
     const message = 'Upload failed because the file format is not allowed. Allowed formats: pdf.';
     request.answer(400, { error: { code: 'bad_request', message } });
     const failure = await done.catch((e: unknown) => e);

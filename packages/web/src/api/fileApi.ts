@@ -70,13 +70,18 @@ export function uploadDocument(
   return sendFile(`${filePaths.upload}${query}`, file, options);
 }
 
-/** Uploads a file as the new version of a document. */
+/**
+ * Uploads a file as the new version of a document, sending the record version read (its
+ * `recordVersion`, the ETag) as If-Match: a document changed since is refused with 412
+ * (`precondition_failed`) naming it, and nothing is replaced (decision 0032).
+ */
 export function replaceDocument(
   documentId: number,
+  recordVersion: number,
   file: File,
   options: UploadOptions = {},
 ): Promise<DocumentInfo> {
-  return sendFile(filePaths.replace(documentId), file, options);
+  return sendFile(filePaths.replace(documentId), file, { ...options, ifMatch: `"${recordVersion}"` });
 }
 
 const CSRF_COOKIE = 'plinth_csrf';
@@ -88,7 +93,11 @@ function csrfToken(): string | undefined {
 }
 
 /** Multipart with progress needs XMLHttpRequest (fetch reports no upload progress). */
-function sendFile(path: string, file: File, options: UploadOptions): Promise<DocumentInfo> {
+function sendFile(
+  path: string,
+  file: File,
+  options: UploadOptions & { ifMatch?: string },
+): Promise<DocumentInfo> {
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) {
       reject(new DOMException('The upload was cancelled.', 'AbortError'));
@@ -99,6 +108,7 @@ function sendFile(path: string, file: File, options: UploadOptions): Promise<Doc
     xhr.setRequestHeader('accept', 'application/json');
     const csrf = csrfToken();
     if (csrf) xhr.setRequestHeader('x-csrf-token', csrf);
+    if (options.ifMatch) xhr.setRequestHeader('if-match', options.ifMatch);
     xhr.upload.onprogress = (event) => {
       if (!event.lengthComputable || !options.onProgress) return;
       const percent = event.total > 0 ? Math.floor((event.loaded / event.total) * 100) : 100;
@@ -155,8 +165,12 @@ export function documentServicesFor(
   return {
     loadDocument: (id, signal) => loadDocument(client, id, signal),
     listDocumentTypes: (signal) => listDocumentTypes(client, signal),
-    replaceDocument: (id, file, onProgress, signal) =>
-      replaceDocument(id, file, { ...base, ...withSignal(signal), onProgress: (p) => onProgress(p.percent) }),
+    replaceDocument: (id, recordVersion, file, onProgress, signal) =>
+      replaceDocument(id, recordVersion, file, {
+        ...base,
+        ...withSignal(signal),
+        onProgress: (p) => onProgress(p.percent),
+      }),
     uploadDocument: (file, onProgress, signal) =>
       uploadDocument(file, {
         ...base,

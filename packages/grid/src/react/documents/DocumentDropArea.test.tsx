@@ -12,6 +12,7 @@ const docFor = (name: string): DocumentInfo => ({
   size: 10,
   documentType: null,
   version: 1,
+  recordVersion: 1,
   canModify: true,
 });
 

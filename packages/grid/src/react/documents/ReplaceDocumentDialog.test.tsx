@@ -28,6 +28,7 @@ const doc: DocumentInfo = {
   size: 1_572_864,
   documentType: pdf,
   version: 1,
+  recordVersion: 3,
   canModify: true,
 };
 
@@ -104,6 +105,7 @@ describe('ReplaceDocumentDialog', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(services.replaceDocument).toHaveBeenCalledWith(
       10_100,
+      3,
       expect.objectContaining({ name: 'contract v2.docx' }),
       expect.any(Function),
       expect.anything(),
@@ -118,7 +120,7 @@ describe('ReplaceDocumentDialog', () => {
     let fail!: (error: Error) => void;
     let progress!: (percent: number) => void;
     const replaceDocument = vi.fn(
-      (_id: number, _file: File, onProgress: (percent: number) => void) =>
+      (_id: number, _version: number, _file: File, onProgress: (percent: number) => void) =>
         new Promise<DocumentInfo>((_resolve, reject) => {
           progress = onProgress;
           fail = reject;
@@ -144,6 +146,56 @@ describe('ReplaceDocumentDialog', () => {
     expect(within(region).getByText('Error uploading')).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
     expect(onReplaced).not.toHaveBeenCalled();
+  });
+
+  it('shows the document as it is now when the replace is refused as stale, and replaces that on a second try', async () => {
+    const stale = Object.assign(
+      new Error("'contract.pdf' was changed by someone else after it was read. Read it again and retry."),
+      { code: 'precondition_failed' },
+    );
+    const replaceDocument = vi
+      .fn<DocumentServices['replaceDocument']>()
+      .mockRejectedValueOnce(stale)
+      .mockResolvedValueOnce({ ...doc, name: 'v3.pdf', version: 3, recordVersion: 5 });
+    const { user, services, onClose } = setup(replaceDocument);
+    const theirs: DocumentInfo = {
+      ...doc,
+      name: 'contract (theirs).pdf',
+      size: 2048,
+      version: 2,
+      recordVersion: 4,
+    };
+    const dialog = await screen.findByRole('dialog', { name: 'Replace document' });
+    await within(dialog).findByText('contract.pdf');
+    services.loadDocument.mockResolvedValue(theirs);
+    await user.upload(fileInput(), new File(['new'], 'v3.pdf'));
+    await user.click(within(dialog).getByRole('button', { name: 'Replace' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      "'contract (theirs).pdf' was changed by someone else after you opened this dialog. It now shows as it is: replace it again, or cancel to keep it.",
+    );
+    expect(within(dialog).getByLabelText('Current document')).toHaveTextContent(
+      'Namecontract (theirs).pdfTypePDF documentSize2.00 KBVersion2',
+    );
+    expect(within(dialog).getByText('New file: v3.pdf (0.00 KB), PDF document')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Replace' }));
+    expect(
+      within(dialog).getByText(
+        "Replace 'contract (theirs).pdf' with 'v3.pdf'? The current file is kept as version 2.",
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(replaceDocument).toHaveBeenLastCalledWith(
+      10_100,
+      4,
+      expect.objectContaining({ name: 'v3.pdf' }),
+      expect.any(Function),
+      expect.anything(),
+    );
   });
 
   it('closes on Cancel without replacing', async () => {

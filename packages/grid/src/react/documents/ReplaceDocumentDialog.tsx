@@ -36,7 +36,13 @@ export function ReplaceDocumentDialog({
         loadDocument: fromPromise(({ input, signal }) => services.loadDocument(input.documentId, signal)),
         loadDocumentTypes: fromPromise(({ signal }) => services.listDocumentTypes(signal)),
         replaceDocument: fromPromise(({ input, signal }) =>
-          services.replaceDocument(input.documentId, input.file, input.onProgress, signal),
+          services.replaceDocument(
+            input.documentId,
+            input.recordVersion,
+            input.file,
+            input.onProgress,
+            signal,
+          ),
         ),
       },
       actions: {

@@ -7,8 +7,10 @@ import type { DocumentInfo, DocumentTypeInfo } from '@plinth/schema';
 export interface DocumentServices {
   loadDocument(documentId: number, signal?: AbortSignal): Promise<DocumentInfo>;
   listDocumentTypes(signal?: AbortSignal): Promise<DocumentTypeInfo[]>;
+  /** `recordVersion`: the document record's version as read (`DocumentInfo.recordVersion`). */
   replaceDocument(
     documentId: number,
+    recordVersion: number,
     file: File,
     onProgress: (percent: number) => void,
     signal?: AbortSignal,

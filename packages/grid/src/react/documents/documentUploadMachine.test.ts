@@ -10,6 +10,7 @@ const docFor = (name: string, id: number): DocumentInfo => ({
   size: 10,
   documentType: null,
   version: 1,
+  recordVersion: 1,
   canModify: true,
 });
 

@@ -25,6 +25,7 @@ const doc: DocumentInfo = {
   size: 1000,
   documentType: pdf,
   version: 1,
+  recordVersion: 4,
   canModify: true,
 };
 
@@ -146,6 +147,7 @@ describe('replaceDocumentMachine', () => {
     await Promise.resolve();
     expect(replace.mock.calls[0]![0]).toMatchObject({
       documentId: 10_100,
+      recordVersion: 4,
       file: { name: 'contract v2.docx' },
     });
     progress!(40);
@@ -175,6 +177,69 @@ describe('replaceDocumentMachine', () => {
     expect(refreshReport).not.toHaveBeenCalled();
     actor.send({ type: 'REPLACE' });
     expect(actor.getSnapshot().value).toBe('confirming');
+  });
+
+  it('reads the document again when the replace is refused as stale, and replaces with the version read then', async () => {
+    const stale = Object.assign(
+      new Error("'contract.pdf' was changed by someone else after it was read. Read it again and retry."),
+      { code: 'precondition_failed' },
+    );
+    const replaced = { ...doc, name: 'contract v3.pdf', version: 3, recordVersion: 6 };
+    let attempt = 0;
+    const { actor, loadDoc, loadTypes, toasts, refreshReport, replace, calls } = start({
+      replace: async () => {
+        attempt++;
+        if (attempt === 1) throw stale;
+        return replaced;
+      },
+    });
+    loadDoc.resolve(doc);
+    loadTypes.resolve([pdf]);
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'FILE_SELECTED', file: file('contract v3.pdf') });
+    actor.send({ type: 'REPLACE' });
+    // Meanwhile someone else replaced the file: the record is at version 5, its file at version 2.
+    const theirs = { ...doc, name: 'contract (theirs).pdf', version: 2, recordVersion: 5 };
+    const reload = deferred<DocumentInfo>();
+    loadDoc.promise = reload.promise;
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => s.matches('reloading'));
+    expect(calls.loadDocument).toBe(2);
+    reload.resolve(theirs);
+    await waitFor(actor, (s) => s.matches('error'));
+    const { context } = actor.getSnapshot();
+    expect(context.document).toEqual(theirs);
+    expect(context.file?.name).toBe('contract v3.pdf');
+    expect(context.error).toBe(
+      "'contract (theirs).pdf' was changed by someone else after you opened this dialog. It now shows as it is: replace it again, or cancel to keep it.",
+    );
+    expect(toasts).toEqual([{ kind: 'error', text: context.error }]);
+    expect(refreshReport).not.toHaveBeenCalled();
+
+    actor.send({ type: 'REPLACE' });
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(replace.mock.calls[1]![0]).toMatchObject({ recordVersion: 5 });
+    expect(refreshReport).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps the server's message when the document cannot be read again after a stale refusal", async () => {
+    const stale = Object.assign(new Error("'contract.pdf' was changed by someone else after it was read."), {
+      code: 'precondition_failed',
+    });
+    const { actor, loadDoc, loadTypes } = start({ replace: async () => Promise.reject(stale) });
+    loadDoc.resolve(doc);
+    loadTypes.resolve([pdf]);
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'FILE_SELECTED', file: file('b.pdf') });
+    actor.send({ type: 'REPLACE' });
+    loadDoc.promise = Promise.reject(new Error('The document was not found.'));
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => s.matches('error'));
+    expect(actor.getSnapshot().context).toMatchObject({
+      document: doc,
+      error: "'contract.pdf' was changed by someone else after it was read.",
+    });
   });
 
   it("shows 'Unspecified error.' when the failure says nothing better", async () => {

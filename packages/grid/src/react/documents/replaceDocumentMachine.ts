@@ -31,12 +31,21 @@ export type ReplaceDocumentEvent =
 
 export interface ReplaceInput {
   documentId: number;
+  /** The record version of the document as the dialog read it (decision 0032): sent as If-Match. */
+  recordVersion: number;
   file: File;
   onProgress: (percent: number) => void;
 }
 
 const loadErrorText = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'The document could not be loaded.';
+
+/** A replace refused because the document changed after the dialog read it (HTTP 412). */
+const isStale = (error: unknown) => (error as { code?: unknown } | null)?.code === 'precondition_failed';
+
+/** What the dialog says once it has read a document again after a stale refusal, naming it. */
+export const changedSinceOpenedMessage = (name: string) =>
+  `'${name}' was changed by someone else after you opened this dialog. It now shows as it is: replace it again, or cancel to keep it.`;
 
 /** What the user can do while the dialog waits for a file (ready, and again after a failure). */
 const choosing = {
@@ -156,23 +165,57 @@ export const replaceDocumentMachine = setup({
         src: 'replaceDocument',
         input: ({ context, self }) => ({
           documentId: context.documentId,
+          recordVersion: context.document!.recordVersion,
           file: context.file!,
           onProgress: (percent: number) => self.send({ type: 'PROGRESS', percent }),
         }),
         onDone: { target: 'success', actions: assign({ document: ({ event }) => event.output }) },
-        onError: {
-          target: 'error',
-          actions: [
-            assign({ error: ({ event }) => uploadErrorText(event.error) }),
-            {
-              type: 'showReplaceErrorToast',
-              params: ({ event }) => ({ message: uploadErrorText(event.error) }),
-            },
-          ],
-        },
+        onError: [
+          {
+            // Someone else changed the document since it was read: read it again before the user
+            // decides, so the facts and the next confirmation describe the file there now.
+            guard: ({ event }) => isStale(event.error),
+            target: 'reloading',
+            actions: assign({ error: ({ event }) => uploadErrorText(event.error) }),
+          },
+          {
+            target: 'error',
+            actions: [
+              assign({ error: ({ event }) => uploadErrorText(event.error) }),
+              {
+                type: 'showReplaceErrorToast',
+                params: ({ event }) => ({ message: uploadErrorText(event.error) }),
+              },
+            ],
+          },
+        ],
       },
       on: {
         PROGRESS: { actions: assign({ progress: ({ event }) => Math.max(0, Math.min(100, event.percent)) }) },
+      },
+    },
+    reloading: {
+      invoke: {
+        src: 'loadDocument',
+        input: ({ context }) => ({ documentId: context.documentId }),
+        onDone: {
+          target: 'error',
+          actions: [
+            assign({
+              document: ({ event }) => event.output,
+              error: ({ event }) => changedSinceOpenedMessage(event.output.name),
+            }),
+            { type: 'showReplaceErrorToast', params: ({ context }) => ({ message: context.error ?? '' }) },
+          ],
+        },
+        // The document cannot be read now (deleted, no access): the server's refusal says why.
+        onError: {
+          target: 'error',
+          actions: {
+            type: 'showReplaceErrorToast',
+            params: ({ context }) => ({ message: context.error ?? '' }),
+          },
+        },
       },
     },
     success: {
