@@ -1,5 +1,7 @@
 export * from './catalogue/ids.js';
 export * from './catalogue/systemCatalogue.js';
+export * from './contracts/accessAdminContracts.js';
+export * from './contracts/accountContracts.js';
 export * from './contracts/actionContracts.js';
 export * from './contracts/auditContracts.js';
 export * from './contracts/authContracts.js';
@@ -11,12 +13,14 @@ export * from './contracts/exportContracts.js';
 export * from './contracts/fileContracts.js';
 export * from './contracts/formContracts.js';
 export * from './contracts/inlineSaveContracts.js';
+export * from './contracts/passwordRules.js';
 export * from './contracts/reportContracts.js';
 export * from './contracts/settingsContracts.js';
 export * from './contracts/templateReportContracts.js';
 export * from './contracts/tenantContracts.js';
 export * from './contracts/typeSchemaContracts.js';
 export * from './contracts/uploadMessages.js';
+export * from './contracts/userAdminContracts.js';
 export * from './links/linkPolicy.js';
 export {
   autoNumberFromDisplay,

@@ -1,8 +1,9 @@
-import { loginRequest, meResponse } from '@plinth/schema';
+import { loginRequest, meResponse, sysField } from '@plinth/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditSignIn } from '../audit/signInAudit.js';
+import { parseData } from '../entities/entityRepository.js';
 import { AppError, errorBody } from '../http/errors.js';
 import type { Services } from '../services.js';
 import { authenticate, CSRF_COOKIE, checkCsrf, SESSION_COOKIE } from './authenticate.js';
@@ -14,7 +15,7 @@ import {
   deleteSession,
   findSession,
   listApiTokens,
-  loadActor,
+  loadAccount,
   SESSION_DAYS,
 } from './authService.js';
 
@@ -61,16 +62,20 @@ export async function authRoutes(
       const who = await checkPassword(services.db, tenant, username, password);
       await auditSignIn(services, { tenant, username, address: request.ip }, who);
       if (!who) throw new AppError('unauthorized', 'The tenant, user name or password is not correct.');
+      // Said only to someone who knows the password.
+      if (who.disabled)
+        throw new AppError('unauthorized', 'This account is disabled. Ask an administrator to enable it.');
       const { token, csrfToken } = await createSession(services.db, services.clock, who.tenantId, who.userId);
       reply.setCookie(SESSION_COOKIE, token, { ...cookie, httpOnly: true });
       reply.setCookie(CSRF_COOKIE, csrfToken, { ...cookie, httpOnly: false });
-      const actor = await loadActor(services.db, who.tenantId, who.userId);
+      const account = await loadAccount(services.db, who.tenantId, who.userId);
       return {
         tenantId: who.tenantId,
         userId: who.userId,
         username,
-        isAdmin: actor?.isAdmin ?? false,
-        roleIds: [...(actor?.roleIds ?? [])],
+        isAdmin: account?.actor.isAdmin ?? false,
+        roleIds: [...(account?.actor.roleIds ?? [])],
+        mustChangePassword: account?.mustChangePassword ?? false,
         csrfToken,
       };
     },
@@ -100,7 +105,7 @@ export async function authRoutes(
         // Read directly: users may not be allowed to read user accounts, their own included.
         const user = await services.db
           .selectFrom('entities')
-          .select('name')
+          .select(['name', 'data'])
           .where('tenant_id', '=', actor.tenantId)
           .where('id', '=', actor.userId)
           .executeTakeFirst();
@@ -110,6 +115,7 @@ export async function authRoutes(
           username: user?.name ?? null,
           isAdmin: actor.isAdmin,
           roleIds: [...actor.roleIds],
+          mustChangePassword: user ? parseData(user.data)[sysField.mustChangePassword] === true : false,
         };
       },
     );
