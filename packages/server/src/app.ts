@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { actionRoutes } from './actions/actionRoutes.js';
 import { type AiSettings, aiRoutes } from './ai/aiRoutes.js';
+import { auditRoutes } from './audit/auditRoutes.js';
 import { accountRoutes } from './auth/accountRoutes.js';
 import { authenticate } from './auth/authenticate.js';
 import { authRoutes } from './auth/authRoutes.js';
@@ -23,6 +24,7 @@ import { publicReportRoutes, reportRoutes } from './reports/reportRoutes.js';
 import { templateReportRoutes } from './reports/templateReportRoutes.js';
 import type { Services } from './services.js';
 import { settingsRoutes } from './settings/settingsRoutes.js';
+import { operatorRoutes } from './tenants/operatorRoutes.js';
 import { adminRoutes } from './users/adminRoutes.js';
 import { compressAnswers } from './web/compressAnswers.js';
 import { isWebAppBuilt, serveWebApp } from './web/serveWebApp.js';
@@ -35,6 +37,8 @@ export interface AppOptions {
   ai?: AiSettings;
   /** Limits on anonymous calls to public reports (config PLINTH_PUBLIC_RATE_*). */
   publicLimits?: PublicRateLimits;
+  /** The operator's token (config PLINTH_OPERATOR_TOKEN); without it the operator API is off. */
+  operatorToken?: string;
 }
 
 /** Builds the HTTP application: every route, one error shape, the OpenAPI document at /api/docs. */
@@ -87,6 +91,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await authRoutes(app, services, { secureCookies: options.secureCookies ?? false });
   limitPublicCalls(app, services, options.publicLimits ?? defaultPublicRateLimits);
   await publicReportRoutes(app, services);
+  await operatorRoutes(app, services, options.operatorToken);
   await app.register(async (api) => {
     // Before the body is read: an unknown caller gets 401, never a parse or validation answer.
     api.addHook('onRequest', authenticate(services));
@@ -102,6 +107,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     await actionRoutes(api);
     await calcRoutes(api);
     await aiRoutes(api, options.ai ?? {});
+    await auditRoutes(api);
     await accountRoutes(api);
     await adminRoutes(api);
   });

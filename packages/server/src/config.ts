@@ -33,6 +33,8 @@ export interface Config {
   publicRateWindowSeconds: number;
   /** The longest a database statement of a request may run, in ms (PLINTH_STATEMENT_TIMEOUT_MS, default 10000; 0 is no limit). */
   statementTimeoutMs: number;
+  /** The operator's token for the operator API (PLINTH_OPERATOR_TOKEN); unset: the API is off. */
+  operatorToken?: string;
 }
 
 export class ConfigError extends Error {}
@@ -52,6 +54,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicRateWindowSeconds = setting(env, 'PLINTH_PUBLIC_RATE_WINDOW_SECONDS', 60, 1, 86_400);
   const statementTimeoutMs = setting(env, 'PLINTH_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000);
   const dataDir = path.resolve(env.DATA_DIR || './data');
+  const operatorToken = env.PLINTH_OPERATOR_TOKEN || undefined;
+  if (operatorToken !== undefined && operatorToken.length < 24)
+    throw new ConfigError('PLINTH_OPERATOR_TOKEN must be at least 24 characters long.');
   return {
     port,
     host: env.HOST || '127.0.0.1',
@@ -72,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicRatePerReport,
     publicRateWindowSeconds,
     statementTimeoutMs,
+    ...(operatorToken ? { operatorToken } : {}),
   };
 }
 

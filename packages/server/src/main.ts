@@ -30,6 +30,7 @@ async function main() {
     secureCookies: config.secureCookies,
     trustProxy: config.trustProxy,
     publicLimits: config,
+    ...(config.operatorToken ? { operatorToken: config.operatorToken } : {}),
   });
   const log = app.log;
 

@@ -1,7 +1,8 @@
-import { tenantSettingsResponse } from '@plinth/schema';
+import { tenantSettingsChange, tenantSettingsResponse } from '@plinth/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readTenantSettings } from './tenantSettings.js';
+import { updateTenantSettings } from './updateTenantSettings.js';
 
 export async function settingsRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -14,5 +15,17 @@ export async function settingsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => readTenantSettings(request.ctx.db, request.ctx.tenantId),
+  );
+  app.withTypeProvider<ZodTypeProvider>().put(
+    '/spapi/data/v1/tenantSettings',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: "Change the tenant's time zone, locale and financial-year start (administrators)",
+        body: tenantSettingsChange,
+        response: { 200: tenantSettingsResponse },
+      },
+    },
+    async (request) => updateTenantSettings(request.ctx, request.body),
   );
 }
