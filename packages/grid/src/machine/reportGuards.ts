@@ -1,4 +1,4 @@
-import { recordsToSave } from '../query/inlineSaveOutcome.js';
+import { recordErrorKey, recordsToSave } from '../query/inlineSaveOutcome.js';
 import { saveOutcomeOf } from './reportActions.js';
 import { groupHasMore, hasModifiedRecords } from './reportContext.js';
 import type { ReportContext } from './reportMachineTypes.js';
@@ -11,6 +11,18 @@ type Args = { context: ReportContext };
 const isInlineEditing = ({ context }: Args) => context.mode === 'inlineEditing';
 const isEditingWithChanges = ({ context }: Args) =>
   context.mode === 'inlineEditing' && hasModifiedRecords(context.editedRecords);
+
+/**
+ * Whether an edited record is known to differ from its row: the server answered it with an error
+ * of the record as a whole (changed by someone else, not found), or a version other than the row's.
+ */
+function hasOutdatedRows(context: ReportContext): boolean {
+  return Object.values(context.editedRecords).some((record) => {
+    if ((record.errors[recordErrorKey] ?? '') !== '') return true;
+    const row = context.rows.find((r) => r.eid === record.eid);
+    return record.version !== undefined && row?.version !== undefined && row.version !== record.version;
+  });
+}
 
 /** The report machine's guards. */
 export const reportGuards = {
@@ -37,6 +49,11 @@ export const reportGuards = {
     context.inlineEditRowId !== undefined && String(context.inlineEditRowId) in context.inlineEditEntities,
   hasNothingToSave: ({ context }) => recordsToSave(Object.values(context.editedRecords)).toSave.length === 0,
   saveNeedsRefetch: ({ context }) => saveOutcomeOf(context).refetch,
+  /**
+   * Discarding edits of a record the server refused as changed since (or missing): the rows show
+   * what was read before that change, so the page is read again (issue 12 item 1).
+   */
+  isDiscardingOutdatedRows: ({ context }: Args) => isInlineEditing({ context }) && hasOutdatedRows(context),
 } satisfies Parameters<typeof reportSetup.extend>[0]['guards'];
 
 /** The report machine's delays. */

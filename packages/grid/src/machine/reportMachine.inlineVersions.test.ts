@@ -89,4 +89,55 @@ describe('report machine: inline saves send the version read (issue 12 lost upda
     ]);
     expect(report.snapshot().context.mode).toBe('default');
   });
+
+  it('shows the record as stored now on Discard after a save refused as stale, not the values first read', async () => {
+    // Someone else renamed Deal 2 to 'Theirs' (version 13) after the page was read.
+    let stored = 'Deal 2';
+    const report = await editing({
+      fetchReportResults: async ({ query }) => {
+        const answer = reportAnswer(query, 50);
+        return {
+          ...answer,
+          gdata: answer.gdata.map((r) =>
+            r.eid === 2 && stored !== 'Deal 2'
+              ? { ...r, version: 13, values: [{ val: stored }] }
+              : { ...r, version: r.eid + 10 },
+          ),
+        };
+      },
+      saveModifiedEntities: async () => [
+        {
+          entityId: 2,
+          validationResults: [{ id: -1, isReverse: false, errors: [changed] }],
+          currentVersion: 13,
+        },
+      ],
+    });
+    stored = 'Theirs';
+    report.actor.send({ type: 'EDIT_CELL', eid: 2, cell: name('Mine') });
+    report.actor.send({ type: 'SAVE' });
+    await report.settled();
+    expect(rowEditState(report.snapshot(), 2)).toBe('invalid');
+    const reads = report.calls.fetchReportResults.length;
+
+    report.actor.send({ type: 'DISCARD' });
+    await report.settled();
+    const snapshot = report.snapshot();
+    expect(snapshot.context.mode).toBe('default');
+    expect(snapshot.context.editedRecords).toEqual({});
+    expect(report.calls.fetchReportResults).toHaveLength(reads + 1);
+    const row = snapshot.context.rows.find((r) => r.eid === 2)!;
+    expect(row).toMatchObject({ version: 13 });
+    expect(row.values[0]).toEqual({ val: 'Theirs' });
+  });
+
+  it('reads nothing again on Discard when no record was refused', async () => {
+    const report = await editing();
+    report.actor.send({ type: 'EDIT_CELL', eid: 2, cell: name('Mine') });
+    const reads = report.calls.fetchReportResults.length;
+    report.actor.send({ type: 'DISCARD' });
+    await report.settled();
+    expect(report.snapshot().context.mode).toBe('default');
+    expect(report.calls.fetchReportResults).toHaveLength(reads);
+  });
 });

@@ -301,7 +301,14 @@ function readyTransitions() {
       actions: 'startRowEdit',
     },
     SAVE: { guard: 'isSaveEnabled', target: '#report.savingModifiedEntities' },
-    DISCARD: { guard: 'isInlineEditing', target: '#report.ready.idle', actions: 'leaveInlineEditing' },
+    DISCARD: [
+      {
+        guard: 'isDiscardingOutdatedRows',
+        target: '#report.fetchingReportResults',
+        actions: ['leaveInlineEditing', 'prepareRefetchWithoutMetadata'],
+      },
+      { guard: 'isInlineEditing', target: '#report.ready.idle', actions: 'leaveInlineEditing' },
+    ],
     REQUEST_LEAVE: [
       { guard: 'isEditingWithChanges', target: '#report.confirmingUnsavedChanges', actions: 'holdEvent' },
       { actions: ['leaveInlineEditing', 'leave'] },
