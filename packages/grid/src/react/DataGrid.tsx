@@ -2,19 +2,11 @@
 // biome-ignore-all lint/a11y/useFocusableInteractive: grid rows and cells take focus through the roving tab index, not each one
 import type { PickerDataSource } from '@plinth/fields';
 import { gridMetrics, LoadingGrid } from '@plinth/ui';
-import {
-  type ColumnDef,
-  type ColumnSizingState,
-  getCoreRowModel,
-  type Updater,
-  useReactTable,
-} from '@tanstack/react-table';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import {
   type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
-  useCallback,
   useEffect,
   useMemo,
   useRef,
@@ -22,7 +14,6 @@ import {
 } from 'react';
 import { type CellTextSettings, defaultCellTextSettings } from '../columns/cellText.js';
 import { buildColumnModel, type ColumnModelOptions, type GridColumn } from '../columns/columnModel.js';
-import { layoutColumnWidths } from '../columns/columnWidths.js';
 import { groupValueIndexes } from '../query/groupRows.js';
 import type {
   CellEdit,
@@ -39,20 +30,19 @@ import type {
 } from '../types.js';
 import type { ImageUrlOf } from './cells/CellContent.js';
 import { buildDisplayRows, type DisplayRow, type GridGroup } from './displayRows.js';
-import { GridCell } from './GridCell.js';
-import { GridHeader, selectionColumnId } from './GridHeader.js';
+import { GridHeader } from './GridHeader.js';
 import { GroupHeaderRow, groupHeaderHeight, groupHeaderLines, groupHeaderParts } from './GroupHeaderRow.js';
 import { GridContext, type GridContextValue } from './gridContext.js';
 import type { CellAddress } from './inline/inlineNavigation.js';
 import { useInlineEditing } from './inline/useInlineEditing.js';
 import { preloadEditors } from './lazyEditors.js';
 import { RecordRow, type RecordRowHandlers } from './RecordRow.js';
+import { rowHeightOf } from './sizing/rowHeight.js';
+import { useColumnSizing } from './sizing/useColumnSizing.js';
 import { TotalRows } from './TotalRows.js';
 import { useContainerWidth } from './useContainerWidth.js';
+import { selectionColumnWidth, useGridTable } from './useGridTable.js';
 import { defaultNearEndDistance, useNearEnd } from './useNearEnd.js';
-
-const selectionColumnWidth = 40;
-const lineHeight = 16;
 
 /** Inline editing of the grid: what can be edited, the edits so far, and where edits go. */
 export interface DataGridInlineEdit {
@@ -206,64 +196,24 @@ export function DataGrid({
   const isMulti = mode === 'multiSelect';
   const isInline = mode === 'inlineEditing' && inlineEdit !== undefined;
   const leadingWidth = isMulti ? selectionColumnWidth : 0;
-  const maxLines = columns.reduce((m, c) => Math.max(m, c.lines), 1);
-  // Rows grow for wrapped lines, and for image columns' thumbnails taller than a row holds.
-  const imageHeight = columns.reduce((m, c) => (c.isImage ? Math.max(m, c.imageSize.height + 8) : m), 0);
-  const rowHeight = Math.max(gridMetrics.rowHeight + (maxLines - 1) * lineHeight, imageHeight);
-
-  // Column sizing: controlled by the host when it passes widths, else kept here.
-  const [ownSizing, setOwnSizing] = useState<ColumnSizingState>({});
-  const sizing = columnWidths ?? ownSizing;
-  const onColumnSizingChange = useCallback(
-    (updater: Updater<ColumnSizingState>) => {
-      const next = typeof updater === 'function' ? updater({ ...sizing }) : updater;
-      if (!columnWidths) setOwnSizing(next);
-      onColumnWidthsChange?.({ ...next });
-    },
-    [sizing, columnWidths, onColumnWidthsChange],
-  );
-
-  const columnDefs = useMemo<ColumnDef<ReportRow>[]>(
-    () => [
-      ...(isMulti ? [{ id: selectionColumnId, size: selectionColumnWidth, enableResizing: false }] : []),
-      ...columns.map(
-        (column): ColumnDef<ReportRow> => ({
-          id: column.id,
-          header: column.title,
-          size: column.width,
-          minSize: 68,
-          cell: ({ row }) => <GridCell column={column} row={row.original} />,
-        }),
-      ),
-    ],
-    [columns, isMulti],
-  );
-  const table = useReactTable({
-    data: safeRows as ReportRow[],
-    columns: columnDefs,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (row) => String(row.eid),
-    state: { columnSizing: sizing },
-    onColumnSizingChange,
-    enableColumnResizing: true,
-  });
+  const rowHeight = rowHeightOf(columns);
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const containerWidth = useContainerWidth(scrollRef);
-  const widths = useMemo(
-    () =>
-      layoutColumnWidths(
-        columns.map((c) => ({
-          id: c.id,
-          width: typeof sizing[c.id] === 'number' ? Math.max(68, sizing[c.id]!) : c.width,
-          flex: c.flex,
-          isFixed: c.hasFixedWidth || typeof sizing[c.id] === 'number',
-        })),
-        containerWidth - leadingWidth,
-      ),
-    [columns, sizing, containerWidth, leadingWidth],
-  );
-  const totalWidth = leadingWidth + columns.reduce((sum, c) => sum + (widths[c.id] ?? c.width), 0);
+  const { sizing, onColumnSizingChange, widths, totalWidth } = useColumnSizing({
+    columns,
+    columnWidths,
+    onColumnWidthsChange,
+    containerWidth,
+    leadingWidth,
+  });
+  const { table, columnDefs } = useGridTable({
+    rows: safeRows,
+    columns,
+    isMulti,
+    sizing,
+    onColumnSizingChange,
+  });
 
   // Groups: collapsed ones by key.
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
