@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ReportGroup } from '../types.js';
 import { DataGrid } from './DataGrid.js';
-import { groupHeaderHeight, groupHeaderLines } from './GroupHeaderRow.js';
+import { groupHeaderHeight, groupHeaderLines } from './grouping/GroupHeaderRow.js';
 import { peopleMeta, person } from './test/gridFixtures.js';
 
 const grouped = peopleMeta({

@@ -14,7 +14,6 @@ import {
 } from 'react';
 import { type CellTextSettings, defaultCellTextSettings } from '../columns/cellText.js';
 import { buildColumnModel, type ColumnModelOptions, type GridColumn } from '../columns/columnModel.js';
-import { groupValueIndexes } from '../query/groupRows.js';
 import type {
   CellEdit,
   InlineEditedRecord,
@@ -29,10 +28,11 @@ import type {
   SortOrder,
 } from '../types.js';
 import type { ImageUrlOf } from './cells/CellContent.js';
-import { buildDisplayRows, type DisplayRow, type GridGroup } from './displayRows.js';
 import { GridHeader } from './GridHeader.js';
-import { GroupHeaderRow, groupHeaderHeight, groupHeaderLines, groupHeaderParts } from './GroupHeaderRow.js';
 import { GridContext, type GridContextValue } from './gridContext.js';
+import type { DisplayRow, GridGroup } from './grouping/displayRows.js';
+import { GroupHeaderRow } from './grouping/GroupHeaderRow.js';
+import { useGridGrouping } from './grouping/useGridGrouping.js';
 import type { CellAddress } from './inline/inlineNavigation.js';
 import { useInlineEditing } from './inline/useInlineEditing.js';
 import { preloadEditors } from './lazyEditors.js';
@@ -215,43 +215,25 @@ export function DataGrid({
     onColumnSizingChange,
   });
 
-  // Groups: collapsed ones by key.
-  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
-  const groupIds = useMemo(() => meta?.rmeta?.groups?.map((g) => g.colid) ?? [], [meta]);
-  const valueIndexes = useMemo(() => groupValueIndexes(meta), [meta]);
-  const groupColumns = useMemo(
-    () => groupIds.map((id) => meta?.rcols?.[id]).filter((c) => c !== undefined),
-    [groupIds, meta],
-  );
-  const displayRows = useMemo(
-    () =>
-      buildDisplayRows({
-        rows: safeRows,
-        groups: groups ?? undefined,
-        groupValueIndexes: valueIndexes,
-        collapsed,
-        ...(groupsWithMore ? { groupsWithMore } : {}),
-      }),
-    [safeRows, groups, valueIndexes, collapsed, groupsWithMore],
-  );
-  const showCount = meta?.rmeta?.showcnt ?? true;
-  // Group headers take the lines their label, count and aggregates need in the visible width.
-  const groupHeights = useMemo(() => {
-    const heights = new Map<string, number>();
-    for (const r of displayRows) {
-      if (r.kind !== 'group') continue;
-      const parts = groupHeaderParts(r.group, groupColumns, columns, textSettings, {
-        showCount,
-        hasLoadMore: Boolean(onGroupLoadMore && r.group.hasMore),
-      });
-      heights.set(r.key, groupHeaderHeight(groupHeaderLines(parts, containerWidth)));
-    }
-    return heights;
-  }, [displayRows, groupColumns, columns, textSettings, showCount, onGroupLoadMore, containerWidth]);
-  const recordIds = useMemo(
-    () => displayRows.flatMap((r) => (r.kind === 'record' ? [r.row.eid] : [])),
-    [displayRows],
-  );
+  const {
+    displayRows,
+    recordIds,
+    groupIds,
+    groupColumns,
+    groupHeights,
+    showCount,
+    toggleGroup,
+    setAllGroups,
+  } = useGridGrouping({
+    meta,
+    rows: safeRows,
+    groups,
+    groupsWithMore,
+    columns,
+    settings: textSettings,
+    containerWidth,
+    canLoadMore: onGroupLoadMore !== undefined,
+  });
 
   const virtualizer = useVirtualizer({
     count: displayRows.length,
@@ -398,18 +380,6 @@ export function DataGrid({
       onRowDoubleClick?.(row);
     }
   };
-
-  const toggleGroup = (key: string, expand: boolean) =>
-    setCollapsed((current) => {
-      const next = new Set(current);
-      if (expand) next.delete(key);
-      else next.add(key);
-      return next;
-    });
-  const setAllGroups = (expand: boolean) =>
-    setCollapsed(
-      expand ? new Set() : new Set(displayRows.flatMap((r) => (r.kind === 'group' ? [r.group.key] : []))),
-    );
 
   const openContextMenu = (row: ReportRow, position: { x: number; y: number }) => {
     if (!selected.has(row.eid) && !isInline) select(row.eid, { toggle: false, range: false });

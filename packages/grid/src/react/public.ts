@@ -1,7 +1,7 @@
 export { CellContent, type CellContentProps, type ImageUrlOf } from './cells/CellContent.js';
 export { DataGrid, type DataGridInlineEdit, type DataGridProps } from './DataGrid.js';
-export { buildDisplayRows, type DisplayRow, type GridGroup, groupKeyOf } from './displayRows.js';
-export { groupMenuLabels } from './GroupHeaderRow.js';
+export { buildDisplayRows, type DisplayRow, type GridGroup, groupKeyOf } from './grouping/displayRows.js';
+export { groupMenuLabels } from './grouping/GroupHeaderRow.js';
 export { type CellAddress, type InlineMove, moveInlineCell } from './inline/inlineNavigation.js';
 export { inlineEditFocusDelayMs } from './inline/useInlineEditing.js';
 export { useContainerWidth } from './useContainerWidth.js';

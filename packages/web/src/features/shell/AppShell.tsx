@@ -1,11 +1,13 @@
 import { FieldSettingsProvider } from '@plinth/fields';
 import { Button, ErrorDisplay, LoadingGrid } from '@plinth/ui';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { reportApi } from '../../api/reportApi';
 import { prefetchReport, reportIdOfRoute } from '../../api/reportPrefetch';
 import { Link, navigate, useLocation } from '../../app/router';
 import { AppListPage } from '../apps/public';
 import { SignInPage, useSession } from '../auth/public';
+// Not the report's public module, which loads on demand: only the small store of kept views.
+import { keptViewForPrefetch, rememberReportViewer } from '../report/reportViewStore';
 import { preloadable } from './preloadable';
 import { RoutePlaceholder } from './RoutePlaceholder';
 import { matchRoute } from './routes';
@@ -35,10 +37,20 @@ export function AppShell() {
   useEffect(() => {
     if (isReport) void reportModule.preload();
   }, [isReport]);
-  // …and its first page beside both (the report machine takes the answer when it asks).
+  // …and its first page beside both (the report machine takes the answer when it asks), with the
+  // view kept for the user: the signed-in one, or while that is still being checked the one who
+  // used reports here last (decision 0035), so a report with a kept view opens with one call.
+  const me = session.status === 'signedIn' ? session.me : undefined;
+  const user = useRef(me);
+  user.current = me;
+  useEffect(() => {
+    if (me) rememberReportViewer(me.tenantId, me.userId);
+  }, [me]);
   const prefetchId = route.kind === 'runnerReport' && session.status !== 'signedOut' ? route.reportId : null;
   useEffect(() => {
-    if (prefetchId !== null) prefetchReport(reportApi(client), reportIdOfRoute(prefetchId));
+    if (prefetchId === null) return;
+    const view = keptViewForPrefetch(prefetchId, user.current);
+    prefetchReport(reportApi(client), reportIdOfRoute(prefetchId), { view });
   }, [prefetchId, client]);
 
   useEffect(() => {

@@ -1,5 +1,5 @@
-import { groupKeyOf } from '../query/groupRows.js';
-import type { ReportCell, ReportGroup, ReportRow } from '../types.js';
+import { groupKeyOf } from '../../query/groupRows.js';
+import type { ReportCell, ReportGroup, ReportRow } from '../../types.js';
 
 /** A group of a grouped report as the grid shows it: its header values, aggregates and counts. */
 export interface GridGroup {

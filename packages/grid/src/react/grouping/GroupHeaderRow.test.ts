@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultCellTextSettings } from '../columns/cellText.js';
-import type { ReportColumnMeta } from '../types.js';
+import { defaultCellTextSettings } from '../../columns/cellText.js';
+import type { ReportColumnMeta } from '../../types.js';
 import type { GridGroup } from './displayRows.js';
 import { groupLabel } from './GroupHeaderRow.js';
 

@@ -2,10 +2,10 @@
 // biome-ignore-all lint/a11y/useFocusableInteractive: grid rows and cells take focus through the roving tab index, not each one
 import type { CSSProperties, KeyboardEvent } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
-import { aggregateLabels, aggregateText } from '../columns/aggregateText.js';
-import { type CellTextSettings, cellText } from '../columns/cellText.js';
-import type { GridColumn } from '../columns/columnModel.js';
-import type { ReportColumnMeta, SortOrder } from '../types.js';
+import { aggregateLabels, aggregateText } from '../../columns/aggregateText.js';
+import { type CellTextSettings, cellText } from '../../columns/cellText.js';
+import type { GridColumn } from '../../columns/columnModel.js';
+import type { ReportColumnMeta, SortOrder } from '../../types.js';
 import type { GridGroup } from './displayRows.js';
 
 /** The group header menu (spec 02 §2), verbatim. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReportGroup, ReportRow } from '../types.js';
+import type { ReportGroup, ReportRow } from '../../types.js';
 import { buildDisplayRows } from './displayRows.js';
 
 const row = (eid: number, city: string | null, n: number): ReportRow => ({
