@@ -31,6 +31,8 @@ export interface ReportToolbarProps {
   pickerDataSource?: PickerDataSource;
   /** Opens the report in the full-view modal; absent inside it. */
   onFullView?: () => void;
+  /** Items the report view adds to More actions (a row's History). */
+  moreItems?: ReadonlyArray<{ id: string; label: string; isDisabled?: boolean; onAction: () => void }>;
 }
 
 const sameActions = (a: QuickMenuAction[], b: QuickMenuAction[]) =>
@@ -47,6 +49,7 @@ export function ReportToolbar({
   breakpoint,
   pickerDataSource,
   onFullView,
+  moreItems = [],
 }: ReportToolbarProps) {
   const send = (event: ReportEvent) => actor.send(event);
   const mode = useSelector(actor, (s) => s.context.mode);
@@ -143,6 +146,7 @@ export function ReportToolbar({
               variant="subtle"
               items={[
                 ...menuItems(places.overflow),
+                ...moreItems,
                 {
                   id: 'resetToDefault',
                   label: 'Reset to default',

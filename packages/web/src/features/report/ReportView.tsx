@@ -37,6 +37,7 @@ import { provideReportMachine, type ReportHost } from './reportServices';
 import { keptViewKey } from './reportViewStore';
 import { actionKey, actionLabel, toolbarActions } from './toolbarActions';
 import { useGridSort, useKeepReportView, useKeptReportView } from './useKeptReportView';
+import { useRecordHistory } from './useRecordHistory';
 import { useReportRows } from './useReportRows';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 
@@ -165,6 +166,7 @@ export function ReportView({
     isDisabled: !grid.isEnabled(a),
     onAction: () => send({ type: 'RUN_ACTION', action: a }),
   }));
+  const history = useRecordHistory(client, grid.selectedIds, !isPublic && grid.mode !== 'inlineEditing');
 
   if (usage === 'build') return <ReportPlaceholder kind="build" />;
   // A report that could not be read at all (missing, not allowed) has nothing to search, page or act
@@ -188,6 +190,7 @@ export function ReportView({
         toolbar={toolbar}
         breakpoint={breakpoint}
         pickerDataSource={pickers}
+        moreItems={history.menuItems}
         {...(onFullView ? { onFullView: () => onFullView(meta?.title ?? '') } : {})}
       />
       {/* The applied filters as chips; a chip's clear button applies the rest (spec 02 §2). */}
@@ -209,7 +212,7 @@ export function ReportView({
       ) : !isLoading && !meta ? (
         <ReportPlaceholder kind="notConfigured" />
       ) : (
-        <ContextMenu items={contextItems} aria-label="Record actions">
+        <ContextMenu items={[...contextItems, ...history.menuItems]} aria-label="Record actions">
           <DataGrid
             label={meta?.title ?? 'Report'}
             meta={meta}
@@ -274,6 +277,7 @@ export function ReportView({
         onLeave={() => send({ type: 'LEAVE' })}
         onStay={() => send({ type: 'STAY' })}
       />
+      {history.dialog}
       {replaceId !== null && (
         <ReplaceDocumentDialog
           documentId={replaceId}

@@ -5,6 +5,7 @@ const titles: Record<AppRoute['kind'], string> = {
   signIn: 'Sign in',
   appList: 'Apps',
   gallery: 'Gallery',
+  adminSettings: 'Settings',
   builderApp: 'App builder',
   builderPage: 'Page builder',
   runnerApp: 'App',

@@ -7,6 +7,8 @@ export type AppRoute =
   | { kind: 'signIn' }
   | { kind: 'appList' }
   | { kind: 'gallery' }
+  /** The tenant's settings: time zone, locale, financial-year start (administrators). */
+  | { kind: 'adminSettings' }
   | { kind: 'builderApp'; appSlug: string }
   | { kind: 'builderPage'; appSlug: string; pageSlug: string }
   | { kind: 'runnerApp'; appSlug: string }
@@ -53,6 +55,7 @@ export function matchRoute(pathname: string, hash = ''): AppRoute {
   if (parts.length === 0) return { kind: 'home' };
   if (a === 'signin' && parts.length === 1) return { kind: 'signIn' };
   if (a === '_gallery' && parts.length === 1) return { kind: 'gallery' };
+  if (a === 'admin' && b === 'settings' && parts.length === 2) return { kind: 'adminSettings' };
   if (a === 'admin' && b === 'apps' && c) {
     if (parts.length === 3) return { kind: 'builderApp', appSlug: c };
     if (parts.length === 4) return { kind: 'builderPage', appSlug: c, pageSlug: d! };
