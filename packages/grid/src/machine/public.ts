@@ -6,6 +6,7 @@ export {
   isSameDeleteConfirmation,
 } from './deleteConfirmation.js';
 export { type DeleteItem, deleteMessages } from './deleteMessages.js';
+export { firstReportQueryOf } from './firstQuery.js';
 export { reportMessages } from './reportActions.js';
 export { defaultReportTenantSettings } from './reportContext.js';
 export { inlineEditRowDebounceMs } from './reportGuards.js';

@@ -28,7 +28,7 @@ function api(): PrefetchApi & { [K in keyof PrefetchApi]: ReturnType<typeof vi.f
 describe('the prefetched first calls of a report', () => {
   it('asks the first query, the report info and the quick menu at once, and hands each over once', async () => {
     const server = api();
-    prefetchReport(server, 7, 1000);
+    prefetchReport(server, 7, { now: 1000 });
     expect(server.runReport).toHaveBeenCalledWith(7, firstReportQuery());
     expect(server.fetchReportEntity).toHaveBeenCalledWith(7);
     expect(server.fetchQuickMenuActions).toHaveBeenCalledWith({ reportId: 7, selectedIds: [] });
@@ -45,20 +45,44 @@ describe('the prefetched first calls of a report', () => {
   });
 
   it('is not used for another report, another query, a selection or after it grew old', () => {
-    prefetchReport(api(), 7, 0);
+    prefetchReport(api(), 7, { now: 0 });
     expect(takePrefetchedReport(8, firstReportQuery(), 10)).toBeUndefined();
-    prefetchReport(api(), 7, 0);
+    prefetchReport(api(), 7, { now: 0 });
     expect(takePrefetchedReport(7, { ...firstReportQuery(), quickSearch: 'a' }, 10)).toBeUndefined();
     expect(takePrefetchedQuickMenu(7, [101], 10)).toBeUndefined();
-    prefetchReport(api(), 7, 0);
+    prefetchReport(api(), 7, { now: 0 });
     expect(takePrefetchedReport(7, firstReportQuery(), 60_000)).toBeUndefined();
     expect(takePrefetchedPersonTypes(60_000)).toBeUndefined();
+  });
+
+  it("asks for the first page with the user's kept view applied, as the report's machine will", async () => {
+    const server = api();
+    const view = {
+      sort: [{ colid: 'amount', order: 'Descending' as const }],
+      searchValue: 'al',
+      limitValue: 5,
+    };
+    prefetchReport(server, 7, { now: 0, view });
+    const query = firstReportQuery(view);
+    expect(query).toEqual({
+      startIndex: 0,
+      pageSize: 201,
+      metadata: 'full',
+      quickSearch: 'al',
+      sort: [{ colid: 'amount', order: 'Descending' }],
+      limitOperator: 'ResultLimit',
+      limitValue: 5,
+      usage: 'Default',
+    });
+    expect(server.runReport).toHaveBeenCalledWith(7, query);
+    expect(takePrefetchedReport(7, firstReportQuery(), 10)).toBeUndefined();
+    await expect(takePrefetchedReport(7, query, 10)).resolves.toBe(answer);
   });
 
   it('leaves a failure for the caller that takes it', async () => {
     const server = api();
     server.runReport.mockImplementation(async () => Promise.reject(new Error('down')));
-    prefetchReport(server, 'crm:deals', 0);
+    prefetchReport(server, 'crm:deals', { now: 0 });
     await expect(takePrefetchedReport('crm:deals', firstReportQuery(), 1)).rejects.toThrow('down');
   });
 

@@ -1,4 +1,4 @@
-import { buildReportQuery, defaultPageSize } from '@plinth/grid';
+import { firstReportQueryOf, type ReportViewQuery } from '@plinth/grid';
 import type { EntityId, IdOrAlias, QuickMenu, ReportQuery, ReportRunResponse } from '@plinth/schema';
 import type { ReportApi, ReportEntityInfo } from './reportApi';
 
@@ -29,29 +29,35 @@ export function reportIdOfRoute(routeId: string): IdOrAlias {
   return /^\d+$/.test(routeId) ? Number(routeId) : routeId;
 }
 
-/** The query a report's machine sends first when it runs with its defaults (page 1, full metadata). */
-export function firstReportQuery(): ReportQuery {
-  return buildReportQuery({
-    startIndex: 0,
-    pageSize: defaultPageSize,
-    searchValue: '',
-    conds: [],
-    metadata: 'full',
-  });
+/**
+ * The query a report's machine run in the runner sends first (page 1, full metadata): with the
+ * report's defaults, or with the view kept for the user applied (decision 0035).
+ */
+export function firstReportQuery(view?: ReportViewQuery): ReportQuery {
+  return firstReportQueryOf({ reportId: 0, usage: 'run', ...(view ? { view } : {}) });
 }
 
 const resultsKey = (query: ReportQuery) => `results ${JSON.stringify(query)}`;
 
-/** Asks for a report's first calls now; a failure is handed over like an answer (not asked again). */
-export function prefetchReport(api: PrefetchApi, reportId: IdOrAlias, now = Date.now()): void {
+/**
+ * Asks for a report's first calls now; a failure is handed over like an answer (not asked again).
+ * `view`: the view kept for the user, which the machine's first fetch applies — so the page asked
+ * for here is the one it asks for.
+ */
+export function prefetchReport(
+  api: PrefetchApi,
+  reportId: IdOrAlias,
+  options: { now?: number; view?: ReportViewQuery | undefined } = {},
+): void {
+  const first = firstReportQuery(options.view);
   const calls = new Map<string, Promise<unknown>>([
-    [resultsKey(firstReportQuery()), api.runReport(reportId, firstReportQuery())],
+    [resultsKey(first), api.runReport(reportId, first)],
     ['entity', api.fetchReportEntity(reportId)],
     ['personTypes', api.fetchPersonDerivedTypeIds()],
     ['quickMenu', api.fetchQuickMenuActions({ reportId, selectedIds: [] })],
   ]);
   for (const answer of calls.values()) answer.catch(() => undefined);
-  prefetched = { reportId, askedAt: now, calls };
+  prefetched = { reportId, askedAt: options.now ?? Date.now(), calls };
 }
 
 /** `reportId` undefined: a call that does not depend on the report. */

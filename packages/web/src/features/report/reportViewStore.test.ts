@@ -12,9 +12,11 @@ import {
   clearKeptView,
   isDefaultView,
   keptFiltersOf,
+  keptViewForPrefetch,
   keptViewKey,
   parseKeptView,
   readKeptView,
+  rememberReportViewer,
   withKeptView,
   writeKeptView,
 } from './reportViewStore';
@@ -112,5 +114,25 @@ describe('the kept report view (decision 0035)', () => {
       ],
     });
     expect(restored.filterState.applied).toEqual(createFilterState(meta).applied);
+  });
+});
+
+describe('the kept view a prefetch asks with', () => {
+  beforeEach(() => localStorage.clear());
+
+  it("is the signed-in user's, else the one remembered as the last to use reports here", () => {
+    writeKeptView(keptViewKey(1, 2, 'crm:deals'), { searchValue: 'two' });
+    writeKeptView(keptViewKey(1, 3, 'crm:deals'), { searchValue: 'three' });
+    expect(keptViewForPrefetch('crm:deals')).toBeUndefined();
+    rememberReportViewer(1, 3);
+    expect(keptViewForPrefetch('crm:deals')).toEqual({ searchValue: 'three' });
+    expect(keptViewForPrefetch('crm:deals', { tenantId: 1, userId: 2 })).toEqual({ searchValue: 'two' });
+    expect(keptViewForPrefetch('crm:other')).toBeUndefined();
+  });
+
+  it('reads a remembered user that is not one as none', () => {
+    writeKeptView(keptViewKey(1, 2, 7), { searchValue: 'two' });
+    localStorage.setItem('plinth.reportViewer', '1.2.7');
+    expect(keptViewForPrefetch(7)).toBeUndefined();
   });
 });

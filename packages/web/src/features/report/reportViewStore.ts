@@ -40,6 +40,41 @@ export function keptViewKey(tenantId: number, userId: number, reportId: IdOrAlia
   return `plinth.reportView.${tenantId}.${userId}.${String(reportId)}`;
 }
 
+/** Who last used reports in this browser: `{tenantId}.{userId}`. */
+const viewerKey = 'plinth.reportViewer';
+
+/**
+ * Remembers the signed-in user, so that the next time the app starts on a report — before the
+ * session check says who is signed in — it can ask for the first page with that user's kept view.
+ */
+export function rememberReportViewer(tenantId: number, userId: number): void {
+  try {
+    storage()?.setItem(viewerKey, `${tenantId}.${userId}`);
+  } catch {
+    // Nothing remembered: the prefetch asks for the default page.
+  }
+}
+
+/**
+ * The view kept for a report by the given user, or else by the user remembered as the last one
+ * (`rememberReportViewer`). A guess for a prefetch only: the report itself reads the signed-in
+ * user's view, and asks the server again when the two differ.
+ */
+export function keptViewForPrefetch(
+  reportId: IdOrAlias,
+  user?: { tenantId: number; userId: number },
+): KeptReportView | undefined {
+  if (user) return readKeptView(keptViewKey(user.tenantId, user.userId, reportId));
+  let remembered: string | null | undefined;
+  try {
+    remembered = storage()?.getItem(viewerKey);
+  } catch {
+    return undefined;
+  }
+  const match = /^(\d{1,15})\.(\d{1,15})$/.exec(remembered ?? '');
+  return match ? readKeptView(keptViewKey(Number(match[1]), Number(match[2]), reportId)) : undefined;
+}
+
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
