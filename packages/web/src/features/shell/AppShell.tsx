@@ -14,6 +14,9 @@ import { matchRoute } from './routes';
 
 // Administrators' screens load on demand, so the runner's first load stays small.
 const GalleryPage = lazy(() => import('../gallery/public').then((m) => ({ default: m.GalleryPage })));
+const TenantSettingsPage = lazy(() =>
+  import('../tenantSettings/public').then((m) => ({ default: m.TenantSettingsPage })),
+);
 const reportModule = preloadable(() => import('../report/public'));
 const ReportPage = reportModule.page((m) => m.ReportPage);
 const PublicReportPage = reportModule.page((m) => m.PublicReportPage);
@@ -83,7 +86,11 @@ export function AppShell() {
       />
     );
   }
-  const isAdminOnly = route.kind === 'gallery' || route.kind === 'builderApp' || route.kind === 'builderPage';
+  const isAdminOnly =
+    route.kind === 'gallery' ||
+    route.kind === 'builderApp' ||
+    route.kind === 'builderPage' ||
+    route.kind === 'adminSettings';
   return (
     <FieldSettingsProvider value={session.settings}>
       <div className="pl-shell">
@@ -93,6 +100,7 @@ export function AppShell() {
           </Link>
           <nav aria-label="Main" className="pl-shell__nav">
             <Link to="/apps">Apps</Link>
+            {session.me.isAdmin && <Link to="/admin/settings">Settings</Link>}
             {session.me.isAdmin && <Link to="/_gallery">Gallery</Link>}
           </nav>
           <span className="pl-shell__user">
@@ -108,6 +116,10 @@ export function AppShell() {
             <ErrorDisplay message="Only administrators can open this page." homeHref="/apps" />
           ) : route.kind === 'appList' ? (
             <AppListPage />
+          ) : route.kind === 'adminSettings' ? (
+            <Suspense fallback={<LoadingGrid columns={1} rows={3} />}>
+              <TenantSettingsPage />
+            </Suspense>
           ) : route.kind === 'gallery' ? (
             <Suspense fallback={<LoadingGrid columns={2} rows={8} />}>
               <GalleryPage />
