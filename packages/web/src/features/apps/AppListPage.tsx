@@ -16,7 +16,8 @@ function relatedRecord(value: unknown): AppListEntry['homeReport'] {
 
 /** /apps: the apps the user may open. */
 export function AppListPage() {
-  const { client } = useSession();
+  const { client, session } = useSession();
+  const isAdmin = session.status === 'signedIn' && session.me.isAdmin;
   const [apps, setApps] = useState<AppListItem[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useDocumentTitle('Apps');
@@ -56,8 +57,16 @@ export function AppListPage() {
       {error && <p role="alert">{error}</p>}
       {!error && apps === null && <LoadingGrid columns={1} rows={4} />}
       {apps?.length === 0 && <p className="pl-empty">There are no apps for you yet.</p>}
-      {apps && apps.length > 0 && (
+      {apps && (apps.length > 0 || isAdmin) && (
         <ul className="pl-app-list">
+          {isAdmin && (
+            <li>
+              <Link to="/admin/users" className="pl-app-list__app">
+                <span className="pl-app-list__name">Administration</span>
+                <span className="pl-app-list__description">Users, roles and access rules.</span>
+              </Link>
+            </li>
+          )}
           {apps.map((app) => (
             <li key={app.id}>
               <Link to={app.href} className="pl-app-list__app">

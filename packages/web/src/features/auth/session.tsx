@@ -13,6 +13,8 @@ interface SessionValue {
   client: ApiClient;
   signIn: (request: LoginRequest) => Promise<void>;
   signOut: () => Promise<void>;
+  /** Asks the server again who is signed in (after a change of their own, e.g. a new password). */
+  reload: () => Promise<void>;
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
@@ -72,7 +74,14 @@ export function SessionProvider({ client, children }: { client: ApiClient; child
     }
     setSession({ status: 'signedOut' });
   }, [client]);
-  const value = useMemo(() => ({ session, client, signIn, signOut }), [session, client, signIn, signOut]);
+  const reload = useCallback(async () => {
+    const me = await client.me();
+    setSession((current) => (current.status === 'signedIn' ? { ...current, me } : current));
+  }, [client]);
+  const value = useMemo(
+    () => ({ session, client, signIn, signOut, reload }),
+    [session, client, signIn, signOut, reload],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -17,6 +17,12 @@ const GalleryPage = lazy(() => import('../gallery/public').then((m) => ({ defaul
 const TenantSettingsPage = lazy(() =>
   import('../tenantSettings/public').then((m) => ({ default: m.TenantSettingsPage })),
 );
+const UsersPage = lazy(() => import('../admin/public').then((m) => ({ default: m.UsersPage })));
+const RolesPage = lazy(() => import('../admin/public').then((m) => ({ default: m.RolesPage })));
+const MyAccountPage = lazy(() => import('../account/public').then((m) => ({ default: m.MyAccountPage })));
+const PasswordChangeRequiredPage = lazy(() =>
+  import('../account/public').then((m) => ({ default: m.PasswordChangeRequiredPage })),
+);
 const reportModule = preloadable(() => import('../report/public'));
 const ReportPage = reportModule.page((m) => m.ReportPage);
 const PublicReportPage = reportModule.page((m) => m.PublicReportPage);
@@ -86,11 +92,20 @@ export function AppShell() {
       />
     );
   }
+  // A password an administrator set comes first: the server answers nothing else until it changes.
+  if (session.me.mustChangePassword)
+    return (
+      <Suspense fallback={<LoadingGrid columns={1} rows={4} />}>
+        <PasswordChangeRequiredPage />
+      </Suspense>
+    );
   const isAdminOnly =
     route.kind === 'gallery' ||
     route.kind === 'builderApp' ||
     route.kind === 'builderPage' ||
-    route.kind === 'adminSettings';
+    route.kind === 'adminSettings' ||
+    route.kind === 'adminUsers' ||
+    route.kind === 'adminRoles';
   return (
     <FieldSettingsProvider value={session.settings}>
       <div className="pl-shell">
@@ -100,8 +115,10 @@ export function AppShell() {
           </Link>
           <nav aria-label="Main" className="pl-shell__nav">
             <Link to="/apps">Apps</Link>
+            {session.me.isAdmin && <Link to="/admin/users">Administration</Link>}
             {session.me.isAdmin && <Link to="/admin/settings">Settings</Link>}
             {session.me.isAdmin && <Link to="/_gallery">Gallery</Link>}
+            <Link to="/account">My account</Link>
           </nav>
           <span className="pl-shell__user">
             {session.me.username}
@@ -123,6 +140,16 @@ export function AppShell() {
           ) : route.kind === 'gallery' ? (
             <Suspense fallback={<LoadingGrid columns={2} rows={8} />}>
               <GalleryPage />
+            </Suspense>
+          ) : route.kind === 'adminUsers' || route.kind === 'adminRoles' || route.kind === 'account' ? (
+            <Suspense fallback={<LoadingGrid columns={4} rows={6} />}>
+              {route.kind === 'adminUsers' ? (
+                <UsersPage />
+              ) : route.kind === 'adminRoles' ? (
+                <RolesPage />
+              ) : (
+                <MyAccountPage />
+              )}
             </Suspense>
           ) : route.kind === 'runnerReport' ? (
             <Suspense fallback={<LoadingGrid columns={4} rows={10} />}>

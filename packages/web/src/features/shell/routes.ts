@@ -9,6 +9,11 @@ export type AppRoute =
   | { kind: 'gallery' }
   /** The tenant's settings: time zone, locale, financial-year start (administrators). */
   | { kind: 'adminSettings' }
+  /** The admin area: users, and roles with their access rules (decisions 0045, 0046). */
+  | { kind: 'adminUsers' }
+  | { kind: 'adminRoles' }
+  /** The signed-in user's own account: password, sessions, API tokens. */
+  | { kind: 'account' }
   | { kind: 'builderApp'; appSlug: string }
   | { kind: 'builderPage'; appSlug: string; pageSlug: string }
   | { kind: 'runnerApp'; appSlug: string }
@@ -56,6 +61,9 @@ export function matchRoute(pathname: string, hash = ''): AppRoute {
   if (a === 'signin' && parts.length === 1) return { kind: 'signIn' };
   if (a === '_gallery' && parts.length === 1) return { kind: 'gallery' };
   if (a === 'admin' && b === 'settings' && parts.length === 2) return { kind: 'adminSettings' };
+  if (a === 'account' && parts.length === 1) return { kind: 'account' };
+  if (a === 'admin' && (b === undefined || b === 'users') && parts.length <= 2) return { kind: 'adminUsers' };
+  if (a === 'admin' && b === 'roles' && parts.length === 2) return { kind: 'adminRoles' };
   if (a === 'admin' && b === 'apps' && c) {
     if (parts.length === 3) return { kind: 'builderApp', appSlug: c };
     if (parts.length === 4) return { kind: 'builderPage', appSlug: c, pageSlug: d! };

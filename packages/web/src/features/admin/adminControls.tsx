@@ -1,0 +1,150 @@
+import type { MouseEvent, ReactNode } from 'react';
+import {
+  Button as AriaButton,
+  Checkbox,
+  CheckboxGroup,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Select,
+  SelectValue,
+} from 'react-aria-components';
+import { navigate, useLocation } from '../../app/router';
+import './admin.css';
+
+/** The admin area's tabs: Users and Roles; the current one is marked for assistive technology. */
+export function AdminTabs() {
+  const { pathname } = useLocation();
+  const tabs = [
+    { to: '/admin/users', label: 'Users' },
+    { to: '/admin/roles', label: 'Roles and access' },
+  ];
+  const follow = (to: string) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    navigate(to);
+  };
+  return (
+    <nav aria-label="Administration" className="pl-admin__tabs">
+      {tabs.map((tab) => (
+        <a
+          key={tab.to}
+          href={tab.to}
+          onClick={follow(tab.to)}
+          aria-current={pathname.startsWith(tab.to) ? 'page' : undefined}
+        >
+          {tab.label}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+/** A check box in the admin forms. */
+export function Check({
+  value,
+  children,
+  isSelected,
+  onChange,
+  isDisabled,
+}: {
+  value?: string;
+  children: ReactNode;
+  isSelected?: boolean;
+  onChange?: (selected: boolean) => void;
+  isDisabled?: boolean;
+}) {
+  return (
+    <Checkbox
+      className="pl-admin__check"
+      {...(value !== undefined ? { value } : {})}
+      {...(isSelected !== undefined ? { isSelected } : {})}
+      {...(onChange ? { onChange } : {})}
+      {...(isDisabled !== undefined ? { isDisabled } : {})}
+    >
+      {({ isSelected: on }) => (
+        <>
+          <span className="pl-admin__check-box" aria-hidden="true">
+            {on ? '✓' : ''}
+          </span>
+          {children}
+        </>
+      )}
+    </Checkbox>
+  );
+}
+
+/** Choose any of a list (roles, members) by check boxes; values are ids. */
+export function CheckList({
+  label,
+  options,
+  selected,
+  onChange,
+}: {
+  label: string;
+  options: ReadonlyArray<{ id: number; name: string }>;
+  selected: readonly number[];
+  onChange: (ids: number[]) => void;
+}) {
+  return (
+    <CheckboxGroup
+      className="pl-text-field"
+      value={selected.map(String)}
+      onChange={(values) => onChange(values.map(Number))}
+    >
+      <Label className="pl-field__label">{label}</Label>
+      <div className="pl-admin__checks">
+        {options.map((o) => (
+          <Check key={o.id} value={String(o.id)}>
+            {o.name}
+          </Check>
+        ))}
+      </div>
+    </CheckboxGroup>
+  );
+}
+
+/** Choose one of a list (a type, a user, a new owner). */
+export function Choose({
+  label,
+  options,
+  selected,
+  onChange,
+  placeholder = 'Choose…',
+}: {
+  label: string;
+  options: ReadonlyArray<{ id: number; name: string }>;
+  selected: number | null;
+  onChange: (id: number) => void;
+  placeholder?: string;
+}) {
+  return (
+    <Select
+      className="pl-text-field"
+      selectedKey={selected === null ? null : String(selected)}
+      onSelectionChange={(key) => {
+        if (key !== null) onChange(Number(key));
+      }}
+      placeholder={placeholder}
+    >
+      <Label className="pl-field__label">{label}</Label>
+      <AriaButton className="pl-admin__select-button">
+        <SelectValue />
+        <span aria-hidden="true">▾</span>
+      </AriaButton>
+      <Popover>
+        <ListBox
+          className="pl-admin__listbox"
+          items={options.map((o) => ({ id: String(o.id), name: o.name }))}
+        >
+          {(item) => (
+            <ListBoxItem className="pl-admin__option" id={item.id} textValue={item.name}>
+              {item.name}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+}

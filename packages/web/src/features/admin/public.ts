@@ -1,0 +1,3 @@
+export { type AdminApi, adminApi } from './adminApi';
+export { RolesPage } from './RolesPage';
+export { UsersPage } from './UsersPage';
