@@ -3,15 +3,7 @@
 import type { PickerDataSource } from '@plinth/fields';
 import { gridMetrics, LoadingGrid } from '@plinth/ui';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import {
-  type KeyboardEvent,
-  type MouseEvent,
-  type ReactNode,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { type CellTextSettings, defaultCellTextSettings } from '../columns/cellText.js';
 import { buildColumnModel, type ColumnModelOptions, type GridColumn } from '../columns/columnModel.js';
 import type {
@@ -37,6 +29,7 @@ import type { CellAddress } from './inline/inlineNavigation.js';
 import { useInlineEditing } from './inline/useInlineEditing.js';
 import { preloadEditors } from './lazyEditors.js';
 import { RecordRow, type RecordRowHandlers } from './RecordRow.js';
+import { useGridSelection } from './selection/useGridSelection.js';
 import { rowHeightOf } from './sizing/rowHeight.js';
 import { useColumnSizing } from './sizing/useColumnSizing.js';
 import { TotalRows } from './TotalRows.js';
@@ -288,27 +281,14 @@ export function DataGrid({
     setFocusedKey(target.key);
   };
 
-  // Selection.
-  const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
-  const anchor = useRef<RowId | null>(null);
-  const select = (eid: RowId, how: { toggle: boolean; range: boolean }) => {
-    if (!onSelectionChange) return;
-    if (how.range && anchor.current !== null) {
-      const a = recordIds.indexOf(anchor.current);
-      const b = recordIds.indexOf(eid);
-      if (a >= 0 && b >= 0) {
-        const range = recordIds.slice(Math.min(a, b), Math.max(a, b) + 1);
-        onSelectionChange([...new Set([...(how.toggle ? selectedIds : []), ...range])]);
-        return;
-      }
-    }
-    anchor.current = eid;
-    if (how.toggle)
-      onSelectionChange(selected.has(eid) ? selectedIds.filter((id) => id !== eid) : [...selectedIds, eid]);
-    else onSelectionChange([eid]);
-  };
-  const allSelected = recordIds.length > 0 && recordIds.every((id) => selected.has(id));
-  const someSelected = recordIds.some((id) => selected.has(id));
+  const { selected, select, clickRow, openContextMenu, selectAll } = useGridSelection({
+    selectedIds,
+    onSelectionChange,
+    recordIds,
+    isMulti,
+    isInline,
+    onRowContextMenu,
+  });
 
   const { inlineState, savedIds } = useInlineEditing({
     isInline,
@@ -381,19 +361,9 @@ export function DataGrid({
     }
   };
 
-  const openContextMenu = (row: ReportRow, position: { x: number; y: number }) => {
-    if (!selected.has(row.eid) && !isInline) select(row.eid, { toggle: false, range: false });
-    onRowContextMenu?.(row, position);
-  };
-
-  const onRowClick = (event: MouseEvent<HTMLDivElement>, row: ReportRow) => {
-    if (isInline) return;
-    select(row.eid, { toggle: isMulti || event.ctrlKey || event.metaKey, range: event.shiftKey });
-  };
-
   // Rows get one stable handler object that calls the latest closures, so memoised rows skip re-rendering.
   const latest = useRef({
-    onRowClick,
+    clickRow,
     openContextMenu,
     onRowKeyDown,
     select,
@@ -402,7 +372,7 @@ export function DataGrid({
     onRowDoubleClick,
   });
   latest.current = {
-    onRowClick,
+    clickRow,
     openContextMenu,
     onRowKeyDown,
     select,
@@ -413,7 +383,7 @@ export function DataGrid({
   const rowHandlers = useMemo<RecordRowHandlers>(
     () => ({
       onFocusRow: (key) => setFocusedKey(key),
-      onClick: (event, row) => latest.current.onRowClick(event, row),
+      onClick: (event, row) => latest.current.clickRow(event, row),
       onDoubleClick: (row) => {
         if (!latest.current.isInline) latest.current.onRowDoubleClick?.(row);
       },
@@ -475,20 +445,7 @@ export function DataGrid({
               if (row) row.focus();
               else focusRowAt(focusedIndex);
             }}
-            {...(isMulti
-              ? {
-                  selectAll: {
-                    isSelected: allSelected,
-                    isIndeterminate: someSelected && !allSelected,
-                    onToggle: () =>
-                      onSelectionChange?.(
-                        allSelected
-                          ? selectedIds.filter((id) => !recordIds.includes(id))
-                          : [...new Set([...selectedIds, ...recordIds])],
-                      ),
-                  },
-                }
-              : {})}
+            {...(isMulti ? { selectAll } : {})}
           />
           <div
             role="rowgroup"

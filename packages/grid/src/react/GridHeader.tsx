@@ -6,7 +6,7 @@ import { type KeyboardEvent, type MouseEvent, type TouchEvent, useState } from '
 import type { GridColumn } from '../columns/columnModel.js';
 import { minColumnWidth } from '../columns/columnWidths.js';
 import type { ReportRow, SortEntry } from '../types.js';
-import { SelectionCell } from './SelectionCell.js';
+import { SelectionCell } from './selection/SelectionCell.js';
 
 /** Shift+ArrowLeft and Shift+ArrowRight on a focused header narrow or widen its column by this much. */
 export const keyboardResizeStep = 16;

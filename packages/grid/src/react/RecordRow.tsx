@@ -4,7 +4,7 @@ import { flexRender, type Row } from '@tanstack/react-table';
 import { Fragment, type KeyboardEvent, type MouseEvent, memo } from 'react';
 import type { ReportRow, RowId } from '../types.js';
 import { selectionColumnId } from './GridHeader.js';
-import { SelectionCell } from './SelectionCell.js';
+import { SelectionCell } from './selection/SelectionCell.js';
 
 /** What a record row tells the grid; the grid passes one stable object, so rows re-render only when they change. */
 export interface RecordRowHandlers {
