@@ -69,7 +69,7 @@ describe('planReport', () => {
       [
         field(1, 'Name', { column: 'name' }),
         field(2, 'Amount', { type: 'Currency', storage: 'currency' }),
-        field(3, 'Won', { type: 'Bool', storage: 'bool' }),
+        field(3, 'Won', { type: 'Boolean', storage: 'bool' }),
         field(4, 'Double', { type: 'Calculation', storage: 'currency', calculation: '[Amount] * 2' }),
         field(5, 'Ref', { type: 'AutoNumber', storage: 'autoNumber', autoNumberDisplayPattern: 'DL-{0}' }),
         field(6, 'Region'),
