@@ -110,7 +110,14 @@ export function RuleDialog({
           </div>
         </fieldset>
         {flag('ownedOnly', 'Only the records they own')}
-        <TextField className="pl-text-field" value={calculation} onChange={setCalculation}>
+        <TextField
+          className="pl-text-field"
+          value={calculation}
+          onChange={(value) => {
+            setCalculation(value);
+            setError(null);
+          }}
+        >
           <Label className="pl-field__label">Only the records where (calculation)</Label>
           <TextArea className="pl-input pl-textarea pl-admin__calc" spellCheck={false} />
           <Text slot="description" className="pl-field__hint">
