@@ -75,12 +75,26 @@ describe.each(engines)('the audit trail on %s', (engine) => {
     });
     expect(latest.changes).toEqual(
       expect.arrayContaining([
-        { kind: 'field', memberId: notes, name: 'Notes', oldValue: 'first', newValue: 'second' },
+        {
+          kind: 'field',
+          memberId: notes,
+          name: 'Notes',
+          fieldType: 'Text',
+          oldValue: 'first',
+          newValue: 'second',
+        },
         expect.objectContaining({ kind: 'field', name: 'Employees', oldValue: 5, newValue: 7 }),
       ]),
     );
     expect(latest.changes).toHaveLength(2);
     expect(created.action).toBe('create');
+    // Fields in the type's order (Name first), links after them.
+    expect(created.changes.map((c: { name: string }) => c.name)).toEqual([
+      'Name',
+      'Notes',
+      'Employees',
+      'secret',
+    ]);
     expect(created.changes).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ name: 'Name', oldValue: null, newValue: 'Acme' }),

@@ -15,6 +15,8 @@ export const auditFieldChange = z.object({
   kind: z.literal('field'),
   memberId: entityId,
   name: z.string(),
+  /** The field's type, so values show as the field shows them (a date, an amount…). */
+  fieldType: z.string(),
   oldValue: storedValue,
   newValue: storedValue,
 });

@@ -92,11 +92,15 @@ function visibleChanges(
   readable: ReadonlyMap<EntityId, string | null>,
 ): AuditChange[] {
   const out: AuditChange[] = [];
-  for (const c of changes) {
+  // Fields in the order the type lists them, then links.
+  const position = new Map(ctx.schema.fieldsOf(typeId).map((f, i) => [f.id, i]));
+  const at = (c: StoredChange) => ('f' in c ? (position.get(c.f) ?? 0) : Number.MAX_SAFE_INTEGER);
+  for (const c of [...changes].sort((a, b) => at(a) - at(b))) {
     if ('f' in c) {
       const member = ctx.schema.member(typeId, `#${c.f}`);
       if (member?.kind !== 'field') continue;
-      out.push({ kind: 'field', memberId: c.f, name: member.field.name, oldValue: c.o, newValue: c.n });
+      const { name, type: fieldType } = member.field;
+      out.push({ kind: 'field', memberId: c.f, name, fieldType, oldValue: c.o, newValue: c.n });
       continue;
     }
     const member = ctx.schema.member(typeId, `#${c.r}:${c.d}`);

@@ -19,6 +19,7 @@ export function AdminTabs() {
   const tabs = [
     { to: '/admin/users', label: 'Users' },
     { to: '/admin/roles', label: 'Roles and access' },
+    { to: '/admin/settings', label: 'Settings' },
   ];
   const follow = (to: string) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;

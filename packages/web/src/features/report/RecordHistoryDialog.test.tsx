@@ -47,8 +47,30 @@ describe('RecordHistoryDialog', () => {
       '101:': {
         events: [
           event(7, '2026-03-16T09:00:00.000Z', [
-            { kind: 'field', memberId: 5, name: 'Amount', oldValue: 100, newValue: 250 },
-            { kind: 'field', memberId: 6, name: 'Notes', oldValue: '<p>old <b>text</b></p>', newValue: null },
+            {
+              kind: 'field',
+              memberId: 5,
+              name: 'Amount',
+              fieldType: 'Currency',
+              oldValue: 1000,
+              newValue: 2500.5,
+            },
+            {
+              kind: 'field',
+              memberId: 7,
+              name: 'Close Date',
+              fieldType: 'Date',
+              oldValue: '2026-03-01',
+              newValue: '2026-04-30',
+            },
+            {
+              kind: 'field',
+              memberId: 6,
+              name: 'Notes',
+              fieldType: 'RichText',
+              oldValue: '<p>old <b>text</b></p>',
+              newValue: null,
+            },
             {
               kind: 'relationship',
               memberId: 9,
@@ -61,7 +83,16 @@ describe('RecordHistoryDialog', () => {
           event(
             3,
             '2026-03-15T01:30:00.000Z',
-            [{ kind: 'field', memberId: 5, name: 'Amount', oldValue: null, newValue: 100 }],
+            [
+              {
+                kind: 'field',
+                memberId: 5,
+                name: 'Amount',
+                fieldType: 'Currency',
+                oldValue: null,
+                newValue: 1000,
+              },
+            ],
             { action: 'create', userName: null, userId: null },
           ),
         ],
@@ -76,11 +107,12 @@ describe('RecordHistoryDialog', () => {
       .filter((li) => li.classList.contains('pl-history__event'));
     expect(events).toHaveLength(2);
     expect(events[0]).toHaveTextContent('Changed by ada · 16 Mar 2026, 8:00 pm');
-    expect(events[0]).toHaveTextContent('Amount100→changed to250');
+    expect(events[0]).toHaveTextContent('Amount$1,000.00→changed to$2,500.50');
+    expect(events[0]).toHaveTextContent('Close Date1/3/26→changed to30/4/26');
     expect(events[0]).toHaveTextContent('Notesold text→changed to—');
     expect(events[0]).toHaveTextContent('AccountInitech→changed toGlobex');
     expect(events[1]).toHaveTextContent(`Created by ${historyTexts.unknownUser}`);
-    expect(events[1]).toHaveTextContent('Amount—→changed to100');
+    expect(events[1]).toHaveTextContent('Amount—→changed to$1,000.00');
   });
 
   it('pages to older changes, says when there are none, and shows a refusal', async () => {
@@ -92,7 +124,14 @@ describe('RecordHistoryDialog', () => {
       '101:2026-03-16T10:00:00.000Z|9': {
         events: [
           event(8, '2026-03-16T09:00:00.000Z', [
-            { kind: 'field', memberId: 5, name: 'Stage', oldValue: 'Lead', newValue: 'Won' },
+            {
+              kind: 'field',
+              memberId: 5,
+              name: 'Stage',
+              fieldType: 'Text',
+              oldValue: 'Lead',
+              newValue: 'Won',
+            },
           ]),
         ],
         nextCursor: null,

@@ -3,7 +3,13 @@ import { Button, Modal } from '@plinth/ui';
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../api/apiClient';
 import './recordHistory.css';
-import { fetchRecordHistory, historyActionLabels, historyTime, historyValueText } from './recordHistory';
+import {
+  fetchRecordHistory,
+  type HistoryFormat,
+  historyActionLabels,
+  historyTime,
+  historyValueText,
+} from './recordHistory';
 
 export interface RecordHistoryDialogProps {
   client: ApiClient;
@@ -33,7 +39,11 @@ export const historyTexts = {
  */
 export function RecordHistoryDialog({ client, recordId, onClose }: RecordHistoryDialogProps) {
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
-  const [format, setFormat] = useState({ locale: 'en-AU', timeZone: 'UTC' });
+  const [format, setFormat] = useState<HistoryFormat>({
+    locale: 'en-AU',
+    timeZone: 'UTC',
+    currencySymbol: '$',
+  });
 
   useEffect(() => {
     if (recordId === null) return;
@@ -41,7 +51,7 @@ export function RecordHistoryDialog({ client, recordId, onClose }: RecordHistory
     setLoaded({ status: 'loading' });
     client
       .tenantSettings()
-      .then((s) => setFormat({ locale: s.locale, timeZone: s.timeZone }))
+      .then((s) => setFormat({ locale: s.locale, timeZone: s.timeZone, currencySymbol: s.currencySymbol }))
       .catch(() => {});
     fetchRecordHistory(client, recordId, null, controller.signal)
       .then((page) => setLoaded({ status: 'ready', ...page, isLoadingMore: false }))
@@ -105,7 +115,7 @@ export function RecordHistoryDialog({ client, recordId, onClose }: RecordHistory
                 {event.changes.length > 0 && (
                   <ul className="pl-history__changes">
                     {event.changes.map((change) => (
-                      <ChangeLine key={`${change.kind}:${change.memberId}`} change={change} />
+                      <ChangeLine key={`${change.kind}:${change.memberId}`} change={change} format={format} />
                     ))}
                   </ul>
                 )}
@@ -124,17 +134,17 @@ export function RecordHistoryDialog({ client, recordId, onClose }: RecordHistory
 }
 
 /** One field's old → new value, or one relationship's linked and unlinked records. */
-function ChangeLine({ change }: { change: AuditChange }) {
+function ChangeLine({ change, format }: { change: AuditChange; format: HistoryFormat }) {
   if (change.kind === 'field') {
     return (
       <li className="pl-history__change">
         <span className="pl-history__field">{change.name}</span>
-        <span className="pl-history__old">{historyValueText(change.oldValue)}</span>
+        <span className="pl-history__old">{historyValueText(change.oldValue, change.fieldType, format)}</span>
         <span className="pl-history__arrow" aria-hidden="true">
           →
         </span>
         <span className="pl-history__sr">changed to</span>
-        <span className="pl-history__new">{historyValueText(change.newValue)}</span>
+        <span className="pl-history__new">{historyValueText(change.newValue, change.fieldType, format)}</span>
       </li>
     );
   }
@@ -142,7 +152,7 @@ function ChangeLine({ change }: { change: AuditChange }) {
   return (
     <li className="pl-history__change">
       <span className="pl-history__field">{change.name}</span>
-      {change.removed.length > 0 && <span className="pl-history__old">{names(change.removed)}</span>}
+      <span className="pl-history__old">{change.removed.length > 0 ? names(change.removed) : '—'}</span>
       <span className="pl-history__arrow" aria-hidden="true">
         →
       </span>

@@ -29,10 +29,39 @@ export const historyActionLabels: Record<AuditEvent['action'], string> = {
 
 const longest = 200;
 
-/** A stored value as one line of text: empty shows as an em dash, rich text as its words. */
-export function historyValueText(value: string | number | boolean | null): string {
+/** How values show: the tenant's locale, time zone and currency symbol. */
+export interface HistoryFormat {
+  locale: string;
+  timeZone: string;
+  currencySymbol: string;
+}
+
+/**
+ * A stored value as one line of text, as its field shows it: empty as an em dash, yes/no, dates
+ * and times in the tenant's locale (times in its zone), amounts with the currency symbol, rich
+ * text as its words; long text is cut.
+ */
+export function historyValueText(
+  value: string | number | boolean | null,
+  fieldType = 'Text',
+  format: HistoryFormat = { locale: 'en-AU', timeZone: 'UTC', currencySymbol: '$' },
+): string {
   if (value === null || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  try {
+    if (typeof value === 'number' && (fieldType === 'Number' || fieldType === 'Decimal'))
+      return value.toLocaleString(format.locale);
+    if (typeof value === 'number' && fieldType === 'Currency')
+      return `${format.currencySymbol}${value.toLocaleString(format.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    if (typeof value === 'string' && fieldType === 'Date' && /^\d{4}-\d\d-\d\d$/.test(value))
+      return new Intl.DateTimeFormat(format.locale, { dateStyle: 'short', timeZone: 'UTC' }).format(
+        new Date(`${value}T00:00:00Z`),
+      );
+    if (typeof value === 'string' && fieldType === 'DateTime' && !Number.isNaN(Date.parse(value)))
+      return historyTime(value, format.locale, format.timeZone);
+  } catch {
+    // a value Intl cannot format shows as stored
+  }
   const text =
     typeof value === 'string'
       ? value

@@ -116,7 +116,6 @@ export function AppShell() {
           <nav aria-label="Main" className="pl-shell__nav">
             <Link to="/apps">Apps</Link>
             {session.me.isAdmin && <Link to="/admin/users">Administration</Link>}
-            {session.me.isAdmin && <Link to="/admin/settings">Settings</Link>}
             {session.me.isAdmin && <Link to="/_gallery">Gallery</Link>}
             <Link to="/account">My account</Link>
           </nav>

@@ -54,6 +54,7 @@ describe('the tenant settings screen', () => {
     render(<App client={api} />);
     const save = await screen.findByRole('button', { name: settingsTexts.save }, { timeout: 5000 });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Settings · Demo Company');
+    expect(screen.getByRole('navigation', { name: 'Administration' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Time zone: Australia/Sydney' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Financial year starts in: July' })).toBeInTheDocument();
     expect(save).toBeDisabled();

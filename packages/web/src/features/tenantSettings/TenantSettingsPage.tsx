@@ -4,6 +4,7 @@ import { Button, ErrorDisplay, LoadingGrid } from '@plinth/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../api/apiClient';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { AdminTabs } from '../admin/public';
 import { useSession } from '../auth/public';
 import './tenantSettings.css';
 import {
@@ -76,7 +77,8 @@ export function TenantSettingsPage() {
   };
 
   return (
-    <section className="pl-page pl-tenant-settings">
+    <section className="pl-page pl-admin pl-tenant-settings">
+      <AdminTabs />
       <h1>
         {settingsTexts.title}
         <span className="pl-tenant-settings__tenant"> · {stored.tenantName}</span>
