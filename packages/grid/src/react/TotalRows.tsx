@@ -16,6 +16,15 @@ export interface TotalRowsProps {
   firstRowIndex: number;
 }
 
+/** How many footer rows the grand totals take: one per aggregate style, at least one. */
+export function totalRowCount(total: ReportTotal | undefined): number {
+  if (!total) return 0;
+  const kinds = Object.values(total.aggs ?? {})
+    .flatMap((list) => (Array.isArray(list) ? list : []))
+    .map((a) => a?.kind);
+  return Math.max(1, new Set(kinds).size);
+}
+
 /**
  * The grand-total footer rows: one per aggregate style, each column showing its value of that
  * style in the column's format, aligned as its cells are; the first row is labelled 'Total' with the

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { GridColumn } from '../../columns/columnModel.js';
 import { type InlineEditability, inlineEditability } from '../../columns/inlineEditability.js';
 import type { InlineEditField, RowId } from '../../types.js';
-import type { DataGridInlineEdit } from '../DataGrid.js';
+import type { DataGridInlineEdit } from '../DataGrid.types.js';
 import type { InlineGridState } from '../gridContext.js';
 import { type CellAddress, type InlineMove, moveInlineCell } from './inlineNavigation.js';
 
