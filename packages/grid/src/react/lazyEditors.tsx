@@ -44,7 +44,11 @@ export function FocusFirstOnMount({
   selector: string;
 }) {
   useEffect(() => {
-    container.current?.querySelector<HTMLElement>(selector)?.focus();
+    const element = container.current;
+    // The cell, not the input, is brought into view: the grid's scroll padding keeps it below the
+    // sticky header (a focus scrolling on its own would leave a row the header covers under it).
+    element?.querySelector<HTMLElement>(selector)?.focus({ preventScroll: true });
+    element?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }, [container, selector]);
   return null;
 }
