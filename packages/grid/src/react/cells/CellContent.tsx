@@ -19,10 +19,11 @@ export interface CellContentProps {
   onPreviewFile?: (row: ReportRow) => void;
 }
 
+/** A cell's text: one line cut with an ellipsis, or wrapped to the column's lines when it has more. */
 function Text({ children, lines }: { children: ReactNode; lines: number }) {
   return (
     <span
-      className="pl-grid__text"
+      className={lines > 1 ? 'pl-grid__text pl-grid__text--lines' : 'pl-grid__text'}
       style={lines > 1 ? ({ WebkitLineClamp: lines } as CSSProperties) : undefined}
       // The whole text on hover when the cell cuts it short.
       title={typeof children === 'string' && children !== '' ? children : undefined}
