@@ -35,6 +35,8 @@ export interface Config {
   statementTimeoutMs: number;
   /** The operator's token for the operator API (PLINTH_OPERATOR_TOKEN); unset: the API is off. */
   operatorToken?: string;
+  /** Server processes sharing the port (PLINTH_WORKERS, default 1); above 1 needs DATABASE_URL (decision 0052). */
+  workers: number;
 }
 
 export class ConfigError extends Error {}
@@ -53,6 +55,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicRatePerReport = setting(env, 'PLINTH_PUBLIC_RATE_PER_REPORT', 1200, 1, 10_000_000);
   const publicRateWindowSeconds = setting(env, 'PLINTH_PUBLIC_RATE_WINDOW_SECONDS', 60, 1, 86_400);
   const statementTimeoutMs = setting(env, 'PLINTH_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000);
+  const workers = setting(env, 'PLINTH_WORKERS', 1, 1, 64);
+  if (workers > 1 && !env.DATABASE_URL)
+    throw new ConfigError(
+      'PLINTH_WORKERS above 1 needs DATABASE_URL: the embedded SQLite database in DATA_DIR is held by one process (decision 0006).',
+    );
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const operatorToken = env.PLINTH_OPERATOR_TOKEN || undefined;
   if (operatorToken !== undefined && operatorToken.length < 24)
@@ -78,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicRateWindowSeconds,
     statementTimeoutMs,
     ...(operatorToken ? { operatorToken } : {}),
+    workers,
   };
 }
 

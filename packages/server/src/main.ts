@@ -1,8 +1,10 @@
+import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { runCluster } from './cluster/runCluster.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, openDatabase } from './db/openDatabase.js';
 import { seedDemo } from './demo/seedDemo.js';
 import { FolderBlobStore } from './files/BlobStore.js';
@@ -13,8 +15,8 @@ import type { Services } from './services.js';
 import { syncAllCatalogues } from './tenants/createTenant.js';
 import { systemClock } from './util/clock.js';
 
-async function main() {
-  const config = loadConfig();
+/** The database, services and app of one server process, not yet listening. */
+async function openServer(config: Config) {
   const database = await openDatabase(config);
   const services: Services = {
     db: database.db,
@@ -32,8 +34,14 @@ async function main() {
     publicLimits: config,
     ...(config.operatorToken ? { operatorToken: config.operatorToken } : {}),
   });
-  const log = app.log;
+  return { database, services, app };
+}
 
+type Server = Awaited<ReturnType<typeof openServer>>;
+
+/** What runs once per database before serving: catalogues, document file types, the demo tenant. */
+async function prepareDatabase(config: Config, { services, app }: Server) {
+  const log = app.log;
   await syncAllCatalogues(services.db, services.clock);
   await ensureAllDocumentFileTypes(services.db, services.clock);
   const hasTenant = await services.db.selectFrom('tenants').select('id').limit(1).executeTakeFirst();
@@ -51,25 +59,51 @@ async function main() {
     log.info({ records: config.demoRecords }, 'creating the demo tenant');
     await seedDemo(services, { adminPassword: password, records: config.demoRecords });
   }
+}
 
+/** Serves until SIGINT or SIGTERM (or, in a worker, until the primary process goes); answers the port. */
+async function serve(config: Config, { app, database }: Server): Promise<number> {
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    log.info({ signal }, 'shutting down');
+    app.log.info({ signal }, 'shutting down');
     await app.close();
     await database.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  if (cluster.isWorker) process.on('disconnect', () => void shutdown('disconnect'));
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(
-    `\n  Plinth is running at http://localhost:${port}/  (API docs: http://localhost:${port}/api/docs)\n`,
-  );
+  return typeof address === 'object' && address ? address.port : config.port;
+}
+
+const banner = (port: number, workers: number) =>
+  `\n  Plinth is running at http://localhost:${port}/  (API docs: http://localhost:${port}/api/docs)${
+    workers > 1 ? `\n  ${workers} server processes share the port (PLINTH_WORKERS)` : ''
+  }\n`;
+
+async function main() {
+  const config = loadConfig();
+  if (config.workers > 1 && cluster.isWorker) {
+    // The primary prepared the database; a worker only serves.
+    await serve(config, await openServer(config));
+    return;
+  }
+  const server = await openServer(config);
+  await prepareDatabase(config, server);
+  if (config.workers > 1) {
+    // The primary serves nothing: it hands connections to the workers (decision 0052).
+    await server.app.close();
+    await server.database.close();
+    const port = await runCluster(config.workers, server.app.log);
+    console.log(banner(port, config.workers));
+    return;
+  }
+  console.log(banner(await serve(config, server), 1));
 }
 
 main().catch((error: unknown) => {
