@@ -5,11 +5,9 @@ import { timedOut } from '../http/errors.js';
 export const defaultStatementTimeoutMs = 10_000;
 
 /**
- * SQLite has no statement timeout and better-sqlite3 no progress handler or interrupt, so a read
- * of records checks a deadline as it goes: reads name the tables of records and links through
- * views that call `plinth_in_time(id)` for one row in 64 they visit (picked by id, in native code;
- * the argument keeps SQLite from hoisting the call out of inner loops), and the call throws once
- * the statement's time is up. Writes use the tables themselves (decision 0042).
+ * SQLite has no statement timeout: reads of records and links go through views that call
+ * `plinth_in_time(id)` for one row in 64 (the argument keeps SQLite from hoisting the call), which
+ * throws once the statement's time is up. Writes use the tables themselves (decision 0042).
  */
 export function boundSqliteReads(sqlite: SQLite.Database, timeoutMs: number): StatementClock {
   const clock = new StatementClock(timeoutMs);
@@ -26,10 +24,7 @@ export function boundSqliteReads(sqlite: SQLite.Database, timeoutMs: number): St
 
 /** The tables read through timed views, each with a column that varies by row (they have no rowid). */
 const rowColumn = { entities: 'id', relationships: 'from_id' } as const;
-/**
- * Rows whose column has these bits clear call the deadline check: a JavaScript call per row made
- * whole scans about 1.5× slower, a native test per row and a call per 64 costs a few percent.
- */
+/** Rows whose column has these bits clear call the deadline check: one call in 64 rows (decision 0042). */
 const sampleMask = 63;
 const timedTables = Object.keys(rowColumn);
 

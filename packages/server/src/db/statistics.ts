@@ -47,13 +47,9 @@ export function statisticsUpkeep(db: Kysely<unknown>, engine: Engine): Statistic
 }
 
 /**
- * SQLite keeps no count of changes per table: the connection's count of rows written (the process's
- * one connection sees every write) stands for it. Once the rows written since the last analysis
- * pass a quarter of the rows of the tables that grow with the records, those tables are analysed
- * again, a table a step (`ANALYZE` of 20,000 records: 20 ms for their links, 120 ms for the
- * records and their eleven indexes on a loaded machine); `PRAGMA optimize` does the rest (a new field's index, a small table grown
- * tenfold). `PRAGMA optimize` alone would leave a table that grew from 20,000 to 100,000 records
- * with the statistics of 20,000: it analyses only tables grown tenfold.
+ * The connection's count of rows written stands for SQLite's missing count per table: past a quarter
+ * of the growing tables' rows they are analysed again, a table a step, then `PRAGMA optimize` does
+ * the rest, which alone reanalyses only tables grown tenfold (decision 0044).
  */
 function sqliteUpkeep(db: Kysely<unknown>): StatisticsUpkeep {
   let writtenSinceAnalysis = 0;

@@ -8,17 +8,9 @@ import type { Engine } from '../tables.js';
 export const CHANGE_CHUNK_IDS = 1024;
 
 /**
- * Change markers per chunk of ids (decision 0025): `change_chunks (tenant_id, source_id, chunk,
- * version)`, bumped by triggers in the writing transaction like `change_markers`, but finer:
- *
- * - a record's insert, update or delete bumps (its type, id / 1024): source ids that are types
- *   count the records' own writes only, never their links;
- * - a link's insert or delete bumps (its relationship, from_id / 1024) and (its relationship,
- *   -1 - to_id / 1024): the chunk of each end, the "to" ends as negative chunks.
- *
- * Types and relationships are records of one tenant, so their ids never collide. A cached
- * aggregate over many records keeps its partial results per chunk of root records and, after a
- * write, recomputes only the chunks whose markers moved.
+ * Change markers per chunk of ids, `change_chunks (tenant_id, source_id, chunk, version)`, bumped in
+ * the writing transaction: a record's write bumps (its type, id / 1024), a link's (its relationship,
+ * from_id / 1024) and (its relationship, -1 - to_id / 1024) (decision 0025).
  */
 export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   const idType = engine === 'postgres' ? 'bigint' : 'integer';

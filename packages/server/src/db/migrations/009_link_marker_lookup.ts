@@ -18,11 +18,9 @@ const endTypes = (rows: string) => `SELECT DISTINCT tenant_id, type_id, 1 FROM (
   ORDER BY 1, 2`;
 
 /**
- * PostgreSQL's statement trigger on links (migrations 006 and 007) found the records at the links'
- * ends with `e.id IN (r.from_id, r.to_id)`: an OR the planner can only test row by row, so it merged
- * every record of the tenant with every new link (5.9 s for 500 links at 80,000 records, 20 ms for
- * one). Each end is now looked up by its key (0.1 ms for one link). SQLite's row triggers look
- * each end up by its key already.
+ * PostgreSQL's statement trigger on links looks up the record at each end by its key, never by
+ * `e.id IN (from_id, to_id)`, which reads every record of the tenant (decision 0021). SQLite's row
+ * triggers look each end up by its key already.
  */
 export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   if (engine !== 'postgres') return;
