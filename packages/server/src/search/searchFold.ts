@@ -1,14 +1,9 @@
 import Database from 'better-sqlite3';
 
 /**
- * Text folded as the trigram index folds it (SQLite FTS5 `trigram`, case-insensitive, diacritics
- * kept). A term is in a text, as the index's phrase query finds it, when the folded term is in the
- * folded text.
- *
- * The index folds one character at a time by its own table of Unicode cases, which is not
- * JavaScript's (it leaves Georgian Mtavruli or Cherokee alone, folds `ſ` to `s`): the table is read
- * from SQLite itself, once, by indexing every character that has a case and reading back the
- * trigram it became.
+ * Text folded as SQLite's FTS5 `trigram` index folds it (case folded, diacritics kept): a term is in
+ * a text, as the index's phrase finds it, when the folded term is in the folded text. The index's own
+ * table of Unicode cases, not JavaScript's, is read from SQLite once (decision 0025).
  */
 export function searchFold(text: string): string {
   // Printable ASCII (the common case) folds as JavaScript folds it.

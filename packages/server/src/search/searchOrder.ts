@@ -4,15 +4,9 @@ import { chunks, type Executor } from '../entities/entityRepository.js';
 import { searchRowId } from './searchRowId.js';
 
 /**
- * The quick-search index in name order (SQLite; decision 0031). `entity_search_ordered` holds the
- * same documents as `entity_search`, but its rowid is a record's position: each type has a band of
- * positions, and within it records stand in the order reports sort names in — `lower(name)`, blanks
- * first, then the id. FTS5 answers a phrase in rowid order and stops when asked, so a search sorted
- * by name reads its first matches only, however many records match.
- *
- * `search_order` maps positions to records. A new position is taken half-way between its
- * neighbours'; when they are adjacent, a block of positions around them is spread out again (an
- * order-maintenance list: spreadBlock), so a write moves a few records on average.
+ * The quick-search index in name order (SQLite; decision 0031): `entity_search_ordered`'s rowid is a
+ * record's position in its type's band, in the order reports sort names (`lower(name)`, blanks
+ * first, then the id); `search_order` maps positions to records, kept as an order-maintenance list.
  */
 
 /**
@@ -150,13 +144,9 @@ async function placeRecord(
 }
 
 /**
- * Spreads out the records of the smallest aligned block of positions around `after` that is sparse
- * enough, and answers a position for a record just after the one at `after` (or first, when `after`
- * is the band's start). A block of 2^i positions may hold {@link SPARSE}^i records, so larger
- * blocks are sparser and a spread block takes many records before it is spread again (after Bender
- * et al., "Two simplified algorithms for maintaining order in a list", 2002). Half of the block is
- * left empty where the record goes: records tend to come where the last one came (a name with the
- * next number, the next date), so that is where room runs out.
+ * Spreads out the smallest aligned block around `after` that is sparse enough (2^i positions hold at
+ * most {@link SPARSE}^i records), half of it left empty where the record goes, and answers a position
+ * just after `after`, or first at the band's start (Bender et al., 2002; decision 0031).
  */
 async function spreadBlock(db: Executor, tenantId: number, band: number, after: number): Promise<number> {
   const base = band * BAND_SIZE;

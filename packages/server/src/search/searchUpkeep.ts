@@ -18,16 +18,9 @@ export interface IdleUpkeep {
 }
 
 /**
- * The server's idle upkeep, one timer for the database's housekeeping. On SQLite it keeps the
- * search indexes' segments few (decision 0031): FTS5 writes each transaction's documents as a new
- * segment and merges segments of a level as they pile up (two to a level: migration 010), a little
- * at each write. A phrase is looked for in every segment, and the ordered index's segments each
- * span every position, so an index left in many segments answers several times slower than one
- * merged (0.8–1.5 ms against 0.1–0.3 ms for a phrase's first 51 matches at 100,000 records). The
- * upkeep finishes the levels' merges, and merges everything into one segment once the segments
- * besides the largest hold a tenth as much as it does: each record is rewritten about ten times
- * over, not at every write. On both engines it then keeps the planner's statistics
- * (db/statistics.ts, decision 0044).
+ * The server's idle upkeep, one timer for the database's housekeeping. On SQLite it finishes the
+ * search indexes' level merges and merges all into one segment once the others hold a tenth of the
+ * largest (decision 0031); on both engines it then keeps the planner's statistics (decision 0044).
  */
 export function startIdleUpkeep(db: Kysely<unknown>, engine: Engine): IdleUpkeep {
   let running: Promise<void> | undefined;
