@@ -86,10 +86,8 @@ export interface ExportRowOptions {
  * and no group or total query is run per page. The first page is read here, so a bad query fails
  * before any byte of the file is sent.
  *
- * Each page continues after the sort keys and id of the last row read (a keyset cursor, decision
- * 0024), so a page costs the same at the end of a large report as at its start, and rows written
- * meanwhile before the cursor are neither repeated nor make later rows skipped. An order by a
- * calculation or a many-valued relationship cannot be sought: such an export reads by offset.
+ * Each page continues after the last row's sort keys and id (a keyset cursor), or by offset where
+ * the order cannot be sought (decision 0024).
  */
 export async function exportRows(
   ctx: RequestContext,

@@ -6,13 +6,9 @@ import type { EffectiveCondition } from './conditionSql.js';
 import type { ResolvedColumn, ResolvedStep } from './resolveColumns.js';
 
 /**
- * Which chunks of a report's root records a write may have changed the answer for (decision 0025).
- *
- * Records are split by id into chunks of {@link CHANGE_CHUNK_IDS}; `change_chunks` counts the
- * writes to each chunk of each type's records and of each relationship's links. A result kept per
- * root record — group partials, a search's first rows — stays true for the chunks whose markers did
- * not move, provided nothing else it reads moved: the metamodel, and the records its first-step
- * links reach (their names and fields are read by every chunk).
+ * Which chunks of {@link CHANGE_CHUNK_IDS} root records a write may have changed the answer for: a
+ * result kept per root record stays true for the chunks whose markers did not move, while the
+ * metamodel and the records its first-step links reach did not move either (decision 0025).
  */
 
 /** What a kept result was computed under. */

@@ -48,20 +48,10 @@ export interface CursorPart {
 }
 
 /**
- * The rows strictly after a cursor in the report's order, `(k1, …, kn, id) > (v1, …, vn, id0)`,
- * as parts to read one after the other: every row of a part comes before every row of the next.
- * Directions are mixed and blanks sort lowest in both engines (`ASC NULLS FIRST`, `DESC NULLS
- * LAST`), so the comparison is spelled as an OR-chain:
- *
- * - ascending after v: `k > v`; after a blank: `k IS NOT NULL`;
- * - descending after v: `k < v OR k IS NULL`; after a blank: nothing;
- * - then, with `k = v` (or `k IS NULL`), the next key decides, and the id last.
- *
- * The first key is taken apart so an index on it serves every part: the rest of the cursor's
- * tie (`k = v`, ordered by the other keys, since SQLite sorts when `NULLS LAST` names a key an
- * equality fixes), then a range (`k > v`, `k < v`, `k IS NOT NULL`), then for a descending key its
- * blanks. A single condition would have the engine scan from the start of the order to the cursor
- * on every page.
+ * The rows strictly after a cursor in the report's order, `(k1, …, kn, id) > (v1, …, vn, id0)`, as
+ * parts to read one after the other (every row of a part before every row of the next). Blanks sort
+ * lowest, so "after" is an OR-chain per direction; the first key is taken apart (its tie, its range,
+ * a descending key's blanks) so that an index on it serves every part (decision 0024).
  */
 export function afterCursorSql(seek: Seek, cursor: ReportCursor): CursorPart[] {
   if (cursor.keys.length !== seek.keys.length) {

@@ -5,16 +5,9 @@ import type { RequestContext } from '../context.js';
 
 /**
  * Results of report queries that visit every matching record (group buckets, grand totals, a
- * search's first rows), kept
- * per process and revalidated with change markers (decision 0021).
- *
- * An entry is keyed by the tenant and the exact statements it answers — their SQL text and
- * parameters, which hold the report's definition, conditions, search, relative dates and the
- * caller's access rules as SQL — so callers whose rules differ never share an entry. It stores
- * the markers it was computed under: the tenant's metamodel version and the sum of the change
- * markers of the types the query can read (all of the tenant's types when it cannot tell). The
- * markers are read with one indexed query *before* the statements run, so a write that commits in
- * between only makes the entry look older than it is, never newer.
+ * search's first rows), kept per process. An entry is keyed by the tenant and its statements' SQL
+ * and parameters, so callers whose rules differ never share one, and is used while the change
+ * markers, read before the statements run, are those it was computed under (decision 0021).
  */
 export class ReportResultCache {
   readonly #entries = new Map<string, CacheEntry>();

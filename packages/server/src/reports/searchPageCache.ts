@@ -15,11 +15,7 @@ export const SEARCH_ROWS_KEPT = 500;
  */
 const WALKED_SEARCH_ROWS_KEPT = 101;
 
-/**
- * Past this many chunks written since a search was kept, it is read again whole: the texts of a
- * chunk take about 0.5 ms to test, the index's phrase query over every record 15–25 ms at
- * 1,000,000 records.
- */
+/** Past this many chunks written since a search was kept, it is read again whole (decision 0025). */
 const MAX_STALE_CHUNKS = 16;
 
 type Row = Record<string, unknown>;
@@ -59,17 +55,9 @@ interface KeptRows {
 type KeptState = KeptRows & ChunkMarks & { weight: number };
 
 /**
- * The ids of one page of a quick search (decision 0025). A search through the trigram index reads
- * every matching record to order them — at 1,000,000 records a term in 1% of them costs tens of
- * milliseconds however small the page — so its first {@link SEARCH_ROWS_KEPT} ids are read in one
- * statement and kept in the result cache: the next pages and the same search again read no index
- * until a write to a type the search reads (decision 0021).
- *
- * After such a write the kept ids are brought up to date by chunk (chunkMarkers): the kept ids of
- * the chunks no write touched still match and keep their order, and only the chunks written are
- * searched again; one statement orders both, up to the last row kept, since rows past it in the
- * untouched chunks are not known. A search whose answer cannot be told by chunk, or whose rows do
- * not compare by cursor, is read again whole. Pages past the kept ids are read as any page is.
+ * The ids of one page of a quick search: its first {@link SEARCH_ROWS_KEPT} ids are kept in the
+ * result cache and, after a write, brought up to date by chunk, or read again whole when the search
+ * cannot be told by chunk or compared by cursor; later pages are read as any page (decision 0025).
  */
 export async function searchPageIds(
   search: SearchQuery,

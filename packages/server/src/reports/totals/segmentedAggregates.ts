@@ -18,12 +18,9 @@ import { type Partials, partialColumns } from './partialColumns.js';
 import { emptySegmentState, ingestPartials, nextSegmentState, type SegmentState } from './partialRows.js';
 
 /**
- * Group buckets and totals kept per chunk of {@link CHANGE_CHUNK_IDS} root record ids, so that the
- * first read after a write recomputes only the chunks it touched (decision 0025): each chunk's
- * partials are read once by one statement grouped by chunk and group, kept with the chunks'
- * markers, and merged into the answer. Only for queries whose answer per root record depends on
- * that record, its first-step links and the records they reach (chunkScope); others keep the one
- * statement of decision 0021.
+ * Group buckets and totals kept per chunk of {@link CHANGE_CHUNK_IDS} root record ids, so the first
+ * read after a write recomputes only the chunks it touched, for queries with a chunkScope (decision
+ * 0025); others keep the one statement of decision 0021.
  */
 
 type Row = Record<string, unknown>;
