@@ -1,51 +1,7 @@
 /**
- * Relative date ranges of report conditions (spec 02 §9, spec 03 §9, issue 4 part 1).
- *
- * Pure: the clock (`now`) is passed in; time zones come from `Intl.DateTimeFormat` only. The only
- * state is a memo of `Intl.DateTimeFormat` instances per time zone.
- *
- * Every range is HALF-OPEN, `[from, to)`: `from` is included, `to` is not. Date fields get local
- * calendar dates `yyyy-MM-dd` of the tenant's time zone ({@link relativeDateRange}); DateTime fields get
- * UTC ISO 8601 instants ({@link relativeInstantRange}), where each date boundary is the instant local
- * midnight of that date begins in the tenant's time zone ({@link startOfLocalDayUtc}), so a local day
- * lasts 23 or 25 hours across a DST change.
- *
- * "Today" (D below) is the tenant-local date of `now`. Weeks start on Monday. Quarters are calendar
- * quarters (January, April, July, October). A financial year starts on the 1st of the tenant's
- * `financialYearStartMonth` (1 = January, i.e. the calendar year); the current financial year is the
- * 12 months starting on the latest such 1st on or before today.
- *
- * Semantics per operator (N = the count, an integer 1–10,000). Date ranges, `[from, to)`:
- *
- * - Today: [D, D+1).
- * - ThisWeek: [Monday on or before D, that Monday + 7).
- * - ThisMonth, ThisQuarter, ThisYear, CurrentFinancialYear: [1st day of the period containing D,
- *   1st day of the next period).
- * - LastNDays and LastNDaysTillNow: [D−N, D+1) — the N days before today, and today (N+1 dates).
- * - NextNDays and NextNDaysFromNow: [D, D+N+1) — today, and the N days after it (N+1 dates).
- * - LastNWeeks, LastNMonths, LastNQuarters, LastNYears, LastNFinancialYears: the N whole periods
- *   immediately before the current one, e.g. LastNWeeks = [Monday − 7N, Monday). The current
- *   period is excluded.
- * - NextNWeeks, NextNMonths, NextNQuarters, NextNYears, NextNFinancialYears: the N whole periods
- *   immediately after the current one, e.g. NextNMonths on 2025-12-31 with N = 1 = [2026-01-01,
- *   2026-02-01). The current period is excluded.
- *
- * DateTime ranges: the same local dates, each bound being the UTC instant that local date begins,
- * except for the two rolling operators, which use `now` exactly:
- *
- * - LastNDaysTillNow: [now − N×24h, now).
- * - NextNDaysFromNow: [now, now + N×24h).
- *
- * So "last N days" is rolling (it moves every day and includes today), while "last N weeks" is the N
- * calendar weeks (Monday–Sunday) before this one. The rolling `*TillNow` / `*FromNow` windows are
- * N×24 hours of elapsed time, so across a DST change they span N×24 ± 1 hours of wall clock. A Date
- * value has no time of day, so for Date fields they equal LastNDays / NextNDays.
- *
- * Ranges are clamped to the supported calendar, years 1–9999 (spec 02 §9): `from` is at least
- * 0001-01-01 and `to` at most 9999-12-31, keeping every `yyyy-MM-dd` four digits so that text
- * comparison stays correct. Only a range that would reach past the year 9999 (e.g. NextNYears with
- * N ≈ 8,000) is affected, and it then leaves out the last date, 9999-12-31. A clamped range may be
- * empty (`from === to`).
+ * Relative date ranges of report conditions (spec 02 §9, spec 03 §9): half-open `[from, to)`, local
+ * dates for Date fields and UTC instants for DateTime fields, in the tenant's calendar and time zone,
+ * clamped to years 1–9999. Pure: `now` is passed in (decision 0053).
  */
 
 import { isKnownTimeZone, zoneOffsetAt } from '../time/wallClock.js';
@@ -329,7 +285,7 @@ function resolve(
  * {@link MAX_RELATIVE_DATE_COUNT}; for the current-period operators it is ignored. Returns undefined
  * when `n` is invalid for the operator, `now` is an invalid Date, the time zone is unknown to Intl, the
  * financial-year start month is not an integer 1–12, or `op` is not a relative date operator. The
- * range is clamped to 0001-01-01 … 9999-12-31 (see the module comment).
+ * range is clamped to 0001-01-01 … 9999-12-31 (decision 0053).
  */
 export function relativeDateRange(
   op: RelativeDateOperator,
