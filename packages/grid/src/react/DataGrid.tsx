@@ -1,30 +1,14 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a virtualised grid places its rows absolutely, which table elements cannot; the ARIA grid roles carry the semantics
 import { gridMetrics, LoadingGrid } from '@plinth/ui';
-import { useEffect, useMemo, useRef } from 'react';
-import { defaultCellTextSettings } from '../columns/cellText.js';
-import { buildColumnModel, type GridColumn } from '../columns/columnModel.js';
-import type { RowId } from '../types.js';
+import type { GridColumn } from '../columns/columnModel.js';
 import { GridBody } from './body/GridBody.js';
-import { useGridVirtualizer } from './body/useGridVirtualizer.js';
-import { useRowHandlers } from './body/useRowHandlers.js';
 import type { DataGridProps } from './DataGrid.types.js';
 import { GridHeader } from './GridHeader.js';
-import { GridContext, type GridContextValue } from './gridContext.js';
-import { useGridGrouping } from './grouping/useGridGrouping.js';
-import { useInlineEditing } from './inline/useInlineEditing.js';
-import { useGridKeyboard } from './keyboard/useGridKeyboard.js';
-import { preloadEditors } from './lazyEditors.js';
-import { useGridSelection } from './selection/useGridSelection.js';
-import { rowHeightOf } from './sizing/rowHeight.js';
-import { useColumnSizing } from './sizing/useColumnSizing.js';
+import { GridContext } from './gridContext.js';
 import { TotalRows, totalRowCount } from './TotalRows.js';
-import { useContainerWidth } from './useContainerWidth.js';
-import { selectionColumnWidth, useGridTable } from './useGridTable.js';
-import { defaultNearEndDistance } from './useNearEnd.js';
+import { useDataGrid } from './useDataGrid.js';
 
 export type { DataGridInlineEdit, DataGridProps } from './DataGrid.types.js';
-
-const emptyIds: readonly RowId[] = [];
 
 /**
  * The report data grid (spec 02): a controlled, presentational grid over TanStack Table and
@@ -62,126 +46,20 @@ const emptyIds: readonly RowId[] = [];
  *   }}
  * />
  */
-export function DataGrid({
-  label,
-  meta,
-  rows,
-  columnOptions,
-  mode = 'default',
-  selectedIds = emptyIds,
-  onSelectionChange,
-  onRowDoubleClick,
-  onRowContextMenu,
-  isLoading = false,
-  placeholderRows = 10,
-  emptyState,
-  groups,
-  total,
-  onGroupSort,
-  onGroupLoadMore,
-  groupsWithMore,
-  onNearEnd,
-  nearEndDistance = defaultNearEndDistance,
-  textSettings = defaultCellTextSettings,
-  imageUrl,
-  onPreviewFile,
-  columnWidths,
-  onColumnWidthsChange,
-  sort,
-  onHeaderSort,
-  inlineEdit,
-  height,
-}: DataGridProps) {
-  const columns = useMemo(() => buildColumnModel(meta, columnOptions), [meta, columnOptions]);
-  const columnsById = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
-  const safeRows = useMemo(
-    () => (Array.isArray(rows) ? rows.filter((r) => r && Array.isArray(r.values)) : []),
-    [rows],
-  );
-  const hasRows = safeRows.length > 0;
-  // Once the first rows are on screen, the editors' code loads (spared from the first page's path).
-  useEffect(() => (hasRows ? preloadEditors() : undefined), [hasRows]);
-  const isMulti = mode === 'multiSelect';
-  const isInline = mode === 'inlineEditing' && inlineEdit !== undefined;
-  const leadingWidth = isMulti ? selectionColumnWidth : 0;
-  const rowHeight = rowHeightOf(columns);
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const containerWidth = useContainerWidth(scrollRef);
-
-  const sizing = useColumnSizing({
-    columns,
-    columnWidths,
-    onColumnWidthsChange,
-    containerWidth,
-    leadingWidth,
-  });
-  const { widths, totalWidth } = sizing;
-  const { table, columnDefs } = useGridTable({ rows: safeRows, columns, isMulti, ...sizing });
-  const grouping = useGridGrouping({
-    meta,
-    rows: safeRows,
-    groups,
-    groupsWithMore,
-    columns,
-    settings: textSettings,
-    containerWidth,
-    canLoadMore: onGroupLoadMore !== undefined,
-  });
-  const { displayRows, recordIds } = grouping;
-  const { virtualizer, onScroll } = useGridVirtualizer({
-    displayRows,
-    scrollRef,
-    rowHeight,
-    groupHeights: grouping.groupHeights,
-    onNearEnd,
-    nearEndDistance,
-    rowCount: safeRows.length,
-  });
-  const selection = useGridSelection({
-    selectedIds,
-    onSelectionChange,
-    recordIds,
-    isMulti,
-    isInline,
-    onRowContextMenu,
-  });
-  const keyboard = useGridKeyboard({
-    displayRows,
-    scrollRef,
-    scrollToIndex: (index) => virtualizer.scrollToIndex(index),
-    rowHeight,
-    isMulti,
-    toggleGroup: grouping.toggleGroup,
-    select: selection.select,
-    openContextMenu: selection.openContextMenu,
-    onRowDoubleClick,
-  });
-  const { inlineState, savedIds } = useInlineEditing({
-    isInline,
-    inlineEdit,
-    columns,
-    recordIds,
-    scrollToRecord: (eid) => {
-      const index = displayRows.findIndex((r) => r.kind === 'record' && r.row.eid === eid);
-      if (index >= 0) virtualizer.scrollToIndex(index);
-    },
-  });
-  const rowHandlers = useRowHandlers({
-    displayRows,
-    isInline,
-    setFocusedKey: keyboard.setFocusedKey,
-    clickRow: selection.clickRow,
-    openContextMenu: selection.openContextMenu,
-    onRowKeyDown: keyboard.onRowKeyDown,
-    select: selection.select,
-    onRowDoubleClick,
-  });
-  // One context object while nothing it holds changes, so scrolling re-renders only new rows.
-  const context = useMemo<GridContextValue>(
-    () => ({ settings: textSettings, widths, imageUrl, onPreviewFile, inline: inlineState }),
-    [textSettings, widths, imageUrl, onPreviewFile, inlineState],
-  );
-
+export function DataGrid(props: DataGridProps) {
+  const {
+    label,
+    isLoading = false,
+    placeholderRows = 10,
+    emptyState,
+    total,
+    onGroupSort,
+    onGroupLoadMore,
+  } = props;
+  const { sort, onHeaderSort, height } = props;
+  const grid = useDataGrid(props);
+  const { columns, isMulti, widths, totalWidth, textSettings, grouping, virtualizer, keyboard } = grid;
+  const { displayRows } = grouping;
   if (isLoading)
     return (
       <div className="pl-grid pl-grid--loading" style={{ height }}>
@@ -190,9 +68,9 @@ export function DataGrid({
     );
 
   return (
-    <GridContext.Provider value={context}>
+    <GridContext.Provider value={grid.context}>
       <div
-        ref={scrollRef}
+        ref={grid.scrollRef}
         className="pl-grid"
         role="grid"
         aria-label={label}
@@ -200,37 +78,43 @@ export function DataGrid({
         aria-colcount={columns.length + (isMulti ? 1 : 0)}
         aria-multiselectable={isMulti || undefined}
         style={{ height }}
-        onScroll={onScroll}
+        onScroll={grid.onScroll}
       >
         <div className="pl-grid__canvas" style={{ width: totalWidth, minWidth: '100%' }}>
           <GridHeader
-            table={table}
-            columns={columnsById}
+            table={grid.table}
+            columns={grid.columnsById}
             widths={widths}
             height={gridMetrics.headerHeight}
             sort={sort}
             onSort={onHeaderSort}
             onFocusRows={keyboard.focusRows}
-            {...(isMulti ? { selectAll: selection.selectAll } : {})}
+            {...(isMulti ? { selectAll: grid.selection.selectAll } : {})}
           />
           <GridBody
             displayRows={displayRows}
             items={virtualizer.getVirtualItems()}
             height={virtualizer.getTotalSize() - gridMetrics.headerHeight}
-            rowHeight={rowHeight}
+            rowHeight={grid.rowHeight}
             width={totalWidth}
             focusedIndex={keyboard.focusedIndex}
             emptyState={emptyState}
-            handlers={rowHandlers}
+            handlers={grid.rowHandlers}
             groups={{
               ...grouping,
               columns,
-              visibleWidth: Math.min(containerWidth, totalWidth),
+              visibleWidth: Math.min(grid.containerWidth, totalWidth),
               settings: textSettings,
               onGroupSort,
               onGroupLoadMore,
             }}
-            records={{ table, columnDefs, selected: selection.selected, inlineState, savedIds }}
+            records={{
+              table: grid.table,
+              columnDefs: grid.columnDefs,
+              selected: grid.selection.selected,
+              inlineState: grid.inlineState,
+              savedIds: grid.savedIds,
+            }}
           />
           {total ? (
             <div role="rowgroup" className="pl-grid__foot">
@@ -238,7 +122,7 @@ export function DataGrid({
                 total={total}
                 columns={columns}
                 widths={widths}
-                leadingWidth={leadingWidth}
+                leadingWidth={grid.leadingWidth}
                 showCount={grouping.showCount}
                 settings={textSettings}
                 firstRowIndex={displayRows.length + 2}
