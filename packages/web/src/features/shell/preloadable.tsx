@@ -1,9 +1,8 @@
 import { type ComponentType, lazy } from 'react';
 
 /**
- * A chunk loaded on demand that can be asked for early (`preload`). Its pages render at once when
- * it is already in: a page that suspends first is shown by React no sooner than 300 ms after its
- * fallback (the Suspense reveal throttle), which held every report's first page back that long.
+ * A chunk loaded on demand that can be asked for early (`preload`). Once it is in, its pages render
+ * at once, never through Suspense and its 300 ms reveal throttle (decision 0027).
  */
 export function preloadable<M>(load: () => Promise<M>) {
   let loaded: M | undefined;
