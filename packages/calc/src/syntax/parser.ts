@@ -33,7 +33,7 @@ export const MAX_LENGTH = 100_000;
 export const MAX_NESTING = 256;
 /**
  * Chains such as `a + b + … + z` or `x.f().g()` nest without brackets; their tree depth is capped
- * separately, at half of what the checker and evaluator were measured to survive on Node's default stack.
+ * separately, well clear of the end of Node's default stack (docs/decisions/calc-language-decisions.md).
  */
 export const MAX_TREE_DEPTH = 500;
 

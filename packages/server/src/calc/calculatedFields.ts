@@ -156,7 +156,7 @@ export function calculationCycle(
  * current record (the new record's own values are not saved yet): it can use literals, the clock
  * (`=getdate() + 7`), and lookups such as `resource(...)` and `all(...)`, under the creator's
  * permissions. An error or a null result leaves the field empty. Any other default is a literal value
- * (or TODAY/NOW, true/false), as before.
+ * (or TODAY/NOW, true/false).
  */
 export const isExpressionDefault = (defaultValue: string | undefined): defaultValue is string =>
   typeof defaultValue === 'string' && defaultValue.trimStart().startsWith('=');
