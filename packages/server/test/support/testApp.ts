@@ -97,6 +97,8 @@ export class Client {
 
 export interface TestApp {
   engine: Engine;
+  /** The PostgreSQL database's URL (undefined on SQLite), for a second app on the same database. */
+  databaseUrl: string | undefined;
   app: FastifyInstance;
   services: Services;
   clock: TestClock;
@@ -122,7 +124,7 @@ export interface TestAppOptions {
 
 /** Opens a fresh database (a temp folder, or a new PostgreSQL database) with one tenant `acme`. */
 export async function startTestApp(engine: Engine, options: TestAppOptions = {}): Promise<TestApp> {
-  const { database, dispose } = await freshDatabase(engine);
+  const { database, dispose, databaseUrl } = await freshDatabase(engine);
   const clock = new TestClock();
   const systemTypes = registerSystemTypes();
   for (const behaviour of options.systemTypes ?? []) systemTypes.register(behaviour);
@@ -178,6 +180,7 @@ export async function startTestApp(engine: Engine, options: TestAppOptions = {})
   const admin = await login();
   return {
     engine,
+    databaseUrl,
     app,
     services,
     clock,
@@ -202,7 +205,9 @@ export async function startTestApp(engine: Engine, options: TestAppOptions = {})
   };
 }
 
-async function freshDatabase(engine: Engine): Promise<{ database: Database; dispose: () => Promise<void> }> {
+async function freshDatabase(
+  engine: Engine,
+): Promise<{ database: Database; dispose: () => Promise<void>; databaseUrl?: string }> {
   if (engine === 'sqlite') {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-test-'));
     const database = await openDatabase({ dataDir });
@@ -219,6 +224,7 @@ async function freshDatabase(engine: Engine): Promise<{ database: Database; disp
   const database = await openDatabase({ dataDir: '', databaseUrl: url.toString() });
   return {
     database,
+    databaseUrl: url.toString(),
     dispose: async () => {
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();
