@@ -29,7 +29,9 @@ test('edit a record inline, open its History, see the change', async ({ page }) 
   await expect(toolbar.getByRole('button', { name: 'New' })).toBeVisible();
 
   // The row's quick menu offers its History.
-  const row = recordRows(page).filter({ has: page.getByRole('gridcell', { name, exact: true }) }).first();
+  const row = recordRows(page)
+    .filter({ has: page.getByRole('gridcell', { name, exact: true }) })
+    .first();
   await cell(row, column.name).click({ button: 'right' });
   await page.getByRole('menuitem', { name: 'History' }).click();
   const dialog = page.getByRole('dialog', { name: `History: ${name}` });
