@@ -1,4 +1,5 @@
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from './button/Button';
+export { IconButton, type IconButtonProps } from './button/IconButton';
 export { ErrorDisplay, type ErrorDisplayProps } from './feedback/ErrorDisplay';
 export { HelpText, type HelpTextProps, helpTextDialogThreshold } from './feedback/HelpText';
 export { defaultPlaceholderColumns, LoadingGrid, type LoadingGridProps } from './feedback/LoadingGrid';

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -34,6 +34,17 @@ describe('Modal', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Discard' }));
     expect(onPress).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('dialog', { name: 'Edit things' })).toBeInTheDocument();
+  });
+
+  it("names its × button 'Close' and shows that as its tooltip; the symbol is not read", async () => {
+    render(<Harness />);
+    const dialog = screen.getByRole('dialog', { name: 'Edit things' });
+    const close = within(dialog).getByRole('button', { name: 'Close' });
+    expect(close.querySelector('[aria-hidden="true"]')).toHaveTextContent('×');
+    for (let i = 0; i < 10 && document.activeElement !== close; i++) await userEvent.tab();
+    expect(close).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('tooltip', { hidden: true })).toHaveTextContent('Close'));
+    expect(close).toHaveAccessibleDescription('Close');
   });
 
   it('closes on Escape', async () => {

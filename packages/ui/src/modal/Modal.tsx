@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Modal as AriaModal, Dialog, Heading, ModalOverlay } from 'react-aria-components';
 import { Button, type ButtonVariant } from '../button/Button';
+import { IconButton } from '../button/IconButton';
 
 /** The standard buttons of the generic modal (spec 02 §2), in their verbatim labels. */
 export const standardModalButtons = {
@@ -67,9 +68,9 @@ export function Modal({
               {title}
             </Heading>
             {!hideCloseButton && (
-              <Button variant="subtle" size="small" aria-label="Close" onPress={() => onOpenChange(false)}>
+              <IconButton size="small" label={standardModalButtons.close} onPress={() => onOpenChange(false)}>
                 ×
-              </Button>
+              </IconButton>
             )}
           </header>
           <div className="pl-modal__body">{children}</div>

@@ -1,4 +1,5 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ToastRegions, toast } from './toasts';
 
@@ -18,6 +19,21 @@ describe('toasts', () => {
     const error = screen.getByText('Error uploading');
     expect(error.closest('.pl-toast')).toHaveClass('pl-toast--error');
     expect(error.closest('.pl-toast')).toHaveTextContent('Too big');
+    act(() => toast.clearAll());
+  });
+
+  it("names its × button 'Close' and shows that as its tooltip; the symbol is not read", async () => {
+    render(<ToastRegions />);
+    act(() => {
+      toast.success('Successfully uploaded');
+    });
+    const shown = (await screen.findByText('Successfully uploaded')).closest('.pl-toast') as HTMLElement;
+    const close = within(shown).getByRole('button', { name: 'Close' });
+    expect(close.querySelector('[aria-hidden="true"]')).toHaveTextContent('×');
+    for (let i = 0; i < 10 && document.activeElement !== close; i++) await userEvent.tab();
+    expect(close).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('tooltip', { hidden: true })).toHaveTextContent('Close'));
+    expect(close).toHaveAccessibleDescription('Close');
     act(() => toast.clearAll());
   });
 });

@@ -6,6 +6,7 @@ import {
   UNSTABLE_ToastQueue as ToastQueue,
   UNSTABLE_ToastRegion as ToastRegion,
 } from 'react-aria-components';
+import { Tooltip } from '../overlay/Tooltip';
 
 export type ToastKind = 'success' | 'warning' | 'error' | 'info';
 export type ToastPosition =
@@ -88,9 +89,11 @@ export function ToastRegions() {
                   </Text>
                 )}
               </ToastContent>
-              <AriaButton slot="close" className="pl-toast__close" aria-label="Close">
-                ×
-              </AriaButton>
+              <Tooltip content="Close">
+                <AriaButton slot="close" className="pl-toast__close" aria-label="Close">
+                  <span aria-hidden="true">×</span>
+                </AriaButton>
+              </Tooltip>
             </AriaToast>
           )}
         </ToastRegion>
