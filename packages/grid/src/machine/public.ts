@@ -4,12 +4,11 @@ export {
   type DeleteDependent,
   deleteConfirmation,
   isSameDeleteConfirmation,
-} from './deleteConfirmation.js';
-export { type DeleteItem, deleteMessages } from './deleteMessages.js';
+} from './delete/deleteConfirmation.js';
+export { type DeleteItem, deleteMessages } from './delete/deleteMessages.js';
 export { firstReportQueryOf } from './firstQuery.js';
-export { reportMessages } from './reportActions.js';
+export { inlineEditRowDebounceMs } from './inlineEdit/inlineEditGuards.js';
 export { defaultReportTenantSettings } from './reportContext.js';
-export { inlineEditRowDebounceMs } from './reportGuards.js';
 export { quickSearchDebounceMs, reportMachine } from './reportMachine.js';
 export type {
   ExportDownload,
@@ -26,6 +25,7 @@ export type {
   ReportViewQuery,
   RowEntity,
 } from './reportMachineTypes.js';
+export { reportMessages } from './reportMessages.js';
 export {
   canRunAction,
   canUseGrid,
@@ -43,4 +43,4 @@ export {
   type ReportSnapshot,
   rowEditState,
 } from './reportSelectors.js';
-export { type ActionStep, routeAction, rowOpenIntent } from './routeAction.js';
+export { type ActionStep, routeAction, rowOpenIntent } from './selection/routeAction.js';

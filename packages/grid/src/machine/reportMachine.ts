@@ -1,9 +1,16 @@
 import { recordsToSave } from '../query/inlineSaveOutcome.js';
-import { reportActions } from './reportActions.js';
-import { initialReportContext, pageFetch, queryOf, shownIds } from './reportContext.js';
-import { reportDelays, reportGuards } from './reportGuards.js';
+import { deleteActions, deleteGuards } from './delete/deleteActions.js';
+import { shownIds } from './delete/deleteItems.js';
+import { exportActions } from './export/exportActions.js';
+import { fetchingActions, fetchingGuards } from './fetching/fetchingActions.js';
+import { inlineEditActions } from './inlineEdit/inlineEditActions.js';
+import { inlineEditDelays, inlineEditGuards } from './inlineEdit/inlineEditGuards.js';
+import { keptViewActions, keptViewGuards } from './keptView/keptViewActions.js';
+import { pagingActions, pagingGuards } from './paging/pagingActions.js';
+import { initialReportContext, pageFetch, queryOf } from './reportContext.js';
 import type { ReportContext } from './reportMachineTypes.js';
 import { reportSetup } from './reportSetup.js';
+import { selectionActions, selectionGuards } from './selection/selectionActions.js';
 
 /** Quick search waits this long after the last keystroke (spec 02 §9). */
 export const quickSearchDebounceMs = 500;
@@ -11,7 +18,9 @@ export const quickSearchDebounceMs = 500;
 /**
  * The report machine of spec 02 §4: fetching, paging, searching, selecting, exporting, deleting,
  * resetting the view and inline editing. Every call is a named actor and every side effect a named
- * action; the host provides both with `.provide()`.
+ * action; the host provides both with `.provide()`. Each feature folder (fetching/, paging/,
+ * selection/, export/, inlineEdit/, delete/, keptView/) holds its actors, actions and guards; this
+ * file composes them into the statechart.
  *
  * @example
  * const machine = reportMachine.provide({
@@ -21,7 +30,26 @@ export const quickSearchDebounceMs = 500;
  * const actor = createActor(machine, { input: { reportId: 123 } }).start();
  */
 export const reportMachine = reportSetup
-  .extend({ actions: reportActions, guards: reportGuards, delays: reportDelays })
+  .extend({
+    actions: {
+      ...fetchingActions,
+      ...pagingActions,
+      ...selectionActions,
+      ...exportActions,
+      ...inlineEditActions,
+      ...deleteActions,
+      ...keptViewActions,
+    },
+    guards: {
+      ...fetchingGuards,
+      ...pagingGuards,
+      ...selectionGuards,
+      ...inlineEditGuards,
+      ...deleteGuards,
+      ...keptViewGuards,
+    },
+    delays: inlineEditDelays,
+  })
   .createMachine({
     id: 'report',
     context: ({ input }) => initialReportContext(input),

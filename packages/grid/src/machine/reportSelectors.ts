@@ -3,7 +3,9 @@ import { isActionEnabled, reportActions } from '../query/actionRules.js';
 import { formatCountText } from '../query/formatCountText.js';
 import { type PagerSlot, pagerWindow } from '../query/pagerWindow.js';
 import type { QuickMenuAction, RowId, SortEntry } from '../types.js';
-import { groupsWithMoreOf, hasModifiedRecords, isDocumentReport } from './reportContext.js';
+import { hasModifiedRecords } from './inlineEdit/editedRecords.js';
+import { groupsWithMoreOf } from './paging/groupReads.js';
+import { isDocumentReport } from './reportContext.js';
 import type { reportMachine } from './reportMachine.js';
 
 /** A snapshot of the report machine, as `useSelector` hands it to a selector. */

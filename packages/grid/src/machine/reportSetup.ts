@@ -1,24 +1,20 @@
-import { fromPromise, setup } from 'xstate';
+import { setup } from 'xstate';
+import { deleteActors } from './delete/deleteActors.js';
+import { exportActors } from './export/exportActors.js';
+import { fetchingActors } from './fetching/fetchingActors.js';
+import { inlineEditActors } from './inlineEdit/inlineEditActors.js';
 import type {
-  ReportActorInputs as In,
-  ReportActorOutputs as Out,
   ReportContext,
   ReportEvent,
   ReportHostActions,
   ReportMachineInput,
 } from './reportMachineTypes.js';
-
-/** An actor the host has not provided: it fails, and the machine treats that as the call failing. */
-function notProvided<TOutput, TInput = void>(name: string) {
-  return fromPromise<TOutput, TInput>(async () => {
-    throw new Error(`The report machine's '${name}' actor is not provided.`);
-  });
-}
+import { selectionActors } from './selection/selectionActors.js';
 
 /**
- * The report machine's types, its actors (every call, provided by the host) and the host's
- * actions (toasts, navigation, file download, host-run actions). The machine's own actions,
- * guards and delays extend it in reportMachine.ts.
+ * The report machine's types, its actors (every call, provided by the host; each feature declares
+ * its own) and the host's actions (toasts, navigation, file download, host-run actions). The
+ * features' actions, guards and delays extend it in reportMachine.ts.
  */
 export const reportSetup = setup({
   types: {
@@ -27,35 +23,11 @@ export const reportSetup = setup({
     input: {} as ReportMachineInput,
   },
   actors: {
-    fetchTenantSettings: notProvided<Out['fetchTenantSettings']>('fetchTenantSettings'),
-    fetchReportResults: notProvided<Out['fetchReportResults'], In['fetchReportResults']>(
-      'fetchReportResults',
-    ),
-    fetchQuickMenuActions: notProvided<Out['fetchQuickMenuActions'], In['fetchQuickMenuActions']>(
-      'fetchQuickMenuActions',
-    ),
-    fetchReportEntity: notProvided<Out['fetchReportEntity'], In['fetchReportEntity']>('fetchReportEntity'),
-    fetchIsOfTypeRelationshipId: notProvided<Out['fetchIsOfTypeRelationshipId']>(
-      'fetchIsOfTypeRelationshipId',
-    ),
-    fetchPersonDerivedTypes: notProvided<Out['fetchPersonDerivedTypes']>('fetchPersonDerivedTypes'),
-    exportReportData: notProvided<Out['exportReportData'], In['exportReportData']>('exportReportData'),
-    fetchRowEntity: notProvided<Out['fetchRowEntity'], In['fetchRowEntity']>('fetchRowEntity'),
-    fetchPageAndEntityType: notProvided<Out['fetchPageAndEntityType'], In['fetchPageAndEntityType']>(
-      'fetchPageAndEntityType',
-    ),
-    fetchEntityForInlineEdit: notProvided<Out['fetchEntityForInlineEdit'], In['fetchEntityForInlineEdit']>(
-      'fetchEntityForInlineEdit',
-    ),
-    // Nothing is pending unless the host says so.
-    waitForPendingBehaviour: fromPromise<void>(async () => {}),
-    saveModifiedEntities: notProvided<Out['saveModifiedEntities'], In['saveModifiedEntities']>(
-      'saveModifiedEntities',
-    ),
-    fetchDeleteDetails: notProvided<Out['fetchDeleteDetails'], In['fetchDeleteDetails']>(
-      'fetchDeleteDetails',
-    ),
-    deleteEntities: notProvided<Out['deleteEntities'], In['deleteEntities']>('deleteEntities'),
+    ...fetchingActors,
+    ...selectionActors,
+    ...exportActors,
+    ...inlineEditActors,
+    ...deleteActors,
   },
   actions: {
     notify: (_, _toast: ReportHostActions['notify']) => {},
@@ -67,3 +39,6 @@ export const reportSetup = setup({
     leave: () => {},
   },
 });
+
+/** The guards a feature adds to the report machine, typed by its context and events. */
+export type ReportGuards = Parameters<typeof reportSetup.extend>[0]['guards'];

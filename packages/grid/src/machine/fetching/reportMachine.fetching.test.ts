@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
-import { deferred, flush, reportAnswer, startReport } from './reportMachineHarness.js';
-import type { ReportActorInputs } from './reportMachineTypes.js';
-import { canUseGrid, countText, isFetchingRows } from './reportSelectors.js';
+import { deferred, flush, reportAnswer, startReport } from '../reportMachineHarness.js';
+import type { ReportActorInputs } from '../reportMachineTypes.js';
+import { canUseGrid, countText, isFetchingRows } from '../reportSelectors.js';
 
 type Query = ReportActorInputs['fetchReportResults']['query'];
 

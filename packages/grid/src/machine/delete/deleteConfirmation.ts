@@ -1,6 +1,6 @@
+import type { ReportSnapshot } from '../reportSelectors.js';
+import { deleteItems } from './deleteItems.js';
 import { type DeleteItem, deleteMessages } from './deleteMessages.js';
-import { deleteItems } from './reportContext.js';
-import type { ReportSnapshot } from './reportSelectors.js';
 
 /** A record the delete takes with the chosen ones, and the records that lead to it. */
 export interface DeleteDependent extends DeleteItem {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { InlineSaveResult } from '../types.js';
-import { type ActorStubs, reportAnswer, startReport } from './reportMachineHarness.js';
-import { isSaveEnabled, rowEditState } from './reportSelectors.js';
+import type { InlineSaveResult } from '../../types.js';
+import { type ActorStubs, reportAnswer, startReport } from '../reportMachineHarness.js';
+import { isSaveEnabled, rowEditState } from '../reportSelectors.js';
 
 const changed = 'Someone else changed this record after you read it.';
 const form = { fields: { name: { kind: 'text' as const, isRequired: true } } };

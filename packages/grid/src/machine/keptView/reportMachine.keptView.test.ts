@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reportAnswer, startReport } from './reportMachineHarness.js';
+import { reportAnswer, startReport } from '../reportMachineHarness.js';
 
 const view = {
   sort: [{ colid: 'name', order: 'Descending' as const }],

@@ -1,8 +1,8 @@
 import { isExportFormat } from '@plinth/schema';
-import { isActionEnabled, openRecordIntent } from '../query/actionRules.js';
-import type { NavigationIntent, QuickMenuAction, RowId } from '../types.js';
-import { isDocumentReport } from './reportContext.js';
-import type { ReportContext, ReportEvent, RowEntity } from './reportMachineTypes.js';
+import { isActionEnabled, openRecordIntent } from '../../query/actionRules.js';
+import type { NavigationIntent, QuickMenuAction, RowId } from '../../types.js';
+import { isDocumentReport } from '../reportContext.js';
+import type { ReportContext, ReportEvent, RowEntity } from '../reportMachineTypes.js';
 
 /** What running a quick-menu action does: a machine event, a navigation intent, or the host's own work. */
 export type ActionStep =

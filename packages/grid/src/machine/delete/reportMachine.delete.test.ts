@@ -1,9 +1,9 @@
 import type { DeleteDetails } from '@plinth/schema';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
+import { deferred, reportAnswer, startReport } from '../reportMachineHarness.js';
+import { countText, openDialog } from '../reportSelectors.js';
 import { deleteConfirmation } from './deleteConfirmation.js';
-import { deferred, reportAnswer, startReport } from './reportMachineHarness.js';
-import { countText, openDialog } from './reportSelectors.js';
 
 /** Deal 3 takes its activity 900 with it, and the activity its task 901. */
 const dealWithActivity: DeleteDetails = {

@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CellEdit, InlineSaveResult } from '../types.js';
-import type { ActorStubs } from './reportMachineHarness.js';
-import { deferred, flush, startReport } from './reportMachineHarness.js';
+import type { CellEdit, InlineSaveResult } from '../../types.js';
+import type { ActorStubs } from '../reportMachineHarness.js';
+import { deferred, flush, startReport } from '../reportMachineHarness.js';
 import {
   hasUnsavedChanges,
   isRefreshEnabled,
   isSaveEnabled,
   openDialog,
   rowEditState,
-} from './reportSelectors.js';
+} from '../reportSelectors.js';
 
 const nameCell = (value: string): CellEdit => ({ colid: 'name', fid: 100, value });
 const dueCell: CellEdit = { colid: 'due', fid: 101, value: '2026-12-01' };

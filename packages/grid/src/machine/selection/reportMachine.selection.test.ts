@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { QuickMenu } from '../types.js';
+import type { QuickMenu } from '../../types.js';
 import {
   action,
   deferred,
@@ -9,8 +9,8 @@ import {
   quickMenu,
   startReport,
   viewAction,
-} from './reportMachineHarness.js';
-import { canRunAction, canUseGrid, countText, openDialog } from './reportSelectors.js';
+} from '../reportMachineHarness.js';
+import { canRunAction, canUseGrid, countText, openDialog } from '../reportSelectors.js';
 
 describe('report machine: selection and the quick menu', () => {
   it('fetches the quick menu for a new selection', async () => {

@@ -1,8 +1,8 @@
 import type { ReportRunResponse } from '@plinth/schema';
 import { describe, expect, it } from 'vitest';
-import { startReport } from './reportMachineHarness.js';
-import type { ReportActorInputs } from './reportMachineTypes.js';
-import { countText, groupsWithMore } from './reportSelectors.js';
+import { startReport } from '../reportMachineHarness.js';
+import type { ReportActorInputs } from '../reportMachineTypes.js';
+import { countText, groupsWithMore } from '../reportSelectors.js';
 
 type Query = ReportActorInputs['fetchReportResults']['query'];
 
