@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { KyselyPlugin } from 'kysely';
 import { buildApp } from '../../src/app.js';
 import { openDatabase } from '../../src/db/openDatabase.js';
 import { TenantMetaCache } from '../../src/metamodel/tenantMetaCache.js';
@@ -24,15 +25,22 @@ export interface TwoApps {
   close(): Promise<void>;
 }
 
-export async function startTwoApps(): Promise<TwoApps> {
+/** What B is built with instead of the product's own (for the tests that break a cache on purpose). */
+export interface TwoAppsOptions {
+  /** A Kysely plugin on B's database handle. */
+  pluginB?: KyselyPlugin;
+  metaCacheB?: TenantMetaCache;
+}
+
+export async function startTwoApps(options: TwoAppsOptions = {}): Promise<TwoApps> {
   const t = await startTestApp('postgres');
   if (!t.databaseUrl) throw new Error('the second app needs the PostgreSQL database of the first');
   const database = await openDatabase({ dataDir: '', databaseUrl: t.databaseUrl });
   const servicesB: Services = {
-    db: database.db,
+    db: options.pluginB ? database.db.withPlugin(options.pluginB) : database.db,
     engine: 'postgres',
     clock: t.clock,
-    metaCache: new TenantMetaCache(),
+    metaCache: options.metaCacheB ?? new TenantMetaCache(),
     systemTypes: registerSystemTypes(),
   };
   const appB = await buildApp(servicesB);
