@@ -3,11 +3,14 @@ import { expect, type Page, test } from '@playwright/test';
 import { openReport } from './reportGrid';
 import { signIn } from './signIn';
 
-/** The axe-core findings that matter most: serious and critical, with where they are. */
+/**
+ * The axe-core findings that matter most: serious and critical, with where they are — and a page
+ * without a level-one heading (a moderate finding, but every page has its heading).
+ */
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'page-has-heading-one')
     .map((v) => ({ rule: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
 }
 
@@ -18,6 +21,16 @@ for (const width of [1440, 390]) {
     test('the report has no serious or critical accessibility violations', async ({ page }) => {
       await openReport(page, 'crm:opportunities', 'Opportunities');
       await expect(page).toHaveTitle('Opportunities · Plinth');
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('a report that does not exist has no serious or critical accessibility violations', async ({
+      page,
+    }) => {
+      await page.goto('/apps/crm/_report/crm:doesNotExist');
+      await expect(page.getByRole('alert')).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Report' })).toBeVisible();
+      await expect(page).toHaveTitle('Report · Plinth');
       expect(await seriousViolations(page)).toEqual([]);
     });
 
@@ -45,8 +58,9 @@ test.describe('signed out', () => {
 
 test('the app list names the page in the title', async ({ page }) => {
   await page.goto('/apps');
-  await expect(page.getByRole('heading', { name: 'Apps' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Apps' })).toBeVisible();
   await expect(page).toHaveTitle('Apps · Plinth');
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('signing in again leaves the title of the page it lands on', async ({ page }) => {

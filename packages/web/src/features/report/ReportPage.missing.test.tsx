@@ -38,6 +38,9 @@ describe('a report that does not exist', () => {
     expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
     expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'go home' })).toHaveAttribute('href', '/apps');
+    // The page still has its level-one heading (axe 'page-has-heading-one'), as its title says.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Report');
+    expect(document.title).toBe('Report · Plinth');
   });
 
   it('makes each failing call once', async () => {

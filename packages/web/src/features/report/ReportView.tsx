@@ -174,6 +174,12 @@ export function ReportView({
   if (errorText && !meta) {
     return (
       <section className="pl-report" aria-label="Report" ref={containerRef}>
+        {/* Its heading is what the document title says of a report it cannot read. */}
+        {showHeader && (
+          <header className="pl-report__header">
+            <h1 className="pl-report__title">Report</h1>
+          </header>
+        )}
         <ErrorDisplay message={errorText} homeHref="/apps" />
       </section>
     );
