@@ -1,6 +1,6 @@
 import { formatDate, formatTime, pickerMessages } from '@plinth/fields';
 // The documents' one reading of a size (spec 02 §9: MB with 2 decimals).
-import { formatFileSize } from '../react/documents/formatFileSize.js';
+import { formatFileSize } from '../documents/formatFileSize.js';
 import type { ReportCell, ReportValueType } from '../types.js';
 import { wallClockIn } from './wallClockIn.js';
 
