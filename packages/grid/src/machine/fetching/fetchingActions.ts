@@ -4,8 +4,10 @@ import type { ReportActorOutputs as Out } from '../reportMachineTypes.js';
 import { type ReportGuards, reportSetup } from '../reportSetup.js';
 import { withReportAnswer } from './reportAnswer.js';
 
-/** The fetching feature's actions: loading, refreshing, sort, filters, quick search, and storing
- * what the report calls answer. */
+/**
+ * The fetching feature's actions: loading, refreshing, sort, filters, quick search, and storing
+ * what the report calls answer.
+ */
 export const fetchingActions = {
   raiseLoad: reportSetup.createAction(raise({ type: 'LOAD' })),
   prepareLoad: reportSetup.createAction(

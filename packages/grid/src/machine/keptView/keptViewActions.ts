@@ -3,8 +3,10 @@ import { pageFetch } from '../reportContext.js';
 import { reportMessages } from '../reportMessages.js';
 import { type ReportGuards, reportSetup } from '../reportSetup.js';
 
-/** The view feature's actions: a kept view dropped when the report refuses it, and the reset to
- * the report's defaults. */
+/**
+ * The view feature's actions: a kept view dropped when the report refuses it, and the reset to
+ * the report's defaults.
+ */
 export const keptViewActions = {
   dropKeptView: reportSetup.createAction(
     assign(({ context }) => ({

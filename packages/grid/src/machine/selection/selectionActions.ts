@@ -7,8 +7,10 @@ import { routeAction, rowOpenIntent } from './routeAction.js';
 const isQuickMenu = (value: unknown): value is Out['fetchQuickMenuActions'] =>
   typeof value === 'object' && value !== null && Array.isArray((value as { actions?: unknown }).actions);
 
-/** The selection feature's actions: selecting rows, multi-select, the quick menu, running its
- * actions and opening a row. */
+/**
+ * The selection feature's actions: selecting rows, multi-select, the quick menu, running its
+ * actions and opening a row.
+ */
 export const selectionActions = {
   selectRows: reportSetup.createAction(
     enqueueActions(({ context, event, enqueue }) => {
