@@ -74,9 +74,11 @@ test('the second of two inline saves from the same read is refused and keeps its
     await page.reload();
     await expect(cell(rowIn(page), column.probability)).toHaveText(mine);
 
-    // Discarding leaves editing; a refresh shows the stored value in the second tab too.
+    // Discarding leaves editing and shows the record as it is stored now (the rows are read again),
+    // not the value the second tab first read.
     await toolbar(second).getByRole('button', { name: 'Discard' }).click();
     await expect(toolbar(second).getByRole('button', { name: 'New' })).toBeVisible();
+    await expect(cell(rowIn(second), column.probability)).toHaveText(mine);
     await second.reload();
     await expect(cell(rowIn(second), column.probability)).toHaveText(mine);
   } finally {

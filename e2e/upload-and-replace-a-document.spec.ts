@@ -64,6 +64,66 @@ test('upload a document, replace its file and download the new one', async ({ pa
   expect(await readFile(file)).toEqual(second);
 });
 
+// Issue 12, item 1: the dialog confirms against the document it read; a file replaced since is not
+// replaced unseen.
+test('a replace from a dialog opened before someone else replaced the file is refused, then made knowingly', async ({
+  page,
+}) => {
+  const name = `Contract ${Date.now()}`;
+  await browseAndUpload(page, { name: `${name}.txt`, mimeType: 'text/plain', buffer: Buffer.from('one\n') });
+  await expect(toastOf(page, 'Successfully uploaded', `${name}.txt`)).toBeVisible();
+  await page.getByRole('searchbox', { name: /find a record/i }).fill(name);
+  const row = recordRows(page).filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+  const id = await row.getAttribute('data-eid');
+
+  await row.getByRole('gridcell').first().click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Replace file' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Replace document' });
+  await expect(dialog.getByLabel('Current document')).toContainText(`${name}.txt`);
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: 'Choose file' }).click();
+  await (await chooser).setFiles({
+    name: `${name} mine.txt`,
+    mimeType: 'text/plain',
+    buffer: Buffer.from('mine\n'),
+  });
+
+  // Meanwhile someone else replaces the file, sending the version they read.
+  const read = await page.request.get(`/spapi/data/v2/document/${id}`);
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'plinth_csrf')?.value ?? '';
+  const theirs = await page.request.post(`/spapi/data/v2/document/${id}/replace`, {
+    headers: { 'if-match': read.headers().etag ?? '', 'x-csrf-token': csrf },
+    multipart: {
+      file: { name: `${name} theirs.txt`, mimeType: 'text/plain', buffer: Buffer.from('theirs\n') },
+    },
+  });
+  expect(theirs.status()).toBe(200);
+
+  // The replace the dialog confirmed is refused, naming the document; the dialog shows it as it is now.
+  await dialog.getByRole('button', { name: 'Replace' }).click();
+  await expect(dialog).toContainText(`Replace '${name}.txt' with '${name} mine.txt'?`);
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    `'${name} theirs.txt' was changed by someone else after you opened this dialog. It now shows as it is: replace it again, or cancel to keep it.`,
+  );
+  await expect(dialog.getByLabel('Current document')).toContainText(`${name} theirs.txt`);
+  await expect(dialog).toContainText(`New file: ${name} mine.txt`);
+
+  // Replacing again is done knowingly: the confirmation describes the file there now.
+  await dialog.getByRole('button', { name: 'Replace' }).click();
+  await expect(dialog).toContainText(
+    `Replace '${name} theirs.txt' with '${name} mine.txt'? The current file is kept as version 2.`,
+  );
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+  await expect(dialog).toBeHidden();
+  const versions = await (await page.request.get(`/spapi/data/v2/document/${id}/versions`)).json();
+  expect(versions).toMatchObject({
+    current: 3,
+    versions: [{ name: `${name} theirs.txt` }, { name: `${name}.txt` }],
+  });
+});
+
 test('a file of an unknown type is refused', async ({ page }) => {
   const name = `Unknown ${Date.now()}.xyz`;
   await browseAndUpload(page, { name, mimeType: 'application/octet-stream', buffer: Buffer.from('??') });
