@@ -5,12 +5,10 @@ import type { Services } from '../src/services.js';
 import type { BenchData } from './seedBench.js';
 
 /**
- * The bench's two reports over the seeded opportunities: the list (name, amount, close date,
- * probability, stage, account; filterable by stage, amount and name; sorted by name) and the same
- * grouped by stage with the sum of amounts. Answers their ids.
+ * The list over the seeded opportunities: name, amount, close date, probability, stage, account;
+ * filterable by stage, amount and name; sorted by name.
  */
-export async function createBenchReports(services: Services, data: BenchData) {
-  const ctx = await contextFor(services, data.tenantId, data.adminId);
+export function benchListDefinition(data: BenchData): ReportDefinitionInput {
   const f = data.fields;
   const columns = [
     { id: 'name', kind: 'field' as const, fieldId: 100 },
@@ -20,7 +18,7 @@ export async function createBenchReports(services: Services, data: BenchData) {
     { id: 'stage', kind: 'relationship' as const, relId: data.rels.stage, direction: 'fwd' as const },
     { id: 'account', kind: 'relationship' as const, relId: data.rels.account, direction: 'fwd' as const },
   ];
-  const list: ReportDefinitionInput = {
+  return {
     version: 1,
     rootTypeId: data.opportunityTypeId,
     columns,
@@ -31,6 +29,15 @@ export async function createBenchReports(services: Services, data: BenchData) {
     ],
     sorts: [{ columnId: 'name', order: 'Ascending' }],
   };
+}
+
+/**
+ * The bench's two reports: the list (benchListDefinition) and the same grouped by stage with the
+ * sum of amounts. Answers their ids.
+ */
+export async function createBenchReports(services: Services, data: BenchData) {
+  const ctx = await contextFor(services, data.tenantId, data.adminId);
+  const list = benchListDefinition(data);
   const grouped: ReportDefinitionInput = {
     ...list,
     groups: [{ columnId: 'stage', order: 'Ascending' }],

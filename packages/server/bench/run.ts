@@ -17,23 +17,31 @@ import type { Services } from '../src/services.js';
 import { systemClock } from '../src/util/clock.js';
 import { createBenchReports } from './benchReports.js';
 import { calcBench } from './calcBench.js';
+import { publicLoad } from './publicLoad.js';
 import { reportUiBench } from './reportUiBench.js';
 import { adjectives, type BenchData, nouns, seedBench } from './seedBench.js';
 
 /**
  * `npm run bench -- reports --records N [--engine sqlite|postgres] [--requests N] [--data-dir DIR] [--scenarios a,b]`,
- * `npm run bench -- report-ui --records N [--runs N] [--data-dir DIR] [--throttle]`, or `npm run bench -- calc`
+ * `npm run bench -- report-ui --records N [--runs N] [--data-dir DIR] [--throttle]`,
+ * `npm run bench -- public-load [--records N] [--seconds S] [--connections C] [--users U] [--addresses A] [--engine sqlite|postgres]`,
+ * or `npm run bench -- calc`
  */
 const { positionals, values } = parseArgs({
   allowPositionals: true,
   options: {
-    records: { type: 'string', default: '100000' },
+    /** 100000 for reports and report-ui, 2000 for public-load. */
+    records: { type: 'string' },
     engine: { type: 'string', default: 'sqlite' },
     requests: { type: 'string', default: '200' },
     runs: { type: 'string', default: '7' },
     'data-dir': { type: 'string' },
     scenarios: { type: 'string' },
     throttle: { type: 'boolean', default: false },
+    seconds: { type: 'string', default: '60' },
+    connections: { type: 'string', default: '50' },
+    users: { type: 'string', default: '3' },
+    addresses: { type: 'string', default: '1' },
   },
 });
 if (positionals[0] === 'calc') {
@@ -42,7 +50,7 @@ if (positionals[0] === 'calc') {
 }
 if (positionals[0] === 'report-ui') {
   await reportUiBench({
-    records: Number(values.records),
+    records: Number(values.records ?? '100000'),
     runs: Number(values.runs),
     dataDir: values['data-dir'],
     throttle: values.throttle,
@@ -50,13 +58,38 @@ if (positionals[0] === 'report-ui') {
   });
   process.exit(0);
 }
+if (positionals[0] === 'public-load') {
+  const bounded = (
+    name: 'records' | 'seconds' | 'connections' | 'users' | 'addresses',
+    min: number,
+    max: number,
+  ) => {
+    const n = Number(values[name]);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      console.error(`--${name} must be a whole number from ${min} to ${max}`);
+      process.exit(2);
+    }
+    return n;
+  };
+  const result = await publicLoad({
+    // Small by default: the check is about the flood, not the size of the data.
+    records: values.records === undefined ? 2000 : bounded('records', 100, 1_000_000),
+    seconds: bounded('seconds', 1, 600),
+    connections: bounded('connections', 1, 500),
+    users: bounded('users', 1, 20),
+    addresses: bounded('addresses', 1, 250),
+    engine: values.engine as Engine,
+    log: (m) => console.error(m),
+  });
+  process.exit(result.pass ? 0 : 1);
+}
 if (positionals[0] !== 'reports') {
   console.error(
-    'Usage: npm run bench -- reports --records N [--engine sqlite|postgres] [--requests N] | report-ui --records N [--runs N] [--data-dir DIR] [--throttle] | calc',
+    'Usage: npm run bench -- reports --records N [--engine sqlite|postgres] [--requests N] | report-ui --records N [--runs N] [--data-dir DIR] [--throttle] | public-load [--records N] [--seconds S] [--connections C] [--users U] [--addresses A] [--engine sqlite|postgres] | calc',
   );
   process.exit(2);
 }
-const records = Number(values.records);
+const records = Number(values.records ?? '100000');
 const engine = values.engine as Engine;
 const requests = Number(values.requests);
 /** `--scenarios`: run only the scenarios whose names contain one of these (comma-separated). */
