@@ -52,6 +52,28 @@ export async function ensureFieldIndexes(
       engine === 'sqlite'
         ? `CREATE INDEX IF NOT EXISTS entities_f${f.id} ON entities (tenant_id, type_id, ${expr})`
         : `CREATE INDEX IF NOT EXISTS entities_t${tenantId}_f${f.id} ON entities (type_id, ${expr} NULLS FIRST) WHERE tenant_id = ${tenantId}`;
-    await sql.raw(statement).execute(db);
+    if (engine === 'sqlite') await sql.raw(statement).execute(db);
+    else await createOnPostgres(db, statement);
   }
+}
+
+/**
+ * Creates a PostgreSQL index that another connection may be creating at the same moment: two
+ * requests (or two server processes, decision 0052) that see a new field together both create its
+ * index, and IF NOT EXISTS does not stop the second from failing on the catalogue's unique name
+ * once the first commits. The index is there either way. Inside a transaction a savepoint keeps
+ * that failure from aborting it.
+ */
+async function createOnPostgres(db: Executor, statement: string): Promise<void> {
+  const inTransaction = db.isTransaction;
+  if (inTransaction) await sql.raw('SAVEPOINT field_index').execute(db);
+  try {
+    await sql.raw(statement).execute(db);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    // unique_violation on pg_class's name, or duplicate_table.
+    if (code !== '23505' && code !== '42P07') throw error;
+    if (inTransaction) await sql.raw('ROLLBACK TO SAVEPOINT field_index').execute(db);
+  }
+  if (inTransaction) await sql.raw('RELEASE SAVEPOINT field_index').execute(db);
 }
