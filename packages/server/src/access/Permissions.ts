@@ -118,6 +118,15 @@ export class Permissions {
     return this.forType(typeId).create || this.hasRowRules('create', typeId);
   }
 
+  /**
+   * Whether the caller may read every record of each of the types, whatever the record: an
+   * administrator, or a type-level read of the whole type (rules with a calculation and owned-only
+   * rules only ever grant some records). A link to such a type needs no read rule on its far end.
+   */
+  readsAllOf(typeIds: readonly EntityId[]): boolean {
+    return typeIds.every((id) => this.forType(id).read === 'all');
+  }
+
   /** Whether a rule with a calculation grants the action on some records of the type. */
   hasRowRules(action: RowAction, typeId: EntityId): boolean {
     return this.#filtered.some((g) => g.actions.has(action) && g.typeIds.includes(typeId));

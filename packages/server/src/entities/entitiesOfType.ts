@@ -1,5 +1,6 @@
 import { type EntityResponse, type IdOrAlias, isToMany } from '@plinth/schema';
 import { sql } from 'kysely';
+import { linkedRecordExists } from '../access/linkedRecords.js';
 import type { RequestContext } from '../context.js';
 import { jsonEquals } from '../db/jsonValue.js';
 import { badRequest } from '../http/errors.js';
@@ -65,17 +66,14 @@ export async function entitiesOfType(
     if (!single || rel.column || (value !== null && typeof value !== 'number')) {
       throw badRequest(`'${key}' can only be filtered on with a record id, on a single-valued relationship.`);
     }
-    const [self, other] =
-      direction === 'fwd' ? (['from_id', 'to_id'] as const) : (['to_id', 'from_id'] as const);
-    query = query.where((eb) => {
-      const links = eb
-        .selectFrom('relationships as r')
-        .select('r.rel_id')
-        .whereRef(`r.${self}`, '=', 'entities.id')
-        .where('r.tenant_id', '=', ctx.tenantId)
-        .where('r.rel_id', '=', rel.id);
-      return value === null ? eb.not(eb.exists(links)) : eb.exists(links.where(`r.${other}`, '=', value));
-    });
+    // Only links to records the caller may read count: a hidden record filters like a missing one.
+    const linked = linkedRecordExists(
+      ctx,
+      { rel, direction },
+      'entities',
+      value === null ? undefined : (id) => sql<boolean>`${id} = ${value}`,
+    );
+    query = query.where(value === null ? sql<boolean>`NOT ${linked}` : linked);
   }
   const rows = await query
     .orderBy('name')
