@@ -24,4 +24,36 @@ describe.each(engines)('the demo app on %s', (engine) => {
     expect(app).toMatchObject({ name: 'Sales CRM', alias: 'crm:salesCrm', uiAppSlug: 'crm' });
     expect(app.appHomeReport).toMatchObject({ alias: 'crm:opportunities', name: 'Opportunities' });
   });
+
+  it('lets a member of Sales open the app and its reports, with only the records Sales reads', async () => {
+    const roles = await demo.get('/spapi/admin/v1/roles');
+    const sales = roles.body.roles.find((r: { name: string }) => r.name === 'Sales');
+    const made = await demo.post('/spapi/admin/v1/users', {
+      username: 'seller',
+      password: 'plum orchard 42',
+      roleIds: [sales.id],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const first = await t.login('seller', 'plum orchard 42', 'demo');
+    expect(
+      (
+        await first.post('/auth/password', {
+          currentPassword: 'plum orchard 42',
+          newPassword: 'quiet harbour 77',
+        })
+      ).status,
+    ).toBe(200);
+    const seller = await t.login('seller', 'quiet harbour 77', 'demo');
+    const apps = await seller.post('/spapi/data/v1/entity/ofType', { typeId: 'core:app', query: 'name' });
+    expect(apps.body.entities.map((a: { name: string }) => a.name)).toEqual(['Sales CRM']);
+    const page = { startIndex: 0, pageSize: 500, metadata: 'none' };
+    const opportunities = await seller.post('/spapi/data/v1/report/crm:opportunities', page);
+    const asAdmin = await demo.post('/spapi/data/v1/report/crm:opportunities', page);
+    expect(opportunities.status, JSON.stringify(opportunities.body).slice(0, 300)).toBe(200);
+    expect(opportunities.body.gdata.length).toBeGreaterThan(0);
+    expect(opportunities.body.gdata.length).toBe(asAdmin.body.gdata.length);
+    const documents = await seller.post('/spapi/data/v1/report/crm:documents', page);
+    expect(documents.status).toBe(200);
+    expect(documents.body.gdata).toEqual([]);
+  });
 });

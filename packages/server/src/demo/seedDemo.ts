@@ -159,8 +159,26 @@ function salesRole(): EntityChange {
   };
 }
 
-/** Sales reads every CRM record, and creates, changes and deletes its own. */
+/**
+ * Sales reads every CRM record, and creates, changes and deletes its own; it reads the app, reports
+ * and forms the runner opens (not documents: those stay the administrators').
+ */
 function salesRules(ctx: RequestContext): EntityChange[] {
+  const runner = ['core:app', 'core:report', 'core:form'].map(
+    (alias, i): EntityChange => ({
+      id: `new:runnerRule${i}`,
+      typeId: 'core:accessRule',
+      fields: { name: `Sales read ${alias}`, canRead: true },
+      relationships: {
+        accessRuleRole: { set: ['new:salesRole'] },
+        accessRuleType: { set: [ctx.schema.typeOrThrow(alias).id] },
+      },
+    }),
+  );
+  return [...runner, ...salesCrmRules(ctx)];
+}
+
+function salesCrmRules(ctx: RequestContext): EntityChange[] {
   return ['crm:account', 'crm:contact', 'crm:opportunity', 'crm:activity'].flatMap((alias, i) => {
     const typeId = ctx.schema.typeOrThrow(alias).id;
     const rule = (key: string, fields: Record<string, boolean>): EntityChange => ({

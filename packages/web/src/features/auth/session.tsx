@@ -1,5 +1,6 @@
 import { defaultFieldSettings, type FieldSettings } from '@plinth/fields';
 import type { LoginRequest, Me } from '@plinth/schema';
+import { toast } from '@plinth/ui';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { type ApiClient, ApiError } from '../../api/apiClient';
 
@@ -72,6 +73,8 @@ export function SessionProvider({ client, children }: { client: ApiClient; child
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
     }
+    // What was said to this user is not shown to the next one on the same screen.
+    toast.clearAll();
     setSession({ status: 'signedOut' });
   }, [client]);
   const reload = useCallback(async () => {
