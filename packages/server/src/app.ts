@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { actionRoutes } from './actions/actionRoutes.js';
 import { type AiSettings, aiRoutes } from './ai/aiRoutes.js';
 import { auditRoutes } from './audit/auditRoutes.js';
@@ -18,6 +18,7 @@ import { exportRoutes } from './exports/exportRoutes.js';
 import { fileRoutes } from './files/fileRoutes.js';
 import { formRoutes } from './forms/formRoutes.js';
 import { frameworkErrors, registerErrorHandler } from './http/errorHandler.js';
+import { responseSerializer, validatesResponsesByDefault } from './http/responseSerializer.js';
 import { enumValueRoutes } from './metamodel/enumValueRoutes.js';
 import { schemaRoutes } from './metamodel/schemaRoutes.js';
 import { publicReportRoutes, reportRoutes } from './reports/reportRoutes.js';
@@ -39,6 +40,12 @@ export interface AppOptions {
   publicLimits?: PublicRateLimits;
   /** The operator's token (config PLINTH_OPERATOR_TOKEN); without it the operator API is off. */
   operatorToken?: string;
+  /**
+   * Check every answer against its zod contract before sending it (decision 0055): on under a
+   * test runner (NODE_ENV=test, vitest) unless told; off in production, where answers are written
+   * by JSON.stringify alone.
+   */
+  validateResponses?: boolean;
 }
 
 /** Builds the HTTP application: every route, one error shape, the OpenAPI document at /api/docs. */
@@ -58,7 +65,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   // preflight is refused with 415 before anything reads it.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    responseSerializer({ validate: options.validateResponses ?? validatesResponsesByDefault() }),
+  );
   registerErrorHandler(app);
   await compressAnswers(app);
   await app.register(cookie);

@@ -135,7 +135,8 @@ export async function startTestApp(engine: Engine, options: TestAppOptions = {})
     metaCache: new TenantMetaCache(),
     systemTypes,
   };
-  const app = await buildApp(services);
+  // Every answer is checked against its contract, whatever NODE_ENV says (decision 0055).
+  const app = await buildApp(services, { validateResponses: true });
   const { tenantId, adminUserId } = await createTenant(services.db, clock, {
     slug: 'acme',
     name: 'Acme',
