@@ -10,7 +10,7 @@ import type { RequestContext } from '../context.js';
 import { type EntityRow, selectEntities } from '../entities/entityRepository.js';
 import { resolveIds } from '../entities/readEntities.js';
 import { badRequest, invalidShape, notFound } from '../http/errors.js';
-import { defaultReport } from './defaultReports.js';
+import { generatedReport, storedDefinition } from './definitionCache.js';
 
 /** Which report to run: a stored one, or a type's generated display or picker report. */
 export type ReportSource = { reportId: IdOrAlias } | { typeId: IdOrAlias; kind: 'display' | 'picker' };
@@ -29,13 +29,13 @@ export async function loadReport(ctx: RequestContext, source: ReportSource): Pro
     // A stored report set as the type's default stands in for the generated one, when readable.
     const storedId = source.kind === 'picker' ? type.defaultPickerReportId : type.defaultDisplayReportId;
     const stored = storedId === undefined ? undefined : await readableReport(ctx, storedId);
-    if (stored) return storedReport(stored);
-    return { id: null, ...defaultReport(ctx.schema, type, source.kind) };
+    if (stored) return storedReport(ctx, stored);
+    return { id: null, ...generatedReport(ctx.schema, type, source.kind) };
   }
   const [id] = await resolveIds(ctx.db, ctx.tenantId, [source.reportId]);
   const row = await readableReport(ctx, id!);
   if (!row) throw notFound();
-  return storedReport(row);
+  return storedReport(ctx, row);
 }
 
 async function readableReport(ctx: RequestContext, id: EntityId) {
@@ -43,11 +43,13 @@ async function readableReport(ctx: RequestContext, id: EntityId) {
   return row?.typeId === sysType.report ? row : undefined;
 }
 
-function storedReport(row: EntityRow): LoadedReport {
+/** A stored report; its definition is parsed once per version of the record (decision 0055). */
+function storedReport(ctx: RequestContext, row: EntityRow): LoadedReport {
+  const raw = row.data[String(sysField.reportDefinition)];
   return {
     id: row.id,
     title: row.name ?? '',
-    definition: parseDefinition(row.data[String(sysField.reportDefinition)]),
+    definition: storedDefinition(ctx.db, ctx.tenantId, row, raw, parseDefinition),
   };
 }
 

@@ -6,7 +6,7 @@ import { Permissions } from '../access/Permissions.js';
 import type { RequestContext } from '../context.js';
 import { AppError, notFound } from '../http/errors.js';
 import type { Services } from '../services.js';
-import { resolveColumns } from './resolveColumns.js';
+import { resolvedColumns } from './definitionCache.js';
 import { loadReport, runReport } from './runReport.js';
 
 const tags = ['reports'];
@@ -91,7 +91,7 @@ export async function publicReportRoutes(app: FastifyInstance, services: Service
       if (!report.definition.isPublic) throw notFound();
       // …then as a reader of exactly the types the report shows.
       const types = new Set<EntityId>([report.definition.rootTypeId]);
-      for (const c of resolveColumns(meta.schema, report.definition)) {
+      for (const c of resolvedColumns(meta.schema, report.definition)) {
         for (const step of c.path) types.add(step.typeId);
         if (c.kind === 'relationship') types.add(c.targetTypeId);
       }

@@ -1,9 +1,9 @@
 import type { ReportDefinition, ReportQuery, Schema } from '@plinth/schema';
 import type { Engine } from '../../db/tables.js';
 import { badRequest } from '../../http/errors.js';
+import { resolvedColumns } from '../definitionCache.js';
 import type { ReportCursor } from '../keysetSql.js';
 import { choosePage, type PageChoice } from '../pages/choosePage.js';
-import { resolveColumns } from '../resolveColumns.js';
 import { effectiveConditions } from './effectiveConditions.js';
 import { planSearch } from './planSearch.js';
 import { canSeekGroup, planSorts, sortsSeekable } from './planSorts.js';
@@ -38,7 +38,7 @@ export function planReport(
   query: ReportQuery,
   options: PlanOptions,
 ): ReportPlan {
-  const columns = resolveColumns(schema, def);
+  const columns = resolvedColumns(schema, def);
   const byId = new Map(columns.map((c) => [c.id, c]));
   const column = (id: string, what: string) => {
     const c = byId.get(id);
