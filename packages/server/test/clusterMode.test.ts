@@ -46,7 +46,7 @@ class Cluster {
 
   /** The pids of the workers that have said they listen. */
   workerPids(): number[] {
-    return [...this.output.matchAll(/"worker":\d+,"pid":(\d+),"msg":"worker listening"/g)].map((m) =>
+    return [...this.output.matchAll(/"worker":\d+,"workerPid":(\d+),"msg":"worker listening"/g)].map((m) =>
       Number(m[1]),
     );
   }

@@ -42,7 +42,7 @@ export function runCluster(workers: number, log: ClusterLog): Promise<number> {
       if (started.has(worker)) return;
       started.add(worker);
       startedCount++;
-      log.info({ worker: worker.id, pid: worker.process.pid }, 'worker listening');
+      log.info({ worker: worker.id, workerPid: worker.process.pid }, 'worker listening');
       if (startedCount === workers) resolve(address.port);
     });
     cluster.on('exit', (worker, code, signal) => {
