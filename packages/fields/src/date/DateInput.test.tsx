@@ -1,5 +1,5 @@
 import { CalendarDate, CalendarDateTime, Time } from '@internationalized/date';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Calendar } from './Calendar';
@@ -110,6 +110,18 @@ describe('DateInput', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Open calendar' }));
     await userEvent.click(await screen.findByRole('button', { name: '14 March 2026' }));
     expect(onValueChange).toHaveBeenLastCalledWith(new CalendarDateTime(2026, 3, 14, 9, 0));
+  });
+});
+
+describe('DateInput calendar button', () => {
+  it("is named 'Open calendar' and shows that as its tooltip on keyboard focus", async () => {
+    render(<DateInput kind="date" label="Due" locale="en-AU" />);
+    const button = screen.getByRole('button', { name: 'Open calendar' });
+    for (let i = 0; i < 10 && document.activeElement !== button; i++) await userEvent.tab();
+    expect(button).toHaveFocus();
+    await waitFor(() =>
+      expect(screen.getByRole('tooltip', { hidden: true })).toHaveTextContent('Open calendar'),
+    );
   });
 });
 

@@ -8,7 +8,7 @@ import {
   toCalendarDate,
   toCalendarDateTime,
 } from '@internationalized/date';
-import { CalendarIcon } from '@plinth/ui';
+import { CalendarIcon, Tooltip } from '@plinth/ui';
 import { type FocusEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import {
   Button as AriaButton,
@@ -249,9 +249,11 @@ export function DateInput<K extends DateInputKind>({
         </div>
         {kind !== 'time' && !isReadOnly && (
           <DialogTrigger isOpen={isCalendarOpen} onOpenChange={setCalendarOpen}>
-            <AriaButton className="pl-calendar-button" aria-label="Open calendar" isDisabled={isDisabled}>
-              <CalendarIcon />
-            </AriaButton>
+            <Tooltip content="Open calendar">
+              <AriaButton className="pl-calendar-button" aria-label="Open calendar" isDisabled={isDisabled}>
+                <CalendarIcon />
+              </AriaButton>
+            </Tooltip>
             <Popover className="pl-popover" placement="bottom end">
               <Dialog aria-label="Calendar" className="pl-popover__dialog">
                 <Calendar
