@@ -17,7 +17,7 @@ describe('the Roles and access screen', () => {
     expect(within(sales).getByText(/read$/)).toBeInTheDocument();
     const admins = screen.getByRole('region', { name: /Administrators/ });
     expect(within(admins).getByText(/can read and change every record/)).toBeInTheDocument();
-    expect(within(admins).queryByRole('button', { name: /Add a rule/ })).toBeNull();
+    expect(within(admins).queryByRole('button', { name: /Add rule/ })).toBeNull();
     const everyone = screen.getByRole('region', { name: /Everyone/ });
     expect(within(everyone).getByText('every user')).toBeInTheDocument();
   });
@@ -26,7 +26,7 @@ describe('the Roles and access screen', () => {
     const user = userEvent.setup();
     const server = fakeAdminServer();
     render(<App client={server.api} />);
-    await user.click(await screen.findByRole('button', { name: 'Add a rule to Sales' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Add rule to Sales' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'New rule for Sales' });
     await user.click(within(dialog).getByRole('button', { name: /Type/ }));
     await user.click(await screen.findByRole('option', { name: 'Account' }));

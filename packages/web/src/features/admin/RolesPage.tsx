@@ -99,7 +99,7 @@ export function RolesPage({ api: given }: { api?: AdminApi }) {
                 <Button
                   size="small"
                   variant="outline"
-                  aria-label={`Edit the role ${role.name}`}
+                  aria-label={role.builtIn ? `Members of ${role.name}` : `Edit the role ${role.name}`}
                   onPress={() => setDialog({ kind: 'role', role })}
                 >
                   {role.builtIn ? 'Members' : 'Edit'}
@@ -175,7 +175,7 @@ export function RolesPage({ api: given }: { api?: AdminApi }) {
               <Button
                 size="small"
                 variant="outline"
-                aria-label={`Add a rule to ${role.name}`}
+                aria-label={`Add rule to ${role.name}`}
                 onPress={() => setDialog({ kind: 'rule', role, rule: null })}
               >
                 Add rule

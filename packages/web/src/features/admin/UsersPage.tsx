@@ -119,7 +119,7 @@ export function UsersPage({ api: given }: { api?: AdminApi }) {
                     <Button
                       size="small"
                       variant="outline"
-                      aria-label={`Set a password for ${user.username}`}
+                      aria-label={`Set password for ${user.username}`}
                       onPress={() => setDialog({ kind: 'password', user })}
                     >
                       Set password
