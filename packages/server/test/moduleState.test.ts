@@ -31,6 +31,13 @@ const allowed: Record<string, string> = {
   'packages/server/src/entities/transaction.ts pendingTasks': 'by transaction: work to run after its commit',
   'packages/server/src/reports/resultCache.ts caches':
     "by database handle; its entries are revalidated with the database's change markers",
+  'packages/server/src/reports/definitionCache.ts caches':
+    "by database handle; an entry serves only the report row's version and text read for the request",
+  'packages/server/src/reports/definitionCache.ts resolved':
+    'by definition object, checked against its Schema',
+  'packages/server/src/reports/definitionCache.ts generated': 'by Schema',
+  'packages/server/src/reports/reportMeta.ts kept':
+    'by resolved columns, themselves kept per definition and Schema',
 };
 
 const declaration =

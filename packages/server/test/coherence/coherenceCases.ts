@@ -284,6 +284,18 @@ export const coherenceCases: CoherenceCase[] = [
     after: ['Open', 'Won', 'Lost'],
   },
   {
+    name: "report metadata after a choice value's colour changes",
+    arrange: groupedReport,
+    read: async (side, s) => {
+      const rules =
+        (await runOk(side.admin, s.report, { pageSize: 0 })).meta.rcols.stage.defcfRule?.rules ?? [];
+      return rules.map((r: { bgcolor?: string }) => r.bgcolor ?? null);
+    },
+    write: async (a, s) => void (await ok(a.admin.put([{ id: s.open, fields: { enumColour: '#ff0000' } }]))),
+    before: [],
+    after: ['#ff0000'],
+  },
+  {
     name: 'the default form after a field is added',
     arrange: (s) => typeWithAmount(s),
     read: async (side, type) =>
