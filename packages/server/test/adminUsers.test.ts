@@ -176,6 +176,24 @@ describe.each(engines)('user administration on %s', (engine) => {
     expect(people.body.entities.map((p: any) => p.name)).toContain('olaf Person');
   });
 
+  it('hands what a user owns to the deleting administrator when the account is deleted through a put', async () => {
+    const id = await t.addUser('putgone', []);
+    const made = await t.admin.put([{ id: 'new:a', typeId: account, fields: { name: 'Owned by putgone' } }]);
+    const record = made.body.ids['new:a'];
+    await t.services.db.updateTable('entities').set({ owner_id: id }).where('id', '=', record).execute();
+    const res = await t.admin.put([], [id]);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const row = await t.services.db
+      .selectFrom('entities')
+      .select(['owner_id'])
+      .where('tenant_id', '=', t.tenantId)
+      .where('id', '=', record)
+      .executeTakeFirstOrThrow();
+    expect(row.owner_id).toBe(t.adminId);
+    // Nor can the administrator delete their own account that way.
+    expect((await t.admin.put([], [t.adminId])).status).toBe(409);
+  });
+
   it('keeps the tenant an administrator: not oneself, not the last one', async () => {
     const me = t.adminId;
     expect((await t.admin.post(`${USERS}/${me}`, { disabled: true })).status).toBe(409);
