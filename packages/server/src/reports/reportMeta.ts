@@ -1,5 +1,6 @@
 import {
   type ConditionalFormat,
+  type ReportDefinition,
   type ReportQuery,
   type ReportRunResponse,
   type ReportValueRule,
@@ -11,28 +12,27 @@ import { conditionTypeOf, type ResolvedColumn } from './resolveColumns.js';
 
 type Meta = NonNullable<ReportRunResponse['meta']>;
 
+/** What the metadata takes from the definition and its columns alone: kept once per both (decision 0055). */
+interface DefinitionMeta {
+  rcols: Meta['rcols'];
+  rmeta: NonNullable<Meta['rmeta']>;
+}
+
+const kept = new WeakMap<readonly ResolvedColumn[], DefinitionMeta>();
+
 /**
- * The report's metadata (spec 02 §3): columns keyed by id with their formatting, sort, filter
- * columns and group settings. `colbasic` and `basic` send the columns only. `defaultFormats` are
- * the columns' default formatting (a choice's colours), sent as `defcfRule` unless the column's
- * value rule turns it off.
+ * The columns' metadata without their default formatting, and the group and totals settings, made
+ * once per resolved columns. Resolved columns are kept per definition and schema object
+ * (`resolvedColumns`), so a new definition version or a new `meta_version` makes them again.
  */
-export function reportMeta(
-  report: LoadedReport,
-  columns: readonly ResolvedColumn[],
-  conditions: readonly EffectiveCondition[],
-  sorts: ReadonlyArray<{ column: ResolvedColumn; order: 'Ascending' | 'Descending' }>,
-  level: ReportQuery['metadata'],
-  limit: number | undefined,
-  options: { defaultFormats?: ReadonlyMap<string, ConditionalFormat> } = {},
-): Meta {
-  const def = report.definition;
+function definitionMeta(def: ReportDefinition, columns: readonly ResolvedColumn[]): DefinitionMeta {
+  const known = kept.get(columns);
+  if (known) return known;
   const rcols: Meta['rcols'] = {};
   for (const c of columns) {
     const width = def.columns[c.ord]?.width;
     const valueRule: ReportValueRule | undefined =
       width || c.valueRule ? { ...(width ? { columnWidth: width } : {}), ...c.valueRule } : undefined;
-    const defaultFormat = valueRule?.disabledefft ? undefined : options.defaultFormats?.get(c.id);
     rcols[c.id] = {
       title: c.title,
       type: c.type,
@@ -52,8 +52,50 @@ export function reportMeta(
       ...(c.path.length > 0 ? { viaPath: true } : {}),
       ...(valueRule ? { valueRule } : {}),
       ...(c.format ? { cfRule: c.format } : {}),
-      ...(defaultFormat ? { defcfRule: defaultFormat } : {}),
     };
+  }
+  const made: DefinitionMeta = {
+    rcols,
+    rmeta: {
+      groups: def.groups.map((g) => ({ colid: g.columnId, order: g.order })),
+      aggs: Object.fromEntries(def.aggregates.map((a) => [a.columnId, a.kinds])),
+      showst: def.showSubTotals,
+      showgt: def.showGrandTotals,
+      showcnt: def.showCount,
+    },
+  };
+  // Shared by every answer of the report: frozen, so no answer can change another's.
+  for (const c of Object.values(rcols)) Object.freeze(c);
+  Object.freeze(rcols);
+  Object.freeze(made.rmeta);
+  kept.set(columns, made);
+  return made;
+}
+
+/**
+ * The report's metadata (spec 02 §3): columns keyed by id with their formatting, sort, filter
+ * columns and group settings. `colbasic` and `basic` send the columns only. `defaultFormats` are
+ * the columns' default formatting (a choice's colours), sent as `defcfRule` unless the column's
+ * value rule turns it off.
+ */
+export function reportMeta(
+  report: LoadedReport,
+  columns: readonly ResolvedColumn[],
+  conditions: readonly EffectiveCondition[],
+  sorts: ReadonlyArray<{ column: ResolvedColumn; order: 'Ascending' | 'Descending' }>,
+  level: ReportQuery['metadata'],
+  limit: number | undefined,
+  options: { defaultFormats?: ReadonlyMap<string, ConditionalFormat> } = {},
+): Meta {
+  const def = report.definition;
+  const fixed = definitionMeta(def, columns);
+  let rcols = fixed.rcols;
+  if (options.defaultFormats?.size) {
+    rcols = { ...rcols };
+    for (const [id, format] of options.defaultFormats) {
+      const col = rcols[id];
+      if (col && !col.valueRule?.disabledefft) rcols[id] = { ...col, defcfRule: format };
+    }
   }
   const meta: Meta = {
     title: report.title,
@@ -77,12 +119,6 @@ export function reportMeta(
       hidden: stored.isHidden,
     };
   }
-  meta.rmeta = {
-    groups: def.groups.map((g) => ({ colid: g.columnId, order: g.order })),
-    aggs: Object.fromEntries(def.aggregates.map((a) => [a.columnId, a.kinds])),
-    showst: def.showSubTotals,
-    showgt: def.showGrandTotals,
-    showcnt: def.showCount,
-  };
+  meta.rmeta = fixed.rmeta;
   return meta;
 }
