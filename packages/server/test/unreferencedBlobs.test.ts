@@ -10,23 +10,8 @@ import { inTransaction } from '../src/entities/transaction.js';
 import { FolderBlobStore } from '../src/files/BlobStore.js';
 import { createRole } from './support/roles.js';
 import { type Client, engines, startTestApp, type TestApp } from './support/testApp.js';
+import { filePart, upload } from './support/uploads.js';
 
-/** A multipart/form-data body with one file part, as a browser sends it. */
-function filePart(fileName: string, content: string) {
-  const boundary = '----plinthBlobBoundary';
-  return {
-    payload: Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
-        `Content-Type: application/octet-stream\r\n\r\n${content}\r\n--${boundary}--\r\n`,
-    ),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-const upload = (client: Client, fileName: string, content: string) => {
-  const body = filePart(fileName, content);
-  return client.request('POST', '/spapi/data/v2/document', body.payload, body.headers);
-};
 /** Replaces a document's file, sending the version read as the browser does (decision 0032). */
 const replace = async (client: Client, id: number, fileName: string, content: string) => {
   const etag = String((await client.get(`/spapi/data/v2/document/${id}`)).headers.etag);
