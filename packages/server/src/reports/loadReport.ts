@@ -7,9 +7,10 @@ import {
   sysType,
 } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
-import { type EntityRow, selectEntities } from '../entities/entityRepository.js';
+import { type EntityRow, parseData, toEntityRow } from '../entities/entityRepository.js';
 import { resolveIds } from '../entities/readEntities.js';
 import { badRequest, invalidShape, notFound } from '../http/errors.js';
+import { settingsFromData, type TenantSettings, tenantSettingsAlias } from '../settings/tenantSettings.js';
 import { generatedReport, storedDefinition } from './definitionCache.js';
 
 /** Which report to run: a stored one, or a type's generated display or picker report. */
@@ -19,7 +20,12 @@ export interface LoadedReport {
   id: EntityId | null;
   title: string;
   definition: ReportDefinition;
+  /** The tenant's settings, when read with the report (decision 0055); else a run reads them. */
+  settings?: ReportSettings;
 }
+
+/** What a run takes from the tenant's settings: dates are the tenant's. */
+export type ReportSettings = Pick<TenantSettings, 'timeZone' | 'financialYearStartMonth'>;
 
 /** Loads a report the caller may read, or a generated default one. */
 export async function loadReport(ctx: RequestContext, source: ReportSource): Promise<LoadedReport> {
@@ -29,27 +35,47 @@ export async function loadReport(ctx: RequestContext, source: ReportSource): Pro
     // A stored report set as the type's default stands in for the generated one, when readable.
     const storedId = source.kind === 'picker' ? type.defaultPickerReportId : type.defaultDisplayReportId;
     const stored = storedId === undefined ? undefined : await readableReport(ctx, storedId);
-    if (stored) return storedReport(ctx, stored);
+    if (stored) return storedReport(ctx, stored.row, stored.settings);
     return { id: null, ...generatedReport(ctx.schema, type, source.kind) };
   }
   const [id] = await resolveIds(ctx.db, ctx.tenantId, [source.reportId]);
-  const row = await readableReport(ctx, id!);
-  if (!row) throw notFound();
-  return storedReport(ctx, row);
+  const found = await readableReport(ctx, id!);
+  if (!found) throw notFound();
+  return storedReport(ctx, found.row, found.settings);
 }
 
+/**
+ * The report's record if the caller may read it, read in one statement with the tenant's settings
+ * record, which the run needs next (decision 0055).
+ */
 async function readableReport(ctx: RequestContext, id: EntityId) {
-  const [row] = await selectEntities(ctx.db, ctx.tenantId, [id], ctx.perms.readFilter());
-  return row?.typeId === sysType.report ? row : undefined;
+  const readFilter = ctx.perms.readFilter();
+  const rows = await ctx.db
+    .selectFrom('entities')
+    .selectAll()
+    .where('tenant_id', '=', ctx.tenantId)
+    .where((eb) =>
+      eb.or([
+        readFilter ? eb.and([eb('id', '=', id), readFilter(eb)]) : eb('id', '=', id),
+        eb('alias', '=', tenantSettingsAlias),
+      ]),
+    )
+    .execute();
+  const row = rows.map(toEntityRow).find((r) => r.id === id && r.typeId === sysType.report);
+  if (!row) return undefined;
+  const stored = rows.find((r) => r.alias === tenantSettingsAlias);
+  const { timeZone, financialYearStartMonth } = settingsFromData(stored ? parseData(stored.data) : {});
+  return { row, settings: { timeZone, financialYearStartMonth } };
 }
 
 /** A stored report; its definition is parsed once per version of the record (decision 0055). */
-function storedReport(ctx: RequestContext, row: EntityRow): LoadedReport {
+function storedReport(ctx: RequestContext, row: EntityRow, settings: ReportSettings): LoadedReport {
   const raw = row.data[String(sysField.reportDefinition)];
   return {
     id: row.id,
     title: row.name ?? '',
     definition: storedDefinition(ctx.db, ctx.tenantId, row, raw, parseDefinition),
+    settings,
   };
 }
 

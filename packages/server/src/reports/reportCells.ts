@@ -3,6 +3,7 @@ import { calculatedValues } from '../calc/calculatedFields.js';
 import type { RequestContext } from '../context.js';
 import { type EntityRow, selectEntities, selectLinks } from '../entities/entityRepository.js';
 import { fieldValue } from '../entities/readEntities.js';
+import { type PageLinkEnd, readPageRecords } from './pageRecords.js';
 import type { ResolvedColumn, ResolvedStep } from './resolveColumns.js';
 
 /** A field's cell: its value, and the text shown when that differs (auto-numbers). */
@@ -23,7 +24,19 @@ export async function reportCells(
   const out = new Map<EntityId, Map<string, Cell>>(ids.map((id) => [id, new Map()]));
   if (ids.length === 0) return out;
   const readable = ctx.perms.readFilter();
-  const rows = new Map((await selectEntities(ctx.db, ctx.tenantId, ids)).map((r) => [r.id, r]));
+  // The page's records and every link end followed from them directly, in one statement.
+  const ends = new Map<string, PageLinkEnd>();
+  const addEnd = (relId: EntityId, direction: 'fwd' | 'rev') =>
+    ends.set(`/${relId}:${direction}`, { relId, direction });
+  for (const c of columns) {
+    const first = c.path[0];
+    if (first) addEnd(first.relId, first.direction);
+    else if (c.kind === 'relationship') addEnd(c.rel.id, c.direction);
+  }
+  const page = await readPageRecords(ctx, ids, [...ends.values()]);
+  const endIndex = new Map([...ends.keys()].map((key, i) => [key, i]));
+  const rows = page.rows;
+  const linkedFromPage = (key: string) => page.linked[endIndex.get(key)!]!;
   for (const r of rows.values()) versions?.set(r.id, r.version);
 
   // Each distinct path prefix is followed once for the whole page.
@@ -41,6 +54,19 @@ export async function reportCells(
         continue;
       }
       const sources = [...current];
+      if (key === '' && ends.has(next)) {
+        // A first step: read with the page.
+        const reachedFrom = linkedFromPage(next);
+        const mapped = new Map<EntityId, EntityRow>();
+        for (const [rootId, row] of sources) {
+          const target = reachedFrom.get(row.id)?.[0];
+          if (target) mapped.set(rootId, target);
+        }
+        reached.set(next, mapped);
+        current = mapped;
+        key = next;
+        continue;
+      }
       const links = await selectLinks(ctx.db, ctx.tenantId, step.relId, step.direction, [
         ...new Set(sources.map(([, r]) => r.id)),
       ]);
@@ -91,23 +117,13 @@ export async function reportCells(
       }
       continue;
     }
-    const ownerIds = [...new Set([...owners.values()].map((r) => r.id))];
-    const links = await selectLinks(ctx.db, ctx.tenantId, column.rel.id, column.direction, ownerIds);
-    const relatedOf = new Map<EntityId, EntityId[]>();
-    for (const l of links) {
-      const [from, to] = column.direction === 'fwd' ? [l.fromId, l.toId] : [l.toId, l.fromId];
-      relatedOf.set(from, [...(relatedOf.get(from) ?? []), to]);
-    }
-    const related = new Map(
-      (
-        await selectEntities(ctx.db, ctx.tenantId, [...new Set([...relatedOf.values()].flat())], readable)
-      ).map((r) => [r.id, r]),
-    );
+    const relatedOf =
+      column.path.length === 0
+        ? linkedFromPage(`/${column.rel.id}:${column.direction}`)
+        : await linkedRows(ctx, column, [...new Set([...owners.values()].map((r) => r.id))]);
     for (const id of ids) {
       const owner = owners.get(id);
-      const vals = (owner ? (relatedOf.get(owner.id) ?? []) : [])
-        .map((rid) => related.get(rid))
-        .filter((r): r is EntityRow => r !== undefined)
+      const vals = [...(owner ? (relatedOf.get(owner.id) ?? []) : [])]
         .sort((a, b) => (a.name ?? '').localeCompare(b.name ?? ''))
         .map((r) => {
           const colour = r.data[String(sysField.enumColour)];
@@ -116,6 +132,37 @@ export async function reportCells(
       out.get(id)!.set(column.id, { vals: column.many ? vals : vals.slice(0, 1) });
     }
   }
+  return out;
+}
+
+/** The records a relationship column reaches from `ownerIds` that the caller may read, by owner. */
+async function linkedRows(
+  ctx: RequestContext,
+  column: Extract<ResolvedColumn, { kind: 'relationship' }>,
+  ownerIds: readonly EntityId[],
+): Promise<Map<EntityId, EntityRow[]>> {
+  const links = await selectLinks(ctx.db, ctx.tenantId, column.rel.id, column.direction, ownerIds);
+  const relatedOf = new Map<EntityId, EntityId[]>();
+  for (const l of links) {
+    const [from, to] = column.direction === 'fwd' ? [l.fromId, l.toId] : [l.toId, l.fromId];
+    relatedOf.set(from, [...(relatedOf.get(from) ?? []), to]);
+  }
+  const related = new Map(
+    (
+      await selectEntities(
+        ctx.db,
+        ctx.tenantId,
+        [...new Set([...relatedOf.values()].flat())],
+        ctx.perms.readFilter(),
+      )
+    ).map((r) => [r.id, r]),
+  );
+  const out = new Map<EntityId, EntityRow[]>();
+  for (const [from, to] of relatedOf)
+    out.set(
+      from,
+      to.map((id) => related.get(id)).filter((r): r is EntityRow => r !== undefined),
+    );
   return out;
 }
 

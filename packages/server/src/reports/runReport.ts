@@ -1,10 +1,11 @@
 import { isKnownTimeZone, type ReportQuery } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
-import { readTenantSettings } from '../settings/tenantSettings.js';
+import { parseData } from '../entities/entityRepository.js';
+import { settingsFromData, tenantSettingsAlias } from '../settings/tenantSettings.js';
 import { choiceColumnFormats } from './choiceFormats.js';
 import { keepImageDocuments } from './imageCells.js';
 import type { ReportCursor } from './keysetSql.js';
-import type { LoadedReport } from './loadReport.js';
+import type { LoadedReport, ReportSettings } from './loadReport.js';
 import { pageWindow } from './pages/pageWindow.js';
 import { planReport, type ReportPlan } from './plan/reportPlan.js';
 import { reportCells } from './reportCells.js';
@@ -37,7 +38,7 @@ export async function runReport(
     access: ctx.perms,
     ...options,
   });
-  const sqlInput = await reportSqlInput(ctx, plan);
+  const sqlInput = await reportSqlInput(ctx, plan, report.settings);
   const q = buildReportSql(sqlInput);
   const keys = groupKeys(plan, q);
   const totals = await readTotals(ctx, plan, q, keys);
@@ -62,8 +63,12 @@ export async function runReport(
 }
 
 /** What the plan's SQL is built from: the plan, and the tenant's time zone and year for dates. */
-async function reportSqlInput(ctx: RequestContext, plan: ReportPlan): Promise<ReportSqlInput> {
-  const settings = await readTenantSettings(ctx.db, ctx.tenantId);
+async function reportSqlInput(
+  ctx: RequestContext,
+  plan: ReportPlan,
+  known: ReportSettings | undefined,
+): Promise<ReportSqlInput> {
+  const settings = known ?? (await readReportSettings(ctx));
   return {
     scope: {
       ctx,
@@ -79,4 +84,15 @@ async function reportSqlInput(ctx: RequestContext, plan: ReportPlan): Promise<Re
     searchColumns: plan.searchColumns,
     walk: plan.search?.walk,
   };
+}
+
+/** The tenant's settings a run needs, from its settings record alone (one statement). */
+async function readReportSettings(ctx: RequestContext): Promise<ReportSettings> {
+  const row = await ctx.db
+    .selectFrom('entities')
+    .select('data')
+    .where('tenant_id', '=', ctx.tenantId)
+    .where('alias', '=', tenantSettingsAlias)
+    .executeTakeFirst();
+  return settingsFromData(row ? parseData(row.data) : {});
 }

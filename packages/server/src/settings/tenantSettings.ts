@@ -45,12 +45,15 @@ export async function readTenantSettings(db: Executor, tenantId: number): Promis
     .where('tenant_id', '=', tenantId)
     .where('alias', '=', tenantSettingsAlias)
     .executeTakeFirst();
-  const d = row ? parseData(row.data) : {};
+  return { tenantName: tenant.name, ...settingsFromData(row ? parseData(row.data) : {}) };
+}
+
+/** The settings a tenant's settings record holds, with the defaults for what it does not. */
+export function settingsFromData(d: Record<string, unknown>): Omit<TenantSettings, 'tenantName'> {
   const text = (key: number, fallback: string) =>
     typeof d[key] === 'string' && d[key] !== '' ? (d[key] as string) : fallback;
   const month = d[F.financialYearStartMonth];
   return {
-    tenantName: tenant.name,
     currencySymbol: text(F.currencySymbol, defaultTenantSettings.currencySymbol),
     nameFieldLabel: text(F.nameFieldLabel, defaultTenantSettings.nameFieldLabel),
     timeZone: text(F.timeZone, defaultTenantSettings.timeZone),

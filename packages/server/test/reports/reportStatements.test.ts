@@ -1,0 +1,113 @@
+import { reportQuery, sysType } from '@plinth/schema';
+import type { CompiledQuery, KyselyPlugin, QueryId } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { contextFor } from '../../src/auth/contextFor.js';
+import type { Db } from '../../src/db/tables.js';
+import { loadReport, runReport } from '../../src/reports/runReport.js';
+import { defineRelationship, defineType } from '../support/crmSchema.js';
+import { Client, engines, startTestApp, type TestApp } from '../support/testApp.js';
+import { createReport, fieldColumn, putRecords, relColumn, runOk } from './reportSupport.js';
+
+/** A handle on the same database that keeps every statement it executes (not those only compiled). */
+function executed(db: Db): { db: Db; statements: CompiledQuery[] } {
+  const statements: CompiledQuery[] = [];
+  const compiled = new Map<QueryId, CompiledQuery>();
+  const executor = db.getExecutor();
+  const plugin: KyselyPlugin = {
+    transformQuery(args) {
+      compiled.set(args.queryId, executor.compileQuery(args.node, args.queryId));
+      return args.node;
+    },
+    async transformResult(args) {
+      const q = compiled.get(args.queryId);
+      if (q) statements.push(q);
+      compiled.delete(args.queryId);
+      return args.result;
+    },
+  };
+  return { db: db.withPlugin(plugin), statements };
+}
+
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
+
+/** Issue 15 item 2, decision 0055: the statements a page of a kept report makes. */
+describe.each(engines)('statements of a cached report page on %s', (engine) => {
+  let t: TestApp;
+  let report: number;
+  let grouped: number;
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    const stage = await defineType(t.admin, 'Stage', [], sysType.enumValue);
+    const deal = await defineType(t.admin, 'Deal', [{ name: 'Amount', script: 'amount', type: 'Currency' }]);
+    const rel = await defineRelationship(t.admin, 'choiceField', deal.typeId, stage.typeId, 'stage', 'deals');
+    const ids = await putRecords(t.admin, [
+      { id: 'new:open', typeId: stage.typeId, fields: { name: 'Open', enumOrder: 1 } },
+    ]);
+    await putRecords(
+      t.admin,
+      Array.from({ length: 5 }, (_, i) => ({
+        id: `new:d${i}`,
+        typeId: deal.typeId,
+        fields: { name: `d${i}`, amount: i },
+        relationships: { stage: { set: [ids.open!] } },
+      })),
+    );
+    const columns = [
+      fieldColumn('name', 100),
+      fieldColumn('amount', deal.fieldIds.amount!),
+      relColumn('stage', rel),
+    ];
+    report = await createReport(t.admin, {
+      rootTypeId: deal.typeId,
+      columns,
+      sorts: [{ columnId: 'amount', order: 'Descending' }],
+    });
+    grouped = await createReport(t.admin, {
+      rootTypeId: deal.typeId,
+      columns,
+      groups: [{ columnId: 'stage', order: 'Ascending' }],
+      aggregates: [{ columnId: 'amount', kinds: ['Sum'] }],
+      showGrandTotals: true,
+    });
+  });
+  afterAll(() => t?.close());
+
+  /** The statements one run of a report executes after the caller is known, once its caches are warm. */
+  async function statementsOfRun(id: number, metadata: 'none' | 'full') {
+    const rec = executed(t.services.db);
+    const ctx = { ...(await contextFor(t.services, t.tenantId, t.adminId)), db: rec.db };
+    const query = reportQuery.parse({ metadata });
+    for (let i = 0; i < 2; i++) await runReport(ctx, await loadReport(ctx, { reportId: id }), query);
+    rec.statements.length = 0;
+    await runReport(ctx, await loadReport(ctx, { reportId: id }), query);
+    return rec.statements.map((s) => s.sql);
+  }
+
+  /**
+   * Issue 15 item 2: a page of a report whose definition and group totals are kept costs at most 4
+   * statements: the report with the tenant's settings, the change markers (grouped reports only),
+   * the page's ids, and its records with the records its links reach; the choice values, with
+   * the full metadata.
+   */
+  it.each([
+    ['a list', () => report, 'none', 3],
+    ['a grouped report', () => grouped, 'none', 4],
+    ['a list with its full metadata', () => report, 'full', 4],
+  ] as const)('runs %s (metadata %s) in %i statements', async (_name, id, metadata, most) => {
+    const sqls = await statementsOfRun(id(), metadata);
+    expect(sqls.length, sqls.join('\n\n')).toBeLessThanOrEqual(most);
+  });
+
+  it('answers a page over HTTP with the statements of the caller and of the run alone', async () => {
+    const rec = executed(t.services.db);
+    const app = await buildApp({ ...t.services, db: rec.db });
+    const client = new Client(app, t.admin.auth);
+    for (const id of [report, grouped]) await runOk(client, id);
+    rec.statements.length = 0;
+    await runOk(client, report, { metadata: 'none' });
+    // The caller's session, account and metamodel version, then the run's 3.
+    expect(rec.statements.length, rec.statements.map((s) => s.sql).join('\n\n')).toBeLessThanOrEqual(7);
+    await app.close();
+  });
+});
