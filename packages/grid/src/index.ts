@@ -4,10 +4,10 @@
  */
 
 export * from './columns/public.js';
+export * from './documents/public.js';
 export * from './filters/public.js';
 export * from './machine/public.js';
 export * from './query/public.js';
-export * from './documents/public.js';
 export * from './react/public.js';
 export * from './react/toolbar/public.js';
 export * from './sorting/public.js';
