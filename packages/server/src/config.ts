@@ -31,6 +31,8 @@ export interface Config {
   publicRatePerReport: number;
   /** The window of those limits in seconds (PLINTH_PUBLIC_RATE_WINDOW_SECONDS, default 60). */
   publicRateWindowSeconds: number;
+  /** Anonymous public calls worked on at once; more are refused (PLINTH_PUBLIC_CONCURRENCY, default 2). */
+  publicConcurrency: number;
   /** The longest a database statement of a request may run, in ms (PLINTH_STATEMENT_TIMEOUT_MS, default 10000; 0 is no limit). */
   statementTimeoutMs: number;
   /** The operator's token for the operator API (PLINTH_OPERATOR_TOKEN); unset: the API is off. */
@@ -54,6 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicRatePerAddress = setting(env, 'PLINTH_PUBLIC_RATE_PER_ADDRESS', 120, 1, 1_000_000);
   const publicRatePerReport = setting(env, 'PLINTH_PUBLIC_RATE_PER_REPORT', 1200, 1, 10_000_000);
   const publicRateWindowSeconds = setting(env, 'PLINTH_PUBLIC_RATE_WINDOW_SECONDS', 60, 1, 86_400);
+  const publicConcurrency = setting(env, 'PLINTH_PUBLIC_CONCURRENCY', 2, 1, 1000);
   const statementTimeoutMs = setting(env, 'PLINTH_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000);
   const workers = setting(env, 'PLINTH_WORKERS', 1, 1, 64);
   if (workers > 1 && !env.DATABASE_URL)
@@ -83,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicRatePerAddress,
     publicRatePerReport,
     publicRateWindowSeconds,
+    publicConcurrency,
     statementTimeoutMs,
     ...(operatorToken ? { operatorToken } : {}),
     workers,

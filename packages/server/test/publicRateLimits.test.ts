@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -82,20 +83,85 @@ describe.each(engines)('public report rate limits on %s', (engine) => {
     expect(bearer.statusCode).toBe(429);
   });
 
+  it('works on only so many anonymous calls at once and refuses the rest at once', async () => {
+    const busy = await buildApp(t.services, {
+      publicLimits: {
+        publicRatePerAddress: 1000,
+        publicRatePerReport: 1000,
+        publicRateWindowSeconds: 60,
+        publicConcurrency: 1,
+      },
+    });
+    // A public call that takes as long as the test says: it stands for a long report run.
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    busy.post('/spapi/data/v1/public/:tenant/held/:reportId', async () => {
+      await gate;
+      return { ok: true };
+    });
+    const at = (
+      address: string,
+      options: { url?: string; headers?: Record<string, string>; payload?: unknown } = {},
+    ) =>
+      busy.inject({
+        method: 'POST',
+        url: options.url ?? `/spapi/data/v1/public/acme/report/${reportA}`,
+        payload: (options.payload ?? {}) as object,
+        remoteAddress: address,
+        headers: { 'content-type': 'application/json', ...options.headers },
+      });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+    try {
+      // A caller still sending its body holds no place.
+      const slowBody = new PassThrough();
+      const slow = at('10.0.2.1', { payload: slowBody });
+      await settle();
+      expect((await at('10.0.2.2')).statusCode).toBe(200);
+
+      const held = at('10.0.2.3', { url: '/spapi/data/v1/public/acme/held/1' });
+      await settle();
+      // The one place is taken: refused before any work, with a retry in a second.
+      const refused = await at('10.0.2.4');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe('1');
+      expect(refused.json()).toMatchObject({ error: { code: 'too_many_requests' } });
+      slowBody.end('{}');
+      expect((await slow).statusCode).toBe(429);
+      // A signed-in caller takes no place and is never refused for it.
+      expect((await at('10.0.2.5', { headers: { cookie } })).statusCode).toBe(200);
+
+      open();
+      expect((await held).statusCode).toBe(200);
+      // Every finished call gave its place back, answered or failed.
+      expect((await at('10.0.2.6', { url: '/spapi/data/v1/public/acme/report/999999' })).statusCode).toBe(
+        404,
+      );
+      for (let i = 0; i < 3; i += 1) expect((await at(`10.0.3.${i}`)).statusCode).toBe(200);
+    } finally {
+      open();
+      await busy.close();
+    }
+  });
+
   it('reads the limits from the environment and refuses nonsense', () => {
     const config = loadConfig({
       PLINTH_PUBLIC_RATE_PER_ADDRESS: '30',
       PLINTH_PUBLIC_RATE_PER_REPORT: '300',
       PLINTH_PUBLIC_RATE_WINDOW_SECONDS: '10',
       PLINTH_STATEMENT_TIMEOUT_MS: '2500',
+      PLINTH_PUBLIC_CONCURRENCY: '4',
     });
     expect(config).toMatchObject({
+      publicConcurrency: 4,
       publicRatePerAddress: 30,
       publicRatePerReport: 300,
       publicRateWindowSeconds: 10,
       statementTimeoutMs: 2500,
     });
     expect(loadConfig({})).toMatchObject({
+      publicConcurrency: 2,
       publicRatePerAddress: 120,
       publicRatePerReport: 1200,
       publicRateWindowSeconds: 60,

@@ -12,12 +12,15 @@ export interface PublicRateLimits {
   publicRatePerReport: number;
   /** The window, in seconds (PLINTH_PUBLIC_RATE_WINDOW_SECONDS, default 60). */
   publicRateWindowSeconds: number;
+  /** Anonymous calls the server works on at once; more are refused (PLINTH_PUBLIC_CONCURRENCY, default 2). */
+  publicConcurrency?: number;
 }
 
 export const defaultPublicRateLimits: PublicRateLimits = {
   publicRatePerAddress: 120,
   publicRatePerReport: 1200,
   publicRateWindowSeconds: 60,
+  publicConcurrency: 2,
 };
 
 /** The anonymous part of the API: public reports and any call made for them. */
@@ -25,9 +28,10 @@ export const publicApiPrefix = '/spapi/data/v1/public/';
 
 /**
  * Limits anonymous calls to the public API (issue 14, item 4): one address cannot take more than
- * its share, and all addresses together cannot take more of one report than the limit, so a flood
- * answers 429 with Retry-After instead of stalling the server. A caller with a valid session or API
- * token is not limited. Registered before the public routes: it adds itself to each as it is added.
+ * its share, all addresses together cannot take more of one report than the limit, and the server
+ * works on only a few anonymous calls at once, so a flood answers 429 with Retry-After instead of
+ * stalling the server (decision 0054). A caller with a valid session or API token is not limited.
+ * Registered before the public routes: it adds itself to each as it is added.
  */
 export function limitPublicCalls(app: FastifyInstance, services: Services, limits: PublicRateLimits): void {
   const timeWindow = limits.publicRateWindowSeconds * 1000;
@@ -41,23 +45,56 @@ export function limitPublicCalls(app: FastifyInstance, services: Services, limit
     timeWindow,
     keyGenerator: (request) => reportKey(request),
   });
+  const atOnce = limits.publicConcurrency ?? defaultPublicRateLimits.publicConcurrency!;
+  let working = 0;
+  const anonymous = new WeakSet<FastifyRequest>();
+  const holding = new WeakSet<FastifyRequest>();
+  const release = (request: FastifyRequest) => {
+    if (holding.delete(request)) working--;
+  };
+  // Before the body is read: the limits, and a refusal at once when the server is busy.
   const check = async (request: FastifyRequest, reply: FastifyReply) => {
     if (await isSignedIn(services, request)) return;
+    if (working >= atOnce) refuse(reply, 1);
     for (const limiter of [perAddress, perReport]) {
       const result = await limiter(request);
-      if (!result.isAllowed && result.isExceeded) {
-        reply.header('retry-after', String(result.ttlInSeconds));
-        throw new AppError('too_many_requests', 'Too many requests. Try again later.', {
-          retryAfterSeconds: result.ttlInSeconds,
-        });
-      }
+      if (!result.isAllowed && result.isExceeded) refuse(reply, result.ttlInSeconds);
     }
+    anonymous.add(request);
+  };
+  // Once the body is in (a caller sending it slowly holds no place), before any work: a place among
+  // the anonymous calls being worked on and answered. It is given back once the answer has gone
+  // out or the caller is gone, so the next anonymous call waits for the server to have answered
+  // an earlier one, with other callers' calls in between; and at the latest a second after the
+  // answer was ready, so a caller that does not read its answer cannot keep the place.
+  const take = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!anonymous.has(request)) return;
+    if (working >= atOnce) refuse(reply, 1);
+    working++;
+    holding.add(request);
+    reply.raw.once('close', () => release(request));
+  };
+  const answered = async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+    if (holding.has(request)) setTimeout(() => release(request), 1000).unref();
+    return payload;
   };
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(publicApiPrefix)) return;
-    const existing = route.onRequest === undefined ? [] : [route.onRequest].flat();
-    route.onRequest = [...existing, check];
+    route.onRequest = [...hooks(route.onRequest), check];
+    route.preHandler = [...hooks(route.preHandler), take];
+    route.onSend = [...hooks(route.onSend), answered];
   });
+}
+
+/** A route's hooks of one kind as a list. */
+function hooks<T>(existing: T | T[] | undefined): T[] {
+  return existing === undefined ? [] : ([existing].flat() as T[]);
+}
+
+/** Answers 429 too_many_requests, saying when to try again. */
+function refuse(reply: FastifyReply, retryAfterSeconds: number): never {
+  reply.header('retry-after', String(retryAfterSeconds));
+  throw new AppError('too_many_requests', 'Too many requests. Try again later.', { retryAfterSeconds });
 }
 
 /** The report a public call is about: its tenant and id, as the address names them. */
