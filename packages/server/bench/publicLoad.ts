@@ -66,11 +66,19 @@ export async function publicLoad(options: PublicLoadOptions) {
       });
     };
     // Warm-up: the first calls compile and cache what every later call reuses.
-    for (const u of users) for (let i = 0; i < 5; i++) await (await readPage(u)).arrayBuffer();
+    for (const u of users)
+      for (let i = 0; i < 5; i++) {
+        const res = await readPage(u);
+        if (res.status !== 200)
+          throw new Error(`a signed-in read answered ${res.status}: ${await res.text()}`);
+        await res.arrayBuffer();
+      }
 
     const baselineSeconds = Math.min(10, Math.max(2, Math.round(options.seconds / 6)));
     log(`baseline: ${users.length} signed-in users alone for ${baselineSeconds} s…`);
+    const cpu0 = server.cpuSeconds();
     const baseline = await readLoops(users, readPage, baselineSeconds);
+    const cpu1 = server.cpuSeconds();
     log(`  ${describe(baseline)}`);
 
     const publicUrl = `${server.base}/spapi/data/v1/public/bench/report/${seeded.publicReportId}`;
@@ -85,9 +93,14 @@ export async function publicLoad(options: PublicLoadOptions) {
     });
     const loaded = await readLoops(users, readPage, options.seconds);
     const flood = await flooding;
+    const cpu2 = server.cpuSeconds();
+    // How busy the server's process was: near 1 (or above, with its helper threads) it was saturated.
+    const busy = (from: number | null, to: number | null, seconds: number) =>
+      from === null || to === null ? null : Number(((to - from) / seconds).toFixed(2));
+    const serverCpu = { baseline: busy(cpu0, cpu1, baseline.seconds), load: busy(cpu1, cpu2, flood.seconds) };
     const serverAlive = (await fetch(`${server.base}/health`)).status === 200;
 
-    const result = summarise(options, baseline, loaded, flood, serverAlive, loadBefore);
+    const result = summarise(options, baseline, loaded, flood, serverAlive, serverCpu, loadBefore);
     log(`  signed-in: ${describe(loaded)}`);
     log(
       `  anonymous: ${flood.requests} calls (${Math.round(flood.requests / flood.seconds)}/s): ${JSON.stringify(flood.byStatus)}, ${flood.failed} failed; 429 p50/p99/max ${result.anonymous.ms_429.p50} / ${result.anonymous.ms_429.p99} / ${result.anonymous.ms_429.max} ms`,
@@ -176,6 +189,7 @@ function summarise(
   loaded: Loops,
   flood: FloodReport,
   serverAlive: boolean,
+  serverCpu: { baseline: number | null; load: number | null },
   loadBefore: number[],
 ) {
   const signedIn = {
@@ -220,6 +234,8 @@ function summarise(
       ms_429: percentiles(flood.ms429),
     },
     server_alive_after: serverAlive,
+    /** The server process's CPU seconds per second of the phase. */
+    server_cpu_share: serverCpu,
     checks,
     pass: Object.values(checks).every(Boolean),
     machine: {
@@ -252,7 +268,7 @@ function printTable(r: ReturnType<typeof summarise>) {
     `\nsigned-in p99 < ${SIGNED_IN_P99_LIMIT_MS} ms: ${r.checks.signed_in_p99_under_100_ms ? 'pass' : 'FAIL'}; anonymous callers get 429s with Retry-After: ${r.checks.anonymous_get_429s ? 'pass' : 'FAIL'}; no stall (every call answered, server up): ${r.checks.no_stall ? 'pass' : 'FAIL'}`,
   );
   console.log(
-    `written to bench-results/public-load.json (${r.machine.cores} cores, load ${r.machine.load_before[0]} before, ${r.machine.load_after[0]} after, Node ${r.machine.node})`,
+    `server CPU share: ${r.server_cpu_share.baseline} alone, ${r.server_cpu_share.load} under load; written to bench-results/public-load.json (${r.machine.cores} cores, load ${r.machine.load_before[0]} before, ${r.machine.load_after[0]} after, Node ${r.machine.node})`,
   );
 }
 
@@ -294,7 +310,8 @@ interface SeededUser {
 
 /**
  * The bench's opportunities and list report (seedBench, benchReports), a public copy of the list,
- * and `users` readers: a Readers role that may read opportunities, their accounts and stages.
+ * and `users` readers: a Readers role that may read opportunities, their accounts and stages, and
+ * the reports.
  */
 async function seed(store: Store, records: number, userCount: number) {
   const database = await openDatabase(store);
@@ -321,7 +338,7 @@ async function seed(store: Store, records: number, userCount: number) {
     const publicReportId = (await putEntities(ctx, { entities: [shared], deleted: [] })).ids['new:public']!;
 
     const roleId = await saveRole(ctx, undefined, { name: 'Readers' });
-    for (const alias of ['bench:opportunity', 'bench:account', 'bench:stage'])
+    for (const alias of ['bench:opportunity', 'bench:account', 'bench:stage', 'core:report'])
       await saveRule(ctx, roleId, undefined, { typeId: ctx.schema.typeOrThrow(alias).id, canRead: true });
     const users: SeededUser[] = [];
     for (let i = 1; i <= userCount; i++) {
@@ -394,6 +411,9 @@ async function startServer(store: Store, trustProxy: boolean, log: (m: string) =
     },
   );
   child.stderr?.on('data', (d: Buffer) => log(`  server: ${d.toString().trimEnd()}`));
+  // Whatever way the bench ends, its server ends with it.
+  const kill = () => child.kill('SIGTERM');
+  process.once('exit', kill);
   const base = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGTERM');
@@ -416,8 +436,19 @@ async function startServer(store: Store, trustProxy: boolean, log: (m: string) =
   log(`server at ${base} (pid ${child.pid})`);
   return {
     base,
+    /** The server process's CPU time so far in seconds (user and system; Linux only, else null). */
+    cpuSeconds: (): number | null => {
+      try {
+        const fields = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        // utime and stime, fields 14 and 15 of the line, in clock ticks of 1/100 s.
+        return (Number(fields[11]) + Number(fields[12])) / 100;
+      } catch {
+        return null;
+      }
+    },
     stop: () =>
       new Promise<void>((resolve) => {
+        process.off('exit', kill);
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');

@@ -99,6 +99,7 @@ async function flood(orders: FloodOrders): Promise<FloodReport> {
 }
 
 // Run as a child process (publicLoad.ts forks it): orders come in one message, the report goes back.
+process.once('disconnect', () => process.exit(1));
 process.once('message', (orders: FloodOrders) => {
   flood(orders).then(
     (report) => process.send?.({ report }, () => process.exit(0)),
