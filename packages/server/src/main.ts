@@ -8,6 +8,7 @@ import { type Config, ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, openDatabase } from './db/openDatabase.js';
 import { seedDemo } from './demo/seedDemo.js';
 import { FolderBlobStore } from './files/BlobStore.js';
+import { blobSweepTask } from './files/blobSweep.js';
 import { ensureAllDocumentFileTypes } from './files/documentTypes.js';
 import { TenantMetaCache } from './metamodel/tenantMetaCache.js';
 import { registerSystemTypes } from './registerSystemTypes.js';
@@ -18,13 +19,15 @@ import { systemClock } from './util/clock.js';
 /** The database, services and app of one server process, not yet listening. */
 async function openServer(config: Config) {
   const database = await openDatabase(config);
+  const store = new FolderBlobStore(config.filesDir);
+  database.upkeep.add(blobSweepTask(database.db, database.engine, store));
   const services: Services = {
     db: database.db,
     engine: database.engine,
     clock: systemClock,
     metaCache: new TenantMetaCache(),
     systemTypes: registerSystemTypes(),
-    files: { store: new FolderBlobStore(config.filesDir), maxUploadBytes: config.maxUploadBytes },
+    files: { store, maxUploadBytes: config.maxUploadBytes },
   };
   const app = await buildApp(services, {
     logger: { level: config.logLevel },

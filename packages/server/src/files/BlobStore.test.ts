@@ -5,14 +5,12 @@ import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type BlobLog, FolderBlobStore } from './BlobStore.js';
 
-const nothingNamed = async () => new Set<string>();
-
-describe('FolderBlobStore.removeUnreferenced', () => {
+describe('FolderBlobStore', () => {
   let dir: string;
   let store: FolderBlobStore;
   const warnings: string[] = [];
   const log: BlobLog = { warn: (_details, message) => warnings.push(message) };
-  const isStored = async (hash: string) => fs.existsSync(path.join(dir, hash.slice(0, 2), hash));
+  const pathOf = (hash: string) => path.join(dir, hash.slice(0, 2), hash);
 
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-store-'));
@@ -21,54 +19,88 @@ describe('FolderBlobStore.removeUnreferenced', () => {
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('removes only the blobs the reference check does not name', async () => {
+  it('holds a blob before its file is in place, and releases the hold once', async () => {
+    const events: string[] = [];
+    const saved = await store.save(Readable.from(['held content']), {
+      hold: async (hash) => {
+        events.push(`hold, file in place: ${fs.existsSync(pathOf(hash))}`);
+        return async () => {
+          events.push('released');
+        };
+      },
+    });
+    expect(events).toEqual(['hold, file in place: false']);
+    expect(fs.readFileSync(pathOf(saved.hash), 'utf8')).toBe('held content');
+    await saved.release();
+    await saved.release();
+    expect(events).toEqual(['hold, file in place: false', 'released']);
+  });
+
+  it('keeps nothing, and holds nothing, when the check refuses the content or the hold fails', async () => {
+    let held = 0;
+    const hold = async () => {
+      held++;
+      return async () => {};
+    };
+    await expect(
+      store.save(Readable.from(['refused']), {
+        check: () => {
+          throw new Error('cut off');
+        },
+        hold,
+      }),
+    ).rejects.toThrow('cut off');
+    expect(held).toBe(0);
+    await expect(
+      store.save(Readable.from(['not pinned']), {
+        hold: async () => {
+          throw new Error('database unavailable');
+        },
+      }),
+    ).rejects.toThrow('database unavailable');
+    expect([...(await fromAsync(store.list()))]).toEqual([]);
+    expect(fs.readdirSync(path.join(dir, 'tmp'))).toEqual([]);
+  });
+
+  it('lists its blobs with when they were written, skipping what is not a blob', async () => {
     const a = await store.save(Readable.from(['first']));
     const b = await store.save(Readable.from(['second']));
-    a.release();
-    b.release();
-    expect(await store.removeUnreferenced([a.hash, b.hash], async () => new Set([b.hash]))).toEqual([a.hash]);
-    expect(await isStored(a.hash)).toBe(false);
-    expect(await isStored(b.hash)).toBe(true);
+    fs.writeFileSync(path.join(dir, a.hash.slice(0, 2), 'notes.txt'), 'not a blob');
+    fs.mkdirSync(path.join(dir, 'zz'));
+    const listed = await fromAsync(store.list());
+    expect(listed.map((l) => l.hash).sort()).toEqual([a.hash, b.hash].sort());
+    for (const l of listed) expect(Math.abs(l.modifiedAt - Date.now())).toBeLessThan(60_000);
   });
 
-  it('leaves a blob alone while a save that has not committed its reference holds it', async () => {
-    const saved = await store.save(Readable.from(['just uploaded']));
-    expect(await store.removeUnreferenced([saved.hash], nothingNamed)).toEqual([]);
-    expect(await isStored(saved.hash)).toBe(true);
-    saved.release();
-    expect(await store.removeUnreferenced([saved.hash], nothingNamed)).toEqual([saved.hash]);
+  it('removes a blob, ignoring what is not a hash, and logs a removal the disk refuses', async () => {
+    const saved = await store.save(Readable.from(['removed']));
+    expect(await store.remove(saved.hash)).toBe(true);
+    expect(fs.existsSync(pathOf(saved.hash))).toBe(false);
+    expect(await store.remove('../../etc/passwd')).toBe(false);
+
+    const kept = await store.save(Readable.from(['kept']));
+    fs.rmSync(pathOf(kept.hash));
+    fs.mkdirSync(pathOf(kept.hash));
+    fs.writeFileSync(path.join(pathOf(kept.hash), 'inside'), 'x');
+    expect(await store.remove(kept.hash)).toBe(false);
+    expect(warnings).toEqual(['An unreferenced file could not be removed from the store.']);
   });
 
-  it('lets a save of the same content that comes during a removal wait and keep its blob', async () => {
-    const old = await store.save(Readable.from(['same bytes']));
-    old.release();
-    let saving: Promise<{ hash: string; release(): void }> | undefined;
-    const removed = await store.removeUnreferenced([old.hash], async () => {
-      // The same content arrives while the removal is deciding: it must not be lost.
-      let written = () => {};
-      const isWritten = new Promise<void>((resolve) => {
-        written = resolve;
-      });
-      saving = store.save(Readable.from(['same bytes']), written);
-      await isWritten;
-      for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
-      return new Set<string>();
-    });
-    expect(removed).toEqual([old.hash]);
-    const again = await saving!;
-    expect(again.hash).toBe(old.hash);
-    expect(await isStored(again.hash)).toBe(true);
-    expect(await store.removeUnreferenced([again.hash], nothingNamed)).toEqual([]);
-  });
-
-  it('logs and keeps the blobs when the reference check fails, and ignores what is not a hash', async () => {
-    const saved = await store.save(Readable.from(['checked']));
-    saved.release();
-    const failing = async (): Promise<Set<string>> => {
-      throw new Error('database unavailable');
-    };
-    expect(await store.removeUnreferenced([saved.hash, '../../etc/passwd'], failing)).toEqual([]);
-    expect(await isStored(saved.hash)).toBe(true);
-    expect(warnings).toEqual(['Unreferenced files were not removed from the store.']);
+  it('removes partial files not written to since a time', async () => {
+    await store.save(Readable.from(['makes the tmp folder']));
+    const stale = path.join(dir, 'tmp', 'stale.part');
+    const fresh = path.join(dir, 'tmp', 'fresh.part');
+    fs.writeFileSync(stale, 'half an upload');
+    fs.writeFileSync(fresh, 'an upload under way');
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    fs.utimesSync(stale, hourAgo, hourAgo);
+    await store.removeStaleParts(Date.now() - 60_000);
+    expect(fs.readdirSync(path.join(dir, 'tmp'))).toEqual(['fresh.part']);
   });
 });
+
+async function fromAsync<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}

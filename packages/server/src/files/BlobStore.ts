@@ -10,9 +10,22 @@ export interface StoredBlob {
   size: number;
 }
 
-/** A blob just saved, kept from removal until `release` (once the record naming it has committed). */
+/** A blob just saved, held from removal until `release` (once the record naming it has committed). */
 export interface PinnedBlob extends StoredBlob {
-  release(): void;
+  /** Idempotent; never throws. */
+  release(): Promise<void>;
+}
+
+/**
+ * Holds a blob, once its hash is known and before its file is put in place, from every removal
+ * until the answer is called (a shared pin, decision 0057).
+ */
+export type HoldBlob = (hash: string) => Promise<() => Promise<void>>;
+
+/** A blob in the folder and when its file was last written (saved, or saved again). */
+export interface ListedBlob {
+  hash: string;
+  modifiedAt: number;
 }
 
 /** Where the store reports what it could not do (the app's pino logger fits). */
@@ -33,11 +46,6 @@ export const isBlobHash = (hash: string): boolean => hashPattern.test(hash);
  * to a temporary file first and is renamed into place, so a reader never sees half a file.
  */
 export class FolderBlobStore {
-  /** Saved blobs whose reference may not have committed yet, with how many saves hold each. */
-  readonly #pins = new Map<string, number>();
-  /** Blobs a removal is checking or deleting; a save of the same content waits for it. */
-  readonly #removals = new Map<string, Promise<void>>();
-
   constructor(
     readonly dir: string,
     readonly log: BlobLog = consoleLog,
@@ -45,10 +53,13 @@ export class FolderBlobStore {
 
   /**
    * Streams content in, hashing as it goes; a failed stream, or one `check` refuses by throwing
-   * once it has ended (a cut-off upload), leaves nothing behind. The blob comes back pinned:
-   * removeUnreferenced leaves it alone until `release` (decision 0029).
+   * once it has ended (a cut-off upload), leaves nothing behind. `hold` is called with the hash
+   * before the file is put in place, and the blob comes back with its release (decision 0057).
    */
-  async save(content: Readable, check?: () => void | Promise<void>): Promise<PinnedBlob> {
+  async save(
+    content: Readable,
+    options: { check?: () => void | Promise<void>; hold?: HoldBlob } = {},
+  ): Promise<PinnedBlob> {
     const tmpDir = path.join(this.dir, 'tmp');
     await fs.promises.mkdir(tmpDir, { recursive: true });
     const tmp = path.join(tmpDir, `${randomBytes(12).toString('hex')}.part`);
@@ -60,17 +71,21 @@ export class FolderBlobStore {
     });
     try {
       await pipeline(content, fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
-      await check?.();
+      await options.check?.();
       const hash = hasher.digest('hex');
       const target = this.#pathOf(hash);
-      // A removal of this content that is under way finishes first; the pin then keeps it off.
-      while (this.#removals.has(hash)) await this.#removals.get(hash);
-      const release = this.#pin(hash);
+      const unhold = (await options.hold?.(hash)) ?? (async () => {});
+      let released = false;
+      const release = async () => {
+        if (released) return;
+        released = true;
+        await unhold();
+      };
       try {
         await fs.promises.mkdir(path.dirname(target), { recursive: true });
         await fs.promises.rename(tmp, target);
       } catch (error) {
-        release();
+        await release();
         throw error;
       }
       return { hash, size, release };
@@ -94,57 +109,73 @@ export class FolderBlobStore {
   }
 
   /**
-   * Deletes the blobs among `hashes` that `referenced` (asked at the time of the removal, after the
-   * deletes that freed them have committed) does not name, skipping pinned ones and ones another
-   * removal holds. Never throws: a failure is logged and the blob stays. Answers the removed hashes.
+   * Deletes a blob's file, answering whether it is gone. The caller has made sure nothing names it
+   * and nothing holds it (unreferencedBlobs.ts). Never throws: a failure is logged and the file stays.
    */
-  async removeUnreferenced(
-    hashes: Iterable<string>,
-    referenced: (hashes: string[]) => Promise<ReadonlySet<string>>,
-  ): Promise<string[]> {
-    const candidates = [...new Set(hashes)].filter(
-      (h) => isBlobHash(h) && !this.#pins.has(h) && !this.#removals.has(h),
-    );
-    if (candidates.length === 0) return [];
-    let finish = () => {};
-    const held = new Promise<void>((resolve) => {
-      finish = resolve;
-    });
-    for (const h of candidates) this.#removals.set(h, held);
-    const removed: string[] = [];
+  async remove(hash: string): Promise<boolean> {
+    if (!isBlobHash(hash)) return false;
     try {
-      const kept = await referenced(candidates);
-      for (const hash of candidates.filter((h) => !kept.has(h))) {
-        try {
-          await fs.promises.rm(this.#pathOf(hash), { force: true });
-          removed.push(hash);
-        } catch (error) {
-          this.log.warn({ hash, error }, 'An unreferenced file could not be removed from the store.');
-        }
-      }
+      await fs.promises.rm(this.#pathOf(hash), { force: true });
+      return true;
     } catch (error) {
-      this.log.warn({ hashes: candidates, error }, 'Unreferenced files were not removed from the store.');
-    } finally {
-      for (const h of candidates) this.#removals.delete(h);
-      finish();
+      this.log.warn({ hash, error }, 'An unreferenced file could not be removed from the store.');
+      return false;
     }
-    return removed;
   }
 
-  #pin(hash: string): () => void {
-    this.#pins.set(hash, (this.#pins.get(hash) ?? 0) + 1);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const left = (this.#pins.get(hash) ?? 1) - 1;
-      if (left > 0) this.#pins.set(hash, left);
-      else this.#pins.delete(hash);
-    };
+  /** Every blob in the folder, one sub-folder at a time; files that are not blobs are skipped. */
+  async *list(): AsyncGenerator<ListedBlob> {
+    for (const prefix of await entriesOf(this.dir)) {
+      if (!/^[0-9a-f]{2}$/.test(prefix)) continue;
+      for (const name of await entriesOf(path.join(this.dir, prefix))) {
+        if (!isBlobHash(name) || !name.startsWith(prefix)) continue;
+        const stat = await fs.promises.stat(path.join(this.dir, prefix, name)).catch(() => undefined);
+        if (stat?.isFile()) yield { hash: name, modifiedAt: stat.mtimeMs };
+      }
+    }
+  }
+
+  /**
+   * Deletes the partial files of saves that stopped (the process ended mid-upload) not written to
+   * since `before` (ms since the epoch); a save under way keeps writing to its own.
+   */
+  async removeStaleParts(before: number): Promise<void> {
+    const tmpDir = path.join(this.dir, 'tmp');
+    for (const name of await entriesOf(tmpDir)) {
+      if (!name.endsWith('.part')) continue;
+      const file = path.join(tmpDir, name);
+      const stat = await fs.promises.stat(file).catch(() => undefined);
+      if (stat && stat.mtimeMs < before) await fs.promises.rm(file, { force: true }).catch(() => {});
+    }
+  }
+
+  /**
+   * Whether the folder belongs to the database `databaseId` names: a folder not marked yet is
+   * marked as its own (`database-id`); one marked by another database is not.
+   */
+  async belongsTo(databaseId: string): Promise<boolean> {
+    const marker = path.join(this.dir, 'database-id');
+    await fs.promises.mkdir(this.dir, { recursive: true });
+    try {
+      await fs.promises.writeFile(marker, `${databaseId}\n`, { flag: 'wx', mode: 0o600 });
+      return true;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'EEXIST') throw error;
+    }
+    return (await fs.promises.readFile(marker, 'utf8')).trim() === databaseId;
   }
 
   #pathOf(hash: string): string {
     return path.join(this.dir, hash.slice(0, 2), hash);
+  }
+}
+
+/** The names in a folder; none when it does not exist (yet). */
+async function entriesOf(dir: string): Promise<string[]> {
+  try {
+    return (await fs.promises.readdir(dir)).sort();
+  } catch {
+    return [];
   }
 }
 

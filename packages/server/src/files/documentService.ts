@@ -16,13 +16,14 @@ import { type IfMatch, meetsIfMatch, staleRecord, versionRequired } from '../ent
 import { inTransaction } from '../entities/transaction.js';
 import { AppError, badRequest, forbidden, notFound } from '../http/errors.js';
 import type { FileStorage, PinnedBlob, StoredBlob } from './BlobStore.js';
+import { pinBlob } from './blobPins.js';
 import { fallbackMimeType } from './documentFileTypes.js';
 import { type DocumentTypeInfo, listDocumentTypes, matchDocumentType } from './documentTypes.js';
 import { countDocumentVersions, insertDocumentVersion, selectDocumentVersions } from './documentVersions.js';
 import { isProgram, keepingHead } from './fileContent.js';
 import { fileMessages } from './fileMessages.js';
 import { documentNameOf, downloadNameOf, extensionOf } from './fileNames.js';
-import { removeUnreferencedBlobs } from './unreferencedBlobs.js';
+import { removeUnreferencedFiles } from './unreferencedBlobs.js';
 
 /** A file part of an upload: the name the browser sent and its content, not yet read. */
 export interface IncomingFile {
@@ -72,15 +73,21 @@ async function checkedFile(ctx: RequestContext, file: IncomingFile) {
   return { name, type, extension: extensionOf(name)! };
 }
 
-/** Stores the file, refusing (and keeping nothing of) a cut-off upload, a second file or a program. */
-async function store(storage: FileStorage, file: IncomingFile): Promise<PinnedBlob> {
+/**
+ * Stores the file, refusing (and keeping nothing of) a cut-off upload, a second file or a program.
+ * The blob comes back pinned for every process (decision 0057) until its release.
+ */
+async function store(ctx: RequestContext, storage: FileStorage, file: IncomingFile): Promise<PinnedBlob> {
   const content = keepingHead(file.content);
   try {
-    return await storage.store.save(content.stream, async () => {
-      if (file.isTruncated?.())
-        throw new AppError('payload_too_large', fileMessages.tooLarge(storage.maxUploadBytes));
-      await file.checkRest?.();
-      if (isProgram(content.head())) throw badRequest(fileMessages.contentNotAllowed);
+    return await storage.store.save(content.stream, {
+      check: async () => {
+        if (file.isTruncated?.())
+          throw new AppError('payload_too_large', fileMessages.tooLarge(storage.maxUploadBytes));
+        await file.checkRest?.();
+        if (isProgram(content.head())) throw badRequest(fileMessages.contentNotAllowed);
+      },
+      hold: (hash) => pinBlob(ctx.db, ctx.engine, hash, storage.store.log),
     });
   } catch (error) {
     if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE')
@@ -103,11 +110,11 @@ async function namingBlob<T>(
   try {
     return await work();
   } catch (error) {
-    blob.release();
-    await removeUnreferencedBlobs(ctx, [blob.hash], storage);
+    await blob.release();
+    await removeUnreferencedFiles(ctx, [blob.hash], storage);
     throw error;
   } finally {
-    blob.release();
+    await blob.release();
   }
 }
 
@@ -146,7 +153,7 @@ export async function uploadDocument(
     throw error;
   }
   const { name, type, extension } = await checkedFile(ctx, file);
-  const blob = await store(storage, file);
+  const blob = await store(ctx, storage, file);
   const put = await namingBlob(ctx, storage, blob, () =>
     putEntities(
       ctx,
@@ -207,7 +214,7 @@ export async function replaceDocument(
     throw error;
   }
   const { name, type, extension } = await checkedFile(ctx, file);
-  const blob = await store(storage, file);
+  const blob = await store(ctx, storage, file);
   await namingBlob(ctx, storage, blob, () =>
     inTransaction(ctx, async (tx) => {
       // Two replaces of one document take turns, so each numbers its earlier version in order.

@@ -1,10 +1,11 @@
 import { type EntityId, sysField as F, sysType } from '@plinth/schema';
 import { sql } from 'kysely';
 import type { RequestContext } from '../context.js';
-import type { Engine } from '../db/tables.js';
+import type { Db, Engine } from '../db/tables.js';
 import { chunks, type EntityRow, type Executor } from '../entities/entityRepository.js';
 import { afterCommit } from '../entities/transaction.js';
-import type { FileStorage } from './BlobStore.js';
+import { type FileStorage, type FolderBlobStore, isBlobHash } from './BlobStore.js';
+import { lockBlobHashes, pinnedBlobHashes } from './blobPins.js';
 import { deleteDocumentVersions } from './documentVersions.js';
 
 /**
@@ -40,19 +41,50 @@ export async function referencedBlobHashes(
   return found;
 }
 
+/** Hashes a removal decides on in one transaction: as many advisory locks are held at once. */
+const REMOVAL_CHUNK = 100;
+
 /**
- * Removes from the store the blobs among `hashes` that nothing names any more, checked now. Call it
- * outside any transaction that may still roll back; it never throws (the store logs failures).
+ * Removes from the store the blobs among `hashes` that no pin holds and nothing names, checked now
+ * under the hashes' lock (decision 0057), and answers them. Call it outside any transaction that
+ * may still roll back; it never throws (a failure is logged and the blobs stay).
  */
 export async function removeUnreferencedBlobs(
+  db: Db,
+  engine: Engine,
+  store: FolderBlobStore,
+  hashes: Iterable<string>,
+  now = Date.now(),
+): Promise<string[]> {
+  const removed: string[] = [];
+  for (const part of chunks([...new Set(hashes)].filter(isBlobHash), REMOVAL_CHUNK)) {
+    try {
+      await db.transaction().execute(async (trx) => {
+        await lockBlobHashes(trx, engine, part);
+        // Pins before references: a save pins before its file is in place and unpins only once
+        // its record has committed, and it cannot pin while the lock is held here. So a hash found
+        // unpinned is either named by the time the references are read or saved again only after
+        // this transaction, file included.
+        const pinned = await pinnedBlobHashes(trx, part, now);
+        const free = part.filter((h) => !pinned.has(h));
+        const named = free.length > 0 ? await referencedBlobHashes(trx, engine, free) : new Set<string>();
+        for (const hash of free) if (!named.has(hash) && (await store.remove(hash))) removed.push(hash);
+      });
+    } catch (error) {
+      store.log.warn({ hashes: part, error }, 'Unreferenced files were not removed from the store.');
+    }
+  }
+  return removed;
+}
+
+/** Removes, of `hashes`, the blobs of the request's store that nothing holds or names any more. */
+export async function removeUnreferencedFiles(
   ctx: RequestContext,
   hashes: readonly string[],
   storage: FileStorage | undefined = ctx.files,
 ): Promise<void> {
   if (!storage || hashes.length === 0) return;
-  await storage.store.removeUnreferenced(hashes, (candidates) =>
-    referencedBlobHashes(ctx.db, ctx.engine, candidates),
-  );
+  await removeUnreferencedBlobs(ctx.db, ctx.engine, storage.store, hashes);
 }
 
 /**
@@ -67,5 +99,5 @@ export async function releaseDocumentFiles(ctx: RequestContext, rows: readonly E
     .filter((h): h is string => typeof h === 'string' && h !== '');
   const ids: EntityId[] = documents.map((r) => r.id);
   hashes.push(...(await deleteDocumentVersions(ctx.db, ctx.tenantId, ids)));
-  await afterCommit(ctx, (outer) => removeUnreferencedBlobs(outer, hashes));
+  await afterCommit(ctx, (outer) => removeUnreferencedFiles(outer, hashes));
 }

@@ -10,10 +10,15 @@ const PAGES_PER_STEP = 100;
 /** How often the upkeep looks for work; a look after no write is one statement. */
 const INTERVAL_MS = 1000;
 
+/** Further work a look of the upkeep does, after the database's; it should stop once `cancelled`. */
+export type UpkeepTask = (cancelled: () => boolean) => Promise<void>;
+
 /** One look of the idle upkeep: what it does after writes, answering when done. */
 export interface IdleUpkeep {
   /** Does the upkeep's work now, as its next look would (the bench, before measuring). */
   runNow(): Promise<void>;
+  /** Adds work to every look, e.g. the file store's sweep (decision 0057), which keeps its own pace. */
+  add(task: UpkeepTask): void;
   stop(): Promise<void>;
 }
 
@@ -28,7 +33,8 @@ export function startIdleUpkeep(db: Kysely<unknown>, engine: Engine): IdleUpkeep
   const statistics = statisticsUpkeep(db, engine);
   /** The connection's count of changed rows when the upkeep last finished (SQLite). */
   let doneAt: number | undefined;
-  const tick = async () => {
+  const tasks: UpkeepTask[] = [];
+  const databaseWork = async () => {
     if (engine === 'postgres') return statistics.keep(0, () => stopped);
     // Nothing written since (the process's one connection counts every change): nothing to do.
     const now = await totalChanges(db);
@@ -38,6 +44,10 @@ export function startIdleUpkeep(db: Kysely<unknown>, engine: Engine): IdleUpkeep
     await statistics.keep(written, () => stopped);
     // The upkeep's own writes (the merges) are not the requests'.
     doneAt = await totalChanges(db);
+  };
+  const tick = async () => {
+    await databaseWork();
+    for (const task of tasks) if (!stopped) await task(() => stopped);
   };
   const look = () => {
     running ??= tick()
@@ -57,6 +67,9 @@ export function startIdleUpkeep(db: Kysely<unknown>, engine: Engine): IdleUpkeep
     async runNow() {
       await running;
       await look();
+    },
+    add(task) {
+      tasks.push(task);
     },
     async stop() {
       stopped = true;
