@@ -33,12 +33,8 @@ export interface ReportSql {
    * positions, which are in that order (search/searchOrder).
    */
   orderBy: RawBuilder<unknown>;
-  /** The ORDER BY keys of a column (`group`: as a group key). */
-  orderKeys(
-    column: ResolvedColumn,
-    order: 'Ascending' | 'Descending',
-    group?: boolean,
-  ): RawBuilder<unknown>[];
+  /** The ORDER BY keys of a column. */
+  orderKeys(column: ResolvedColumn, order: 'Ascending' | 'Descending'): RawBuilder<unknown>[];
   /** Value of a column for sorting, grouping and aggregating (to-one columns only). */
   columnValue(column: ResolvedColumn): RawBuilder<unknown>;
   /** The id of a to-one relationship column's related record. */
@@ -195,21 +191,16 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
   /**
    * The ORDER BY keys of a column: text case-insensitively, blanks lowest in both engines. A group's
    * keys also keep apart values that differ only in case and same-named records, so rows come in
-   * the order of their groups.
+   * the order of their groups (totals/groupKeys orders the groups so).
    */
   const orderValues = (column: ResolvedColumn, group = false) => {
     const raw = columnValue(column);
-    const text = column.type === 'String' || column.kind === 'relationship';
-    const values = text ? [sql`lower(${raw})`, ...(group ? [raw] : [])] : [raw];
+    const values = sortsAsText(column) ? [sql`lower(${raw})`, ...(group ? [raw] : [])] : [raw];
     if (group && column.kind === 'relationship' && !column.many) values.push(relatedIdOf(column));
     return values;
   };
-  const orderKeys = (column: ResolvedColumn, order: 'Ascending' | 'Descending', group = false) => {
-    const values = orderValues(column, group);
-    return values.map((v) =>
-      order === 'Descending' ? sql`${v} DESC NULLS LAST` : sql`${v} ASC NULLS FIRST`,
-    );
-  };
+  const orderKeys = (column: ResolvedColumn, order: 'Ascending' | 'Descending', group = false) =>
+    orderValues(column, group).map((v) => orderKeySql(v, order));
   const keys = input.sorts.flatMap((s) => orderKeys(s.column, s.order, s.group));
   // The id breaks ties in the direction of the last key, so an index on that key serves the whole order.
   keys.push(input.sorts.at(-1)?.order === 'Descending' ? sql`e0.id DESC` : sql`e0.id ASC`);
@@ -244,6 +235,14 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
     walked: walk !== undefined,
   };
 }
+
+/** Whether a column sorts as text: case-insensitively, by its `lower()` first. */
+export const sortsAsText = (column: ResolvedColumn) =>
+  column.type === 'String' || column.kind === 'relationship';
+
+/** An ORDER BY key: blanks lowest in both engines, whichever the direction. */
+export const orderKeySql = (value: RawBuilder<unknown>, order: 'Ascending' | 'Descending') =>
+  order === 'Descending' ? sql`${value} DESC NULLS LAST` : sql`${value} ASC NULLS FIRST`;
 
 /**
  * Quick search through the trigram index: a term of three or more characters never scans the

@@ -4,7 +4,7 @@ import { aggregateSql } from '../aggregateSql.js';
 import type { PlanFacts, TotalsKind } from '../plan/planTypes.js';
 import type { ReportSql } from '../reportSql.js';
 import { cachedRows } from '../resultCache.js';
-import { type GroupKey, MAX_GROUPS } from './groupKeys.js';
+import { type GroupKey, groupedSql, MAX_GROUPS } from './groupKeys.js';
 import { segmentation } from './segmentedAggregates.js';
 
 type Row = Record<string, unknown>;
@@ -67,12 +67,7 @@ function totalsStatement(
     ),
   ];
   if (kind === 'total') return sql<Row>`SELECT ${sql.join(aggSelect())} FROM ${q.from()} WHERE ${limited}`;
-  const selects = keys.flatMap((k) => [
-    sql`${k.value} AS ${sql.id(`k${k.i}`)}`,
-    ...(k.id ? [sql`${k.id} AS ${sql.id(`kid${k.i}`)}`] : []),
-  ]);
-  const groupBy = keys.flatMap((k) => [k.value, ...(k.id ? [k.id] : [])]);
-  const order = keys.flatMap((k) => q.orderKeys(k.column, k.order, true));
-  return sql<Row>`SELECT ${sql.join(aggSelect(selects))} FROM ${q.from()} WHERE ${limited}
-      GROUP BY ${sql.join(groupBy)} ORDER BY ${sql.join(order)} LIMIT ${MAX_GROUPS}`;
+  const g = groupedSql(ctx, keys);
+  return sql<Row>`SELECT ${sql.join(aggSelect(g.selects))} FROM ${q.from()} WHERE ${limited}
+      GROUP BY ${g.groupBy} ORDER BY ${sql.join(g.orderBy)} LIMIT ${MAX_GROUPS}`;
 }

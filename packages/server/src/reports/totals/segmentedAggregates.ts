@@ -12,7 +12,7 @@ import {
 import type { PlanFacts } from '../plan/planTypes.js';
 import type { ReportSql } from '../reportSql.js';
 import type { ChunkedRefresh } from '../resultCache.js';
-import { type GroupKey, MAX_GROUPS } from './groupKeys.js';
+import { type GroupKey, groupedSql, MAX_GROUPS } from './groupKeys.js';
 import { mergePartials } from './mergePartials.js';
 import { type Partials, partialColumns } from './partialColumns.js';
 import { emptySegmentState, ingestPartials, nextSegmentState, type SegmentState } from './partialRows.js';
@@ -107,23 +107,16 @@ export function segmentation(
 
 /** Reads partial rows of every chunk in the report's order of groups, or of the chunks of a run. */
 function partialsReader(ctx: RequestContext, q: ReportSql, keys: readonly GroupKey[], partials: Partials) {
-  const chunkOf = sql`(e0.id / ${sql.lit(CHANGE_CHUNK_IDS)})`;
-  const groupBy = [chunkOf, ...keys.flatMap((k) => [k.value, ...(k.id ? [k.id] : [])])];
-  const order = [...keys.flatMap((k) => q.orderKeys(k.column, k.order, true)), chunkOf];
-  const selects = [
-    sql`${chunkOf} AS ch`,
-    ...keys.flatMap((k) => [
-      sql`${k.value} AS ${sql.id(`k${k.i}`)}`,
-      ...(k.id ? [sql`${k.id} AS ${sql.id(`kid${k.i}`)}`] : []),
-    ]),
-    ...partials.columns.map((p, n) => sql`${p.sql} AS ${sql.id(`p${n}`)}`),
-  ];
+  // The chunk first: position 1, the last key of the order.
+  const g = groupedSql(ctx, keys, [sql`(e0.id / ${sql.lit(CHANGE_CHUNK_IDS)}) AS ch`]);
+  const order = [...g.orderBy, sql.lit(1)];
+  const selects = [...g.selects, ...partials.columns.map((p, n) => sql`${p.sql} AS ${sql.id(`p${n}`)}`)];
   return async (run?: ChunkRun): Promise<Row[]> => {
     const ids = run && idsOfRun(run);
     const where = ids ? sql`${q.where} AND e0.id >= ${ids.lo} AND e0.id < ${ids.hi}` : q.where;
     const tail = run ? sql`` : sql` ORDER BY ${sql.join(order)} LIMIT ${MAX_PARTIAL_ROWS + 1}`;
     const result =
-      await sql<Row>`SELECT ${sql.join(selects)} FROM ${q.from()} WHERE ${where} GROUP BY ${sql.join(groupBy)}${tail}`.execute(
+      await sql<Row>`SELECT ${sql.join(selects)} FROM ${q.from()} WHERE ${where} GROUP BY ${g.groupBy}${tail}`.execute(
         ctx.db,
       );
     return result.rows;
