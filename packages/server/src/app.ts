@@ -26,7 +26,9 @@ import { templateReportRoutes } from './reports/templateReportRoutes.js';
 import type { Services } from './services.js';
 import { settingsRoutes } from './settings/settingsRoutes.js';
 import { operatorRoutes } from './tenants/operatorRoutes.js';
-import { adminRoutes } from './users/adminRoutes.js';
+import { accessAdminRoutes } from './users/accessAdminRoutes.js';
+import { requireAdmin } from './users/requireAdmin.js';
+import { userRoutes } from './users/userRoutes.js';
 import { compressAnswers } from './web/compressAnswers.js';
 import { isWebAppBuilt, serveWebApp } from './web/serveWebApp.js';
 
@@ -118,7 +120,13 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     await aiRoutes(api, options.ai ?? {});
     await auditRoutes(api);
     await accountRoutes(api);
-    await adminRoutes(api);
+    // The admin area's calls, `/spapi/admin/v1/…`: refused (403) before the body is read unless
+    // the caller administers their tenant.
+    await api.register(async (admin) => {
+      admin.addHook('onRequest', requireAdmin);
+      await userRoutes(admin);
+      await accessAdminRoutes(admin);
+    });
   });
   await serveWebApp(app);
   return app;

@@ -13,8 +13,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ruleDiagnostics } from '../access/ruleDiagnostics.js';
+import { adminBase } from './requireAdmin.js';
 import { deleteRole, deleteRule, listRoles, saveRole, saveRule } from './roleAdmin.js';
-import { adminBase } from './userRoutes.js';
 import { viewAs } from './viewAs.js';
 
 const tags = ['admin'];

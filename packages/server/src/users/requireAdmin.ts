@@ -1,6 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden } from '../http/errors.js';
 
+/** Where the admin area's calls live. */
+export const adminBase = '/spapi/admin/v1';
+
 export const adminOnlyMessage = 'Only administrators can do this.';
 
 /**

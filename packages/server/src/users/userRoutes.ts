@@ -11,9 +11,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { adminBase } from './requireAdmin.js';
 import { createUser, deleteUser, listUsers, resetPassword, updateUser } from './userAdmin.js';
 
-export const adminBase = '/spapi/admin/v1';
 const tags = ['admin'];
 const params = z.object({ id: z.coerce.number().pipe(entityId) });
 const ok = z.object({ ok: z.literal(true) });
