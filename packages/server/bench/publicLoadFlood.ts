@@ -98,8 +98,10 @@ async function flood(orders: FloodOrders): Promise<FloodReport> {
   return report;
 }
 
-// Run as a child process (publicLoad.ts forks it): orders come in one message, the report goes back.
+// Run as a child process (publicLoad.ts forks it): it says it is ready, the orders come in one
+// message, the report goes back.
 process.once('disconnect', () => process.exit(1));
+process.send?.({ ready: true });
 process.once('message', (orders: FloodOrders) => {
   flood(orders).then(
     (report) => process.send?.({ report }, () => process.exit(0)),
