@@ -268,6 +268,8 @@ function summarise(
     server_alive_after: serverAlive,
     /** The server process's CPU seconds per second of the phase. */
     server_cpu_share: serverCpu,
+    /** The anonymous flood's own CPU seconds per second (it shares the machine with the server). */
+    flood_cpu_share: flood.cpuShare,
     checks,
     pass: Object.values(checks).every(Boolean),
     machine: {
@@ -303,7 +305,7 @@ function printTable(r: ReturnType<typeof summarise>) {
     `signed-in p99 < ${SIGNED_IN_P99_LIMIT_MS} ms: ${r.checks.signed_in_p99_under_100_ms ? 'pass' : 'FAIL'}; anonymous callers get 429s with Retry-After: ${r.checks.anonymous_get_429s ? 'pass' : 'FAIL'}; no stall (every call answered, server up): ${r.checks.no_stall ? 'pass' : 'FAIL'}`,
   );
   console.log(
-    `server CPU share: ${r.server_cpu_share.baseline} alone, ${r.server_cpu_share.load} under load; written to bench-results/public-load.json (${r.machine.cores} cores, load ${r.machine.load_before[0]} before, ${r.machine.load_after[0]} after, Node ${r.machine.node})`,
+    `server CPU share: ${r.server_cpu_share.baseline} alone, ${r.server_cpu_share.load} under load (the flood's own: ${r.flood_cpu_share}); written to bench-results/public-load.json (${r.machine.cores} cores, load ${r.machine.load_before[0]} before, ${r.machine.load_after[0]} after, Node ${r.machine.node})`,
   );
 }
 
