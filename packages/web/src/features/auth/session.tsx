@@ -6,7 +6,11 @@ import { type ApiClient, ApiError } from '../../api/apiClient';
 
 export type Session =
   | { status: 'loading' }
-  | { status: 'signedOut' }
+  /**
+   * `byUser`: they pressed Sign out, so the page they were on is not kept for the next sign-in
+   * (that may be another person); otherwise (no session, or it ended) it is.
+   */
+  | { status: 'signedOut'; byUser: boolean }
   | { status: 'signedIn'; me: Me; tenant: string; settings: FieldSettings };
 
 interface SessionValue {
@@ -51,14 +55,14 @@ export function SessionProvider({ client, children }: { client: ApiClient; child
           });
       })
       .catch(() => {
-        if (isCurrent) setSession({ status: 'signedOut' });
+        if (isCurrent) setSession({ status: 'signedOut', byUser: false });
       });
     return () => {
       isCurrent = false;
     };
   }, [client]);
   // A call answered 401: the session expired or was signed out elsewhere.
-  useEffect(() => client.onUnauthorized(() => setSession({ status: 'signedOut' })), [client]);
+  useEffect(() => client.onUnauthorized(() => setSession({ status: 'signedOut', byUser: false })), [client]);
   const signIn = useCallback(
     async (request: LoginRequest) => {
       const me = await client.login(request);
@@ -75,7 +79,7 @@ export function SessionProvider({ client, children }: { client: ApiClient; child
     }
     // What was said to this user is not shown to the next one on the same screen.
     toast.clearAll();
-    setSession({ status: 'signedOut' });
+    setSession({ status: 'signedOut', byUser: true });
   }, [client]);
   const reload = useCallback(async () => {
     const me = await client.me();

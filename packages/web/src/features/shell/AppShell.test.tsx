@@ -107,6 +107,8 @@ describe('the web app', () => {
     await client.logout();
     await client.tenantSettings().catch(() => undefined);
     expect(await screen.findByRole('heading', { name: 'Sign in to Plinth' })).toBeInTheDocument();
+    // The same person signs in again and goes on where they were.
+    expect(window.location.search).toBe('?next=%2Fapps');
   });
 
   it('signs out', async () => {
@@ -115,5 +117,19 @@ describe('the web app', () => {
     await screen.findByRole('heading', { name: 'Apps' });
     await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('heading', { name: 'Sign in to Plinth' })).toBeInTheDocument();
+  });
+
+  it('signing out forgets the page: the next person to sign in starts at the app list', async () => {
+    window.history.replaceState(null, '', '/apps/crm/_sitemap');
+    render(<App client={fakeServer()} />);
+    await signIn();
+    expect(await screen.findByRole('heading', { name: 'Sitemap' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in to Plinth' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/signin');
+    expect(window.location.search).toBe('');
+    await signIn();
+    expect(await screen.findByRole('heading', { name: 'Apps' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/apps');
   });
 });

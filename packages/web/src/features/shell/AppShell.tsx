@@ -64,7 +64,8 @@ export function AppShell() {
 
   useEffect(() => {
     if (session.status === 'signedOut' && route.kind !== 'signIn' && route.kind !== 'publicReport') {
-      const next = `${location.pathname}${location.search}${location.hash}`;
+      // A visitor sent here from a page goes back to it; after Sign out the next person starts afresh.
+      const next = session.byUser ? '/' : `${location.pathname}${location.search}${location.hash}`;
       navigate(`/signin${next === '/' ? '' : `?next=${encodeURIComponent(next)}`}`, { replace: true });
     }
     if (session.status === 'signedIn' && (route.kind === 'signIn' || route.kind === 'home')) {
