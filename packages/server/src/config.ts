@@ -33,6 +33,8 @@ export interface Config {
   publicRateWindowSeconds: number;
   /** Anonymous public calls worked on at once; more are refused (PLINTH_PUBLIC_CONCURRENCY, default 2). */
   publicConcurrency: number;
+  /** The share of the server's time anonymous public calls may take (PLINTH_PUBLIC_TIME_PERCENT, default 10). */
+  publicTimeShare: number;
   /** The longest a database statement of a request may run, in ms (PLINTH_STATEMENT_TIMEOUT_MS, default 10000; 0 is no limit). */
   statementTimeoutMs: number;
   /** The operator's token for the operator API (PLINTH_OPERATOR_TOKEN); unset: the API is off. */
@@ -57,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicRatePerReport = setting(env, 'PLINTH_PUBLIC_RATE_PER_REPORT', 1200, 1, 10_000_000);
   const publicRateWindowSeconds = setting(env, 'PLINTH_PUBLIC_RATE_WINDOW_SECONDS', 60, 1, 86_400);
   const publicConcurrency = setting(env, 'PLINTH_PUBLIC_CONCURRENCY', 2, 1, 1000);
+  const publicTimeShare = setting(env, 'PLINTH_PUBLIC_TIME_PERCENT', 10, 1, 100) / 100;
   const statementTimeoutMs = setting(env, 'PLINTH_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000);
   const workers = setting(env, 'PLINTH_WORKERS', 1, 1, 64);
   if (workers > 1 && !env.DATABASE_URL)
@@ -87,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicRatePerReport,
     publicRateWindowSeconds,
     publicConcurrency,
+    publicTimeShare,
     statementTimeoutMs,
     ...(operatorToken ? { operatorToken } : {}),
     workers,

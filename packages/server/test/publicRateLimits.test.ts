@@ -26,7 +26,13 @@ describe.each(engines)('public report rate limits on %s', (engine) => {
     reportA = await createReport(t.admin, def, 'Public A');
     reportB = await createReport(t.admin, def, 'Public B');
     limited = await buildApp(t.services, {
-      publicLimits: { publicRatePerAddress: 5, publicRatePerReport: 8, publicRateWindowSeconds: 60 },
+      // The counts alone: the server's time and calls at once are tested below.
+      publicLimits: {
+        publicRatePerAddress: 5,
+        publicRatePerReport: 8,
+        publicRateWindowSeconds: 60,
+        publicTimeShare: 1,
+      },
     });
     const login = await limited.inject({
       method: 'POST',
@@ -90,6 +96,7 @@ describe.each(engines)('public report rate limits on %s', (engine) => {
         publicRatePerReport: 1000,
         publicRateWindowSeconds: 60,
         publicConcurrency: 1,
+        publicTimeShare: 1,
       },
     });
     // A public call that takes as long as the test says: it stands for a long report run.
@@ -145,6 +152,38 @@ describe.each(engines)('public report rate limits on %s', (engine) => {
     }
   });
 
+  it('gives anonymous calls only their share of the server time', async () => {
+    // A tenth of the time: 100 ms to spend, and 1 ms more for every 10 ms that pass.
+    const limitedTime = await buildApp(t.services, {
+      publicLimits: {
+        publicRatePerAddress: 1000,
+        publicRatePerReport: 1000,
+        publicRateWindowSeconds: 60,
+        publicTimeShare: 0.1,
+      },
+    });
+    limitedTime.post('/spapi/data/v1/public/:tenant/slow/:reportId', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return { ok: true };
+    });
+    const at = (url: string, headers: Record<string, string> = {}) =>
+      limitedTime.inject({ method: 'POST', url, payload: {}, remoteAddress: '10.0.5.1', headers });
+    const report = `/spapi/data/v1/public/acme/report/${reportA}`;
+    try {
+      expect((await at(report)).statusCode).toBe(200);
+      // 300 ms spent out of about 100: the next anonymous call is refused until it is earned back.
+      expect((await at('/spapi/data/v1/public/acme/slow/1')).statusCode).toBe(200);
+      const refused = await at(report);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3);
+      // Signed-in callers spend none of it and are not refused.
+      expect((await at(report, { cookie })).statusCode).toBe(200);
+    } finally {
+      await limitedTime.close();
+    }
+  });
+
   it('reads the limits from the environment and refuses nonsense', () => {
     const config = loadConfig({
       PLINTH_PUBLIC_RATE_PER_ADDRESS: '30',
@@ -152,9 +191,11 @@ describe.each(engines)('public report rate limits on %s', (engine) => {
       PLINTH_PUBLIC_RATE_WINDOW_SECONDS: '10',
       PLINTH_STATEMENT_TIMEOUT_MS: '2500',
       PLINTH_PUBLIC_CONCURRENCY: '4',
+      PLINTH_PUBLIC_TIME_PERCENT: '25',
     });
     expect(config).toMatchObject({
       publicConcurrency: 4,
+      publicTimeShare: 0.25,
       publicRatePerAddress: 30,
       publicRatePerReport: 300,
       publicRateWindowSeconds: 10,
@@ -162,6 +203,7 @@ describe.each(engines)('public report rate limits on %s', (engine) => {
     });
     expect(loadConfig({})).toMatchObject({
       publicConcurrency: 2,
+      publicTimeShare: 0.1,
       publicRatePerAddress: 120,
       publicRatePerReport: 1200,
       publicRateWindowSeconds: 60,

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../http/errors.js';
 import type { Services } from '../services.js';
@@ -14,6 +15,8 @@ export interface PublicRateLimits {
   publicRateWindowSeconds: number;
   /** Anonymous calls the server works on at once; more are refused (PLINTH_PUBLIC_CONCURRENCY, default 2). */
   publicConcurrency?: number;
+  /** The share of the server's time anonymous calls may take (PLINTH_PUBLIC_TIME_PERCENT, default 10 %). */
+  publicTimeShare?: number;
 }
 
 export const defaultPublicRateLimits: PublicRateLimits = {
@@ -21,6 +24,7 @@ export const defaultPublicRateLimits: PublicRateLimits = {
   publicRatePerReport: 1200,
   publicRateWindowSeconds: 60,
   publicConcurrency: 2,
+  publicTimeShare: 0.1,
 };
 
 /** The anonymous part of the API: public reports and any call made for them. */
@@ -29,7 +33,8 @@ export const publicApiPrefix = '/spapi/data/v1/public/';
 /**
  * Limits anonymous calls to the public API (issue 14, item 4): one address cannot take more than
  * its share, all addresses together cannot take more of one report than the limit, and the server
- * works on only a few anonymous calls at once, so a flood answers 429 with Retry-After instead of
+ * works on only a few anonymous calls at once and gives them only a share of its time, so a flood
+ * answers 429 with Retry-After instead of
  * stalling the server (decision 0054). A caller with a valid session or API token is not limited.
  * Registered before the public routes: it adds itself to each as it is added.
  */
@@ -52,10 +57,27 @@ export function limitPublicCalls(app: FastifyInstance, services: Services, limit
   const release = (request: FastifyRequest) => {
     if (holding.delete(request)) working--;
   };
-  // Before the body is read: the limits, and a refusal at once when the server is busy.
+  // The time anonymous calls may still take, in ms: it grows by the share of every millisecond
+  // that passes, up to a second's share, and each anonymous call spends what it took.
+  const share = limits.publicTimeShare ?? defaultPublicRateLimits.publicTimeShare!;
+  let allowance = 1000 * share;
+  let at = performance.now();
+  const refill = () => {
+    const now = performance.now();
+    allowance = Math.min(1000 * share, allowance + (now - at) * share);
+    at = now;
+    return allowance;
+  };
+  const startedAt = new WeakMap<FastifyRequest, number>();
+  const refuseWhenBusy = (reply: FastifyReply) => {
+    if (working >= atOnce) refuse(reply, 1);
+    if (refill() <= 0) refuse(reply, Math.max(1, Math.ceil(-allowance / share / 1000)));
+  };
+  // Before the body is read: the limits, and a refusal at once when the server is busy (as many
+  // anonymous calls at once as it takes, or their share of its time spent).
   const check = async (request: FastifyRequest, reply: FastifyReply) => {
     if (await isSignedIn(services, request)) return;
-    if (working >= atOnce) refuse(reply, 1);
+    refuseWhenBusy(reply);
     for (const limiter of [perAddress, perReport]) {
       const result = await limiter(request);
       if (!result.isAllowed && result.isExceeded) refuse(reply, result.ttlInSeconds);
@@ -69,13 +91,17 @@ export function limitPublicCalls(app: FastifyInstance, services: Services, limit
   // answer was ready, so a caller that does not read its answer cannot keep the place.
   const take = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!anonymous.has(request)) return;
-    if (working >= atOnce) refuse(reply, 1);
+    refuseWhenBusy(reply);
     working++;
     holding.add(request);
+    startedAt.set(request, performance.now());
     reply.raw.once('close', () => release(request));
   };
   const answered = async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
-    if (holding.has(request)) setTimeout(() => release(request), 1000).unref();
+    if (!holding.has(request)) return payload;
+    refill();
+    allowance -= performance.now() - startedAt.get(request)!;
+    setTimeout(() => release(request), 1000).unref();
     return payload;
   };
   app.addHook('onRoute', (route) => {
