@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { recordRows } from './reportGrid';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { openReport, recordRows } from './reportGrid';
 import { demo, signIn } from './signIn';
 
 // This journey signs out, so it starts from its own sign-in rather than the shared session.
@@ -8,7 +8,8 @@ test.use({ storageState: { cookies: [], origins: [] } });
 /**
  * Issue 14: the administrator creates a user with the Sales role and signs out; the user signs
  * in, chooses their own password, sees the records the Sales rules allow, and cannot open the
- * admin area (decisions 0045, 0046).
+ * admin area (decisions 0045, 0046); they change an opportunity of their own inline, sign out, and
+ * the administrator sees the change by them in the record's History.
  */
 test('an administrator creates a Sales user, who signs in and sees what Sales may see', async ({ page }) => {
   const username = `sam${Date.now().toString(36)}`;
@@ -68,9 +69,8 @@ test('an administrator creates a Sales user, who signs in and sees what Sales ma
   await page.getByLabel('New password', { exact: true }).fill(chosen);
   await page.getByLabel('New password again').fill(chosen);
   await page.getByRole('button', { name: 'Save and continue' }).click();
-  // Signing out kept the admin's page as the next one: the new user is refused it.
-  await expect(page.getByRole('alert')).toContainText('Only administrators can open this page.');
-  await page.getByRole('link', { name: 'Apps', exact: true }).click();
+  // Signing out forgot the admin's page: the new user starts at the app list.
+  await expect(page).toHaveURL(/\/apps$/);
   await expect(page.getByRole('heading', { name: 'Apps' })).toBeVisible();
   await expect(page.getByRole('link', { name: /Administration/ })).toHaveCount(0);
 
@@ -92,9 +92,82 @@ test('an administrator creates a Sales user, who signs in and sees what Sales ma
 
   // The chosen password is the one that works now.
   await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
   await page.getByLabel('Tenant').fill(demo.tenant);
   await page.getByLabel('User name').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(chosen);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText(`${username} · ${demo.tenant}`)).toBeVisible();
+
+  // Sales changes only its own opportunities: the user makes one (the runner has no form for a new
+  // record yet, so through the data service as themselves), then changes it inline in the report.
+  const deal = `Deal of ${username}`;
+  await createOwnOpportunity(page, deal);
+  const opportunities = await openReport(page, 'crm:opportunities', 'Opportunities');
+  const grid = opportunities.getByRole('grid', { name: 'Opportunities' });
+  const mine = await findRow(opportunities, deal);
+  await expect(cell(mine, column.probability)).toHaveText('10');
+  const toolbar = page.getByRole('toolbar', { name: 'Report toolbar' });
+  await page.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Edit Inline' }).click();
+  await expect(recordRows(grid).first().getByRole('textbox', { name: 'Name' })).toBeFocused();
+  await cell(mine, column.probability).click();
+  const input = mine.getByRole('textbox', { name: 'Probability' });
+  await input.fill('35');
+  await input.press('Tab');
+  await toolbar.getByRole('button', { name: 'Save' }).click();
+  await expect(toolbar.getByRole('button', { name: 'New' })).toBeVisible();
+  await expect(cell(mine, column.probability)).toHaveText('35');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+
+  // The admin signs in and finds the change in the record's History, by the new user.
+  await signIn(page);
+  const seen = await openReport(page, 'crm:opportunities', 'Opportunities');
+  const changed = await findRow(seen, deal);
+  await cell(changed, column.name).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'History' }).click();
+  const history = page.getByRole('dialog', { name: `History: ${deal}` });
+  const newest = history.getByRole('list', { name: 'Changes, newest first' }).getByRole('listitem').first();
+  await expect(newest).toContainText(`Changed by ${username}`);
+  await expect(newest).toContainText('Probability10→changed to35');
 });
+
+const column = { name: 0, probability: 6 } as const;
+const cell = (row: Locator, index: number) => row.getByRole('gridcell').nth(index);
+
+/** The report's one row named `name`, found with the report's search. */
+async function findRow(report: Locator, name: string): Promise<Locator> {
+  await report.getByRole('searchbox', { name: 'Find a record' }).fill(name);
+  const grid = report.getByRole('grid', { name: 'Opportunities' });
+  await expect(recordRows(grid)).toHaveCount(1);
+  const row = recordRows(grid).first();
+  await expect(cell(row, column.name)).toHaveText(name);
+  return row;
+}
+
+/** Creates an opportunity owned by the signed-in user, on one of the accounts they can read. */
+async function createOwnOpportunity(page: Page, name: string): Promise<void> {
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'plinth_csrf')?.value ?? '';
+  const headers = { 'x-csrf-token': csrf };
+  const accounts = await page.request.post('/spapi/data/v1/entity/ofType', {
+    headers,
+    data: { typeId: 'crm:account' },
+  });
+  expect(accounts.status()).toBe(200);
+  const account = ((await accounts.json()) as { entities: Array<{ id: number }> }).entities[0]!.id;
+  const created = await page.request.post('/spapi/data/v1/entity/put', {
+    headers,
+    data: {
+      entities: [
+        {
+          id: 'new:deal',
+          typeId: 'crm:opportunity',
+          fields: { name, amount: 5000, probability: 10 },
+          relationships: { account: { set: [account] } },
+        },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+}
