@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../http/errors.js';
+import { errorBody } from '../http/errors.js';
 import type { Services } from '../services.js';
 import { SESSION_COOKIE } from './authenticate.js';
 import { findApiToken, findSession } from './authService.js';
@@ -69,18 +69,20 @@ export function limitPublicCalls(app: FastifyInstance, services: Services, limit
     return allowance;
   };
   const startedAt = new WeakMap<FastifyRequest, number>();
-  const refuseWhenBusy = (reply: FastifyReply) => {
-    if (working >= atOnce) refuse(reply, 1);
-    if (refill() <= 0) refuse(reply, Math.max(1, Math.ceil(-allowance / share / 1000)));
+  /** Seconds to wait when the server is busy with anonymous calls: as many at once as it takes, or their share of its time spent. */
+  const busyFor = (): number | undefined => {
+    if (working >= atOnce) return 1;
+    if (refill() <= 0) return Math.max(1, Math.ceil(-allowance / share / 1000));
+    return undefined;
   };
-  // Before the body is read: the limits, and a refusal at once when the server is busy (as many
-  // anonymous calls at once as it takes, or their share of its time spent).
+  // Before the body is read: a refusal at once when the server is busy, then the limits.
   const check = async (request: FastifyRequest, reply: FastifyReply) => {
     if (await isSignedIn(services, request)) return;
-    refuseWhenBusy(reply);
+    const busy = busyFor();
+    if (busy !== undefined) return refuse(reply, busy);
     for (const limiter of [perAddress, perReport]) {
       const result = await limiter(request);
-      if (!result.isAllowed && result.isExceeded) refuse(reply, result.ttlInSeconds);
+      if (!result.isAllowed && result.isExceeded) return refuse(reply, result.ttlInSeconds);
     }
     anonymous.add(request);
   };
@@ -91,7 +93,8 @@ export function limitPublicCalls(app: FastifyInstance, services: Services, limit
   // answer was ready, so a caller that does not read its answer cannot keep the place.
   const take = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!anonymous.has(request)) return;
-    refuseWhenBusy(reply);
+    const busy = busyFor();
+    if (busy !== undefined) return refuse(reply, busy);
     working++;
     holding.add(request);
     startedAt.set(request, performance.now());
@@ -117,10 +120,15 @@ function hooks<T>(existing: T | T[] | undefined): T[] {
   return existing === undefined ? [] : ([existing].flat() as T[]);
 }
 
-/** Answers 429 too_many_requests, saying when to try again. */
-function refuse(reply: FastifyReply, retryAfterSeconds: number): never {
-  reply.header('retry-after', String(retryAfterSeconds));
-  throw new AppError('too_many_requests', 'Too many requests. Try again later.', { retryAfterSeconds });
+/**
+ * Answers 429 too_many_requests, saying when to try again; sent from the hook rather than thrown, as
+ * a flood is answered thousands of times a second.
+ */
+function refuse(reply: FastifyReply, retryAfterSeconds: number): FastifyReply {
+  return reply
+    .code(429)
+    .header('retry-after', String(retryAfterSeconds))
+    .send(errorBody('too_many_requests', 'Too many requests. Try again later.', { retryAfterSeconds }));
 }
 
 /** The report a public call is about: its tenant and id, as the address names them. */
