@@ -156,6 +156,13 @@ async function createOwnOpportunity(page: Page, name: string): Promise<void> {
   });
   expect(accounts.status()).toBe(200);
   const account = ((await accounts.json()) as { entities: Array<{ id: number }> }).entities[0]!.id;
+  // A deal in a stage, as every demo opportunity is: the grouped journey reads every group as a stage.
+  const stages = await page.request.post('/spapi/data/v1/entity/ofType', {
+    headers,
+    data: { typeId: 'crm:stage' },
+  });
+  expect(stages.status()).toBe(200);
+  const stage = ((await stages.json()) as { entities: Array<{ id: number }> }).entities[0]!.id;
   const created = await page.request.post('/spapi/data/v1/entity/put', {
     headers,
     data: {
@@ -164,7 +171,7 @@ async function createOwnOpportunity(page: Page, name: string): Promise<void> {
           id: 'new:deal',
           typeId: 'crm:opportunity',
           fields: { name, amount: 5000, probability: 10 },
-          relationships: { account: { set: [account] } },
+          relationships: { account: { set: [account] }, stage: { set: [stage] } },
         },
       ],
     },
