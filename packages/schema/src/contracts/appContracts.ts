@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { appMenu } from '../apps/appMenu.js';
+import { pageTypes, pageVersionContent } from '../apps/pageDefinition.js';
+
+/** A page as an app lists it: enough for the menu, the sitemap and routing. */
+export const pageSummary = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string().nullable(),
+  type: z.enum(pageTypes),
+  hidden: z.boolean(),
+  showMenu: z.boolean(),
+  showInSitemap: z.boolean(),
+  icon: z.string().nullable(),
+  /** The type of record it takes as input; pages with one are reached with a record (`cid`). */
+  contextEntityTypeId: z.number().int().positive().nullable(),
+  /** It is the default edit-record page of its context type. */
+  isDefaultEditRecordPage: z.boolean(),
+});
+export type PageSummary = z.infer<typeof pageSummary>;
+
+/** An app as the runner loads it by slug (spec 01 §7), with the pages its user may display. */
+export const runnerAppResponse = z.object({
+  id: z.number().int().positive(),
+  slug: z.string(),
+  name: z.string(),
+  /** The name shown instead of the app's name, when set (spec 01 §3 uiAppAlias). */
+  displayAlias: z.string().nullable(),
+  description: z.string().nullable(),
+  version: z.string(),
+  icon: z.string().nullable(),
+  isEnabled: z.boolean(),
+  allowsAnonymous: z.boolean(),
+  isSharedApp: z.boolean(),
+  menu: appMenu,
+  menuShowDefault: z.boolean(),
+  menuShowAppName: z.boolean(),
+  menuAppNameHome: z.boolean(),
+  menuAppNameAlign: z.enum(['left', 'center', 'right']),
+  footerText: z.string().nullable(),
+  headerBackgroundColour: z.string().nullable(),
+  headerTextColour: z.string().nullable(),
+  defaultPageId: z.number().int().positive().nullable(),
+  pages: z.array(pageSummary),
+});
+export type RunnerAppResponse = z.infer<typeof runnerAppResponse>;
+
+/** A page with its components (spec 01 §7): the published version, or the draft in a preview. */
+export const runnerPageResponse = z.object({
+  app: z.object({ id: z.number().int().positive(), slug: z.string(), name: z.string() }),
+  page: pageSummary,
+  /** Which version this is. */
+  versionKind: z.enum(['published', 'draft']),
+  versionId: z.number().int().positive(),
+  content: pageVersionContent,
+});
+export type RunnerPageResponse = z.infer<typeof runnerPageResponse>;
+
+/** The apps list (spec 01 §2 and §7): enabled apps without anonymous access, for the app list screen. */
+export const appListResponse = z.object({
+  apps: z.array(
+    z.object({
+      id: z.number().int().positive(),
+      slug: z.string(),
+      name: z.string(),
+      displayAlias: z.string().nullable(),
+      description: z.string().nullable(),
+      icon: z.string().nullable(),
+      /** Whether the app's default page shows the menu; apps whose default page does not are not listed. */
+      defaultPageShowsMenu: z.boolean(),
+    }),
+  ),
+});
+export type AppListResponse = z.infer<typeof appListResponse>;
