@@ -11,8 +11,9 @@ export type { CalcExpressionParameter, CompileOptions, CompileResult } from './c
 export { compile } from './compile.js';
 export type { Awaitable, CalcDataSource, EntityRef, FieldValue } from './data.js';
 export { CalcDataError } from './data.js';
-export type { EvaluateOptions, EvaluateResult } from './evaluate/evaluate.js';
+export type { EvaluateResult } from './evaluate/evaluate.js';
 export { evaluate } from './evaluate/evaluate.js';
+export type { EvaluateOptions } from './evaluate/evaluateOptions.js';
 export type { JsonValue, RecordJson } from './evaluate/text.js';
 export type { FunctionHelp } from './functions/catalogue.js';
 export { functionCatalogue, functionHelp, lookupFunction } from './functions/catalogue.js';

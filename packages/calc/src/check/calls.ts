@@ -6,7 +6,7 @@ import { msg } from '../messages.js';
 import type { CallNode, DatePart, Expr } from '../syntax/ast.js';
 import { print } from '../syntax/printer.js';
 import { type BaseType, type CalcType, STRING, scalar } from '../types.js';
-import type { Checker } from './checker.js';
+import type { CallChecker as Checker } from './callChecker.js';
 
 // Function calls: overload resolution over the registry, date-part and type-name arguments, casts.
 

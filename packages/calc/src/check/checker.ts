@@ -26,6 +26,7 @@ import {
   unify,
   widerNumeric,
 } from '../types.js';
+import type { CallChecker } from './callChecker.js';
 import { checkCall } from './calls.js';
 
 /** What a compiled expression depends on and does; hosts use it to decide when to re-evaluate. */
@@ -55,7 +56,7 @@ type Mode = NonNullable<BinaryNode['mode']>;
  * Types a parsed tree in place: sets `t` on every node it could type and resolves names, calls and
  * date parts, so the evaluator and a SQL translator need no further lookups.
  */
-export class Checker {
+export class Checker implements CallChecker {
   readonly diagnostics: Diagnostic[] = [];
   readonly flags = {
     usesContext: false,

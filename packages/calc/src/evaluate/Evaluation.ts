@@ -17,7 +17,7 @@ import { type CalcType, NONE } from '../types.js';
 import { compareValues } from './compare.js';
 import { fromJson, parseDate, parseDateTime, parseTime } from './convert.js';
 import { dateAdd } from './dateMath.js';
-import type { EvaluateOptions } from './evaluate.js';
+import type { EvaluateOptions } from './evaluateOptions.js';
 import { likeMatches } from './like.js';
 import { nameOf, toText } from './text.js';
 import {

@@ -1,28 +1,14 @@
 import type { CalcFlags } from '../check/checker.js';
 import type { CompileResult } from '../compile.js';
-import { CalcDataError, type CalcDataSource, type EntityRef } from '../data.js';
+import { CalcDataError, type CalcDataSource } from '../data.js';
 import type { CalcMessage } from '../messages.js';
 import { msg } from '../messages.js';
 import type { BaseType, CalcType } from '../types.js';
 import { Evaluation } from './Evaluation.js';
+import type { EvaluateOptions } from './evaluateOptions.js';
 import { type JsonValue, toJson } from './text.js';
 import { isValidTimeZone } from './time.js';
 import { CalcLimitError, isDecimal } from './values.js';
-
-export interface EvaluateOptions {
-  /** The current record, for bare field names and `context()`. */
-  readonly context?: EntityRef | null;
-  /** Parameter values as JSON, by declared name (case-insensitive); records as ids or `{ id, typeId }`. */
-  readonly params?: Readonly<Record<string, unknown>>;
-  /** The clock (epoch ms). Read once for `getdate()` and `now()`, and again to enforce the time limit. */
-  readonly clock: () => number;
-  /** IANA time zone for date parts and wall-clock times, e.g. `Australia/Sydney`. */
-  readonly timeZone: string;
-  /** Records; without one, fields read as null and `all` is empty. */
-  readonly data?: CalcDataSource;
-  /** Defaults: 1,000,000 steps and 2,000 ms (calc-language.md §7). */
-  readonly limits?: { readonly maxSteps?: number; readonly maxMillis?: number };
-}
 
 export interface EvaluateResult {
   readonly value: JsonValue;

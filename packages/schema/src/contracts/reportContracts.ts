@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { conditionValue } from '../reports/conditionValue.js';
 import { aggregateKinds, conditionOperators, reportValueTypes } from '../reports/operators.js';
-import { conditionValue } from '../reports/reportDefinition.js';
 import { entityId, idOrAlias, maxStartIndex } from './common.js';
 
 /** A condition sent with a query; it replaces the stored condition with the same id (`expid`). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { storedColumnFormat, storedValueRule } from './columnFormatting.js';
+import { conditionValue } from './conditionValue.js';
 import { aggregateKinds, conditionOperators } from './operators.js';
 
 /** One step from a record to related records. */
@@ -37,8 +38,7 @@ export const reportColumn = z.discriminatedUnion('kind', [
 ]);
 export type ReportColumn = z.infer<typeof reportColumn>;
 
-/** A scalar a condition compares with: text, number or boolean, as the column's type reads it. */
-export const conditionValue = z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]);
+export { conditionValue };
 
 /** A stored condition on a column (an analyser column); users change its operator and value per query. */
 export const reportCondition = z
