@@ -53,7 +53,7 @@ export function TenantSettingsPage() {
 
   const zones = useMemo(() => timeZoneOptions(form?.timeZone ?? 'UTC'), [form?.timeZone]);
   const locales = useMemo(() => localeOptions(form?.locale ?? 'en-AU'), [form?.locale]);
-  const months = useMemo(() => monthNames.map((label, i) => ({ id: i + 1, label })), []);
+  const months = useMemo(() => monthNames().map((label, i) => ({ id: i + 1, label })), []);
 
   if (!isAdmin) return <ErrorDisplay message={settingsTexts.adminsOnly} homeHref="/apps" />;
   if (loadError) return <ErrorDisplay message={loadError} homeHref="/apps" />;

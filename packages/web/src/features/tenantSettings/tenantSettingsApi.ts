@@ -21,20 +21,11 @@ export function saveTenantSettings(client: ApiClient, change: TenantSettingsChan
   );
 }
 
-export const monthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
+/** The months' names in the app's language (the financial-year start is a month number). */
+export function monthNames(locale = 'en-AU'): string[] {
+  const format = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
+  return Array.from({ length: 12 }, (_, i) => format.format(Date.UTC(2000, i, 1)));
+}
 
 /** Locales offered besides the tenant's own (any locale the server knows may be saved). */
 const commonLocales = [
