@@ -1,0 +1,11 @@
+export { PageRenderer } from './PageRenderer';
+export {
+  createPageBus,
+  type PageBus,
+  type PageFormMode,
+  type PageMessage,
+  type PageMessageHandler,
+  type PageMessageType,
+  type SavedEntity,
+} from './pageBus';
+export type { PageContext, PageRendererProps } from './pageRendererTypes';
