@@ -1,4 +1,5 @@
 export * from './apps/appMenu.js';
+export * from './apps/behaviourRules.js';
 export * from './apps/componentTypes.js';
 export * from './apps/layoutOptions.js';
 export * from './apps/layoutRules.js';
