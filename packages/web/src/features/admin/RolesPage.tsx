@@ -5,13 +5,13 @@ import {
   type AdminUser,
   sysRecord,
 } from '@plinth/schema';
-import { Button, ConfirmDialog, LoadingGrid, Modal, toast } from '@plinth/ui';
-import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
-import { FieldError, Form, Input, Label, TextArea, TextField } from 'react-aria-components';
+import { Button, ConfirmDialog, LoadingGrid, toast } from '@plinth/ui';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { useSession } from '../auth/public';
 import { type AdminApi, adminApi } from './adminApi';
 import { AdminTabs, CheckList } from './adminControls';
+import { FormDialog, LabelledText } from './FormDialog';
 import { messageOf } from './messageOf';
 import { RuleDialog } from './RuleDialog';
 import { ViewAsPanel } from './ViewAsPanel';
@@ -246,73 +246,44 @@ function RoleDialog({
   const [description, setDescription] = useState(role?.description ?? '');
   const [members, setMembers] = useState<number[]>(role?.members.map((m) => m.id) ?? []);
   const [touched, setTouched] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const builtIn = role?.builtIn === true;
-  const save = async (event?: FormEvent) => {
-    event?.preventDefault();
+  const save = async () => {
     setTouched(true);
     if (!builtIn && name.trim() === '') return;
-    try {
-      if (role)
-        await api.updateRole(
-          role.id,
-          builtIn ? { memberIds: members } : { name, description, memberIds: members },
-        );
-      else await api.createRole({ name, description, memberIds: members });
-      onSaved(role ? `The role ${name} was saved.` : `The role ${name} was created.`);
-    } catch (failure) {
-      setError(messageOf(failure));
-    }
+    if (role)
+      await api.updateRole(
+        role.id,
+        builtIn ? { memberIds: members } : { name, description, memberIds: members },
+      );
+    else await api.createRole({ name, description, memberIds: members });
+    onSaved(role ? `The role ${name} was saved.` : `The role ${name} was created.`);
   };
   return (
-    <Modal
+    <FormDialog
       title={role ? `Edit ${role.name}` : 'New role'}
-      isOpen
-      onOpenChange={(open) => !open && onClose()}
-      buttons={[
-        { kind: 'cancel', onPress: onClose },
-        {
-          kind: 'custom',
-          label: role ? 'Save' : 'Create role',
-          variant: 'primary',
-          onPress: () => void save(),
-        },
-      ]}
+      submitLabel={role ? 'Save' : 'Create role'}
+      onClose={onClose}
+      onSubmit={save}
     >
-      <Form className="pl-admin__form" onSubmit={save} validationBehavior="aria">
-        {!builtIn && (
-          <>
-            <TextField
-              className="pl-text-field"
-              value={name}
-              onChange={setName}
-              isRequired
-              autoFocus
-              isInvalid={touched && name.trim() === ''}
-            >
-              <Label className="pl-field__label">Name</Label>
-              <Input className="pl-input" />
-              <FieldError className="pl-field__error">A value is required.</FieldError>
-            </TextField>
-            <TextField className="pl-text-field" value={description} onChange={setDescription}>
-              <Label className="pl-field__label">Description</Label>
-              <TextArea className="pl-input pl-textarea" />
-            </TextField>
-          </>
-        )}
-        <CheckList
-          label="Members"
-          options={users.map((u) => ({ id: u.id, name: u.username }))}
-          selected={members}
-          onChange={setMembers}
-        />
-        {error && (
-          <p role="alert" className="pl-field__error">
-            {error}
-          </p>
-        )}
-        <button type="submit" hidden />
-      </Form>
-    </Modal>
+      {!builtIn && (
+        <>
+          <LabelledText
+            label="Name"
+            value={name}
+            onChange={setName}
+            isRequired
+            autoFocus
+            error={touched && name.trim() === '' ? 'A value is required.' : null}
+          />
+          <LabelledText label="Description" value={description} onChange={setDescription} multiline />
+        </>
+      )}
+      <CheckList
+        label="Members"
+        options={users.map((u) => ({ id: u.id, name: u.username }))}
+        selected={members}
+        onChange={setMembers}
+      />
+    </FormDialog>
   );
 }

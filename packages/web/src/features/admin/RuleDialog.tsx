@@ -1,10 +1,8 @@
 import type { AdminRole, AdminRule, RuleDiagnostic } from '@plinth/schema';
-import { Modal } from '@plinth/ui';
 import { useEffect, useState } from 'react';
-import { Label, Text, TextArea, TextField } from 'react-aria-components';
 import type { AdminApi } from './adminApi';
 import { Check, Choose } from './adminControls';
-import { messageOf } from './messageOf';
+import { FormDialog, LabelledText } from './FormDialog';
 
 /** How long the calculation rests before it is compiled on the server. */
 export const checkDelayMs = 300;
@@ -38,7 +36,7 @@ export function RuleDialog({
   });
   const [calculation, setCalculation] = useState(rule?.calculation ?? '');
   const [diagnostics, setDiagnostics] = useState<RuleDiagnostic[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const [typeMissing, setTypeMissing] = useState(false);
 
   useEffect(() => {
     if (typeId === null || calculation.trim() === '') {
@@ -61,20 +59,14 @@ export function RuleDialog({
   }, [api, typeId, calculation]);
 
   const save = async () => {
-    if (typeId === null) {
-      setError('Choose a type.');
-      return;
-    }
-    try {
-      await api.saveRule(role.id, rule?.id, {
-        typeId,
-        ...rights,
-        calculation: calculation.trim() ? calculation : null,
-      });
-      onSaved(rule ? 'The rule was saved.' : `The rule was added to ${role.name}.`);
-    } catch (failure) {
-      setError(messageOf(failure));
-    }
+    setTypeMissing(typeId === null);
+    if (typeId === null) return;
+    await api.saveRule(role.id, rule?.id, {
+      typeId,
+      ...rights,
+      calculation: calculation.trim() ? calculation : null,
+    });
+    onSaved(rule ? 'The rule was saved.' : `The rule was added to ${role.name}.`);
   };
   const flag = (key: keyof typeof rights, label: string) => (
     <Check isSelected={rights[key]} onChange={(on) => setRights((r) => ({ ...r, [key]: on }))}>
@@ -82,66 +74,59 @@ export function RuleDialog({
     </Check>
   );
   return (
-    <Modal
+    <FormDialog
       title={rule ? `Edit the ${rule.typeName} rule of ${role.name}` : `New rule for ${role.name}`}
-      isOpen
+      submitLabel={rule ? 'Save' : 'Add rule'}
       size="large"
-      onOpenChange={(open) => !open && onClose()}
-      buttons={[
-        { kind: 'cancel', onPress: onClose },
-        { kind: 'custom', label: rule ? 'Save' : 'Add rule', variant: 'primary', onPress: () => void save() },
-      ]}
+      onClose={onClose}
+      onSubmit={save}
     >
-      <div className="pl-admin__form">
-        <Choose
-          label="Type"
-          options={types}
-          selected={typeId}
-          onChange={setTypeId}
-          placeholder="Choose a type…"
-        />
-        <fieldset className="pl-text-field" style={{ border: 'none', padding: 0, margin: 0 }}>
-          <legend className="pl-field__label">Members may</legend>
-          <div className="pl-admin__checks">
-            {flag('canRead', 'Read')}
-            {flag('canCreate', 'Create')}
-            {flag('canModify', 'Modify')}
-            {flag('canDelete', 'Delete')}
-          </div>
-        </fieldset>
-        {flag('ownedOnly', 'Only the records they own')}
-        <TextField
-          className="pl-text-field"
-          value={calculation}
-          onChange={(value) => {
-            setCalculation(value);
-            setError(null);
-          }}
-        >
-          <Label className="pl-field__label">Only the records where (calculation)</Label>
-          <TextArea className="pl-input pl-textarea pl-admin__calc" spellCheck={false} />
-          <Text slot="description" className="pl-field__hint">
-            Leave empty for every record of the type. For example: [securityOwner] = currentuser()
-          </Text>
-        </TextField>
-        {diagnostics.length > 0 && (
-          <ul className="pl-admin__diagnostics" aria-live="polite" aria-label="Calculation messages">
-            {diagnostics.map((d) => (
-              <li
-                key={`${d.line}:${d.column}:${d.message}`}
-                className={d.severity === 'error' ? 'is-error' : undefined}
-              >
-                {d.severity === 'error' ? 'Error' : 'Warning'} (line {d.line}, column {d.column}): {d.message}
-              </li>
-            ))}
-          </ul>
-        )}
-        {error && (
-          <p role="alert" className="pl-field__error">
-            {error}
-          </p>
-        )}
-      </div>
-    </Modal>
+      <Choose
+        label="Type"
+        options={types}
+        selected={typeId}
+        onChange={(id) => {
+          setTypeId(id);
+          setTypeMissing(false);
+        }}
+        placeholder="Choose a type…"
+      />
+      {typeMissing && (
+        <p role="alert" className="pl-field__error">
+          Choose a type.
+        </p>
+      )}
+      <fieldset className="pl-text-field" style={{ border: 'none', padding: 0, margin: 0 }}>
+        <legend className="pl-field__label">Members may</legend>
+        <div className="pl-admin__checks">
+          {flag('canRead', 'Read')}
+          {flag('canCreate', 'Create')}
+          {flag('canModify', 'Modify')}
+          {flag('canDelete', 'Delete')}
+        </div>
+      </fieldset>
+      {flag('ownedOnly', 'Only the records they own')}
+      <LabelledText
+        label="Only the records where (calculation)"
+        value={calculation}
+        onChange={setCalculation}
+        multiline
+        spellCheck={false}
+        className="pl-admin__calc"
+        hint="Leave empty for every record of the type. For example: [securityOwner] = currentuser()"
+      />
+      {diagnostics.length > 0 && (
+        <ul className="pl-admin__diagnostics" aria-live="polite" aria-label="Calculation messages">
+          {diagnostics.map((d) => (
+            <li
+              key={`${d.line}:${d.column}:${d.message}`}
+              className={d.severity === 'error' ? 'is-error' : undefined}
+            >
+              {d.severity === 'error' ? 'Error' : 'Warning'} (line {d.line}, column {d.column}): {d.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </FormDialog>
   );
 }

@@ -1,12 +1,12 @@
 import { type AdminUser, passwordProblem, type RoleRef, sysRecord } from '@plinth/schema';
-import { Button, ConfirmDialog, LoadingGrid, Modal, toast } from '@plinth/ui';
-import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
-import { FieldError, Form, Input, Label, Text, TextField } from 'react-aria-components';
+import { Button, ConfirmDialog, LoadingGrid, toast } from '@plinth/ui';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { formatWhen } from '../account/formatWhen';
 import { useSession } from '../auth/public';
 import { type AdminApi, adminApi } from './adminApi';
 import { AdminTabs, CheckList, Choose } from './adminControls';
+import { FormDialog, LabelledText } from './FormDialog';
 import { messageOf } from './messageOf';
 
 type Dialog =
@@ -220,94 +220,51 @@ function UserDialog({
   const [password, setPassword] = useState('');
   const [roleIds, setRoleIds] = useState<number[]>(user?.roles.map((r) => r.id) ?? []);
   const [touched, setTouched] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [isBusy, setBusy] = useState(false);
   const weakness = user ? null : passwordProblem(password, username);
-  const save = async (event?: FormEvent) => {
-    event?.preventDefault();
+  const save = async () => {
     setTouched(true);
     if (!user && (username.trim() === '' || weakness)) return;
-    setBusy(true);
-    setError(null);
-    try {
-      if (user) {
-        await api.updateUser(user.id, { fullName, email, roleIds });
-        onSaved(`${user.username} was saved.`);
-      } else {
-        await api.createUser({ username, fullName, email, password, roleIds });
-        onSaved(`${username.trim()} was created. They choose their own password when they first sign in.`);
-      }
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setBusy(false);
+    if (user) {
+      await api.updateUser(user.id, { fullName, email, roleIds });
+      onSaved(`${user.username} was saved.`);
+    } else {
+      await api.createUser({ username, fullName, email, password, roleIds });
+      onSaved(`${username.trim()} was created. They choose their own password when they first sign in.`);
     }
   };
   return (
-    <Modal
+    <FormDialog
       title={user ? `Edit ${user.username}` : 'New user'}
-      isOpen
-      onOpenChange={(open) => !open && onClose()}
-      buttons={[
-        { kind: 'cancel', onPress: onClose },
-        {
-          kind: 'custom',
-          label: user ? 'Save' : 'Create user',
-          variant: 'primary',
-          onPress: () => void save(),
-          isDisabled: isBusy,
-        },
-      ]}
+      submitLabel={user ? 'Save' : 'Create user'}
+      onClose={onClose}
+      onSubmit={save}
     >
-      <Form className="pl-admin__form" onSubmit={save} validationBehavior="aria">
-        {!user && (
-          <TextField
-            className="pl-text-field"
-            value={username}
-            onChange={setUsername}
-            isRequired
-            autoFocus
-            isInvalid={touched && username.trim() === ''}
-          >
-            <Label className="pl-field__label">User name</Label>
-            <Input className="pl-input" autoComplete="off" />
-            <FieldError className="pl-field__error">A value is required.</FieldError>
-          </TextField>
-        )}
-        <TextField className="pl-text-field" value={fullName} onChange={setFullName}>
-          <Label className="pl-field__label">Full name</Label>
-          <Input className="pl-input" autoComplete="off" />
-        </TextField>
-        <TextField className="pl-text-field" type="email" value={email} onChange={setEmail}>
-          <Label className="pl-field__label">Email</Label>
-          <Input className="pl-input" autoComplete="off" />
-        </TextField>
-        {!user && (
-          <TextField
-            className="pl-text-field"
-            type="password"
-            value={password}
-            onChange={setPassword}
-            isRequired
-            isInvalid={touched && weakness !== null}
-          >
-            <Label className="pl-field__label">Initial password</Label>
-            <Input className="pl-input" autoComplete="new-password" />
-            <Text slot="description" className="pl-field__hint">
-              Tell the user this password; they choose their own when they first sign in.
-            </Text>
-            <FieldError className="pl-field__error">{weakness}</FieldError>
-          </TextField>
-        )}
-        <CheckList label="Roles" options={roles} selected={roleIds} onChange={setRoleIds} />
-        {error && (
-          <p role="alert" className="pl-field__error">
-            {error}
-          </p>
-        )}
-        <button type="submit" hidden />
-      </Form>
-    </Modal>
+      {!user && (
+        <LabelledText
+          label="User name"
+          value={username}
+          onChange={setUsername}
+          isRequired
+          autoFocus
+          error={touched && username.trim() === '' ? 'A value is required.' : null}
+        />
+      )}
+      <LabelledText label="Full name" value={fullName} onChange={setFullName} />
+      <LabelledText label="Email" type="email" value={email} onChange={setEmail} />
+      {!user && (
+        <LabelledText
+          label="Initial password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+          isRequired
+          hint="Tell the user this password; they choose their own when they first sign in."
+          error={touched ? weakness : null}
+        />
+      )}
+      <CheckList label="Roles" options={roles} selected={roleIds} onChange={setRoleIds} />
+    </FormDialog>
   );
 }
 
@@ -324,56 +281,34 @@ function PasswordDialog({
 }) {
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const weakness = passwordProblem(password, user.username);
-  const save = async (event?: FormEvent) => {
-    event?.preventDefault();
+  const save = async () => {
     setTouched(true);
     if (weakness) return;
-    try {
-      await api.resetPassword(user.id, password);
-      onSaved(
-        `${user.username}'s password was set. They are signed out and choose their own at the next sign-in.`,
-      );
-    } catch (failure) {
-      setError(messageOf(failure));
-    }
+    await api.resetPassword(user.id, password);
+    onSaved(
+      `${user.username}'s password was set. They are signed out and choose their own at the next sign-in.`,
+    );
   };
   return (
-    <Modal
+    <FormDialog
       title={`Set a password for ${user.username}`}
-      isOpen
-      onOpenChange={(open) => !open && onClose()}
-      buttons={[
-        { kind: 'cancel', onPress: onClose },
-        { kind: 'custom', label: 'Set password', variant: 'primary', onPress: () => void save() },
-      ]}
+      submitLabel="Set password"
+      onClose={onClose}
+      onSubmit={save}
     >
-      <Form className="pl-admin__form" onSubmit={save} validationBehavior="aria">
-        <TextField
-          className="pl-text-field"
-          type="password"
-          value={password}
-          onChange={setPassword}
-          isRequired
-          autoFocus
-          isInvalid={touched && weakness !== null}
-        >
-          <Label className="pl-field__label">New password</Label>
-          <Input className="pl-input" autoComplete="new-password" />
-          <Text slot="description" className="pl-field__hint">
-            Their sessions end; they choose their own password at the next sign-in.
-          </Text>
-          <FieldError className="pl-field__error">{weakness}</FieldError>
-        </TextField>
-        {error && (
-          <p role="alert" className="pl-field__error">
-            {error}
-          </p>
-        )}
-        <button type="submit" hidden />
-      </Form>
-    </Modal>
+      <LabelledText
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={setPassword}
+        isRequired
+        autoFocus
+        hint="Their sessions end; they choose their own password at the next sign-in."
+        error={touched ? weakness : null}
+      />
+    </FormDialog>
   );
 }
 
@@ -393,49 +328,34 @@ function DeleteDialog({
   onDeleted: (message: string) => void;
 }) {
   const [owner, setOwner] = useState<number | null>(defaultOwner);
-  const [error, setError] = useState<string | null>(null);
   const remove = async () => {
-    try {
-      const answer = await api.deleteUser(user.id, owner ?? undefined);
-      const to = owners.find((o) => o.id === answer.newOwnerId)?.username ?? 'you';
-      onDeleted(
-        `${user.username} was deleted. ${answer.reassigned} record${answer.reassigned === 1 ? '' : 's'} passed to ${to}.`,
-      );
-    } catch (failure) {
-      setError(messageOf(failure));
-    }
+    const answer = await api.deleteUser(user.id, owner ?? undefined);
+    const to = owners.find((o) => o.id === answer.newOwnerId)?.username ?? 'you';
+    onDeleted(
+      `${user.username} was deleted. ${answer.reassigned} record${answer.reassigned === 1 ? '' : 's'} passed to ${to}.`,
+    );
   };
   return (
-    <Modal
+    <FormDialog
       title={`Delete ${user.username}?`}
+      submitLabel="Delete user"
       role="alertdialog"
-      isOpen
-      onOpenChange={(open) => !open && onClose()}
-      buttons={[
-        { kind: 'cancel', onPress: onClose },
-        { kind: 'custom', label: 'Delete user', variant: 'primary', onPress: () => void remove() },
-      ]}
+      onClose={onClose}
+      onSubmit={remove}
     >
-      <div className="pl-admin__form">
-        <p>
-          Their account, password, sessions and API tokens go. The records they own stay and pass to the user
-          you choose; the records keep who made and last changed them.
-        </p>
-        <Choose
-          label="New owner of their records"
-          options={owners.map((o) => ({
-            id: o.id,
-            name: o.fullName ? `${o.username} (${o.fullName})` : o.username,
-          }))}
-          selected={owner}
-          onChange={setOwner}
-        />
-        {error && (
-          <p role="alert" className="pl-field__error">
-            {error}
-          </p>
-        )}
-      </div>
-    </Modal>
+      <p>
+        Their account, password, sessions and API tokens go. The records they own stay and pass to the user
+        you choose; the records keep who made and last changed them.
+      </p>
+      <Choose
+        label="New owner of their records"
+        options={owners.map((o) => ({
+          id: o.id,
+          name: o.fullName ? `${o.username} (${o.fullName})` : o.username,
+        }))}
+        selected={owner}
+        onChange={setOwner}
+      />
+    </FormDialog>
   );
 }
