@@ -167,6 +167,19 @@ describe.each(engines)('user administration on %s', (engine) => {
       .where('id', '=', record)
       .executeTakeFirstOrThrow();
     expect(row.owner_id).toBe(keeper);
+    // The record's history tells who handed it over, and to whom (the deleted account is no longer
+    // a record anyone can be shown).
+    const history = await t.admin.get(`/spapi/data/v1/audit?entityId=${record}`);
+    const handover = history.body.events.find((e: any) => e.action === 'update');
+    expect(handover?.userId).toBe(t.adminId);
+    expect(handover?.changes).toEqual([
+      expect.objectContaining({
+        kind: 'relationship',
+        name: 'Security Owner',
+        added: [expect.objectContaining({ id: keeper })],
+        removed: [],
+      }),
+    ]);
     expect((await listed()).some((u) => u.id === id)).toBe(false);
     expect((await signIn('olaf', 'he likes snow a lot')).statusCode).toBe(401);
     const people = await t.admin.post('/spapi/data/v1/entity/ofType', {

@@ -1,6 +1,6 @@
 import type { EntityId, Schema, StoredLink, StoredValue } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
-import { type EntityRow, selectLinks } from '../entities/entityRepository.js';
+import { type EntityRow, selectLinks } from '../data/entityRepository.js';
 import type { ResolvedRelChange } from '../entities/relationshipChanges.js';
 import {
   appendAuditEvents,
@@ -96,6 +96,32 @@ export async function auditDeletes(ctx: RequestContext, rows: readonly EntityRow
       typeId: row.typeId,
       entityName: row.name,
       changes: fieldChanges(ctx.schema, row, undefined),
+    })),
+  );
+}
+
+/**
+ * Records the owner handed over on records whose owner's account goes (decision 0045): the
+ * security owner link of each, from the old owner to the new.
+ */
+export async function auditOwnerHandover(
+  ctx: RequestContext,
+  rows: ReadonlyArray<{ id: EntityId; typeId: EntityId; name: string | null; ownerId: EntityId }>,
+  newOwnerId: EntityId,
+  securityOwnerRelId: EntityId,
+): Promise<void> {
+  const at = ctx.clock.now().toISOString();
+  await appendAuditEvents(
+    ctx.db,
+    ctx.tenantId,
+    rows.map((row) => ({
+      at,
+      userId: ctx.actor.userId,
+      action: 'update' as const,
+      entityId: row.id,
+      typeId: row.typeId,
+      entityName: row.name,
+      changes: [{ r: securityOwnerRelId, d: 'fwd' as const, a: [newOwnerId], x: [row.ownerId] }],
     })),
   );
 }

@@ -1,6 +1,7 @@
 import { type EntityId, sysField as F, sysRecord, sysRel, sysType } from '@plinth/schema';
+import { auditOwnerHandover } from '../audit/auditWrites.js';
 import type { RequestContext } from '../context.js';
-import { chunks, parseData } from '../entities/entityRepository.js';
+import { chunks, parseData } from '../data/entityRepository.js';
 import { AppError } from '../http/errors.js';
 
 export const lastAdministratorMessage =
@@ -34,7 +35,8 @@ export async function ensureAnAdministratorStays(
 
 /**
  * Passes the records the users own to `newOwnerId`, bumping their versions (an edit open on one
- * then answers 412 rather than writing back the old owner). Answers how many records moved.
+ * then answers 412 rather than writing back the old owner) and recording the handover in the audit
+ * trail. Answers how many records moved.
  */
 export async function reassignOwnedRecords(
   ctx: RequestContext,
@@ -43,6 +45,12 @@ export async function reassignOwnedRecords(
 ): Promise<number> {
   let moved = 0;
   for (const part of chunks([...userIds])) {
+    const owned = await ctx.db
+      .selectFrom('entities')
+      .select(['id', 'type_id', 'name', 'owner_id'])
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('owner_id', 'in', part)
+      .execute();
     const r = await ctx.db
       .updateTable('entities')
       .set((eb) => ({ owner_id: newOwnerId, version: eb('version', '+', 1) }))
@@ -50,6 +58,12 @@ export async function reassignOwnedRecords(
       .where('owner_id', 'in', part)
       .executeTakeFirst();
     moved += Number(r.numUpdatedRows);
+    await auditOwnerHandover(
+      ctx,
+      owned.map((o) => ({ id: o.id, typeId: o.type_id, name: o.name, ownerId: o.owner_id as EntityId })),
+      newOwnerId,
+      sysRel.securityOwner,
+    );
   }
   return moved;
 }
