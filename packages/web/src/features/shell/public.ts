@@ -1,2 +1,2 @@
 export { AppShell } from './AppShell';
-export { type AppRoute, matchRoute, normaliseFormMode } from './routes';
+export { type AppRoute, matchRoute } from './routes';

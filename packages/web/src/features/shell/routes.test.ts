@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoute, normaliseFormMode } from './routes';
+import { matchRoute } from './routes';
 
 describe('matchRoute', () => {
   it('matches the builder routes', () => {
@@ -62,14 +62,5 @@ describe('matchRoute', () => {
     expect(matchRoute('/nowhere')).toEqual({ kind: 'notFound' });
     expect(matchRoute('/apps/crm/a/b/c/d')).toEqual({ kind: 'notFound' });
     expect(matchRoute('/apps/%E0%A4%A')).toEqual({ kind: 'notFound' });
-  });
-});
-
-describe('normaliseFormMode', () => {
-  it('keeps view and edit, makes anything else default', () => {
-    expect(normaliseFormMode('view')).toBe('view');
-    expect(normaliseFormMode('edit')).toBe('edit');
-    expect(normaliseFormMode('new')).toBe('default');
-    expect(normaliseFormMode(null)).toBe('default');
   });
 });

@@ -28,11 +28,6 @@ export type AppRoute =
   | { kind: 'hostRunner'; tenant: string; app: string | null; page: string | null; preview: boolean }
   | { kind: 'notFound' };
 
-/** Form mode normalisation (spec 01 §2): view, edit or default; anything else is default. */
-export function normaliseFormMode(value: string | null): 'view' | 'edit' | 'default' {
-  return value === 'view' || value === 'edit' ? value : 'default';
-}
-
 function decode(part: string): string | null {
   try {
     return decodeURIComponent(part);

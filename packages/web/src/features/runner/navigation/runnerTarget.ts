@@ -1,0 +1,54 @@
+/**
+ * Where the runner can go inside an app: a page (with its record), a record route (_createRecord,
+ * _editRecord, _viewRecord) or a report — and the URL of each, on the /apps path or in the hash
+ * host route `#/{tenant}/0/apprunner` (spec 01 §2).
+ */
+export type RunnerTarget =
+  | { kind: 'page'; pageSlug: string; cid: number | null; formMode: 'view' | 'edit' | 'default' }
+  | { kind: 'record'; mode: 'create' | 'edit' | 'view'; cid: number; pageId: number }
+  | { kind: 'report'; reportId: number; fromPageSlug: string | null };
+
+/** The runner's frame: the /apps path, or the hash host route of a tenant. */
+export type RunnerHost = { kind: 'path' } | { kind: 'hash'; tenant: string; preview: boolean };
+
+export const recordSegments = { create: '_createRecord', edit: '_editRecord', view: '_viewRecord' } as const;
+
+function targetQuery(target: RunnerTarget): URLSearchParams {
+  const query = new URLSearchParams();
+  if (target.kind === 'page') {
+    if (target.cid !== null) query.set('cid', String(target.cid));
+    if (target.formMode !== 'default') query.set('formMode', target.formMode);
+  } else if (target.kind === 'record') {
+    query.set('cid', String(target.cid));
+    if (target.mode !== 'create') query.set('formMode', target.mode);
+    if (target.pageId > 0) query.set('pageId', String(target.pageId));
+  }
+  return query;
+}
+
+/** The page part of a target: its slug, a record route's segment or `_report/{id}`. */
+function targetSegment(target: RunnerTarget): string {
+  if (target.kind === 'page') return encodeURIComponent(target.pageSlug);
+  if (target.kind === 'record') return recordSegments[target.mode];
+  const from = target.fromPageSlug ? `${encodeURIComponent(target.fromPageSlug)}/` : '';
+  return `${from}_report/${target.reportId}`;
+}
+
+/** The URL of a target in an app; '' when the target has no address (a page without a slug). */
+export function targetUrl(
+  appSlug: string,
+  target: RunnerTarget,
+  host: RunnerHost = { kind: 'path' },
+): string {
+  if (target.kind === 'page' && !target.pageSlug) return '';
+  const query = targetQuery(target);
+  if (host.kind === 'path') {
+    const search = query.toString();
+    return `/apps/${encodeURIComponent(appSlug)}/${targetSegment(target)}${search ? `?${search}` : ''}`;
+  }
+  if (!appSlug) return '';
+  const hostQuery = new URLSearchParams({ app: appSlug, page: decodeURIComponent(targetSegment(target)) });
+  for (const [key, value] of query) hostQuery.set(key, value);
+  if (host.preview) hostQuery.set('preview', '1');
+  return `#/${encodeURIComponent(host.tenant)}/0/apprunner?${hostQuery}`;
+}
