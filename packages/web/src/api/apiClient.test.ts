@@ -1,12 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { ApiClient, ApiError } from './apiClient';
 
-function fakeFetch(answers: Array<{ status: number; body: unknown }>) {
+function fakeFetch(answers: Array<{ status: number; body: unknown; headers?: Record<string, string> }>) {
   const calls: Array<{ url: string; init: RequestInit }> = [];
   const impl = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
     calls.push({ url: String(url), init: init ?? {} });
     const answer = answers.shift()!;
-    return new Response(JSON.stringify(answer.body), { status: answer.status });
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      ...(answer.headers ? { headers: answer.headers } : {}),
+    });
   });
   return { impl: impl as unknown as typeof fetch, calls };
 }
@@ -109,5 +113,49 @@ describe('ApiClient', () => {
       ['GET', '/spapi/data/v1/schema/type/crm%3Astage/enumValues'],
       ['GET', '/spapi/data/v1/report/templateIds'],
     ]);
+  });
+
+  it('asks again after a 429 once its Retry-After has passed, at most twice, and not for long waits', async () => {
+    const read = (impl: typeof fetch) =>
+      new ApiClient({ fetch: impl }).call('POST', '/spapi/data/v1/public/demo/report/1', z.any(), {});
+    vi.useFakeTimers();
+    try {
+      const busy = {
+        status: 429,
+        body: { error: { code: 'busy', message: 'Busy.' } },
+        headers: { 'retry-after': '1' },
+      };
+      const ok = { status: 200, body: me };
+      const twice = fakeFetch([busy, busy, ok]);
+      const answer = read(twice.impl);
+      await vi.advanceTimersByTimeAsync(2000);
+      await expect(answer).resolves.toMatchObject({ username: 'admin' });
+      expect(twice.calls).toHaveLength(3);
+
+      const thrice = fakeFetch([busy, busy, busy, ok]);
+      const refused = read(thrice.impl).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(await refused).toMatchObject({ status: 429 });
+      expect(thrice.calls).toHaveLength(3);
+
+      const long = fakeFetch([{ ...busy, headers: { 'retry-after': '60' } }, ok]);
+      await expect(read(long.impl)).rejects.toMatchObject({ status: 429 });
+      expect(long.calls).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not ask a refused sign-in again', async () => {
+    const busy = {
+      status: 429,
+      body: { error: { code: 'busy', message: 'Busy.' } },
+      headers: { 'retry-after': '1' },
+    };
+    const { impl, calls } = fakeFetch([busy, { status: 200, body: me }]);
+    await expect(
+      new ApiClient({ fetch: impl }).login({ tenant: 'demo', username: 'a', password: 'b' }),
+    ).rejects.toMatchObject({ status: 429 });
+    expect(calls).toHaveLength(1);
   });
 });

@@ -43,6 +43,32 @@ export interface ApiClientOptions {
 
 type UnauthorizedListener = () => void;
 
+/** How often a refused (429) call is asked again, and the longest Retry-After waited for. */
+const maxRetries = 2;
+const maxRetryWaitMs = 10_000;
+
+/** A Retry-After in seconds as milliseconds, or null when absent, unreadable or too long to wait. */
+export function retryAfterMs(header: string | null): number | null {
+  if (header === null || !/^\d+$/.test(header.trim())) return null;
+  const ms = Number(header) * 1000;
+  return ms <= maxRetryWaitMs ? ms : null;
+}
+
+function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}
+
 /**
  * The typed API client. Requests and answers are checked against the zod contracts shared with the
  * server (`@plinth/schema`); the session is the HttpOnly cookie, and non-GET calls carry the CSRF
@@ -78,13 +104,25 @@ export class ApiClient {
     if (body !== undefined) headers['content-type'] = 'application/json';
     const csrf = this.csrfToken ?? csrfFromCookie();
     if (method !== 'GET' && csrf) headers['x-csrf-token'] = csrf;
-    const response = await this.fetchImpl(`${this.baseUrl}${path}`, {
-      method,
-      headers,
-      credentials: 'same-origin',
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      ...(signal ? { signal } : {}),
-    });
+    const send = () =>
+      this.fetchImpl(`${this.baseUrl}${path}`, {
+        method,
+        headers,
+        credentials: 'same-origin',
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        ...(signal ? { signal } : {}),
+      });
+    let response = await send();
+    // A call refused for being too many (429) was not carried out: it is asked again once the
+    // server's Retry-After has passed, when that is soon (the public report's busy answer).
+    // Sign-in attempts are not: their limit is the point.
+    const retryable = !path.startsWith('/auth/');
+    for (let retries = 0; retryable && response.status === 429 && retries < maxRetries; retries++) {
+      const wait = retryAfterMs(response.headers.get('retry-after'));
+      if (wait === null) break;
+      await delay(wait, signal);
+      response = await send();
+    }
     const json: unknown = await response.json().catch(() => null);
     if (!response.ok) {
       const parsed = errorResponse.safeParse(json);
