@@ -12,6 +12,7 @@ import { accountRoutes } from './auth/accountRoutes.js';
 import { authenticate } from './auth/authenticate.js';
 import { authRoutes } from './auth/authRoutes.js';
 import { defaultPublicRateLimits, limitPublicCalls, type PublicRateLimits } from './auth/publicRateLimits.js';
+import { breadcrumbRoutes } from './breadcrumbs/breadcrumbRoutes.js';
 import { calcRoutes } from './calc/calcRoutes.js';
 import { entityRoutes } from './entities/entityRoutes.js';
 import { exportRoutes } from './exports/exportRoutes.js';
@@ -119,6 +120,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     await calcRoutes(api);
     await aiRoutes(api, options.ai ?? {});
     await auditRoutes(api);
+    await breadcrumbRoutes(api);
     await accountRoutes(api);
     // The admin area's calls, `/spapi/admin/v1/…`: refused (403) before the body is read unless
     // the caller administers their tenant.

@@ -13,6 +13,7 @@ import * as m011 from './migrations/011_sanitise_rich_text.js';
 import * as m012 from './migrations/012_api_token_expiry.js';
 import * as m013 from './migrations/013_audit_log.js';
 import * as m014 from './migrations/014_blob_pins.js';
+import * as m016 from './migrations/016_tenant_keys.js';
 import type { Engine } from './tables.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -33,6 +34,7 @@ const migrations: Record<string, EngineMigration> = {
   '012_api_token_expiry': m012,
   '013_audit_log': m013,
   '014_blob_pins': m014,
+  '016_tenant_keys': m016,
 };
 
 class EngineMigrationProvider implements MigrationProvider {
