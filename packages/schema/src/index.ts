@@ -26,6 +26,7 @@ export * from './contracts/fileContracts.js';
 export * from './contracts/formContracts.js';
 export * from './contracts/inlineSaveContracts.js';
 export * from './contracts/passwordRules.js';
+export * from './contracts/reportAggregateContracts.js';
 export * from './contracts/reportContracts.js';
 export * from './contracts/settingsContracts.js';
 export * from './contracts/templateReportContracts.js';

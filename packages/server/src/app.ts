@@ -22,6 +22,7 @@ import { frameworkErrors, registerErrorHandler } from './http/errorHandler.js';
 import { responseSerializer, validatesResponsesByDefault } from './http/responseSerializer.js';
 import { enumValueRoutes } from './metamodel/enumValueRoutes.js';
 import { schemaRoutes } from './metamodel/schemaRoutes.js';
+import { reportAggregateRoutes } from './reports/reportAggregateRoutes.js';
 import { publicReportRoutes, reportRoutes } from './reports/reportRoutes.js';
 import { templateReportRoutes } from './reports/templateReportRoutes.js';
 import type { Services } from './services.js';
@@ -112,6 +113,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     await enumValueRoutes(api);
     await settingsRoutes(api);
     await reportRoutes(api);
+    await reportAggregateRoutes(api);
     await templateReportRoutes(api);
     await exportRoutes(api);
     await fileRoutes(api, services);
