@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { actionRoutes } from './actions/actionRoutes.js';
 import { type AiSettings, aiRoutes } from './ai/aiRoutes.js';
+import { appRoutes } from './apps/appRoutes.js';
 import { auditRoutes } from './audit/auditRoutes.js';
 import { accountRoutes } from './auth/accountRoutes.js';
 import { authenticate } from './auth/authenticate.js';
@@ -118,6 +119,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     await exportRoutes(api);
     await fileRoutes(api, services);
     await formRoutes(api);
+    await appRoutes(api);
     await actionRoutes(api);
     await calcRoutes(api);
     await aiRoutes(api, options.ai ?? {});

@@ -1,3 +1,4 @@
+import { appTypeBehaviour } from './apps/appTypeBehaviour.js';
 import { userAccountTypeBehaviour } from './auth/userAccountTypeBehaviour.js';
 import { newRecordDefaults } from './calc/newRecordDefaults.js';
 import type { RequestContext } from './context.js';
@@ -22,5 +23,6 @@ export function registerSystemTypes(
     .register(settingsTypeBehaviour)
     .register(userAccountTypeBehaviour)
     .register(documentTypeBehaviour)
+    .register(appTypeBehaviour)
     .registerNewRecordDefaults(newRecordDefaults);
 }

@@ -19,8 +19,12 @@ describe.each(engines)('the demo app on %s', (engine) => {
       query: 'name, uiAppSlug, appHomeReport.name',
     });
     expect(res.status).toBe(200);
-    expect(res.body.entities).toHaveLength(1);
-    const [app] = res.body.entities;
+    // The Sales CRM, and the shared app that holds the record pages (decision 0062).
+    expect(res.body.entities.map((a: { alias: string }) => a.alias).sort()).toEqual([
+      'core:sharedApp',
+      'crm:salesCrm',
+    ]);
+    const app = res.body.entities.find((a: { alias: string }) => a.alias === 'crm:salesCrm');
     expect(app).toMatchObject({ name: 'Sales CRM', alias: 'crm:salesCrm', uiAppSlug: 'crm' });
     expect(app.appHomeReport).toMatchObject({ alias: 'crm:opportunities', name: 'Opportunities' });
   });
@@ -45,7 +49,12 @@ describe.each(engines)('the demo app on %s', (engine) => {
     ).toBe(200);
     const seller = await t.login('seller', 'quiet harbour 77', 'demo');
     const apps = await seller.post('/spapi/data/v1/entity/ofType', { typeId: 'core:app', query: 'name' });
-    expect(apps.body.entities.map((a: { name: string }) => a.name)).toEqual(['Sales CRM']);
+    expect(apps.body.entities.map((a: { name: string }) => a.name).sort()).toEqual([
+      'Sales CRM',
+      'Shared pages',
+    ]);
+    const listed = await seller.get('/spapi/data/v1/apps');
+    expect(listed.body.apps.map((a: { name: string }) => a.name)).toEqual(['Sales CRM']);
     const page = { startIndex: 0, pageSize: 500, metadata: 'none' };
     const opportunities = await seller.post('/spapi/data/v1/report/crm:opportunities', page);
     const asAdmin = await demo.post('/spapi/data/v1/report/crm:opportunities', page);

@@ -44,12 +44,13 @@ describe('the system type registry', () => {
 describe.each(engines)('a system type behaviour registered in a test app on %s', (engine) => {
   let t: TestApp;
   const calls: Array<{ hook: string; ids: number[]; values?: unknown[] }> = [];
-  const slug = String(sysField.uiAppSlug);
+  const slug = String(sysField.lastName);
 
   const apps: SystemTypeBehaviour<string> = {
-    name: 'test apps',
-    typeIds: [sysType.app],
-    parsedMember: 'uiAppSlug',
+    // People: a catalogue type no product behaviour governs (apps have theirs, decision 0064).
+    name: 'test people',
+    typeIds: [sysType.person],
+    parsedMember: 'lastName',
     parse(row) {
       const value = String(row.data[slug] ?? '');
       if (value.includes('!')) throw new AppError('bad_request', 'A slug has no exclamation marks.');
@@ -63,7 +64,7 @@ describe.each(engines)('a system type behaviour registered in a test app on %s',
       });
       return records
         .filter((r) => r.value.includes(' '))
-        .map((r) => ({ id: refOf(r.row.id), member: 'uiAppSlug', message: 'A slug has no spaces.' }));
+        .map((r) => ({ id: refOf(r.row.id), member: 'lastName', message: 'A slug has no spaces.' }));
     },
     onDelete(_ctx, rows) {
       calls.push({ hook: 'onDelete', ids: rows.map((r) => r.id) });
@@ -87,20 +88,20 @@ describe.each(engines)('a system type behaviour registered in a test app on %s',
     calls.length = 0;
   });
 
-  const putApp = (key: string, name: string, uiAppSlug: string) =>
-    t.admin.put([{ id: key, typeId: 'core:app', fields: { name, uiAppSlug } }]);
+  const putApp = (key: string, name: string, lastName: string) =>
+    t.admin.put([{ id: key, typeId: 'core:person', fields: { name, lastName } }]);
 
   it('validates on write with the parsed value, and refuses the whole batch', async () => {
     const res = await t.admin.put([
-      { id: 'new:good', typeId: 'core:app', fields: { name: 'Good', uiAppSlug: 'Sales' } },
-      { id: 'new:bad', typeId: 'core:app', fields: { name: 'Bad', uiAppSlug: 'my sales' } },
-      { id: 'new:loud', typeId: 'core:app', fields: { name: 'Loud', uiAppSlug: 'sales!' } },
+      { id: 'new:good', typeId: 'core:person', fields: { name: 'Good', lastName: 'Sales' } },
+      { id: 'new:bad', typeId: 'core:person', fields: { name: 'Bad', lastName: 'my sales' } },
+      { id: 'new:loud', typeId: 'core:person', fields: { name: 'Loud', lastName: 'sales!' } },
     ]);
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('validation_failed');
     expect(res.body.error.details.errors).toEqual([
-      { id: 'new:bad', member: 'uiAppSlug', message: 'A slug has no spaces.' },
-      { id: 'new:loud', member: 'uiAppSlug', message: 'A slug has no exclamation marks.' },
+      { id: 'new:bad', member: 'lastName', message: 'A slug has no spaces.' },
+      { id: 'new:loud', member: 'lastName', message: 'A slug has no exclamation marks.' },
     ]);
     // The record parse refused is not validated; nothing committed, so nothing after the commit.
     expect(calls).toHaveLength(1);
@@ -146,7 +147,10 @@ describe.each(engines)('a system type behaviour registered in a test app on %s',
   it('a put that writes and deletes runs after the commit once, with both', async () => {
     const old = (await putApp('new:old', 'Old', 'old')).body.ids['new:old'];
     calls.length = 0;
-    const res = await t.admin.put([{ id: 'new:next', typeId: 'core:app', fields: { name: 'Next' } }], [old]);
+    const res = await t.admin.put(
+      [{ id: 'new:next', typeId: 'core:person', fields: { name: 'Next' } }],
+      [old],
+    );
     expect(res.status).toBe(200);
     const next = res.body.ids['new:next'];
     expect(calls.map((c) => c.hook)).toEqual(['validate', 'onDelete', 'afterCommit']);

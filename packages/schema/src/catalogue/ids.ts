@@ -22,6 +22,8 @@ export const sysType = {
   report: 15,
   app: 16,
   appPage: 17,
+  /** A published (or draft) version of an app page: its whole content as validated JSON. */
+  pageVersion: 18,
 } as const;
 
 export const sysField = {
@@ -99,6 +101,34 @@ export const sysField = {
   reportDefinition: 220,
   formDefinition: 221,
   uiAppSlug: 222,
+  // The app (spec 01 §3).
+  uiAppAlias: 223,
+  uiAppMenu: 224,
+  uiAppMenuShowDefault: 225,
+  uiAppMenuShowAppName: 226,
+  uiAppMenuAppNameHome: 227,
+  uiAppMenuAppNameAlign: 228,
+  uiAppVersion: 229,
+  uiAppEnabled: 230,
+  uiAppAnonymousAccess: 231,
+  uiAppIcon: 232,
+  uiAppConfiguration: 233,
+  uiAppTheme: 234,
+  uiAppFooterText: 235,
+  uiAppHeaderBackgroundColour: 236,
+  uiAppHeaderTextColour: 237,
+  // The app page.
+  appPageSlug: 240,
+  upgradeId: 241,
+  appPageHidden: 242,
+  appPageShowMenu: 243,
+  appPageShowInSitemap: 244,
+  appPageType: 245,
+  appPageIcon: 246,
+  appPageIconBackgroundColor: 247,
+  // The page version.
+  pageVersionContent: 250,
+  pageVersionFormat: 251,
 } as const;
 
 export const sysRel = {
@@ -122,10 +152,20 @@ export const sysRel = {
   accessRuleType: 1023,
   documentFileType: 1024,
   appHomeReport: 1025,
+  allowedDisplayUiAppBy: 1026,
+  appsDefaultPage: 1027,
+  pageInApp: 1028,
+  allowedDisplayAppPageBy: 1029,
+  alternateMultistepPage: 1030,
+  alternateEditRecordPage: 1031,
+  pagePublishedVersion: 1032,
+  pageDraftVersion: 1033,
 } as const;
 
 /** Well-known records every tenant has. */
 export const sysRecord = {
   administratorsRole: 500,
   everyoneRole: 501,
+  /** The well-known shared app: it holds the form (record) pages of every type (spec 01 §3). */
+  sharedApp: 502,
 } as const;

@@ -86,6 +86,7 @@ export const systemTypes: readonly TypeDef[] = [
   type(T.report, 'core:report', 'Report', { inheritsId: T.resource }),
   type(T.app, 'core:app', 'App', { inheritsId: T.resource }),
   type(T.appPage, 'core:appPage', 'App Page', { inheritsId: T.resource }),
+  type(T.pageVersion, 'core:pageVersion', 'Page Version', { inheritsId: T.resource }),
 ];
 
 const readOnly = { isReadOnly: true };
@@ -167,8 +168,94 @@ export const systemFields: readonly FieldDef[] = [
   field(F.reportDefinition, T.report, 'reportDefinition', 'MultilineText'),
   field(F.formDefinition, T.form, 'formDefinition', 'MultilineText'),
   // An app's address in the runner, /apps/{uiAppSlug}/… (spec 01 §3).
-  field(F.uiAppSlug, T.app, 'uiAppSlug', 'Text', { maxLength: 100 }),
+  field(F.uiAppSlug, T.app, 'uiAppSlug', 'Text', { maxLength: 100, name: 'URL slug' }),
+  ...appFields(),
+  ...appPageFields(),
+  // A page version's whole content as JSON (pageVersionContent of @plinth/schema, decision 0062),
+  // in the shape its format number names.
+  field(F.pageVersionContent, T.pageVersion, 'pageVersionContent', 'MultilineText', {
+    name: 'Content',
+    maxLength: 100_000,
+  }),
+  field(F.pageVersionFormat, T.pageVersion, 'pageVersionFormat', 'Number', {
+    name: 'Content format',
+    minInt: 1,
+    maxInt: 1000,
+  }),
 ];
+
+/** The app's fields with the spec's initial values (spec 01 §3). */
+function appFields(): FieldDef[] {
+  const app = (
+    id: number,
+    script: string,
+    fieldType: Exclude<FieldType, 'Calculation'>,
+    name: string,
+    extra: Partial<FieldDef> = {},
+  ) => field(id, T.app, script, fieldType, { name, ...extra });
+  return [
+    app(F.uiAppAlias, 'uiAppAlias', 'Text', 'Display name', { maxLength: 80 }),
+    // JSON of appMenu (menuOrder, menuFolders, otherOrder, otherFolders).
+    app(F.uiAppMenu, 'uiAppMenu', 'MultilineText', 'Menu', { maxLength: 100_000 }),
+    app(F.uiAppMenuShowDefault, 'uiAppMenuShowDefault', 'Boolean', 'Show the default page in the menu', {
+      defaultValue: 'true',
+    }),
+    app(F.uiAppMenuShowAppName, 'uiAppMenuShowAppName', 'Boolean', 'Show the app name', {
+      defaultValue: 'false',
+    }),
+    app(F.uiAppMenuAppNameHome, 'uiAppMenuAppNameHome', 'Boolean', 'App name links to the home page', {
+      defaultValue: 'false',
+    }),
+    app(F.uiAppMenuAppNameAlign, 'uiAppMenuAppNameAlign', 'Text', 'App name alignment', {
+      maxLength: 10,
+      defaultValue: 'left',
+    }),
+    app(F.uiAppVersion, 'uiAppVersion', 'Text', 'Version', { maxLength: 40, defaultValue: '1.0.0' }),
+    app(F.uiAppEnabled, 'uiAppEnabled', 'Boolean', 'Enabled', { defaultValue: 'false' }),
+    app(F.uiAppAnonymousAccess, 'uiAppAnonymousAccess', 'Boolean', 'Allow anonymous access', {
+      defaultValue: 'false',
+    }),
+    app(F.uiAppIcon, 'uiAppIcon', 'Text', 'Icon', { maxLength: 100 }),
+    // JSON: the app's configuration (theme settings and options the runner reads).
+    app(F.uiAppConfiguration, 'uiAppConfiguration', 'MultilineText', 'Configuration', { maxLength: 100_000 }),
+    app(F.uiAppTheme, 'uiAppTheme', 'Text', 'Theme', { maxLength: 100 }),
+    app(F.uiAppFooterText, 'uiAppFooterText', 'Text', 'Footer text', { maxLength: 500 }),
+    app(F.uiAppHeaderBackgroundColour, 'uiAppHeaderBackgroundColour', 'Text', 'Header background colour', {
+      represents: 'color',
+      maxLength: 50,
+    }),
+    app(F.uiAppHeaderTextColour, 'uiAppHeaderTextColour', 'Text', 'Header text colour', {
+      represents: 'color',
+      maxLength: 50,
+    }),
+  ];
+}
+
+/** The app page's fields (spec 01 §3). */
+function appPageFields(): FieldDef[] {
+  const page = (
+    id: number,
+    script: string,
+    fieldType: Exclude<FieldType, 'Calculation'>,
+    name: string,
+    extra: Partial<FieldDef> = {},
+  ) => field(id, T.appPage, script, fieldType, { name, ...extra });
+  return [
+    page(F.appPageSlug, 'appPageSlug', 'Text', 'URL slug', { maxLength: 100 }),
+    page(F.upgradeId, 'upgradeId', 'Text', 'Upgrade id', { maxLength: 100 }),
+    page(F.appPageHidden, 'appPageHidden', 'Boolean', 'Hidden', { defaultValue: 'false' }),
+    page(F.appPageShowMenu, 'appPageShowMenu', 'Boolean', 'Show the menu', { defaultValue: 'true' }),
+    page(F.appPageShowInSitemap, 'appPageShowInSitemap', 'Boolean', 'Show in the sitemap', {
+      defaultValue: 'true',
+    }),
+    page(F.appPageType, 'appPageType', 'Text', 'Page type', { maxLength: 40, defaultValue: 'default' }),
+    page(F.appPageIcon, 'appPageIcon', 'Text', 'Icon', { maxLength: 100 }),
+    page(F.appPageIconBackgroundColor, 'appPageIconBackgroundColor', 'Text', 'Icon background colour', {
+      represents: 'color',
+      maxLength: 50,
+    }),
+  ];
+}
 
 export const systemRelationships: readonly RelationshipDef[] = [
   rel(R.isOfType, 'lookup', T.resource, T.type, 'isOfType', 'instancesOfType', {
@@ -193,7 +280,14 @@ export const systemRelationships: readonly RelationshipDef[] = [
     isMandatory: true,
   }),
   rel(R.defaultEditForm, 'lookup', T.type, T.form, 'defaultEditForm', 'defaultEditFormOfTypes'),
-  rel(R.defaultEditRecordPage, 'lookup', T.type, T.appPage, 'defaultEditRecordPage', 'defaultPageOfTypes'),
+  rel(
+    R.defaultEditRecordPage,
+    'lookup',
+    T.type,
+    T.appPage,
+    'defaultEditRecordPage',
+    'isDefaultEditRecordPageForEntityType',
+  ),
   rel(R.defaultDisplayReport, 'lookup', T.type, T.report, 'defaultDisplayReport', 'displayReportOfTypes'),
   rel(R.defaultPickerReport, 'lookup', T.type, T.report, 'defaultPickerReport', 'pickerReportOfTypes'),
   rel(R.userHasRole, 'manyToMany', T.userAccount, T.role, 'userHasRole', 'roleMembers'),
@@ -209,10 +303,61 @@ export const systemRelationships: readonly RelationshipDef[] = [
   }),
   // The report an app opens on, standing in for its default page until apps have pages (decision 0036).
   rel(R.appHomeReport, 'lookup', T.app, T.report, 'appHomeReport', 'homeReportOfApps'),
+  // Apps and pages (spec 01 §3). Empty display lists mean everyone may display the app or page.
+  rel(R.allowedDisplayUiAppBy, 'manyToMany', T.app, T.role, 'allowedDisplayUiAppBy', 'appsDisplayedToRole'),
+  rel(R.appsDefaultPage, 'lookup', T.app, T.appPage, 'appsDefaultPage', 'defaultPageOfApps'),
+  rel(R.pageInApp, 'componentOf', T.appPage, T.app, 'pageInApp', 'appsPages', { isMandatory: true }),
+  rel(
+    R.allowedDisplayAppPageBy,
+    'manyToMany',
+    T.appPage,
+    T.role,
+    'allowedDisplayAppPageBy',
+    'pagesDisplayedToRole',
+  ),
+  rel(
+    R.alternateMultistepPage,
+    'singleLookup',
+    T.appPage,
+    T.appPage,
+    'alternateMultistepPage',
+    'multistepPageOf',
+  ),
+  rel(
+    R.alternateEditRecordPage,
+    'singleLookup',
+    T.appPage,
+    T.appPage,
+    'alternateEditRecordPage',
+    'editRecordPageOf',
+  ),
+  // A page's versions are its components: deleting the page deletes them.
+  rel(
+    R.pagePublishedVersion,
+    'singleComponent',
+    T.appPage,
+    T.pageVersion,
+    'pagePublishedVersion',
+    'publishedVersionOfPage',
+  ),
+  rel(
+    R.pageDraftVersion,
+    'singleComponent',
+    T.appPage,
+    T.pageVersion,
+    'pageDraftVersion',
+    'draftVersionOfPage',
+  ),
 ];
 
 /** The catalogue's fixed records other than its types, fields and relationships. */
-export const systemRecords: ReadonlyArray<{ id: number; typeId: number; alias: string; name: string }> = [
+export const systemRecords: ReadonlyArray<{
+  id: number;
+  typeId: number;
+  alias: string;
+  name: string;
+  data?: Record<string, string | number | boolean>;
+}> = [
   {
     id: sysRecord.administratorsRole,
     typeId: T.role,
@@ -220,4 +365,12 @@ export const systemRecords: ReadonlyArray<{ id: number; typeId: number; alias: s
     name: 'Administrators',
   },
   { id: sysRecord.everyoneRole, typeId: T.role, alias: 'core:everyoneRole', name: 'Everyone' },
+  // Holds the form (record) pages; never listed as an app (spec 01 §2, §6).
+  {
+    id: sysRecord.sharedApp,
+    typeId: T.app,
+    alias: 'core:sharedApp',
+    name: 'Shared pages',
+    data: { [F.uiAppSlug]: 'shared', [F.uiAppEnabled]: true, [F.uiAppVersion]: '1.0.0' },
+  },
 ];

@@ -95,6 +95,36 @@ export function demoReports(schema: Schema): EntityChange[] {
       showGrandTotals: true,
       showCount: true,
     }),
+    // What the Home page counts and sums (decision 0064): opportunities not yet won.
+    report('crm:openOpportunities', 'Open opportunities', {
+      rootTypeId: opportunityType,
+      columns: opportunityColumns,
+      conditions: [{ id: 'open', columnId: 'won', oper: 'IsFalse', isHidden: true }],
+      sorts: [{ columnId: 'closeDate', order: 'Ascending' }],
+      aggregates: [{ columnId: 'amount', kinds: ['Sum'] }],
+    }),
+    report('crm:accounts', 'Accounts', {
+      rootTypeId: schema.typeOrThrow('crm:account').id,
+      columns: [
+        nameColumn,
+        memberOf(schema, 'crm:account', 'industry'),
+        memberOf(schema, 'crm:account', 'phone'),
+        memberOf(schema, 'crm:account', 'annualRevenue'),
+        memberOf(schema, 'crm:account', 'employees'),
+      ],
+      conditions: [{ id: 'industry', columnId: 'industry' }],
+      sorts: [{ columnId: 'name', order: 'Ascending' }],
+    }),
+    report('crm:contacts', 'Contacts', {
+      rootTypeId: schema.typeOrThrow('crm:contact').id,
+      columns: [
+        nameColumn,
+        memberOf(schema, 'crm:contact', 'account'),
+        memberOf(schema, 'crm:contact', 'email'),
+        memberOf(schema, 'crm:contact', 'phone'),
+      ],
+      sorts: [{ columnId: 'name', order: 'Ascending' }],
+    }),
     report('crm:activities', 'Activities', {
       rootTypeId: schema.typeOrThrow('crm:activity').id,
       columns: [

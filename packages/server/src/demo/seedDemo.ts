@@ -1,10 +1,11 @@
 import { faker } from '@faker-js/faker';
-import type { EntityChange } from '@plinth/schema';
+import type { EntityChange, Schema } from '@plinth/schema';
 import { contextFor } from '../auth/contextFor.js';
 import type { RequestContext } from '../context.js';
 import { putEntities } from '../entities/putEntities.js';
 import type { Services } from '../services.js';
 import { createTenant } from '../tenants/createTenant.js';
+import { demoAppChanges, demoAppLinks } from './demoApp.js';
 import { demoForms } from './demoForms.js';
 import { demoReports } from './demoReports.js';
 import { demoSchemaChanges, demoStages } from './demoSchema.js';
@@ -48,7 +49,7 @@ export async function seedDemo(services: Services, options: DemoOptions): Promis
     ...salesRules(await contextFor(services, tenantId, adminUserId)),
   ]);
   const reports = await put(demoReports((await contextFor(services, tenantId, adminUserId)).schema));
-  await put([demoApp(reports.ids['new:crm:opportunities']!)]);
+  await seedDemoApp(put, (await contextFor(services, tenantId, adminUserId)).schema, reports.ids);
   await put(demoForms((await contextFor(services, tenantId, adminUserId)).schema));
   const stages = await idsOf(services, tenantId, adminUserId, 'crm:stage');
 
@@ -132,25 +133,23 @@ export async function seedDemo(services: Services, options: DemoOptions): Promis
   return { tenantId };
 }
 
-/** A custom role that may read every CRM record but change and delete only its own. */
 /**
- * The demo's app, so the app list shows it: /apps/crm, opening on the Opportunities report until
- * apps have pages (decision 0036).
+ * The Sales CRM app made of pages (issue 16 item 9): the app and its pages in one put, then its menu
+ * (which names pages by id) and each CRM type's record page.
  */
-function demoApp(homeReportId: number): EntityChange {
-  return {
-    id: 'new:app',
-    typeId: 'core:app',
-    fields: {
-      name: 'Sales CRM',
-      alias: 'crm:salesCrm',
-      description: 'Accounts, contacts, opportunities, activities and documents.',
-      uiAppSlug: 'crm',
-    },
-    relationships: { appHomeReport: { set: [homeReportId] } },
-  };
+async function seedDemoApp(
+  put: (entities: EntityChange[]) => Promise<{ ids: Record<string, number> }>,
+  schema: Schema,
+  reportIds: Record<string, number>,
+): Promise<void> {
+  const reports = Object.fromEntries(
+    Object.entries(reportIds).map(([key, id]) => [key.replace(/^new:/, ''), id]),
+  );
+  const made = await put(demoAppChanges(schema, reports));
+  await put(demoAppLinks(schema, made.ids['new:app']!, made.ids));
 }
 
+/** A custom role that may read every CRM record but change and delete only its own. */
 function salesRole(): EntityChange {
   return {
     id: 'new:salesRole',

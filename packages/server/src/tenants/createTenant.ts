@@ -27,7 +27,7 @@ import {
 import type { Clock } from '../util/clock.js';
 
 /** Bumped whenever the system catalogue in code changes; tenants behind it are brought up to date. */
-export const catalogueVersion = 4;
+export const catalogueVersion = 5;
 
 export interface NewTenant {
   slug: string;
@@ -71,7 +71,7 @@ export async function syncCatalogue(db: Executor, tenantId: number, now: string)
   const { records, links } = catalogueRecords();
   await insertEntities(db, tenantId, [
     ...records.map((r) => row(r.id, r.typeId, r.name, r.alias, r.data, now)),
-    ...systemRecords.map((r) => row(r.id, r.typeId, r.name, r.alias, {}, now)),
+    ...systemRecords.map((r) => row(r.id, r.typeId, r.name, r.alias, r.data ?? {}, now)),
   ]);
   await insertLinks(db, tenantId, links);
   await db

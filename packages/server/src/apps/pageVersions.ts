@@ -1,0 +1,80 @@
+import {
+  type EntityId,
+  sysField as F,
+  type PageVersionContent,
+  readPageVersionContent,
+  sysRel,
+  sysType,
+} from '@plinth/schema';
+import type { RequestContext } from '../context.js';
+import { type EntityRow, selectEntities } from '../data/entityRepository.js';
+import { targetsOf } from './appRecords.js';
+
+export type VersionKind = 'published' | 'draft';
+
+export interface LoadedVersion {
+  id: EntityId;
+  kind: VersionKind;
+  content: PageVersionContent;
+  fellBack: boolean;
+}
+
+/** A version record's content, migrated from the format it was stored in (decision 0062). */
+export function versionContentOf(row: EntityRow): { content: PageVersionContent; fellBack: boolean } {
+  const format = row.data[String(F.pageVersionFormat)];
+  return readPageVersionContent(
+    row.data[String(F.pageVersionContent)],
+    typeof format === 'number' ? format : undefined,
+  );
+}
+
+/**
+ * The version of a page to show: the published one, or in a preview the draft (the published one
+ * when there is no draft). Undefined when the page has none.
+ */
+export async function loadPageVersion(
+  ctx: RequestContext,
+  pageId: EntityId,
+  preview: boolean,
+): Promise<LoadedVersion | undefined> {
+  const [published, draft] = await Promise.all([
+    targetsOf(ctx, sysRel.pagePublishedVersion, 'fwd', [pageId]),
+    preview ? targetsOf(ctx, sysRel.pageDraftVersion, 'fwd', [pageId]) : undefined,
+  ]);
+  const draftId = draft?.get(pageId)?.[0];
+  const publishedId = published.get(pageId)?.[0];
+  const id = draftId ?? publishedId;
+  if (id === undefined) return undefined;
+  const [row] = await selectEntities(ctx.db, ctx.tenantId, [id]);
+  if (!row || row.typeId !== sysType.pageVersion) return undefined;
+  return { id, kind: id === draftId ? 'draft' : 'published', ...versionContentOf(row) };
+}
+
+/**
+ * The type of record each page takes as input, from its published version: read from the JSON
+ * without the whole content's checks, since only this one value is needed for a page list.
+ */
+export async function contextTypesOfPages(
+  ctx: RequestContext,
+  pageIds: readonly EntityId[],
+): Promise<Map<EntityId, EntityId | null>> {
+  const versions = await targetsOf(ctx, sysRel.pagePublishedVersion, 'fwd', pageIds);
+  const versionIds = [...versions.values()].flat();
+  const rows = new Map((await selectEntities(ctx.db, ctx.tenantId, versionIds)).map((r) => [r.id, r]));
+  const out = new Map<EntityId, EntityId | null>();
+  for (const pageId of pageIds) {
+    const row = rows.get(versions.get(pageId)?.[0] ?? 0);
+    out.set(pageId, row ? contextTypeIn(row.data[String(F.pageVersionContent)]) : null);
+  }
+  return out;
+}
+
+function contextTypeIn(stored: unknown): EntityId | null {
+  if (typeof stored !== 'string') return null;
+  try {
+    const id = (JSON.parse(stored) as { contextEntityTypeId?: unknown }).contextEntityTypeId;
+    return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : null;
+  } catch {
+    return null;
+  }
+}
