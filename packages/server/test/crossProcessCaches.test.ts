@@ -101,6 +101,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     it('report results kept under change markers that never move', { timeout: 90_000 }, async () => {
       const stale = await staleCases({ pluginB: new FrozenChangeMarkers() });
       expect(stale).toEqual(expect.arrayContaining(coherenceCases.filter(readsResults).map((c) => c.name)));
+      // Sessions and tokens are kept under the user accounts' and sign-in markers (decision 0061).
+      expect(stale).toEqual(expect.arrayContaining(coherenceCases.filter(readsCaller).map((c) => c.name)));
     });
 
     it('a metamodel kept without asking its version', { timeout: 90_000 }, async () => {
@@ -115,6 +117,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     });
   },
 );
+
+/**
+ * Cases where the caller's session or token ends (the caller cache, decision 0061). With frozen
+ * markers B keeps them; a change of the account itself B still sees, as a kept caller whose markers
+ * differ from the frozen ones is read again, and the account is read without markers.
+ */
+const readsCaller = (c: CoherenceCase) =>
+  /^(a session after sign-out|a session ended|an API token after it is revoked|a session after an administrator sets)/.test(
+    c.name,
+  );
 
 /** Cases whose read goes through the report result cache (decision 0021). */
 const readsResults = (c: CoherenceCase) => /^(grouped totals|a quick search)/.test(c.name);

@@ -16,7 +16,7 @@ const roots = ['packages/server/src', 'packages/calc/src', 'packages/schema/src'
 const allowed: Record<string, string> = {
   // A function of its key alone: the same in every process, whatever the data.
   'packages/server/src/auth/authService.ts dummyHash': 'a hash of a fixed text, made once, for timing',
-  'packages/server/src/search/searchFold.ts table': 'the folding table of Unicode text, built once',
+  'packages/server/src/db/searchFold.ts table': 'the folding table of Unicode text, built once',
   'packages/calc/src/sql/zone.ts tables': 'time zone rules by zone name',
   'packages/calc/src/functions/catalogue.ts byName': 'the built-in functions',
   'packages/calc/src/check/calls.ts BUILTIN_TYPES': 'the built-in types',
@@ -26,7 +26,7 @@ const allowed: Record<string, string> = {
   // Keyed by an object of one app, so each app (and each process) has its own.
   'packages/server/src/calc/calcDataSource.ts compiledFields':
     'by Schema: one metamodel version of one app, replaced when the version moves',
-  'packages/server/src/calc/calcSchema.ts adapters': 'by Schema, as above',
+  'packages/server/src/data/calcSchema.ts adapters': 'by Schema, as above',
   'packages/server/src/forms/customValidation.ts compiledValidations': 'by Schema, as above',
   'packages/server/src/entities/transaction.ts pendingTasks': 'by transaction: work to run after its commit',
   'packages/server/src/reports/resultCache.ts caches':
@@ -36,6 +36,11 @@ const allowed: Record<string, string> = {
   'packages/server/src/reports/definitionCache.ts resolved':
     'by definition object, checked against its Schema',
   'packages/server/src/reports/definitionCache.ts generated': 'by Schema',
+  'packages/server/src/auth/callerCache.ts caches':
+    "by database handle; an entry serves only while the tenant's user and sign-in markers read for the request are those it was read under",
+  'packages/server/src/auth/callerCache.ts pendingUses':
+    "by database handle: API tokens' last uses to write after the answer",
+  'packages/server/src/auth/callerCache.ts writing': 'by database handle: the write of last uses under way',
   'packages/server/src/reports/reportMeta.ts kept':
     'by resolved columns, themselves kept per definition and Schema',
 };

@@ -18,6 +18,7 @@ import {
   loadAccount,
   SESSION_DAYS,
 } from './authService.js';
+import { writeLastUses } from './callerCache.js';
 
 /** Sign-in, sign-out, the current user and personal API tokens. */
 export async function authRoutes(
@@ -122,9 +123,11 @@ export async function authRoutes(
     s.get(
       '/spapi/data/v1/apiTokens',
       { schema: { tags: ['auth'], summary: 'My API tokens' } },
-      async (request) => ({
-        tokens: await listApiTokens(services.db, request.ctx.tenantId, request.ctx.actor.userId),
-      }),
+      async (request) => {
+        // The uses noted by this process, this call's own included, are written first.
+        await writeLastUses(services.db);
+        return { tokens: await listApiTokens(services.db, request.ctx.tenantId, request.ctx.actor.userId) };
+      },
     );
     s.post(
       '/spapi/data/v1/apiTokens',

@@ -148,23 +148,6 @@ export async function createApiToken(
   return { id, secret, expiresAt };
 }
 
-export async function findApiToken(db: Db, clock: Clock, secret: string) {
-  const id = secretHash(secret);
-  const row = await db
-    .selectFrom('api_tokens')
-    .select(['tenant_id as tenantId', 'user_id as userId'])
-    .where('id', '=', id)
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', clock.now().toISOString())]))
-    .executeTakeFirst();
-  if (row)
-    await db
-      .updateTable('api_tokens')
-      .set({ last_used_at: clock.now().toISOString() })
-      .where('id', '=', id)
-      .execute();
-  return row;
-}
-
 export async function listApiTokens(db: Db, tenantId: number, userId: EntityId) {
   return db
     .selectFrom('api_tokens')

@@ -4,7 +4,7 @@ import { Permissions } from '../access/Permissions.js';
 import type { RequestContext } from '../context.js';
 import { AppError } from '../http/errors.js';
 import type { Services } from '../services.js';
-import { findApiToken, findSession, loadAccount } from './authService.js';
+import { type Caller, resolveCaller, writeLastUsesAfter } from './callerCache.js';
 import { safeEqual } from './tokens.js';
 
 export const SESSION_COOKIE = 'plinth_session';
@@ -36,31 +36,32 @@ export function checkCsrf(request: FastifyRequest, csrfToken: string): void {
  * unsafe cookie requests, and sets `request.ctx`. Unknown callers get 401.
  */
 export function authenticate(services: Services) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const { db, clock } = services;
     const authHeader = request.headers.authorization;
-    let identity: { tenantId: number; userId: number } | undefined;
+    let caller: Caller | undefined;
     if (authHeader?.startsWith('Bearer ')) {
-      identity = await findApiToken(db, clock, authHeader.slice(7).trim());
+      caller = await resolveCaller(db, clock, 'token', authHeader.slice(7).trim());
+      // The token's last use is written after the answer, at most once a minute (decision 0061).
+      writeLastUsesAfter(db, reply.raw, request.log);
     } else {
       const token = request.cookies[SESSION_COOKIE];
-      const session = token ? await findSession(db, clock, token) : undefined;
-      if (session && !safeMethods.has(request.method)) checkCsrf(request, session.csrfToken);
-      identity = session;
+      caller = token ? await resolveCaller(db, clock, 'session', token) : undefined;
+      if (caller?.csrfToken !== undefined && !safeMethods.has(request.method))
+        checkCsrf(request, caller.csrfToken);
     }
-    if (!identity) throw new AppError('unauthorized', 'Sign in to continue.');
     // A disabled account is refused on its next call, whatever session or token it comes with.
-    const account = await loadAccount(db, identity.tenantId, identity.userId);
-    if (!account || account.disabled) throw new AppError('unauthorized', 'Sign in to continue.');
+    if (!caller || caller.account.disabled) throw new AppError('unauthorized', 'Sign in to continue.');
+    const { account, tenantId } = caller;
     const { actor } = account;
     // A password an administrator set is changed before anything else (decision 0045).
     if (account.mustChangePassword && !passwordChangeRoutes.has(request.routeOptions.url ?? ''))
       throw new AppError('forbidden', mustChangePasswordMessage, { reason: 'password_change_required' });
-    const meta = await services.metaCache.get(db, identity.tenantId, request.log);
+    const meta = await services.metaCache.get(db, tenantId, request.log, caller.metaVersion);
     request.ctx = {
       db,
       engine: services.engine,
-      tenantId: identity.tenantId,
+      tenantId,
       actor,
       schema: meta.schema,
       perms: new Permissions(meta.schema, meta.rules, actor),

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../http/errors.js';
 import type { Services } from '../services.js';
 import { SESSION_COOKIE } from './authenticate.js';
-import { findApiToken, findSession } from './authService.js';
+import { resolveCaller, writeLastUsesAfter } from './callerCache.js';
 
 /** How many anonymous calls the public API answers in a window, per address and per report. */
 export interface PublicRateLimits {
@@ -77,7 +77,7 @@ export function limitPublicCalls(app: FastifyInstance, services: Services, limit
   };
   // Before the body is read: a refusal at once when the server is busy, then the limits.
   const check = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (await isSignedIn(services, request)) return;
+    if (await isSignedIn(services, request, reply)) return;
     const busy = busyFor();
     if (busy !== undefined) return refuse(reply, busy);
     for (const limiter of [perAddress, perReport]) {
@@ -138,10 +138,17 @@ function reportKey(request: FastifyRequest): string {
 }
 
 /** True when the request carries a session or API token that is valid now. */
-async function isSignedIn(services: Services, request: FastifyRequest): Promise<boolean> {
+async function isSignedIn(
+  services: Services,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<boolean> {
   const auth = request.headers.authorization;
-  if (auth?.startsWith('Bearer '))
-    return (await findApiToken(services.db, services.clock, auth.slice(7).trim())) !== undefined;
+  if (auth?.startsWith('Bearer ')) {
+    const caller = await resolveCaller(services.db, services.clock, 'token', auth.slice(7).trim());
+    writeLastUsesAfter(services.db, reply.raw, request.log);
+    return caller !== undefined;
+  }
   const token = request.cookies?.[SESSION_COOKIE];
-  return token ? (await findSession(services.db, services.clock, token)) !== undefined : false;
+  return token ? (await resolveCaller(services.db, services.clock, 'session', token)) !== undefined : false;
 }

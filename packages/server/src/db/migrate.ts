@@ -14,6 +14,7 @@ import * as m012 from './migrations/012_api_token_expiry.js';
 import * as m013 from './migrations/013_audit_log.js';
 import * as m014 from './migrations/014_blob_pins.js';
 import * as m016 from './migrations/016_tenant_keys.js';
+import * as m017 from './migrations/017_sign_in_markers.js';
 import type { Engine } from './tables.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -35,6 +36,7 @@ const migrations: Record<string, EngineMigration> = {
   '013_audit_log': m013,
   '014_blob_pins': m014,
   '016_tenant_keys': m016,
+  '017_sign_in_markers': m017,
 };
 
 class EngineMigrationProvider implements MigrationProvider {

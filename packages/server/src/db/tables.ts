@@ -42,6 +42,12 @@ export interface ChangeMarkersTable {
   version: number;
 }
 
+/** Bumped (by triggers) in the transaction of every session or API token that ends or changes. */
+export interface SignInMarkersTable {
+  tenant_id: number;
+  version: number;
+}
+
 export interface AutoNumbersTable {
   tenant_id: number;
   field_id: number;
@@ -100,6 +106,7 @@ export interface Tables {
   entities: EntitiesTable;
   relationships: RelationshipsTable;
   change_markers: ChangeMarkersTable;
+  sign_in_markers: SignInMarkersTable;
   auto_numbers: AutoNumbersTable;
   credentials: CredentialsTable;
   sessions: SessionsTable;

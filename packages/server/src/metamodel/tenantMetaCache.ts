@@ -51,9 +51,13 @@ export class TenantMetaCache {
   /** Versions whose rule problems have been logged. */
   readonly #logged = new WeakSet<TenantMeta>();
 
-  /** The tenant's metamodel; rules that grant nothing because of their calculation are logged once to `log`. */
-  async get(db: Executor, tenantId: number, log?: WarningLog): Promise<TenantMeta> {
-    const meta = await this.#get(db, tenantId);
+  /**
+   * The tenant's metamodel; rules that grant nothing because of their calculation are logged once
+   * to `log`. `version` is the tenant's `meta_version` when the caller has just read it (the
+   * caller cache reads it with its markers), saving the read.
+   */
+  async get(db: Executor, tenantId: number, log?: WarningLog, version?: number): Promise<TenantMeta> {
+    const meta = await this.#get(db, tenantId, version);
     if (log && !this.#logged.has(meta)) {
       this.#logged.add(meta);
       for (const p of meta.ruleProblems) {
@@ -66,12 +70,11 @@ export class TenantMetaCache {
     return meta;
   }
 
-  async #get(db: Executor, tenantId: number): Promise<TenantMeta> {
-    const row = await db
-      .selectFrom('tenants')
-      .select('meta_version')
-      .where('id', '=', tenantId)
-      .executeTakeFirst();
+  async #get(db: Executor, tenantId: number, version?: number): Promise<TenantMeta> {
+    const row =
+      version !== undefined
+        ? { meta_version: version }
+        : await db.selectFrom('tenants').select('meta_version').where('id', '=', tenantId).executeTakeFirst();
     if (!row) throw new Error(`Tenant ${tenantId} does not exist.`);
     const cached = this.#cache.get(tenantId);
     if (cached && cached.version === row.meta_version) return cached;

@@ -1,4 +1,4 @@
-import { sysType } from '@plinth/schema';
+import { sysRecord, sysType } from '@plinth/schema';
 import { expect } from 'vitest';
 import { createReport, fieldColumn, putRecords, relColumn, runOk } from '../reports/reportSupport.js';
 import { defineRelationship, defineType } from '../support/crmSchema.js';
@@ -408,6 +408,58 @@ export const coherenceCases: CoherenceCase[] = [
     write: async (a, u) => void (await ok(a.admin.post(`/spapi/admin/v1/users/${u.id}`, { disabled: true }))),
     before: 200,
     after: 401,
+  },
+  {
+    // The token stays: only the account's change marker says it may no longer be used.
+    name: 'an API token after its user is disabled',
+    async arrange(s) {
+      const u = await s.userWith([]);
+      const made = await ok(u.client.post('/spapi/data/v1/apiTokens', { name: `${s.key} token` }));
+      return { u, client: new Client(s.t.app, { bearer: made.token as string }) };
+    },
+    read: async (side, s) => (await side.as(s.client).get('/spapi/data/v1/tenantSettings')).status,
+    write: async (a, s) =>
+      void (await ok(a.admin.post(`/spapi/admin/v1/users/${s.u.id}`, { disabled: true }))),
+    before: 200,
+    after: 401,
+  },
+  {
+    name: 'an API token after its user is deleted',
+    async arrange(s) {
+      const u = await s.userWith([]);
+      const made = await ok(u.client.post('/spapi/data/v1/apiTokens', { name: `${s.key} token` }));
+      return { u, client: new Client(s.t.app, { bearer: made.token as string }) };
+    },
+    read: async (side, s) => (await side.as(s.client).get('/spapi/data/v1/tenantSettings')).status,
+    write: async (a, s) => void (await ok(a.admin.post(`/spapi/admin/v1/users/${s.u.id}/delete`, {}))),
+    before: 200,
+    after: 401,
+  },
+  {
+    name: "a session after an administrator sets the user's password",
+    arrange: (s) => s.userWith([]),
+    read: async (side, u) => (await side.as(u.client).get('/auth/me')).status,
+    write: async (a, u) =>
+      void (await ok(
+        a.admin.post(`/spapi/admin/v1/users/${u.id}/password`, { password: 'An0ther-passw0rd!' }),
+      )),
+    before: 200,
+    after: 401,
+  },
+  {
+    name: 'administration after the Administrators role is taken away',
+    async arrange(s) {
+      const u = await s.userWith([]);
+      await ok(
+        s.admin.post(`/spapi/admin/v1/users/${u.id}`, { roleIds: [u.roleId, sysRecord.administratorsRole] }),
+      );
+      return u;
+    },
+    read: async (side, u) => (await side.as(u.client).get('/spapi/admin/v1/users')).status,
+    write: async (a, u) =>
+      void (await ok(a.admin.post(`/spapi/admin/v1/users/${u.id}`, { roleIds: [u.roleId] }))),
+    before: 200,
+    after: 403,
   },
   {
     name: "access after a rule is added to the user's role",

@@ -1,33 +1,12 @@
 import { reportQuery, sysType } from '@plinth/schema';
-import type { CompiledQuery, KyselyPlugin, QueryId } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { contextFor } from '../../src/auth/contextFor.js';
-import type { Db } from '../../src/db/tables.js';
 import { loadReport, runReport } from '../../src/reports/runReport.js';
 import { defineRelationship, defineType } from '../support/crmSchema.js';
+import { executed } from '../support/executedStatements.js';
 import { Client, engines, startTestApp, type TestApp } from '../support/testApp.js';
 import { createReport, fieldColumn, putRecords, relColumn, runOk } from './reportSupport.js';
-
-/** A handle on the same database that keeps every statement it executes (not those only compiled). */
-function executed(db: Db): { db: Db; statements: CompiledQuery[] } {
-  const statements: CompiledQuery[] = [];
-  const compiled = new Map<QueryId, CompiledQuery>();
-  const executor = db.getExecutor();
-  const plugin: KyselyPlugin = {
-    transformQuery(args) {
-      compiled.set(args.queryId, executor.compileQuery(args.node, args.queryId));
-      return args.node;
-    },
-    async transformResult(args) {
-      const q = compiled.get(args.queryId);
-      if (q) statements.push(q);
-      compiled.delete(args.queryId);
-      return args.result;
-    },
-  };
-  return { db: db.withPlugin(plugin), statements };
-}
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
@@ -106,8 +85,9 @@ describe.each(engines)('statements of a cached report page on %s', (engine) => {
     for (const id of [report, grouped]) await runOk(client, id);
     rec.statements.length = 0;
     await runOk(client, report, { metadata: 'none' });
-    // The caller's session, account and metamodel version, then the run's 3.
-    expect(rec.statements.length, rec.statements.map((s) => s.sql).join('\n\n')).toBeLessThanOrEqual(7);
+    // The caller's kept session checked with the metamodel version in 1 (decision 0061; was 4),
+    // then the run's 3.
+    expect(rec.statements.length, rec.statements.map((s) => s.sql).join('\n\n')).toBeLessThanOrEqual(4);
     await app.close();
   });
 });
