@@ -1,3 +1,4 @@
+import type { DeleteDetails } from '@plinth/schema';
 import type { ReportSnapshot } from '../reportSelectors.js';
 import { deleteItems } from './deleteItems.js';
 import { type DeleteItem, deleteMessages } from './deleteMessages.js';
@@ -24,8 +25,11 @@ export interface DeleteConfirmation {
 /** The open delete confirmation, or undefined when none is open. */
 export function deleteConfirmation(s: ReportSnapshot): DeleteConfirmation | undefined {
   if (!s.matches('confirmingDelete')) return undefined;
-  const items = deleteItems(s.context);
-  const details = s.context.deleteDetails;
+  return confirmationOf(deleteItems(s.context), s.context.deleteDetails);
+}
+
+/** What a confirmation shows for `items`, given the delete details once they are read. */
+export function confirmationOf(items: DeleteItem[], details: DeleteDetails | undefined): DeleteConfirmation {
   const dependents = (details?.dependents ?? []).map((d) => ({
     id: d.id,
     name: d.name,
