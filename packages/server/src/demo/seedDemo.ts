@@ -159,11 +159,12 @@ function salesRole(): EntityChange {
 }
 
 /**
- * Sales reads every CRM record, and creates, changes and deletes its own; it reads the app, reports
- * and forms the runner opens (not documents: those stay the administrators').
+ * Sales reads every CRM record, and creates, changes and deletes its own; it reads the reports and
+ * forms the runner opens (not documents: those stay the administrators'). Apps and pages reach it
+ * through the runner's calls, which apply their display rules (decision 0063).
  */
 function salesRules(ctx: RequestContext): EntityChange[] {
-  const runner = ['core:app', 'core:report', 'core:form'].map(
+  const runner = ['core:report', 'core:form'].map(
     (alias, i): EntityChange => ({
       id: `new:runnerRule${i}`,
       typeId: 'core:accessRule',
