@@ -6,7 +6,7 @@ import {
   runnerAppResponse,
   runnerPageResponse,
 } from '@plinth/schema';
-import type { ApiClient } from '../../api/apiClient';
+import type { ApiClient } from './apiClient';
 
 const segment = (value: string | number) => encodeURIComponent(String(value));
 const previewQuery = (preview: boolean | undefined) => (preview ? '?preview=1' : '');

@@ -18,8 +18,7 @@ function server(signedIn = true) {
       return signedIn
         ? { status: 200, body: me }
         : { status: 401, body: { error: { code: 'unauthorized', message: 'Sign in first.' } } };
-    if (path === '/spapi/data/v1/entity/ofType')
-      return { status: 200, body: { entities: [], pageSize: 200, hasMore: false } };
+    if (path === '/spapi/data/v1/apps') return { status: 200, body: { apps: [] } };
     if (path === '/spapi/data/v1/report/7')
       return {
         status: 200,

@@ -4,43 +4,44 @@ import { App } from '../../app/App';
 import { fakeApi } from '../pickerData/fakeApi';
 
 const me = { tenantId: 1, userId: 2, username: 'admin', isAdmin: true, roleIds: [1], csrfToken: 't' };
+const listed = (id: number, name: string, slug: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  slug,
+  name,
+  displayAlias: null,
+  description: null,
+  icon: null,
+  defaultPageShowsMenu: true,
+  ...extra,
+});
 
 describe('the app list', () => {
   beforeEach(() => window.history.pushState(null, '', '/apps'));
   afterEach(() => window.history.pushState(null, '', '/'));
 
-  it('shows the stored apps, each opening on its home report', async () => {
+  it('shows the apps the server lists, by name, each leading to its sitemap', async () => {
     const { api, requests } = fakeApi((path) => {
       if (path === '/auth/me') return { status: 200, body: me };
-      if (path === '/spapi/data/v1/entity/ofType')
+      if (path === '/spapi/data/v1/apps')
         return {
           status: 200,
           body: {
-            entities: [
-              {
-                id: 10_070,
-                typeId: 16,
-                alias: 'crm:salesCrm',
-                name: 'Sales CRM',
-                version: 1,
-                canModify: true,
-                canDelete: true,
-                description: 'Accounts, contacts and opportunities.',
-                uiAppSlug: 'crm',
-                appHomeReport: { id: 10_060, typeId: 15, alias: 'crm:opportunities', name: 'Opportunities' },
-              },
+            apps: [
+              listed(2, 'Support', 'help', { displayAlias: 'Help desk' }),
+              listed(1, 'Sales CRM', 'crm', { description: 'Accounts, contacts and opportunities.' }),
+              listed(3, 'Kiosk', 'kiosk', { defaultPageShowsMenu: false }),
             ],
-            pageSize: 200,
-            hasMore: false,
           },
         };
       return { status: 404, body: { error: { code: 'not_found', message: 'Not found.' } } };
     });
     render(<App client={api} />);
     const link = await screen.findByRole('link', { name: /Sales CRM/ }, { timeout: 5000 });
-    expect(link).toHaveAttribute('href', '/apps/crm/_report/crm%3Aopportunities');
+    expect(link).toHaveAttribute('href', '/apps/crm/_sitemap');
     expect(link).toHaveTextContent('Accounts, contacts and opportunities.');
-    const call = requests.find((r) => r.path === '/spapi/data/v1/entity/ofType');
-    expect(call?.body).toMatchObject({ typeId: 'core:app' });
+    const names = screen.getAllByRole('link').map((l) => l.querySelector('.pl-app-list__name')?.textContent);
+    expect(names.filter(Boolean)).toEqual(['Administration', 'Sales CRM', 'Help desk']);
+    expect(screen.queryByText('Kiosk')).toBeNull();
+    expect(requests.some((r) => r.path === '/spapi/data/v1/apps')).toBe(true);
   });
 });

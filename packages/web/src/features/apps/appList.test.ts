@@ -1,39 +1,56 @@
+import type { AppListResponse } from '@plinth/schema';
 import { describe, expect, it } from 'vitest';
-import { appList } from './appList';
+import { appList, homeUrl } from './appList';
+
+const app = (
+  id: number,
+  name: string,
+  extra: Partial<AppListResponse['apps'][number]> = {},
+): AppListResponse['apps'][number] => ({
+  id,
+  slug: name.toLowerCase().replace(/\s+/g, '-'),
+  name,
+  displayAlias: null,
+  description: null,
+  icon: null,
+  defaultPageShowsMenu: true,
+  ...extra,
+});
 
 describe('appList', () => {
-  it('lists enabled, non-anonymous, menu apps but the admin and shared ones, by name', () => {
-    const apps = [
-      { id: 1, name: 'Sales', alias: null, slug: 'sales' },
-      { id: 2, name: 'Admin', alias: 'core:adminApp' },
-      { id: 3, name: 'Shared', alias: 'core:sharedApp' },
-      { id: 4, name: 'Archive', alias: null, isEnabled: false },
-      { id: 5, name: 'Portal', alias: null, allowsAnonymous: true },
-      { id: 6, name: 'Hidden menu', alias: null, defaultPageShowsMenu: false },
-      { id: 7, name: 'accounts', alias: 'acc:accounts', slug: 'accounts' },
-    ];
-    expect(appList(apps)).toEqual([
-      { id: 7, label: 'accounts', description: null, href: '/apps/accounts/_sitemap' },
-      { id: 1, label: 'Sales', description: null, href: '/apps/sales/_sitemap' },
+  it('lists the apps whose default page shows the menu, sorted by name, each to its sitemap', () => {
+    const items = appList([
+      app(1, 'Sales'),
+      app(2, 'hidden menu', { defaultPageShowsMenu: false }),
+      app(3, 'accounts', { description: 'Customers' }),
+      app(4, 'Zebra', { displayAlias: 'Animals' }),
+    ]);
+    expect(items).toEqual([
+      {
+        id: 3,
+        slug: 'accounts',
+        label: 'accounts',
+        description: 'Customers',
+        href: '/apps/accounts/_sitemap',
+      },
+      { id: 1, slug: 'sales', label: 'Sales', description: null, href: '/apps/sales/_sitemap' },
+      { id: 4, slug: 'zebra', label: 'Animals', description: null, href: '/apps/zebra/_sitemap' },
     ]);
   });
 
-  it('opens an app with a home report on that report, by its alias or else its id', () => {
-    expect(
-      appList([
-        {
-          id: 1,
-          name: 'Sales CRM',
-          alias: 'crm:salesCrm',
-          slug: 'crm',
-          description: 'Deals',
-          homeReport: { id: 42, alias: 'crm:opportunities' },
-        },
-        { id: 2, name: 'Support', alias: null, slug: 'help desk', homeReport: { id: 43, alias: null } },
-      ]),
-    ).toEqual([
-      { id: 1, label: 'Sales CRM', description: 'Deals', href: '/apps/crm/_report/crm%3Aopportunities' },
-      { id: 2, label: 'Support', description: null, href: '/apps/help%20desk/_report/43' },
+  it('sorts by name, not by the alias shown, and encodes slugs', () => {
+    const items = appList([app(1, 'B', { displayAlias: 'A label' }), app(2, 'A', { slug: 'help desk' })]);
+    expect(items.map((i) => [i.label, i.href])).toEqual([
+      ['A', '/apps/help%20desk/_sitemap'],
+      ['A label', '/apps/b/_sitemap'],
     ]);
+  });
+});
+
+describe('homeUrl', () => {
+  it('opens the only app, else the app list', () => {
+    expect(homeUrl(appList([app(1, 'Sales CRM', { slug: 'crm' })]))).toBe('/apps/crm');
+    expect(homeUrl(appList([app(1, 'Sales'), app(2, 'Service')]))).toBe('/apps');
+    expect(homeUrl([])).toBe('/apps');
   });
 });

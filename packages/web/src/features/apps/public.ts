@@ -1,2 +1,3 @@
 export { AppListPage } from './AppListPage';
-export { type AppListEntry, appList } from './appList';
+export { type AppListItem, appList, homeUrl } from './appList';
+export { HomeRedirect } from './HomeRedirect';

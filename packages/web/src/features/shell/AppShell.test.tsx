@@ -14,8 +14,39 @@ const settings = {
   financialYearStartMonth: 7,
 };
 
-/** A fake server: signed out until a login with password 'pw'. */
-function fakeServer(user = admin) {
+const crm = {
+  id: 70,
+  slug: 'crm',
+  name: 'Sales CRM',
+  displayAlias: null,
+  description: null,
+  version: '1.0.0',
+  icon: null,
+  isEnabled: true,
+  allowsAnonymous: false,
+  isSharedApp: false,
+  menu: { menuOrder: [], menuFolders: [], otherOrder: [], otherFolders: [] },
+  menuShowDefault: true,
+  menuShowAppName: true,
+  menuAppNameHome: false,
+  menuAppNameAlign: 'left',
+  footerText: null,
+  headerBackgroundColour: null,
+  headerTextColour: null,
+  defaultPageId: null,
+  pages: [],
+};
+const listedCrm = {
+  id: 70,
+  slug: 'crm',
+  name: 'Sales CRM',
+  displayAlias: null,
+  description: null,
+  icon: null,
+};
+
+/** A fake server: signed out until a login with password 'pw'; `apps` lists the user's apps. */
+function fakeServer(user = admin, apps: unknown[] = []) {
   let signedIn = false;
   const impl = async (url: RequestInfo | URL, init?: RequestInit) => {
     const path = String(url);
@@ -37,8 +68,8 @@ function fakeServer(user = admin) {
       return json(200, { ok: true });
     }
     if (path === '/spapi/data/v1/tenantSettings') return json(200, settings);
-    if (path === '/spapi/data/v1/entity/ofType')
-      return json(200, { entities: [], pageSize: 200, hasMore: false });
+    if (path === '/spapi/data/v1/apps') return json(200, { apps });
+    if (path === '/spapi/data/v1/apps/crm') return json(200, crm);
     return json(404, { error: { code: 'not_found', message: `No route ${path}.` } });
   };
   return new ApiClient({ fetch: impl as typeof fetch });
@@ -80,7 +111,15 @@ describe('the web app', () => {
     await screen.findByRole('heading', { name: 'Sign in to Plinth' });
     expect(window.location.search).toBe('?next=%2Fapps%2Fcrm%2F_sitemap');
     await signIn();
-    expect(await screen.findByRole('heading', { name: 'Sitemap' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sales CRM' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/apps/crm/_sitemap');
+  });
+
+  it('opens straight into the only app a user has', async () => {
+    render(<App client={fakeServer(admin, [{ ...listedCrm, defaultPageShowsMenu: true }])} />);
+    await signIn();
+    expect(await screen.findByRole('heading', { name: 'Sales CRM' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/apps/crm');
   });
 
   it('does not follow a next address outside the app', async () => {
@@ -123,7 +162,7 @@ describe('the web app', () => {
     window.history.replaceState(null, '', '/apps/crm/_sitemap');
     render(<App client={fakeServer()} />);
     await signIn();
-    expect(await screen.findByRole('heading', { name: 'Sitemap' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sales CRM' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('heading', { name: 'Sign in to Plinth' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/signin');

@@ -4,13 +4,14 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { reportApi } from '../../api/reportApi';
 import { prefetchReport, reportIdOfRoute } from '../../api/reportPrefetch';
 import { Link, navigate, useLocation } from '../../app/router';
-import { AppListPage } from '../apps/public';
+import { AppListPage, HomeRedirect } from '../apps/public';
 import { SignInPage, useSession } from '../auth/public';
 // Not the report's public module, which loads on demand: only the small store of kept views.
 import { keptViewForPrefetch, rememberReportViewer } from '../report/reportViewStore';
+import type { RunnerLocation } from '../runner/public';
 import { preloadable } from './preloadable';
 import { RoutePlaceholder } from './RoutePlaceholder';
-import { matchRoute } from './routes';
+import { type AppRoute, matchRoute } from './routes';
 
 // Administrators' screens load on demand, so the runner's first load stays small.
 const GalleryPage = lazy(() => import('../gallery/public').then((m) => ({ default: m.GalleryPage })));
@@ -27,12 +28,20 @@ const reportModule = preloadable(() => import('../report/public'));
 const ReportPage = reportModule.page((m) => m.ReportPage);
 const PublicReportPage = reportModule.page((m) => m.PublicReportPage);
 const isReportRoute = (kind: string) => kind === 'runnerReport' || kind === 'publicReport';
+const runnerModule = preloadable(() => import('../runner/public'));
+const RunnerEntry = runnerModule.page((m) => m.RunnerEntry);
+const isRunnerRoute = (kind: AppRoute['kind']) => kind.startsWith('runner') || kind === 'hostRunner';
 // A report opened by its address asks for its code while the app itself still starts.
 if (
   typeof window !== 'undefined' &&
   isReportRoute(matchRoute(window.location.pathname, window.location.hash).kind)
 )
   void reportModule.preload();
+if (
+  typeof window !== 'undefined' &&
+  isRunnerRoute(matchRoute(window.location.pathname, window.location.hash).kind)
+)
+  void runnerModule.preload();
 
 /** The signed-in frame (header, navigation, sign-out) and the route switch. */
 export function AppShell() {
@@ -40,6 +49,7 @@ export function AppShell() {
   const location = useLocation();
   const route = matchRoute(location.pathname, location.hash);
   const query = new URLSearchParams(location.search);
+  const runnerLocation = runnerLocationOf(route);
 
   // A report's code loads beside the session check, not after it.
   const isReport = isReportRoute(route.kind);
@@ -68,7 +78,7 @@ export function AppShell() {
       const next = session.byUser ? '/' : `${location.pathname}${location.search}${location.hash}`;
       navigate(`/signin${next === '/' ? '' : `?next=${encodeURIComponent(next)}`}`, { replace: true });
     }
-    if (session.status === 'signedIn' && (route.kind === 'signIn' || route.kind === 'home')) {
+    if (session.status === 'signedIn' && route.kind === 'signIn') {
       navigate(safeNext(query.get('next')), { replace: true });
     }
   });
@@ -151,13 +161,20 @@ export function AppShell() {
                 <MyAccountPage />
               )}
             </Suspense>
-          ) : route.kind === 'runnerReport' ? (
-            <Suspense fallback={<LoadingGrid columns={4} rows={10} />}>
-              <ReportPage appSlug={route.appSlug} reportId={route.reportId} />
+          ) : runnerLocation ? (
+            <Suspense fallback={<LoadingGrid columns={3} rows={6} />}>
+              <RunnerEntry
+                location={runnerLocation}
+                search={location.search}
+                hash={location.hash}
+                renderReport={renderReport}
+              />
             </Suspense>
+          ) : route.kind === 'home' ? (
+            <HomeRedirect />
           ) : route.kind === 'notFound' ? (
             <ErrorDisplay message="This page does not exist." homeHref="/apps" />
-          ) : route.kind === 'home' || route.kind === 'signIn' ? null : (
+          ) : route.kind === 'signIn' ? null : (
             <RoutePlaceholder route={route} query={query} />
           )}
         </main>
@@ -166,7 +183,38 @@ export function AppShell() {
   );
 }
 
-/** Only same-app paths are followed after sign-in (no open redirect). */
+/** The report route's screen inside the runner's frame. */
+const renderReport = (appSlug: string, reportId: string) => (
+  <Suspense fallback={<LoadingGrid columns={4} rows={10} />}>
+    <ReportPage appSlug={appSlug} reportId={reportId} />
+  </Suspense>
+);
+
+/** Where a runner route asks the runner to open. */
+function runnerLocationOf(route: AppRoute): RunnerLocation | null {
+  switch (route.kind) {
+    case 'hostRunner':
+      return { kind: 'host', tenant: route.tenant, app: route.app, page: route.page, preview: route.preview };
+    case 'runnerApp':
+      return { kind: 'app', appSlug: route.appSlug, view: { kind: 'defaultPage' } };
+    case 'runnerPage':
+      return { kind: 'app', appSlug: route.appSlug, view: { kind: 'page', pageSlug: route.pageSlug } };
+    case 'runnerSitemap':
+      return { kind: 'app', appSlug: route.appSlug, view: { kind: 'sitemap' } };
+    case 'runnerCreateRecord':
+      return { kind: 'app', appSlug: route.appSlug, view: { kind: 'record', mode: 'create' } };
+    case 'runnerEditRecord':
+      return { kind: 'app', appSlug: route.appSlug, view: { kind: 'record', mode: 'edit' } };
+    case 'runnerViewRecord':
+      return { kind: 'app', appSlug: route.appSlug, view: { kind: 'record', mode: 'view' } };
+    case 'runnerReport':
+      return { kind: 'app', appSlug: route.appSlug, view: { kind: 'report', reportId: route.reportId } };
+    default:
+      return null;
+  }
+}
+
+/** Only same-app paths are followed after sign-in (no open redirect); else the home route. */
 function safeNext(next: string | null): string {
-  return next && /^\/(?!\/)/.test(next) && !next.startsWith('/signin') ? next : '/apps';
+  return next && /^\/(?!\/)/.test(next) && !next.startsWith('/signin') ? next : '/';
 }

@@ -1,0 +1,168 @@
+import 'fake-indexeddb/auto';
+import { render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { App } from '../../app/App';
+import { fakeApi } from '../pickerData/fakeApi';
+import { crmApp, me, pageResponse } from './test/runnerFixtures';
+
+const field = (id: number, name: string, scriptName: string, type: string, storage: string, extra = {}) => ({
+  id,
+  name,
+  scriptName,
+  type,
+  storage,
+  typeId: 30,
+  isRequired: false,
+  isReadOnly: false,
+  ...extra,
+});
+
+const accountType = {
+  type: {
+    id: 30,
+    name: 'Account',
+    scriptName: 'Account',
+    isAbstract: false,
+    isChoiceType: false,
+    isSystem: false,
+  },
+  ancestors: [],
+  fields: [
+    field(301, 'Name', 'name', 'Text', 'string', { column: 'name' }),
+    field(302, 'Annual revenue', 'annualRevenue', 'Currency', 'currency', { decimalPlaces: 2 }),
+    field(303, 'Founded', 'founded', 'Date', 'date'),
+    field(304, 'Active', 'isActive', 'Boolean', 'bool', { defaultValue: 'true' }),
+  ],
+  relationships: [],
+  derivedTypes: [],
+  canCreateType: true,
+};
+
+const notFound = {
+  status: 404,
+  body: { error: { code: 'not_found', message: 'The record was not found.' } },
+};
+
+function runner(path: string) {
+  window.history.pushState(null, '', path);
+  const app = crmApp();
+  return fakeApi((url, body) => {
+    if (url === '/auth/me') return { status: 200, body: me };
+    if (url === '/spapi/data/v1/apps/crm') return { status: 200, body: app };
+    if (url === '/spapi/data/v1/pages/1') return { status: 200, body: pageResponse(app.pages[0]!) };
+    if (url === '/spapi/data/v1/pages/1?preview=1')
+      return { status: 200, body: { ...pageResponse(app.pages[0]!), versionKind: 'draft' } };
+    if (url === '/spapi/data/v1/types/30/recordPage')
+      return { status: 200, body: pageResponse(app.pages[3]!) };
+    if (url === '/spapi/data/v1/schema/type/30') return { status: 200, body: accountType };
+    if (url === '/spapi/data/v1/entity/query') {
+      const ids = (body as { ids: number[] }).ids;
+      if (ids[0] !== 5) return { status: 200, body: { entities: [] } };
+      const entity = {
+        id: 5,
+        typeId: 30,
+        alias: null,
+        name: 'Acme Pty',
+        version: 3,
+        canModify: true,
+        canDelete: true,
+      };
+      return {
+        status: 200,
+        body: {
+          entities: [{ ...entity, annualRevenue: 1250000.5, founded: '2001-03-09', isActive: false }],
+        },
+      };
+    }
+    return notFound;
+  });
+}
+
+describe('the runner routes', () => {
+  afterEach(() => window.history.pushState(null, '', '/'));
+
+  it('opens an app on its default page, with the app menu', async () => {
+    const { api, requests } = runner('/apps/crm');
+    render(<App client={api} />);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Home' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'App menu' })).toBeVisible();
+    expect(requests.some((r) => r.path === '/spapi/data/v1/pages/1')).toBe(true);
+  });
+
+  it('shows a record read-only in a generated form, titled as the spec says', async () => {
+    const { api } = runner('/apps/crm/_viewRecord?cid=5&formMode=view');
+    render(<App client={api} />);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'View Acme Pty' }, { timeout: 5000 }),
+    ).toBeVisible();
+    expect(screen.getByRole('note')).toHaveTextContent('Editing here comes with record forms.');
+    expect(screen.getByRole('note')).toHaveTextContent('Its page: Account.');
+    const form = screen.getByRole('region', { name: 'View Acme Pty' });
+    const value = (label: string) => within(form).getByText(label).nextElementSibling?.textContent;
+    expect(value('Name')).toBe('Acme Pty');
+    expect(value('Annual revenue')).toBe('$1,250,000.50');
+    expect(value('Founded')).toBe('09/03/2001');
+    expect(value('Active')).toBe('No');
+    expect(within(form).queryByRole('textbox')).toBeNull();
+    expect(screen.getByRole('navigation', { name: 'App menu' })).toBeVisible();
+  });
+
+  it('shows a new record’s fields with their defaults, read-only, with a note', async () => {
+    const { api } = runner('/apps/crm/_createRecord?cid=30');
+    render(<App client={api} />);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'New Account' }, { timeout: 5000 }),
+    ).toBeVisible();
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Creating a Account here comes with record forms. These are the fields a new one starts with, read-only.',
+    );
+    const form = screen.getByRole('region', { name: 'New Account' });
+    expect(within(form).getByText('Active').nextElementSibling?.textContent).toBe('Yes');
+    expect(within(form).getByText('Name').nextElementSibling?.textContent).toBe('—');
+  });
+
+  it('says when a record cannot be read', async () => {
+    const { api } = runner('/apps/crm/_editRecord?cid=6&formMode=edit');
+    render(<App client={api} />);
+    expect(await screen.findByText('Failed to get record.', {}, { timeout: 5000 })).toBeVisible();
+  });
+
+  it('says which page it failed to load, and which app', async () => {
+    const { api } = runner('/apps/crm/nowhere');
+    const { unmount } = render(<App client={api} />);
+    expect(
+      await screen.findByText('Failed to load page nowhere. Page not found', {}, { timeout: 5000 }),
+    ).toBeVisible();
+    unmount();
+    const other = runner('/apps/hr');
+    render(<App client={other.api} />);
+    expect(
+      await screen.findByText('Failed to load app hr. The record was not found.', {}, { timeout: 5000 }),
+    ).toBeVisible();
+  });
+
+  it('runs in the hash host route, showing the draft in a preview', async () => {
+    const { api, requests } = runner('/#/demo/0/apprunner?app=crm&page=home&preview=1');
+    render(<App client={api} />);
+    expect(await screen.findByText('Preview of the draft', {}, { timeout: 5000 })).toBeVisible();
+    expect(requests.some((r) => r.path === '/spapi/data/v1/pages/1?preview=1')).toBe(true);
+    expect(screen.getByRole('link', { name: 'Sales CRM' })).toHaveAttribute(
+      'href',
+      '#/demo/0/apprunner?app=crm&page=home&preview=1',
+    );
+  });
+
+  it('shows the sitemap inside the app', async () => {
+    const { api } = runner('/apps/crm/_sitemap');
+    render(<App client={api} />);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sales CRM' }, { timeout: 5000 }),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Pipeline filter' })).toHaveAttribute(
+      'href',
+      '/apps/crm/pipeline-filter',
+    );
+  });
+});

@@ -1,0 +1,79 @@
+import './runner.css';
+import type { PageSummary, RunnerAppResponse } from '@plinth/schema';
+import { ErrorDisplay, LoadingGrid } from '@plinth/ui';
+import type { ReactNode } from 'react';
+import { AppMenuBar } from './menu/AppMenuBar';
+import { NavigationModal } from './navigation/NavigationModal';
+import type { RunnerHost } from './navigation/runnerTarget';
+import { RunnerPageView } from './page/RunnerPageView';
+import { failedToLoadPage } from './page/usePageResponse';
+import { RecordView } from './record/RecordView';
+import { parseRunnerQuery } from './runnerQuery';
+import type { RunnerView } from './runnerView';
+import { SitemapView } from './sitemap/SitemapView';
+import { failedToLoadApp, useRunnerApp } from './useRunnerApp';
+
+export interface RunnerScreenProps {
+  appSlug: string;
+  view: RunnerView;
+  /** The runner query: the location's search, or the hash host route's query. */
+  search: string;
+  host: RunnerHost;
+  /** The report route's screen (the report's code loads on its own). */
+  renderReport: (appSlug: string, reportId: string) => ReactNode;
+}
+
+/** The page a view shows: the one named, or the app's default page; undefined when there is none. */
+function pageOfView(app: RunnerAppResponse, view: RunnerView): PageSummary | null | undefined {
+  if (view.kind === 'defaultPage') return app.pages.find((p) => p.id === app.defaultPageId);
+  if (view.kind === 'page')
+    return app.pages.find((p) => p.slug.toLowerCase() === view.pageSlug.toLowerCase());
+  return null;
+}
+
+/**
+ * An app in the runner (spec 01 §2): its menu above whichever of its screens the route names — a
+ * page, its default page, the sitemap, a record route or a report.
+ */
+export function RunnerScreen({ appSlug, view, search, host, renderReport }: RunnerScreenProps) {
+  const state = useRunnerApp(appSlug);
+  if (state.status === 'loading') return <LoadingGrid columns={3} rows={6} />;
+  if (state.status === 'failed') {
+    // A report reads on its own rights: it still shows, without the app's menu.
+    if (view.kind === 'report') return <>{renderReport(appSlug, view.reportId)}</>;
+    return <ErrorDisplay message={`${failedToLoadApp(appSlug)}. ${state.message}`} homeHref="/apps" />;
+  }
+  const { app } = state;
+  const query = parseRunnerQuery(search);
+  const page = pageOfView(app, view);
+  // An app without a default page opens on its sitemap.
+  const shown: RunnerView = view.kind === 'defaultPage' && !page ? { kind: 'sitemap' } : view;
+  const showsMenu = page ? page.showMenu : true;
+  let content: ReactNode;
+  if (page === undefined && shown.kind === 'page')
+    content = (
+      <ErrorDisplay message={`${failedToLoadPage(shown.pageSlug)}. Page not found`} homeHref="/apps" />
+    );
+  else if (page)
+    content = (
+      <RunnerPageView
+        key={page.id}
+        app={app}
+        page={page}
+        query={query}
+        host={host}
+        renderModal={(modal, close, openAsPage) => (
+          <NavigationModal app={app} modal={modal} host={host} onClose={close} onOpenAsPage={openAsPage} />
+        )}
+      />
+    );
+  else if (shown.kind === 'sitemap') content = <SitemapView app={app} host={host} />;
+  else if (shown.kind === 'record') content = <RecordView key={search} mode={shown.mode} query={query} />;
+  else if (shown.kind === 'report') content = renderReport(app.slug, shown.reportId);
+  return (
+    <div className="pl-runner" data-app={app.slug}>
+      {showsMenu && <AppMenuBar app={app} currentPageId={page?.id ?? null} host={host} />}
+      <div className="pl-runner__content">{content}</div>
+    </div>
+  );
+}

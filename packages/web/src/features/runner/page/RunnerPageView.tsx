@@ -1,0 +1,102 @@
+import type { PageSummary, RunnerAppResponse } from '@plinth/schema';
+import { ErrorDisplay, LoadingGrid } from '@plinth/ui';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useDocumentTitle } from '../../../app/useDocumentTitle';
+import { createPageBus, PageRenderer } from '../../pages/public';
+import { BreadcrumbBar } from '../breadcrumbs/public';
+import type { RunnerHost } from '../navigation/runnerTarget';
+import { type ModalTarget, useRunnerNavigation } from '../navigation/useRunnerNavigation';
+import type { RunnerQuery } from '../runnerQuery';
+import { PageTitleBar } from './PageTitleBar';
+import { failedToLoadPage, usePageResponse } from './usePageResponse';
+import { useRecordSummary } from './useRecordSummary';
+import { useUnsavedPageGuard } from './useUnsavedPageGuard';
+
+export interface RunnerPageViewProps {
+  app: RunnerAppResponse;
+  /** The page to show, as the app lists it (its slug and id). */
+  page: PageSummary;
+  query: RunnerQuery;
+  host: RunnerHost;
+  /** In a modal: no breadcrumbs, no document title; the host frames it. */
+  isEmbedded?: boolean;
+  /** Shows a page a navigation action opens as a modal; without it such a page opens in place. */
+  renderModal?: (modal: ModalTarget, close: () => void, openAsPage: () => void) => ReactNode;
+}
+
+/**
+ * One page of an app (spec 01 §2 `/apps/{app}/{pageSlug}`): its published version — its draft in a
+ * preview — rendered by the page renderer, with the title bar, the breadcrumbs, the page's
+ * navigation actions and the unsaved-changes guard.
+ */
+export function RunnerPageView({
+  app,
+  page,
+  query,
+  host,
+  isEmbedded = false,
+  renderModal,
+}: RunnerPageViewProps) {
+  const preview = query.preview || (host.kind === 'hash' && host.preview);
+  const state = usePageResponse(`${page.id}|${preview}`, (api, signal) =>
+    api.pageById(page.id, preview, signal),
+  );
+  const record = useRecordSummary(page.contextEntityTypeId !== null ? query.cid : null);
+  const recordName = record.status === 'ready' ? record.record.name : null;
+  const response = state.status === 'ready' ? state.response : null;
+  const name = response
+    ? response.content.titleBar.format === 'recordName' && recordName
+      ? recordName
+      : page.name
+    : page.name;
+  useDocumentTitle(isEmbedded ? undefined : name);
+  const bus = useMemo(() => createPageBus(), []);
+  const [isDirty, setDirty] = useState(false);
+  useUnsavedPageGuard(isDirty);
+  const context = useMemo(
+    () => ({
+      app: { slug: app.slug, pages: app.pages },
+      page: { id: page.id, name: page.name, slug: page.slug },
+      recordId: query.cid,
+      host,
+    }),
+    [app, page, query.cid, host],
+  );
+  const navigation = useRunnerNavigation(context, name, renderModal !== undefined);
+
+  if (state.status === 'failed')
+    return (
+      <ErrorDisplay
+        message={`${failedToLoadPage(page.slug || page.id)}. ${state.message}`}
+        homeHref="/apps"
+      />
+    );
+  return (
+    <div className="pl-runner-page" data-page={page.slug}>
+      {!isEmbedded && <BreadcrumbBar currentName={response ? name : undefined} />}
+      {response ? (
+        <>
+          <PageTitleBar bar={response.content.titleBar} recordName={recordName} pageName={page.name} />
+          {response.versionKind === 'draft' && (
+            <p className="pl-runner-page__preview">Preview of the draft</p>
+          )}
+          <PageRenderer
+            content={response.content}
+            context={{
+              app: { id: app.id, slug: app.slug, name: app.name },
+              page,
+              record: record.status === 'ready' ? record.record : null,
+              formMode: query.formMode,
+            }}
+            onNavigate={navigation.onNavigate}
+            onDirtyChange={setDirty}
+            bus={bus}
+          />
+        </>
+      ) : (
+        <LoadingGrid columns={3} rows={6} />
+      )}
+      {navigation.modal && renderModal?.(navigation.modal, navigation.closeModal, navigation.openModalAsPage)}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { type RunnerPageResponse, type TypeSchemaResponse, typeSchemaResponse } from '@plinth/schema';
+import { useEffect, useState } from 'react';
+import { runnerApi } from '../../../api/runnerApi';
+import { useSession } from '../../auth/public';
+import { failedToGetRecord } from '../page/useRecordSummary';
+
+export interface RecordDetails {
+  type: TypeSchemaResponse;
+  /** The record's name and values by field script name; null when creating. */
+  record: { id: number; name: string | null; values: Record<string, unknown> } | null;
+  /** The type's default edit-record page, or the page the URL names; null when the type has none. */
+  page: RunnerPageResponse | null;
+}
+
+export type RecordDetailsState =
+  | { status: 'loading' }
+  | { status: 'ready'; details: RecordDetails }
+  | { status: 'failed'; message: string };
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * What a record route shows (spec 01 §2 `_createRecord`, `_editRecord`, `_viewRecord`): the record
+ * (`cid`) and its type, or the type (`cid`) when creating, and the page that edits it — the
+ * `pageId` asked for, else the type's default edit-record page.
+ */
+export function useRecordDetails(mode: 'create' | 'edit' | 'view', cid: number | null, pageId: number) {
+  const { client } = useSession();
+  const key = `${mode}|${cid}|${pageId}`;
+  const [state, setState] = useState<{ key: string; state: RecordDetailsState }>({
+    key,
+    state: { status: 'loading' },
+  });
+  useEffect(() => {
+    const controller = new AbortController();
+    const { signal } = controller;
+    const done = (next: RecordDetailsState) => {
+      if (!signal.aborted) setState({ key, state: next });
+    };
+    if (cid === null) {
+      done({
+        status: 'failed',
+        message: mode === 'create' ? 'The object type is missing.' : failedToGetRecord,
+      });
+      return;
+    }
+    const api = runnerApi(client);
+    void (async () => {
+      let typeId = cid;
+      if (mode !== 'create') {
+        try {
+          const [found] = (await client.getEntities({ ids: [cid], query: 'name' }, signal)).entities;
+          if (!found) return done({ status: 'failed', message: failedToGetRecord });
+          typeId = found.typeId;
+        } catch (error) {
+          return done({ status: 'failed', message: `${failedToGetRecord} ${messageOf(error)}` });
+        }
+      }
+      try {
+        const path = `/spapi/data/v1/schema/type/${typeId}`;
+        const [type, page] = await Promise.all([
+          client.call('GET', path, typeSchemaResponse, undefined, signal),
+          (pageId > 0 ? api.pageById(pageId, false, signal) : api.recordPage(typeId, signal)).catch(
+            () => null,
+          ),
+        ]);
+        let record: RecordDetails['record'] = null;
+        if (mode !== 'create') {
+          const query = ['name', ...type.fields.map((f) => f.scriptName).filter((s) => s !== 'name')].join(
+            ', ',
+          );
+          const [found] = (await client.getEntities({ ids: [cid], query }, signal)).entities;
+          if (!found) return done({ status: 'failed', message: failedToGetRecord });
+          record = { id: found.id, name: found.name, values: found };
+        }
+        done({ status: 'ready', details: { type, record, page } });
+      } catch (error) {
+        done({ status: 'failed', message: `${failedToGetRecord} ${messageOf(error)}` });
+      }
+    })();
+    return () => controller.abort();
+  }, [client, key, mode, cid, pageId]);
+  return state.key === key ? state.state : ({ status: 'loading' } as const);
+}

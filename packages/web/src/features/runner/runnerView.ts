@@ -1,0 +1,22 @@
+/** What the runner shows inside an app (spec 01 §2 routes under /apps/{appSlug}/). */
+export type RunnerView =
+  | { kind: 'defaultPage' }
+  | { kind: 'page'; pageSlug: string }
+  | { kind: 'sitemap' }
+  | { kind: 'record'; mode: 'create' | 'edit' | 'view' }
+  | { kind: 'report'; reportId: string };
+
+/**
+ * The view the hash host route's `page` parameter names: a page slug, or one of the runner's own
+ * segments (`_sitemap`, `_createRecord`, `_editRecord`, `_viewRecord`, `[slug/]_report/{id}`).
+ */
+export function viewOfPageParam(page: string | null): RunnerView {
+  if (!page) return { kind: 'defaultPage' };
+  if (page === '_sitemap') return { kind: 'sitemap' };
+  if (page === '_createRecord') return { kind: 'record', mode: 'create' };
+  if (page === '_editRecord') return { kind: 'record', mode: 'edit' };
+  if (page === '_viewRecord') return { kind: 'record', mode: 'view' };
+  const report = /(?:^|\/)_report\/([^/]+)$/.exec(page);
+  if (report) return { kind: 'report', reportId: report[1]! };
+  return { kind: 'page', pageSlug: page };
+}
