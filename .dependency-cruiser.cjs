@@ -144,6 +144,14 @@ module.exports = {
       to: { path: '^packages/server/src/', pathNot: '^packages/server/src/(db|util|http)/' },
     },
     {
+      name: 'server-data-below-features',
+      comment:
+        'data/ (executor, tenant scope, entity repository, search index, calc-to-SQL hooks) sits under the features and over db/: it imports only db/, util/ and http/ (decision 0058).',
+      severity: 'error',
+      from: { path: '^packages/server/src/data/', pathNot: testFiles },
+      to: { path: '^packages/server/src/', pathNot: '^packages/server/src/(data|db|util|http)/' },
+    },
+    {
       name: 'server-context-is-types',
       comment:
         'context.ts declares the request context; at run time it imports nothing of the server (issue 13).',

@@ -1,7 +1,7 @@
 // Shows that the dependency rules bite (decision 0039): in a scratch copy of the layout, an upward
 // import (fields importing @plinth/grid), an import circle, a Node built-in in @plinth/schema, a
-// feature importing a routes file and the server importing a browser package must each fail
-// `depcruise` with the rule named below.
+// feature importing a routes file, the server importing a browser package and the server's data
+// layer importing a feature must each fail `depcruise` with the rule named below.
 // Run by `npm run check:deps`.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -22,6 +22,8 @@ const files = {
   'packages/server/src/reports/feature.ts': "export { thingRoutes } from '../things/thingRoutes.js';\n",
   'packages/server/src/things/thingRoutes.ts': 'export async function thingRoutes() {}\n',
   'packages/server/src/things/thingView.ts': "export { Button } from 'react-aria-components';\n",
+  'packages/server/src/data/upward.ts': "export { thingView } from '../things/thingModel.js';\n",
+  'packages/server/src/things/thingModel.ts': 'export const thingView = 1;\n',
 };
 const expected = [
   ['layer-fields', 'packages/fields/src/upward.ts'],
@@ -30,6 +32,7 @@ const expected = [
   ['pure-no-node', 'packages/schema/src/readsFiles.ts'],
   ['server-routes-from-app', 'packages/server/src/reports/feature.ts'],
   ['no-browser-packages', 'packages/server/src/things/thingView.ts'],
+  ['server-data-below-features', 'packages/server/src/data/upward.ts'],
 ];
 
 try {

@@ -3,14 +3,9 @@ import path from 'node:path';
 import { faker } from '@faker-js/faker';
 import type { StoredValue } from '@plinth/schema';
 import { contextFor } from '../src/auth/contextFor.js';
+import { allocateIds, type EntityRow, insertEntities, insertLinks } from '../src/data/entityRepository.js';
 import { openDatabase } from '../src/db/openDatabase.js';
 import { seedDemo } from '../src/demo/seedDemo.js';
-import {
-  allocateIds,
-  type EntityRow,
-  insertEntities,
-  insertLinks,
-} from '../src/entities/entityRepository.js';
 import { ensureAllDocumentFileTypes } from '../src/files/documentTypes.js';
 import { TenantMetaCache } from '../src/metamodel/tenantMetaCache.js';
 import { registerSystemTypes } from '../src/registerSystemTypes.js';

@@ -1,7 +1,7 @@
 import type { Schema } from '@plinth/schema';
 import type { Actor, Permissions } from './access/Permissions.js';
+import type { Executor } from './data/entityRepository.js';
 import type { Engine } from './db/tables.js';
-import type { Executor } from './entities/entityRepository.js';
 import type { SystemTypeRegistry } from './entities/systemTypes.js';
 import type { FileStorage } from './files/BlobStore.js';
 import type { TenantMetaCache } from './metamodel/tenantMetaCache.js';

@@ -5,12 +5,12 @@ import { Readable } from 'node:stream';
 import { sysField } from '@plinth/schema';
 import type { Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { parseData } from '../src/entities/entityRepository.js';
+import { parseData } from '../src/data/entityRepository.js';
+import { startIdleUpkeep } from '../src/db/idleUpkeep.js';
 import { type BlobLog, FolderBlobStore, type PinnedBlob } from '../src/files/BlobStore.js';
 import { PIN_LIFETIME_MS, pinBlob } from '../src/files/blobPins.js';
 import { blobSweepTask, SWEEP_GRACE_MS, sweepBlobStore } from '../src/files/blobSweep.js';
 import { removeUnreferencedBlobs } from '../src/files/unreferencedBlobs.js';
-import { startIdleUpkeep } from '../src/search/searchUpkeep.js';
 import { type Client, engines, startTestApp, type TestApp } from './support/testApp.js';
 import { filePart, upload } from './support/uploads.js';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ensureFieldIndexes } from '../src/db/fieldIndexes.js';
+import { ensureFieldIndexes } from '../src/data/fieldIndexes.js';
 import { startTwoApps, type TwoApps } from './coherence/twoApps.js';
 import { defineType } from './support/crmSchema.js';
 

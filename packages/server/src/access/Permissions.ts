@@ -1,7 +1,7 @@
 import type { SqlFragment } from '@plinth/calc';
 import { type EntityId, firstUserId, type Schema, sysType } from '@plinth/schema';
 import { type RawBuilder, sql } from 'kysely';
-import type { RowFilter } from '../entities/entityRepository.js';
+import type { RowFilter } from '../data/entityRepository.js';
 import { type AccessRule, builtInRules } from './accessRules.js';
 import { ruleFilterSql } from './ruleFilters.js';
 

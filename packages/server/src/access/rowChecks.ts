@@ -1,6 +1,6 @@
 import { type EntityId, firstUserId } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
-import { chunks } from '../entities/entityRepository.js';
+import { chunks } from '../data/entityRepository.js';
 import type { RowAction } from './Permissions.js';
 
 /** The fields of a record the type-level rules look at. */

@@ -6,7 +6,7 @@ import {
   type Schema,
   sysType,
 } from '@plinth/schema';
-import { calcSchemaOf } from '../calc/calcSchema.js';
+import { calcSchemaOf } from '../data/calcSchema.js';
 import type { Engine } from '../db/tables.js';
 import { currentUserParam, translateRuleFilter, withCurrentUserParam } from './ruleFilters.js';
 

@@ -11,9 +11,9 @@ import {
 } from '@plinth/calc';
 import { type EntityId, type Schema, sysType } from '@plinth/schema';
 import { type RawBuilder, sql } from 'kysely';
-import { calcSchemaOf } from '../calc/calcSchema.js';
+import { calcSchemaOf } from '../data/calcSchema.js';
+import { translationHooks } from '../data/sql/calculationSql.js';
 import type { Engine } from '../db/tables.js';
-import { translationHooks } from '../reports/calculationSql.js';
 
 /**
  * Row filters of access rules: a rule's calculation (Report host, Boolean, the record of the rule's

@@ -10,7 +10,7 @@ import {
 } from '@plinth/schema';
 import { permittedIds } from '../access/rowChecks.js';
 import type { RequestContext } from '../context.js';
-import { selectEntities } from '../entities/entityRepository.js';
+import { selectEntities } from '../data/entityRepository.js';
 import { DefaultForms } from '../forms/formDefinitions.js';
 
 /**

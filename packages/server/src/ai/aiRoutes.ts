@@ -2,9 +2,9 @@ import { type CompileResult, compile, functionCatalogue } from '@plinth/calc';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { calcSchemaOf } from '../calc/calcSchema.js';
 import { parseType } from '../calc/calcService.js';
 import type { RequestContext } from '../context.js';
+import { calcSchemaOf } from '../data/calcSchema.js';
 import { explain } from './explain.js';
 
 /** Where AI Generate sends its prompts: an OpenAI-compatible chat completions endpoint. */

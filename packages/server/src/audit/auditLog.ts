@@ -1,5 +1,5 @@
 import type { AuditAction, EntityId, StoredValue } from '@plinth/schema';
-import { chunks, type Executor } from '../entities/entityRepository.js';
+import { chunks, type Executor } from '../data/entityRepository.js';
 
 /** A field's change as stored: its id, the value before and after. */
 export interface StoredFieldChange {

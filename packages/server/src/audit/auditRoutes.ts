@@ -2,7 +2,7 @@ import { auditPage, auditQuery, entityId, recordHistoryQuery } from '@plinth/sch
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { selectEntities } from '../entities/entityRepository.js';
+import { selectEntities } from '../data/entityRepository.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { readAudit } from './readAudit.js';
 

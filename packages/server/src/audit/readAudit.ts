@@ -7,7 +7,7 @@ import {
   sysType,
 } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
-import { selectEntities } from '../entities/entityRepository.js';
+import { selectEntities } from '../data/entityRepository.js';
 import type { StoredChange } from './auditLog.js';
 
 /** Which events to read: every filter optional; a page of `pageSize`, after `cursor`. */

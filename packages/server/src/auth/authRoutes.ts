@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditSignIn } from '../audit/signInAudit.js';
-import { parseData } from '../entities/entityRepository.js';
+import { parseData } from '../data/entityRepository.js';
 import { AppError, errorBody } from '../http/errors.js';
 import type { Services } from '../services.js';
 import { authenticate, CSRF_COOKIE, checkCsrf, SESSION_COOKIE } from './authenticate.js';

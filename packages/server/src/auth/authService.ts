@@ -1,8 +1,8 @@
 import { hash, verify } from '@node-rs/argon2';
 import { type EntityId, sysField, sysRecord, sysRel, sysType } from '@plinth/schema';
 import type { Actor } from '../access/Permissions.js';
+import { type Executor, parseData } from '../data/entityRepository.js';
 import type { Db } from '../db/tables.js';
-import { type Executor, parseData } from '../entities/entityRepository.js';
 import type { Clock } from '../util/clock.js';
 import { newSecret, secretHash } from './tokens.js';
 

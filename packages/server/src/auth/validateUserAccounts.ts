@@ -1,7 +1,7 @@
 import { type EntityRef, sysType } from '@plinth/schema';
 import { sql } from 'kysely';
 import type { RequestContext } from '../context.js';
-import type { EntityRow } from '../entities/entityRepository.js';
+import type { EntityRow } from '../data/entityRepository.js';
 import type { MemberError } from '../entities/relationshipChanges.js';
 
 /**

@@ -11,16 +11,16 @@ import {
 import { type EntityId, type FieldDef, fieldLimits, type Schema, sysField } from '@plinth/schema';
 import { sql } from 'kysely';
 import type { RequestContext } from '../context.js';
+import { calcSchemaOf } from '../data/calcSchema.js';
 import {
   columnRelationshipTarget,
   type EntityRow,
+  fieldValue,
   selectEntities,
   selectLinks,
-} from '../entities/entityRepository.js';
-import { fieldValue } from '../entities/readEntities.js';
+} from '../data/entityRepository.js';
 import { readTenantSettings } from '../settings/tenantSettings.js';
 import { Batch } from './batch.js';
-import { calcSchemaOf } from './calcSchema.js';
 
 /** How deep calculated fields may read other calculated fields (cycles are refused when saved). */
 const MAX_CALC_FIELD_DEPTH = 16;

@@ -3,6 +3,7 @@ import { idOrAlias, isFromMany, isToMany } from '@plinth/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { calcTypeOfStorage } from '../data/calcSchema.js';
 import { badRequest } from '../http/errors.js';
 import {
   compileRequest,
@@ -16,7 +17,6 @@ import {
   snippetsResponse,
 } from './calcContracts.js';
 import { ServerCalcData } from './calcDataSource.js';
-import { calcTypeOfStorage } from './calcSchema.js';
 import { compileForEditor, contextRecord, evalForEditor, evaluateFor, paramValues } from './calcService.js';
 import { CompileCache } from './compileCache.js';
 

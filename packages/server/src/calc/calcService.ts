@@ -10,11 +10,11 @@ import {
 import type { EntityId, IdOrAlias } from '@plinth/schema';
 import type { z } from 'zod';
 import type { RequestContext } from '../context.js';
+import { calcSchemaOf } from '../data/calcSchema.js';
 import { resolveIds } from '../entities/readEntities.js';
 import { AppError, badRequest } from '../http/errors.js';
 import type { compileParam, compileRequest, evalParam, evalRequest } from './calcContracts.js';
 import { ServerCalcData } from './calcDataSource.js';
-import { calcSchemaOf } from './calcSchema.js';
 import { calculationCycle, calculationCycleMessage, calculationResultMessage } from './calculatedFields.js';
 
 type CompileRequest = z.infer<typeof compileRequest>;

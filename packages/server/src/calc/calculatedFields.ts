@@ -9,9 +9,9 @@ import {
   sysType,
 } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
-import type { EntityRow } from '../entities/entityRepository.js';
+import { calcSchemaOf, storageOfCalcType } from '../data/calcSchema.js';
+import type { EntityRow } from '../data/entityRepository.js';
 import { compiledField, ServerCalcData } from './calcDataSource.js';
-import { calcSchemaOf, storageOfCalcType } from './calcSchema.js';
 
 /** A Calculation field of a record being read, waiting for its value. */
 export interface PendingCalculation {

@@ -1,10 +1,18 @@
-import type { EntityId, StoredLink, StoredRecord, StoredValue } from '@plinth/schema';
-import { type Expression, type ExpressionBuilder, type SqlBool, sql, type Transaction } from 'kysely';
-import type { Db, Engine, EntitiesTable, Tables } from '../db/tables.js';
-import { indexRecords, unindexRecords } from '../search/searchIndex.js';
+import {
+  type EntityId,
+  type FieldDef,
+  fieldLimits,
+  type StoredLink,
+  type StoredRecord,
+  type StoredValue,
+  sysField,
+} from '@plinth/schema';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { Engine, EntitiesTable, Tables } from '../db/tables.js';
+import { chunks, type Executor } from './executor.js';
+import { indexRecords, unindexRecords } from './search/searchIndex.js';
 
-/** A database handle: the database itself or an open transaction. */
-export type Executor = Db | Transaction<Tables>;
+export { chunks, type Executor };
 
 /** A stored record with the bookkeeping columns. */
 export interface EntityRow extends StoredRecord {
@@ -18,14 +26,6 @@ export interface EntityRow extends StoredRecord {
 
 /** Restricts a query on `entities` to the rows the caller may read; undefined means no restriction. */
 export type RowFilter = (eb: ExpressionBuilder<Tables, 'entities'>) => Expression<SqlBool>;
-
-const CHUNK = 500;
-
-export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 export function parseData(raw: unknown): Record<string, StoredValue> {
   if (typeof raw === 'string') return JSON.parse(raw) as Record<string, StoredValue>;
@@ -46,6 +46,26 @@ export function toEntityRow(r: Pick<EntitiesTable, keyof EntitiesTable>): Entity
     modifiedBy: r.modified_by,
     ownerId: r.owner_id,
   };
+}
+
+/** A field's value on a row: from its column, or from the JSON values. */
+export function fieldValue(row: EntityRow, field: FieldDef): unknown {
+  switch (field.column) {
+    case 'name':
+      return row.name;
+    case 'alias':
+      return row.alias;
+    case 'created_at':
+      return row.createdAt;
+    case 'modified_at':
+      return row.modifiedAt;
+    default:
+      // A choice value without an order sorts last: its order reads as 999 (spec 03 §3).
+      return (
+        row.data[String(field.id)] ??
+        (field.id === sysField.enumOrder ? fieldLimits.choiceOrderDefault : null)
+      );
+  }
 }
 
 /** Hands out `count` consecutive new record ids for a tenant. */

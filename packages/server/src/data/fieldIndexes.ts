@@ -1,7 +1,7 @@
 import { type FieldDef, type Schema, shortValueFieldTypes } from '@plinth/schema';
 import { sql } from 'kysely';
-import type { Executor } from '../entities/entityRepository.js';
-import type { Engine } from './tables.js';
+import type { Engine } from '../db/tables.js';
+import type { Executor } from './executor.js';
 
 /**
  * The expression a report sorts or filters a field by; indexes repeat it exactly so the planner

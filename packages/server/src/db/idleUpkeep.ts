@@ -1,7 +1,7 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { type Kysely, sql } from 'kysely';
-import { statisticsUpkeep } from '../db/statistics.js';
-import type { Engine } from '../db/tables.js';
+import { statisticsUpkeep } from './statistics.js';
+import type { Engine } from './tables.js';
 
 /** SQLite's full-text indexes (migrations 002 and 010). */
 const INDEXES = ['entity_search', 'entity_search_ordered'] as const;

@@ -3,9 +3,9 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
 import pg from 'pg';
-import { searchContains } from '../search/searchFold.js';
-import { type IdleUpkeep, startIdleUpkeep } from '../search/searchUpkeep.js';
+import { type IdleUpkeep, startIdleUpkeep } from './idleUpkeep.js';
 import { migrateToLatest } from './migrate.js';
+import { searchContains } from './searchFold.js';
 import {
   boundSqliteReads,
   defaultStatementTimeoutMs,

@@ -34,7 +34,7 @@ export async function optimizeOnOpen(db: Kysely<unknown>): Promise<void> {
 /** What the statistics upkeep knows between two looks. */
 export interface StatisticsUpkeep {
   /**
-   * Called by the idle upkeep (search/searchUpkeep) with the rows written by requests since its
+   * Called by the idle upkeep (db/idleUpkeep) with the rows written by requests since its
    * last look (SQLite; PostgreSQL counts its own): analyses what those writes made stale, in steps
    * of a table so requests run between them. Stops early when `cancelled` answers true.
    */

@@ -1,5 +1,5 @@
 import type { FieldDef } from '@plinth/schema';
-import type { Executor } from './entityRepository.js';
+import type { Executor } from '../data/entityRepository.js';
 
 /** Takes `count` consecutive auto-numbers of a field, starting at its seed (default 1). */
 export async function nextAutoNumbers(

@@ -1,12 +1,12 @@
 import { type DeleteDetails, type EntityId, relationshipEndName, type Schema } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
-import { AppError } from '../http/errors.js';
 import {
   type EntityRow,
   selectEntities,
   selectLinksOfRels,
   selectLinksTouching,
-} from './entityRepository.js';
+} from '../data/entityRepository.js';
+import { AppError } from '../http/errors.js';
 
 /** The records deleting some records also deletes, each with the chain of records that leads to it. */
 export interface CascadeClosure {

@@ -2,9 +2,9 @@ import { type EntityResponse, type IdOrAlias, isToMany } from '@plinth/schema';
 import { sql } from 'kysely';
 import { linkedRecordExists } from '../access/linkedRecords.js';
 import type { RequestContext } from '../context.js';
+import { toEntityRow } from '../data/entityRepository.js';
 import { jsonEquals } from '../db/jsonValue.js';
 import { badRequest } from '../http/errors.js';
-import { toEntityRow } from './entityRepository.js';
 import { parseFieldQuery } from './fieldQuery.js';
 import { materialize } from './readEntities.js';
 

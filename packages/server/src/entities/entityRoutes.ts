@@ -20,9 +20,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { lockEntities } from '../data/entityRepository.js';
 import { cascadeClosure, deleteDetails } from './deleteDetails.js';
 import { entitiesOfType } from './entitiesOfType.js';
-import { lockEntities } from './entityRepository.js';
 import { deleteWithDependents, putEntities } from './putEntities.js';
 import { readEntities, resolveIds } from './readEntities.js';
 import { etagOf, meetsIfMatch, readIfMatch, staleRecord, versionRequired } from './recordVersions.js';

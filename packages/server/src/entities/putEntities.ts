@@ -14,9 +14,6 @@ import {
 import { creatableIds, permittedIds } from '../access/rowChecks.js';
 import { auditDeletes, auditLinksBefore, auditPut } from '../audit/auditWrites.js';
 import type { RequestContext } from '../context.js';
-import { badRequest, forbidden, notFound } from '../http/errors.js';
-import { nextAutoNumbers } from './autoNumbers.js';
-import { cascadeClosure, refuseUnshown } from './deleteDetails.js';
 import {
   allocateIds,
   bumpMetaVersion,
@@ -25,7 +22,10 @@ import {
   insertEntities,
   selectEntities,
   updateEntity,
-} from './entityRepository.js';
+} from '../data/entityRepository.js';
+import { badRequest, forbidden, notFound } from '../http/errors.js';
+import { nextAutoNumbers } from './autoNumbers.js';
+import { cascadeClosure, refuseUnshown } from './deleteDetails.js';
 import { staleRecord } from './recordVersions.js';
 import {
   applyRelChanges,

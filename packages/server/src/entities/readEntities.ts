@@ -14,15 +14,16 @@ import {
 import { permittedIds } from '../access/rowChecks.js';
 import { fillCalculatedFields, type PendingCalculation } from '../calc/calculatedFields.js';
 import type { RequestContext } from '../context.js';
-import { badRequest, notFound } from '../http/errors.js';
 import {
   columnRelationshipTarget,
   type EntityRow,
   type Executor,
+  fieldValue,
   selectEntities,
   selectIdsByAlias,
   selectLinks,
-} from './entityRepository.js';
+} from '../data/entityRepository.js';
+import { badRequest, notFound } from '../http/errors.js';
 import { parseFieldQuery, type QueryNode } from './fieldQuery.js';
 
 /** Resolves ids and aliases to ids; an unknown alias is a 404 like an unknown id. */
@@ -182,24 +183,4 @@ async function relatedIds(
     out.set(from, [...(out.get(from) ?? []), to]);
   }
   return out;
-}
-
-/** A field's value on a row: from its column, or from the JSON values. */
-export function fieldValue(row: EntityRow, field: FieldDef): unknown {
-  switch (field.column) {
-    case 'name':
-      return row.name;
-    case 'alias':
-      return row.alias;
-    case 'created_at':
-      return row.createdAt;
-    case 'modified_at':
-      return row.modifiedAt;
-    default:
-      // A choice value without an order sorts last: its order reads as 999 (spec 03 §3).
-      return (
-        row.data[String(field.id)] ??
-        (field.id === sysField.enumOrder ? fieldLimits.choiceOrderDefault : null)
-      );
-  }
 }

@@ -13,8 +13,6 @@ import {
   structureCycleMessage,
 } from '@plinth/schema';
 import { sql } from 'kysely';
-import type { Engine } from '../db/tables.js';
-import { AppError } from '../http/errors.js';
 import {
   countLinks,
   deleteLinks,
@@ -25,7 +23,9 @@ import {
   selectEntities,
   selectLinks,
   selectLinksOfRels,
-} from './entityRepository.js';
+} from '../data/entityRepository.js';
+import type { Engine } from '../db/tables.js';
+import { AppError } from '../http/errors.js';
 
 /** A relationship change of one record in a put, with references already resolved to ids. */
 export interface ResolvedRelChange {

@@ -9,11 +9,11 @@ import {
   wholeRecordId,
 } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
+import { selectEntities } from '../data/entityRepository.js';
 import { formErrors, formMayRefuse, readOnlyErrors } from '../forms/formChecks.js';
 import { DefaultForms, memberKey } from '../forms/formDefinitions.js';
 import { recordAfterChange } from '../forms/recordAfterChange.js';
 import { AppError, badRequest } from '../http/errors.js';
-import { selectEntities } from './entityRepository.js';
 import { putEntities } from './putEntities.js';
 import type { MemberError } from './relationshipChanges.js';
 

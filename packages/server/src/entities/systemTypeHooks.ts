@@ -1,7 +1,7 @@
 import type { EntityId, EntityRef } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
+import type { EntityRow } from '../data/entityRepository.js';
 import { AppError } from '../http/errors.js';
-import type { EntityRow } from './entityRepository.js';
 import type { MemberError } from './relationshipChanges.js';
 import type { SystemRecord } from './systemTypes.js';
 import { afterCommit } from './transaction.js';

@@ -1,5 +1,5 @@
 import type { EntityChange, EntityId, EntityRef, FieldDef, Schema } from '@plinth/schema';
-import type { EntityRow } from './entityRepository.js';
+import type { EntityRow } from '../data/entityRepository.js';
 import type { MemberError } from './relationshipChanges.js';
 
 /** A written record of a system type with what the behaviour's `parse` read from it. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import type { Executor } from '../data/entityRepository.js';
 import type { Db, Engine } from '../db/tables.js';
-import type { Executor } from '../entities/entityRepository.js';
 import type { BlobLog } from './BlobStore.js';
 
 /**

@@ -67,7 +67,7 @@ async function databaseIdentity(db: Db): Promise<string> {
 }
 
 /**
- * The sweep as a task of the idle upkeep (searchUpkeep.ts), which looks every second: it sweeps a
+ * The sweep as a task of the idle upkeep (db/idleUpkeep.ts), which looks every second: it sweeps a
  * minute after the process starts and then every six hours. Several processes on one folder may sweep
  * at once: each blob is decided under its lock, so they only repeat each other's work.
  */

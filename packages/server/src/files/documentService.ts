@@ -10,7 +10,7 @@ import {
 } from '@plinth/schema';
 import { permittedIds } from '../access/rowChecks.js';
 import type { RequestContext } from '../context.js';
-import { type EntityRow, lockEntities, selectEntities, selectLinks } from '../entities/entityRepository.js';
+import { type EntityRow, lockEntities, selectEntities, selectLinks } from '../data/entityRepository.js';
 import { type PutOptions, putEntities } from '../entities/putEntities.js';
 import { type IfMatch, meetsIfMatch, staleRecord, versionRequired } from '../entities/recordVersions.js';
 import { inTransaction } from '../entities/transaction.js';

@@ -1,12 +1,12 @@
 import { type EntityId, sysField as F, sysType } from '@plinth/schema';
-import type { Db } from '../db/tables.js';
 import {
   allocateIds,
   type EntityRow,
   type Executor,
   insertEntities,
   parseData,
-} from '../entities/entityRepository.js';
+} from '../data/entityRepository.js';
+import type { Db } from '../db/tables.js';
 import type { Clock } from '../util/clock.js';
 import { defaultDocumentFileTypes, mimeTypeOf, parseExtensions } from './documentFileTypes.js';
 

@@ -1,5 +1,5 @@
 import type { EntityId } from '@plinth/schema';
-import { chunks, type Executor } from '../entities/entityRepository.js';
+import { chunks, type Executor } from '../data/entityRepository.js';
 
 interface DocumentVersionsTable {
   tenant_id: number;

@@ -1,8 +1,8 @@
 import { type EntityId, sysField as F, sysType } from '@plinth/schema';
 import { sql } from 'kysely';
 import type { RequestContext } from '../context.js';
+import { chunks, type EntityRow, type Executor } from '../data/entityRepository.js';
 import type { Db, Engine } from '../db/tables.js';
-import { chunks, type EntityRow, type Executor } from '../entities/entityRepository.js';
 import { afterCommit } from '../entities/transaction.js';
 import { type FileStorage, type FolderBlobStore, isBlobHash } from './BlobStore.js';
 import { lockBlobHashes, pinnedBlobHashes } from './blobPins.js';

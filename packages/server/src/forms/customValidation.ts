@@ -1,8 +1,8 @@
 import { type CompileResult, compile, type EntityRef, type EvaluateResult } from '@plinth/calc';
 import type { EntityId, Schema } from '@plinth/schema';
 import { ServerCalcData } from '../calc/calcDataSource.js';
-import { calcSchemaOf } from '../calc/calcSchema.js';
 import type { RequestContext } from '../context.js';
+import { calcSchemaOf } from '../data/calcSchema.js';
 import type { RecordAfterChange } from './recordAfterChange.js';
 
 /** Why a custom validation's result type cannot be a validation. */

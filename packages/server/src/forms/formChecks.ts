@@ -1,6 +1,6 @@
 import { customValidationText, isBlankText, readOnlyMessage, requiredMessage } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
-import { fieldValue } from '../entities/readEntities.js';
+import { fieldValue } from '../data/entityRepository.js';
 import { compileCustomValidation, customValidationProblem, FormCalcData } from './customValidation.js';
 import type { LoadedForm, ResolvedControl } from './formDefinitions.js';
 import type { RecordAfterChange } from './recordAfterChange.js';

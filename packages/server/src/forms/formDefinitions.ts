@@ -14,7 +14,7 @@ import {
   type TypeDef,
 } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
-import { type EntityRow, selectEntities } from '../entities/entityRepository.js';
+import { type EntityRow, selectEntities } from '../data/entityRepository.js';
 import { resolveIds } from '../entities/readEntities.js';
 import { badRequest, forbidden, invalidShape, notFound } from '../http/errors.js';
 

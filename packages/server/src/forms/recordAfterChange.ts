@@ -11,9 +11,8 @@ import {
 import type { z } from 'zod';
 import { isExpressionDefault } from '../calc/calculatedFields.js';
 import type { RequestContext } from '../context.js';
-import { type EntityRow, selectEntities, selectLinks } from '../entities/entityRepository.js';
+import { type EntityRow, fieldValue, selectEntities, selectLinks } from '../data/entityRepository.js';
 import { defaultFor } from '../entities/fieldDefaults.js';
-import { fieldValue } from '../entities/readEntities.js';
 import { sanitizeRichText } from '../entities/sanitizeRichText.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { readTenantSettings } from '../settings/tenantSettings.js';

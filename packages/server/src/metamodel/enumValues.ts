@@ -1,6 +1,6 @@
 import { type EnumValue, fieldLimits, type IdOrAlias, sysField } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
-import { toEntityRow } from '../entities/entityRepository.js';
+import { toEntityRow } from '../data/entityRepository.js';
 import { badRequest, notFound } from '../http/errors.js';
 
 /**

@@ -1,6 +1,6 @@
 import { type EntityId, sysType } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
-import { type EntityRow, hasRecordsOfTypes } from '../entities/entityRepository.js';
+import { type EntityRow, hasRecordsOfTypes } from '../data/entityRepository.js';
 import type { SystemTypeBehaviour } from '../entities/systemTypeBehaviour.js';
 import { AppError } from '../http/errors.js';
 import { validateMetamodelChanges } from './metamodelWrites.js';

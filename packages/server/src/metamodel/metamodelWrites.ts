@@ -29,8 +29,8 @@ import {
 import { sql } from 'kysely';
 import { checkCalculations, isExpressionDefault } from '../calc/calculatedFields.js';
 import type { RequestContext } from '../context.js';
+import type { EntityRow } from '../data/entityRepository.js';
 import { jsonValue } from '../db/jsonValue.js';
-import type { EntityRow } from '../entities/entityRepository.js';
 import { defaultFor } from '../entities/fieldDefaults.js';
 import { type MemberError, validationFailed } from '../entities/relationshipChanges.js';
 import { convertValuesOfRetypedFields } from './richTextValues.js';

@@ -1,11 +1,11 @@
 import { type EntityId, type Schema, type StoredValue, sysType } from '@plinth/schema';
 import { sql } from 'kysely';
 import type { RequestContext } from '../context.js';
+import { type Executor, parseData } from '../data/entityRepository.js';
+import { indexRecords } from '../data/search/searchIndex.js';
 import { jsonValue } from '../db/jsonValue.js';
 import type { Engine } from '../db/tables.js';
-import { type Executor, parseData } from '../entities/entityRepository.js';
 import { sanitizeRichText } from '../entities/sanitizeRichText.js';
-import { indexRecords } from '../search/searchIndex.js';
 
 /**
  * A plain-text value as the HTML that shows the same text: characters HTML would read as markup

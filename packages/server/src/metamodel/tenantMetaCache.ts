@@ -8,9 +8,9 @@ import {
 } from '@plinth/schema';
 import { type AccessRule, type AccessRuleProblem, parseAccessRules } from '../access/accessRules.js';
 import { translateRuleFilter } from '../access/ruleFilters.js';
-import { ensureFieldIndexes } from '../db/fieldIndexes.js';
-import { type Executor, parseData } from '../entities/entityRepository.js';
-import { engineOf } from '../search/searchIndex.js';
+import { type Executor, parseData } from '../data/entityRepository.js';
+import { engineOf } from '../data/executor.js';
+import { ensureFieldIndexes } from '../data/fieldIndexes.js';
 
 /** What every request of a tenant needs about its metamodel: the schema and the access rules. */
 export interface TenantMeta {

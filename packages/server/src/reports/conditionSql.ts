@@ -17,10 +17,10 @@ import {
 } from '@plinth/schema';
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
+import { nameContainsMatches } from '../data/search/indexedContains.js';
+import { escapeLike, param, readableSql } from '../data/sql/sqlFragments.js';
 import { badRequest } from '../http/errors.js';
-import { nameContainsMatches } from '../search/indexedContains.js';
 import type { ResolvedColumn } from './resolveColumns.js';
-import { escapeLike, param, readableSql } from './sqlFragments.js';
 import { structureLevelSql } from './structureLevelSql.js';
 
 /** A condition ready to apply: the stored one with the query's operator and values. */

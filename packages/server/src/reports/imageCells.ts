@@ -1,6 +1,6 @@
 import { type EntityId, sysField } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
-import { selectEntities } from '../entities/entityRepository.js';
+import { selectEntities } from '../data/entityRepository.js';
 import { listDocumentTypes, matchDocumentType } from '../files/documentTypes.js';
 import type { Cell } from './reportCells.js';
 import type { ResolvedColumn } from './resolveColumns.js';

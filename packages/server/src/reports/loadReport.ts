@@ -7,7 +7,7 @@ import {
   sysType,
 } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
-import { type EntityRow, parseData, toEntityRow } from '../entities/entityRepository.js';
+import { type EntityRow, parseData, toEntityRow } from '../data/entityRepository.js';
 import { resolveIds } from '../entities/readEntities.js';
 import { badRequest, invalidShape, notFound } from '../http/errors.js';
 import { settingsFromData, type TenantSettings, tenantSettingsAlias } from '../settings/tenantSettings.js';

@@ -1,8 +1,8 @@
 import type { EntityId } from '@plinth/schema';
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
+import { chunks, type EntityRow, toEntityRow } from '../data/entityRepository.js';
 import type { EntitiesTable } from '../db/tables.js';
-import { chunks, type EntityRow, toEntityRow } from '../entities/entityRepository.js';
 
 /** A relationship end followed from the page's records. */
 export interface PageLinkEnd {

@@ -1,8 +1,7 @@
 import { type EntityId, type FieldDef, formatAutoNumber, sysField } from '@plinth/schema';
 import { calculatedValues } from '../calc/calculatedFields.js';
 import type { RequestContext } from '../context.js';
-import { type EntityRow, selectEntities, selectLinks } from '../entities/entityRepository.js';
-import { fieldValue } from '../entities/readEntities.js';
+import { type EntityRow, fieldValue, selectEntities, selectLinks } from '../data/entityRepository.js';
 import { type PageLinkEnd, readPageRecords } from './pageRecords.js';
 import type { ResolvedColumn, ResolvedStep } from './resolveColumns.js';
 

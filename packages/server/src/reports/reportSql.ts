@@ -1,11 +1,12 @@
 import type { EntityId, ReportQuery } from '@plinth/schema';
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
-import { searchFold } from '../search/searchFold.js';
-import { BAND_SIZE } from '../search/searchOrder.js';
-import { searchRowId } from '../search/searchRowId.js';
+import { BAND_SIZE } from '../data/search/searchOrder.js';
+import { searchRowId } from '../data/search/searchRowId.js';
+import { calculationSql } from '../data/sql/calculationSql.js';
+import { and, escapeLike, fieldValueSql, readableSql } from '../data/sql/sqlFragments.js';
+import { searchFold } from '../db/searchFold.js';
 import { autoNumberSearchTerms } from './autoNumberSearch.js';
-import { calculationSql } from './calculationSql.js';
 import { type ChunkRun, idsOfRun } from './chunkMarkers.js';
 import {
   type ConditionScope,
@@ -18,7 +19,6 @@ import type { Seek } from './keysetSql.js';
 import { sortsSeekable } from './plan/planSorts.js';
 import type { PlannedSort, SearchWalk } from './plan/planTypes.js';
 import type { ResolvedColumn, ResolvedStep } from './resolveColumns.js';
-import { and, escapeLike, fieldValueSql, readableSql } from './sqlFragments.js';
 
 /** What a report query selects from: the root records, the joins the query needs, the conditions. */
 export interface ReportSql {

@@ -1,6 +1,6 @@
 import { isKnownTimeZone, type ReportQuery } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
-import { parseData } from '../entities/entityRepository.js';
+import { parseData } from '../data/entityRepository.js';
 import { settingsFromData, tenantSettingsAlias } from '../settings/tenantSettings.js';
 import { choiceColumnFormats } from './choiceFormats.js';
 import { keepImageDocuments } from './imageCells.js';

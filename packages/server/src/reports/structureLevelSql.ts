@@ -1,7 +1,7 @@
 import type { EntityId, RelationshipDef, StructureLevelOperator } from '@plinth/schema';
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
-import { readableSql } from './sqlFragments.js';
+import { readableSql } from '../data/sql/sqlFragments.js';
 
 /**
  * The most levels a structure walk follows. Writes refuse loops, but a loop in older data (links

@@ -2,7 +2,7 @@ import { type EntityId, sysType, templateReportIdsResponse } from '@plinth/schem
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RequestContext } from '../context.js';
-import { selectEntities } from '../entities/entityRepository.js';
+import { selectEntities } from '../data/entityRepository.js';
 
 /**
  * The template reports: the stored reports set as a type's default display or picker report,

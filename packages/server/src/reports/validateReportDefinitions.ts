@@ -1,13 +1,13 @@
 import { type EntityRef, isStructureLevelOperator, sysField, sysType } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
-import type { EntityRow } from '../entities/entityRepository.js';
+import type { EntityRow } from '../data/entityRepository.js';
+import { calculationSql } from '../data/sql/calculationSql.js';
+import { columnValueForCheck } from '../data/sql/sqlFragments.js';
 import type { MemberError } from '../entities/relationshipChanges.js';
 import { AppError } from '../http/errors.js';
 import { aggregateSql } from './aggregateSql.js';
-import { calculationSql } from './calculationSql.js';
 import { parseDefinition } from './loadReport.js';
 import { resolveColumns } from './resolveColumns.js';
-import { columnValueForCheck } from './sqlFragments.js';
 
 /**
  * Checks the definitions of written reports against the schema, so a report that would fail to

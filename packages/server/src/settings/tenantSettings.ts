@@ -1,6 +1,6 @@
 import { sysField as F } from '@plinth/schema';
-import type { Executor } from '../entities/entityRepository.js';
-import { parseData } from '../entities/entityRepository.js';
+import type { Executor } from '../data/entityRepository.js';
+import { parseData } from '../data/entityRepository.js';
 
 export const tenantSettingsAlias = 'core:currentTenantSettings';
 

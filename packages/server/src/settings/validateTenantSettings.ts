@@ -1,5 +1,5 @@
 import { type EntityRef, sysField as F, isKnownTimeZone, sysType } from '@plinth/schema';
-import type { EntityRow } from '../entities/entityRepository.js';
+import type { EntityRow } from '../data/entityRepository.js';
 import type { MemberError } from '../entities/relationshipChanges.js';
 
 function isKnownLocale(locale: string): boolean {

@@ -9,14 +9,14 @@ import {
   systemRecords,
 } from '@plinth/schema';
 import { setPassword } from '../auth/authService.js';
-import type { Db } from '../db/tables.js';
 import {
   allocateIds,
   type EntityRow,
   type Executor,
   insertEntities,
   insertLinks,
-} from '../entities/entityRepository.js';
+} from '../data/entityRepository.js';
+import type { Db } from '../db/tables.js';
 import { ensureDocumentFileTypes } from '../files/documentTypes.js';
 import {
   defaultTenantSettings,

@@ -13,7 +13,7 @@ import {
   sysType,
 } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
-import { parseData, selectEntities } from '../entities/entityRepository.js';
+import { parseData, selectEntities } from '../data/entityRepository.js';
 import { deleteWithDependents, putEntities } from '../entities/putEntities.js';
 import { inTransaction } from '../entities/transaction.js';
 import { AppError, notFound } from '../http/errors.js';

@@ -12,7 +12,7 @@ import {
 } from '@plinth/schema';
 import { endSessions, setPassword } from '../auth/authService.js';
 import type { RequestContext } from '../context.js';
-import { parseData, selectEntities } from '../entities/entityRepository.js';
+import { parseData, selectEntities } from '../data/entityRepository.js';
 import { deleteWithDependents, putEntities } from '../entities/putEntities.js';
 import { inTransaction } from '../entities/transaction.js';
 import { AppError, notFound } from '../http/errors.js';

@@ -2,7 +2,7 @@ import { sysField } from '@plinth/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contextFor } from '../../src/auth/contextFor.js';
 import { calculatedValues } from '../../src/calc/calculatedFields.js';
-import { selectEntities } from '../../src/entities/entityRepository.js';
+import { selectEntities } from '../../src/data/entityRepository.js';
 import { engines, startTestApp, type TestApp } from '../support/testApp.js';
 import { addCalcField, type SalesSchema, salesSchema } from './calcSupport.js';
 

@@ -6,7 +6,7 @@ import type {
   RootOperationNode,
   UnknownRow,
 } from 'kysely';
-import type { Executor } from '../../src/entities/entityRepository.js';
+import type { Executor } from '../../src/data/entityRepository.js';
 import { type TenantMeta, TenantMetaCache, type WarningLog } from '../../src/metamodel/tenantMetaCache.js';
 
 /**

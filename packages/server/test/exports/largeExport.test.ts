@@ -4,7 +4,7 @@ import { sysField } from '@plinth/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contextFor } from '../../src/auth/contextFor.js';
 import type { RequestContext } from '../../src/context.js';
-import { allocateIds, insertEntities } from '../../src/entities/entityRepository.js';
+import { allocateIds, insertEntities } from '../../src/data/entityRepository.js';
 import { downloadExport, startExport } from '../../src/exports/exportService.js';
 import { createReport, fieldColumn } from '../reports/reportSupport.js';
 import { defineType } from '../support/crmSchema.js';

@@ -1,6 +1,6 @@
 import { sysField } from '@plinth/schema';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bumpMetaVersion, selectEntities, updateEntity } from '../../src/entities/entityRepository.js';
+import { bumpMetaVersion, selectEntities, updateEntity } from '../../src/data/entityRepository.js';
 import { exportAndDownload, parseCsv } from '../exports/exportSupport.js';
 import { defineRelationship, defineType } from '../support/crmSchema.js';
 import { type Answer, engines, startTestApp, type TestApp } from '../support/testApp.js';

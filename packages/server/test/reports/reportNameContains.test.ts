@@ -2,7 +2,7 @@ import { reportQuery } from '@plinth/schema';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contextFor } from '../../src/auth/contextFor.js';
-import { allocateIds, insertEntities } from '../../src/entities/entityRepository.js';
+import { allocateIds, insertEntities } from '../../src/data/entityRepository.js';
 import { loadReport, runReport } from '../../src/reports/runReport.js';
 import { defineType } from '../support/crmSchema.js';
 import { analysedRecords, eventually, explain, recording } from '../support/queryPlans.js';

@@ -1,6 +1,6 @@
 import { structureCycleMessage, sysType } from '@plinth/schema';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { insertLinks } from '../../src/entities/entityRepository.js';
+import { insertLinks } from '../../src/data/entityRepository.js';
 import { defineRelationship, defineType } from '../support/crmSchema.js';
 import { type Client, engines, startTestApp, type TestApp } from '../support/testApp.js';
 import {

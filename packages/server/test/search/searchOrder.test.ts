@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BAND_SIZE, sortKeyOf } from '../../src/data/search/searchOrder.js';
+import { mergeSearchIndexes } from '../../src/db/idleUpkeep.js';
 import { up as createSearchOrder } from '../../src/db/migrations/010_search_order.js';
-import { BAND_SIZE, sortKeyOf } from '../../src/search/searchOrder.js';
-import { mergeSearchIndexes } from '../../src/search/searchUpkeep.js';
 import { createReport, fieldColumn, putRecords, rowIds, runOk } from '../reports/reportSupport.js';
 import { defineType } from '../support/crmSchema.js';
 import { engines, startTestApp, type TestApp } from '../support/testApp.js';

@@ -1,6 +1,6 @@
 import type { FieldDef } from '@plinth/schema';
 import { type RawBuilder, sql } from 'kysely';
-import type { Engine } from '../db/tables.js';
+import type { Engine } from '../../db/tables.js';
 import { searchRowId } from './searchRowId.js';
 
 /** `%`, `_` and `\` taken literally in a LIKE pattern (with ESCAPE '\'). */

@@ -1,16 +1,10 @@
 import type { EntityId, StoredValue } from '@plinth/schema';
-import { PostgresAdapter, sql } from 'kysely';
-import type { Engine } from '../db/tables.js';
-import type { Executor } from '../entities/entityRepository.js';
+import { sql } from 'kysely';
+import { type Executor, engineOf } from '../executor.js';
 import { orderRecord, unorderRecords } from './searchOrder.js';
 import { searchRowId } from './searchRowId.js';
 
 const MAX_BODY = 4000;
-
-/** The engine behind a handle, from its SQL adapter. */
-export function engineOf(db: Executor): Engine {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
-}
 
 /** The searchable text of a record: its name and its text values, rich text without tags. */
 export function searchBody(name: string | null, data: Record<string, StoredValue>): string {

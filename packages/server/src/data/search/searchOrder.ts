@@ -1,6 +1,6 @@
 import type { EntityId } from '@plinth/schema';
 import { sql } from 'kysely';
-import { chunks, type Executor } from '../entities/entityRepository.js';
+import { chunks, type Executor } from '../executor.js';
 import { searchRowId } from './searchRowId.js';
 
 /**

@@ -9,9 +9,9 @@ import {
 } from '@plinth/calc';
 import { type FieldDef, type Schema, sysField } from '@plinth/schema';
 import { type RawBuilder, sql } from 'kysely';
-import { calcSchemaOf } from '../calc/calcSchema.js';
-import type { Engine } from '../db/tables.js';
-import { badRequest } from '../http/errors.js';
+import type { Engine } from '../../db/tables.js';
+import { badRequest } from '../../http/errors.js';
+import { calcSchemaOf } from '../calcSchema.js';
 import { type ReadRuleContext, readableSql } from './sqlFragments.js';
 
 /** What a calculation's SQL needs of the caller (a RequestContext has it): tenant, engine, schema, rules. */

@@ -1,6 +1,6 @@
 import type { FieldDef } from '@plinth/schema';
 import { type RawBuilder, sql } from 'kysely';
-import type { Engine } from '../db/tables.js';
+import type { Engine } from '../../db/tables.js';
 
 /** A field's value on the record aliased `alias`, typed so comparisons and sorts behave. */
 export function fieldValueSql(engine: Engine, alias: string, field: FieldDef): RawBuilder<unknown> {

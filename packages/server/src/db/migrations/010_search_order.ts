@@ -31,7 +31,7 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     body, tokenize = 'trigram', content = '', contentless_delete = 1
   )`.execute(db);
 
-  // A level's segments merge once there are two (four by default): search/searchUpkeep.ts.
+  // A level's segments merge once there are two (four by default): db/idleUpkeep.ts.
   for (const index of ['entity_search', 'entity_search_ordered'])
     for (const option of ['automerge', 'usermerge'])
       await sql`INSERT INTO ${sql.table(index)} (${sql.ref(index)}, rank) VALUES (${option}, 2)`.execute(db);

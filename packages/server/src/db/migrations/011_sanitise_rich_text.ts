@@ -1,6 +1,6 @@
 import { sysField, sysType } from '@plinth/schema';
 import type { Kysely } from 'kysely';
-import { parseData } from '../../entities/entityRepository.js';
+import { parseData } from '../../data/entityRepository.js';
 import { sanitizeRichText } from '../../entities/sanitizeRichText.js';
 import { rewriteFieldValues } from '../../metamodel/richTextValues.js';
 import type { Db, Engine } from '../tables.js';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { and } from '../sqlFragments.js';
+import { and } from '../../data/sql/sqlFragments.js';
 import { type GroupKey, MAX_GROUPS } from '../totals/groupKeys.js';
 import { idsByOffset, offsetPage } from './offsetPage.js';
 import type { PageStrategy } from './pageStrategy.js';
