@@ -26,6 +26,7 @@ export * from './contracts/enumValueContracts.js';
 export * from './contracts/exportContracts.js';
 export * from './contracts/fileContracts.js';
 export * from './contracts/formContracts.js';
+export * from './contracts/formServiceContracts.js';
 export * from './contracts/inlineSaveContracts.js';
 export * from './contracts/passwordRules.js';
 export * from './contracts/reportAggregateContracts.js';

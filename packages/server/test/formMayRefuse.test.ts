@@ -41,7 +41,7 @@ describe('formMayRefuse', () => {
   const ctx = { schema } as RequestContext;
 
   const form = (...controls: FormControl[]): LoadedForm => {
-    const definition = { version: 1 as const, typeId: deal.id, controls };
+    const definition = { version: 1 as const, typeId: deal.id, controls, containers: [] };
     return {
       id: 1,
       name: 'Deal form',

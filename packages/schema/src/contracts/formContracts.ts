@@ -32,6 +32,15 @@ export const formControl = z
     customValidationAlwaysValidate: z.boolean().default(false),
     /** Shown before the calculation's own text when the custom validation fails. */
     customValidationMessage: z.string().max(1000).optional(),
+    /** The container the control sits in (a `containers` entry); none: the form's top level. */
+    containerId: formControlId.optional(),
+    /** Order among its container's members (spec 03 §3); new controls start at 50, step 10. */
+    renderingOrdinal: z.number().int().min(0).max(1_000_000).optional(),
+    /** A calculated field shown on a new unsaved record is evaluated on the server (spec 03 §4). */
+    showCalculationOnNewUnsavedRecords: z.boolean().optional(),
+    /** Show the field's description as help text (spec 03 §2). */
+    showControlHelpText: z.boolean().optional(),
+    hideLabel: z.boolean().optional(),
   })
   .strict()
   .refine((c) => (c.fieldToRender === undefined) !== (c.relationshipToRender === undefined), {
@@ -44,6 +53,47 @@ export type FormControlInput = z.input<typeof formControl>;
 export const maxFormControls = 500;
 
 /**
+ * The container kinds of a form (spec 03 §2). The members of a `tabContainer` are its tabs; a tab
+ * whose name contains '(expander)' renders as an expander (decision 0074).
+ */
+export const formContainerTypes = [
+  'tabContainer',
+  'horizontalStack',
+  'verticalStack',
+  'headerColumn',
+  'form',
+  'screen',
+  'customEditForm',
+  'apiForm',
+  'formRender',
+  'chartRender',
+  'reportRender',
+] as const;
+export type FormContainerType = (typeof formContainerTypes)[number];
+
+/**
+ * A container of a form: holds controls and other containers (those whose `containerId` names it).
+ * The tree is kept flat so the checks and the inline editor read the controls as a list.
+ */
+export const formContainer = z
+  .object({
+    id: formControlId,
+    containerType: z.enum(formContainerTypes),
+    name: z.string().max(200).optional(),
+    description: z.string().max(2000).optional(),
+    containerId: formControlId.optional(),
+    renderingOrdinal: z.number().int().min(0).max(1_000_000).optional(),
+    /** Help text for stack, form, chart and report containers only when allowed (spec 03 §2). */
+    showControlHelpText: z.boolean().optional(),
+    hideLabel: z.boolean().optional(),
+    isHidden: z.boolean().default(false),
+    /** A form, chart or report a render container shows. */
+    renderedId: z.number().int().positive().optional(),
+  })
+  .strict();
+export type FormContainer = z.infer<typeof formContainer>;
+
+/**
  * A form definition as stored: the JSON value of a `core:form` record's `formDefinition` field.
  * `version` names the shape so later shapes migrate stored ones.
  */
@@ -53,18 +103,46 @@ export const formDefinition = z
     /** The type whose records the form edits (derived types' records too). */
     typeId: z.number().int().positive(),
     controls: z.array(formControl).max(maxFormControls).default([]),
+    containers: z.array(formContainer).max(maxFormControls).default([]),
   })
   .strict()
   .superRefine((def, ctx) => {
     const seen = new Set<string>();
-    for (const [i, c] of def.controls.entries()) {
+    const containers = new Map(def.containers.map((c) => [c.id, c]));
+    const nodes = [
+      ...def.controls.map((c, i) => ({ c, path: ['controls', i] })),
+      ...def.containers.map((c, i) => ({ c, path: ['containers', i] })),
+    ];
+    for (const { c, path } of nodes) {
       if (seen.has(c.id))
         ctx.addIssue({
           code: 'custom',
-          path: ['controls', i, 'id'],
+          path: [...path, 'id'],
           message: `The control id '${c.id}' is used twice.`,
         });
       seen.add(c.id);
+      if (c.containerId !== undefined && !containers.has(c.containerId))
+        ctx.addIssue({
+          code: 'custom',
+          path: [...path, 'containerId'],
+          message: `The container '${c.containerId}' is not on the form.`,
+        });
+    }
+    for (const [i, c] of def.containers.entries()) {
+      // A container may not sit, however deep, inside itself.
+      const visited = new Set<string>();
+      for (let at: FormContainer | undefined = c; at?.containerId !== undefined; ) {
+        if (visited.has(at.id)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['containers', i, 'containerId'],
+            message: `The container '${c.id}' is inside itself.`,
+          });
+          break;
+        }
+        visited.add(at.id);
+        at = containers.get(at.containerId);
+      }
     }
   });
 export type FormDefinition = z.infer<typeof formDefinition>;
@@ -79,6 +157,14 @@ export const formResponse = z.object({
   name: z.string(),
   typeId: entityId,
   controls: z.array(formControl),
+  containers: z.array(formContainer).default([]),
+  /**
+   * Changes whenever the answer would: the browser's form cache compares it with the server's to
+   * keep or drop its copy (spec 03 §4; decision 0075).
+   */
+  changeMarker: z.string().max(200).optional(),
+  /** Design mode only: controls whose field or relationship the type no longer has. */
+  missingControls: z.array(formControlId).optional(),
 });
 export type FormResponse = z.infer<typeof formResponse>;
 

@@ -14,7 +14,8 @@ export function demoForms(schema: Schema): EntityChange[] {
   const opportunity = schema.typeOrThrow('crm:opportunity');
   const amount = schema.member(opportunity.id, 'amount');
   if (amount?.kind !== 'field') throw new Error('demo member crm:opportunity.amount is missing');
-  const controls: FormControl[] = generatedForm(schema, opportunity).definition.controls.map((c) =>
+  const generated = generatedForm(schema, opportunity).definition;
+  const controls: FormControl[] = generated.controls.map((c) =>
     c.fieldToRender === amount.field.id
       ? {
           ...c,
@@ -25,7 +26,12 @@ export function demoForms(schema: Schema): EntityChange[] {
         }
       : c,
   );
-  const definition: FormDefinition = { version: 1, typeId: opportunity.id, controls };
+  const definition: FormDefinition = {
+    version: 1,
+    typeId: opportunity.id,
+    controls,
+    containers: generated.containers,
+  };
   return [
     {
       id: 'new:opportunityForm',

@@ -2,17 +2,21 @@ import {
   type Direction,
   type EntityId,
   type FieldDef,
+  type FormContainer,
   type FormControl,
   type FormDefinition,
   type FormResponse,
   formDefinition,
   type IdOrAlias,
   type RelationshipDef,
+  reachesMany,
+  relationshipEndName,
   type Schema,
   sysField,
   sysType,
   type TypeDef,
 } from '@plinth/schema';
+import { permittedIds } from '../access/rowChecks.js';
 import type { RequestContext } from '../context.js';
 import { type EntityRow, selectEntities } from '../data/entityRepository.js';
 import { resolveIds } from '../entities/readEntities.js';
@@ -34,6 +38,8 @@ export interface ResolvedControl {
 /** A form ready to use: stored (with its id) or generated for a type (id null). */
 export interface LoadedForm {
   id: EntityId | null;
+  /** The stored form's version (none for a generated one). */
+  version?: number;
   name: string;
   typeId: EntityId;
   definition: FormDefinition;
@@ -85,24 +91,91 @@ export function parseFormDefinition(raw: unknown): FormDefinition {
   return parsed.data;
 }
 
+/** The name of a field group, by its id; fields of a group not named go with the ungrouped ones. */
+export type FieldGroupNames = ReadonlyMap<EntityId, string>;
+
 /**
- * The form generated for a type that has no default edit form: a control for every field and every
- * relationship end of the type, in the schema's order. Relationships kept in a column of the
+ * The form generated for a type that has no default edit form (decision 0074): a control for every
+ * field and every relationship end of the type, in the schema's order. The fields sit in a vertical
+ * stack per field group (the ungrouped ones, with the to-one relationships, first in 'Details');
+ * the to-many relationships are tabs of one tab container. Relationships kept in a column of the
  * records table (created by, owner…) are read-only controls: only the server sets them.
  */
-export function generatedForm(schema: Schema, type: TypeDef): LoadedForm {
-  const controls: FormControl[] = [
-    ...schema.fieldsOf(type.id).map((f) => formControl({ id: `f${f.id}`, fieldToRender: f.id })),
-    ...schema.relationshipsOf(type.id).map(({ rel, direction }) =>
-      formControl({
-        id: direction === 'fwd' ? `r${rel.id}` : `r${rel.id}-rev`,
-        relationshipToRender: rel.id,
-        isReversed: direction === 'rev',
-        readOnlyControl: rel.column !== undefined,
-      }),
-    ),
+export function generatedForm(
+  schema: Schema,
+  type: TypeDef,
+  groups: FieldGroupNames = new Map(),
+): LoadedForm {
+  const details = 'details';
+  const containers: FormContainer[] = [
+    { id: details, containerType: 'verticalStack', name: 'Details', isHidden: false, renderingOrdinal: 0 },
   ];
-  const definition: FormDefinition = { version: 1, typeId: type.id, controls };
+  const groupContainer = new Map<EntityId, string>();
+  let ordinal = 50;
+  const next = () => {
+    const at = ordinal;
+    ordinal += 10;
+    return at;
+  };
+  const fieldControls = schema.fieldsOf(type.id).map((f) => {
+    let containerId = details;
+    const groupName = f.groupId === undefined ? undefined : groups.get(f.groupId);
+    if (f.groupId !== undefined && groupName !== undefined) {
+      let id = groupContainer.get(f.groupId);
+      if (id === undefined) {
+        id = `g${f.groupId}`;
+        groupContainer.set(f.groupId, id);
+        containers.push({
+          id,
+          containerType: 'verticalStack',
+          name: groupName,
+          isHidden: false,
+          renderingOrdinal: containers.length * 10,
+        });
+      }
+      containerId = id;
+    }
+    return formControl({ id: `f${f.id}`, fieldToRender: f.id, containerId, renderingOrdinal: next() });
+  });
+  const ends = schema.relationshipsOf(type.id);
+  const toMany = ends.filter(({ rel, direction }) => reachesMany(rel, direction));
+  if (toMany.length > 0)
+    containers.push({
+      id: 'tabs',
+      containerType: 'tabContainer',
+      name: 'Relationships',
+      isHidden: false,
+      renderingOrdinal: containers.length * 10,
+    });
+  const relControls = ends.map(({ rel, direction }) => {
+    const id = direction === 'fwd' ? `r${rel.id}` : `r${rel.id}-rev`;
+    let containerId = details;
+    if (toMany.some((e) => e.rel === rel && e.direction === direction)) {
+      containerId = `tab-${id}`;
+      containers.push({
+        id: containerId,
+        containerType: 'form',
+        name: relationshipEndName(rel, direction).name,
+        containerId: 'tabs',
+        isHidden: false,
+        renderingOrdinal: containers.length * 10,
+      });
+    }
+    return formControl({
+      id,
+      relationshipToRender: rel.id,
+      isReversed: direction === 'rev',
+      readOnlyControl: rel.column !== undefined,
+      containerId,
+      renderingOrdinal: next(),
+    });
+  });
+  const definition: FormDefinition = {
+    version: 1,
+    typeId: type.id,
+    controls: [...fieldControls, ...relControls],
+    containers,
+  };
   return {
     id: null,
     name: type.name,
@@ -110,6 +183,41 @@ export function generatedForm(schema: Schema, type: TypeDef): LoadedForm {
     definition,
     controls: resolveControls(schema, definition),
   };
+}
+
+const generatedForms = new WeakMap<Schema, Map<EntityId, Promise<LoadedForm>>>();
+
+/**
+ * A type's generated form, kept until the metamodel changes (any change of a type, field, field
+ * group or relationship makes a new Schema; every process revalidates it against the tenant's
+ * metamodel version, so the cache is coherent across processes).
+ */
+export function generatedFormFor(ctx: RequestContext, type: TypeDef): Promise<LoadedForm> {
+  let byType = generatedForms.get(ctx.schema);
+  if (!byType) {
+    byType = new Map();
+    generatedForms.set(ctx.schema, byType);
+  }
+  let form = byType.get(type.id);
+  if (!form) {
+    const groupIds = [
+      ...new Set(ctx.schema.fieldsOf(type.id).flatMap((f) => (f.groupId === undefined ? [] : [f.groupId]))),
+    ];
+    const schema = ctx.schema;
+    form = (
+      groupIds.length === 0 ? Promise.resolve([]) : selectEntities(ctx.db, ctx.tenantId, groupIds)
+    ).then((rows) =>
+      generatedForm(
+        schema,
+        type,
+        new Map(rows.filter((r) => r.typeId === sysType.fieldGroup).map((r) => [r.id, r.name ?? ''])),
+      ),
+    );
+    const cached = form;
+    byType.set(type.id, cached);
+    cached.catch(() => byType.delete(type.id));
+  }
+  return form;
 }
 
 /** A control with the defaults of a definition for what `c` leaves out. */
@@ -128,6 +236,7 @@ function storedForm(schema: Schema, row: EntityRow): LoadedForm {
   const definition = parseFormDefinition(row.data[String(sysField.formDefinition)]);
   return {
     id: row.id,
+    version: row.version,
     name: row.name ?? '',
     typeId: definition.typeId,
     definition,
@@ -144,10 +253,16 @@ export function canReadType(ctx: RequestContext, typeId: EntityId): boolean {
 }
 
 /** A stored form by id or alias, for a caller who may read its type's records. */
-export async function loadForm(ctx: RequestContext, ref: IdOrAlias): Promise<LoadedForm> {
+export async function loadForm(
+  ctx: RequestContext,
+  ref: IdOrAlias,
+  options: { designMode?: boolean } = {},
+): Promise<LoadedForm> {
   const [id] = await resolveIds(ctx.db, ctx.tenantId, [ref]);
   const [row] = await selectEntities(ctx.db, ctx.tenantId, [id!]);
   if (row?.typeId !== sysType.form) throw notFound();
+  // The builder's copy, with controls the type has lost: for those who may change the form.
+  if (options.designMode && !(await permittedIds(ctx, 'modify', [row])).has(row.id)) throw forbidden();
   const form = storedForm(ctx.schema, row);
   if (!ctx.schema.type(form.typeId)) throw notFound();
   if (!canReadType(ctx, form.typeId)) throw forbidden();
@@ -175,7 +290,7 @@ export async function defaultFormOf(
       if (ctx.schema.isA(type.id, form.typeId)) return form;
     }
   }
-  return generatedForm(ctx.schema, type);
+  return generatedFormFor(ctx, type);
 }
 
 /** The default form of a type named by id or alias, for a caller who may read its records. */
@@ -190,9 +305,38 @@ export async function defaultFormForCaller(
   return defaultFormOf(ctx, type, options);
 }
 
-/** The answer of the form calls. */
-export function formResponseOf(form: LoadedForm): FormResponse {
-  return { id: form.id, name: form.name, typeId: form.typeId, controls: form.definition.controls };
+/**
+ * The answer of the form calls. In use, only the controls whose member the type still has; in
+ * design mode (the builder's), every control, with those whose member is gone named.
+ */
+export function formResponseOf(
+  form: LoadedForm,
+  options: { designMode?: boolean; changeMarker?: string } = {},
+): FormResponse {
+  const resolved = new Set(form.controls.map((c) => c.control));
+  const missing = form.definition.controls.filter((c) => !resolved.has(c));
+  return {
+    id: form.id,
+    name: form.name,
+    typeId: form.typeId,
+    controls: options.designMode ? form.definition.controls : form.controls.map((c) => c.control),
+    containers: form.definition.containers,
+    ...(options.changeMarker === undefined ? {} : { changeMarker: options.changeMarker }),
+    ...(options.designMode ? { missingControls: missing.map((c) => c.id) } : {}),
+  };
+}
+
+/**
+ * A form's change marker (decision 0075): a stored form's changes with its version, and what the
+ * form shows of its type with the tenant's metamodel version; a generated form only with the
+ * latter. The browser's form cache compares it with the server's to keep or drop its copy.
+ */
+export async function formChangeMarker(
+  ctx: RequestContext,
+  form: { id: EntityId | null; version?: number | undefined; typeId?: EntityId },
+): Promise<string> {
+  const { version: meta } = await ctx.metaCache.get(ctx.db, ctx.tenantId);
+  return form.id === null ? `t${form.typeId}.m${meta}` : `f${form.id}.v${form.version ?? 0}.m${meta}`;
 }
 
 /** Default forms by type for one request, each read once however many records ask. */

@@ -6,6 +6,7 @@ const form = {
   id: 10_050,
   name: 'Opportunity',
   typeId: 10_001,
+  containers: [],
   controls: [
     {
       id: 'amount',

@@ -140,6 +140,7 @@ describe('inlineEditFormFor with the type’s default form', () => {
   const form = {
     id: 10_050,
     name: 'Deal form',
+    containers: [],
     typeId: 10_001,
     controls: [
       control('name', { fieldToRender: 3 }),
