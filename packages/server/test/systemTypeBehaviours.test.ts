@@ -9,7 +9,7 @@ import { engines, startTestApp, type TestApp } from './support/testApp.js';
 
 /**
  * A system type's feature adds its rules by registering one behaviour (decision 0043): the entity
- * service runs it with no change of its own. Here a test behaviour governs the catalogue's App type,
+ * service runs it with no change of its own. Here a test behaviour governs the catalogue's Person type,
  * which the product gives none yet, as the runner's types will be added.
  */
 describe('the system type registry', () => {
