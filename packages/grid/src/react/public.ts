@@ -1,5 +1,10 @@
 export { CellContent, type CellContentProps, type ImageUrlOf } from './cells/CellContent.js';
 export { DataGrid, type DataGridInlineEdit, type DataGridProps } from './DataGrid.js';
+export {
+  DeleteConfirmDialog,
+  type DeleteConfirmDialogProps,
+  deleteConfirmTitle,
+} from './DeleteConfirmDialog.js';
 export { buildDisplayRows, type DisplayRow, type GridGroup, groupKeyOf } from './grouping/displayRows.js';
 export { groupMenuLabels } from './grouping/GroupHeaderRow.js';
 export { type CellAddress, type InlineMove, moveInlineCell } from './inline/inlineNavigation.js';

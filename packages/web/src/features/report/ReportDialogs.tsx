@@ -1,9 +1,12 @@
-import { type DeleteConfirmation, type DeleteItem, deleteMessages } from '@plinth/grid';
+import { deleteConfirmTitle } from '@plinth/grid';
 import { ConfirmDialog, Modal } from '@plinth/ui';
+
+/** The delete confirmation is the grid's, shared with the runner's record pages. */
+export { DeleteConfirmDialog, type DeleteConfirmDialogProps } from '@plinth/grid';
 
 /** The texts of the report's dialogs (spec 01 §2, spec 02 §2, §4); the delete texts are the grid's. */
 export const reportDialogTexts = {
-  deleteTitle: 'Confirm delete',
+  deleteTitle: deleteConfirmTitle,
   unsavedTitle: 'Unsaved changes',
   unsavedMessage: 'You have unsaved changes. Do you want to save them before leaving?',
   saveChanges: 'Save changes',
@@ -12,79 +15,6 @@ export const reportDialogTexts = {
   resetMessage:
     'Reset the table to its default view? Filters, sorts, column widths and the search are cleared.',
 } as const;
-
-export interface DeleteConfirmDialogProps {
-  /** The open confirmation; undefined when closed. */
-  confirmation: DeleteConfirmation | undefined;
-  onConfirm: () => void;
-  onCancel: () => void;
-}
-
-/** A record's name, or 'Unnamed resource' (spec 02 §5). */
-const nameOf = (item: DeleteItem) => item.name?.trim() || 'Unnamed resource';
-
-/**
- * 'Confirm delete' (spec 01 §2, §8): names what is deleted and lists the records that go with it,
- * in a list at most 24rem high that scrolls (spec 01 §9). Yes waits for the list: nothing is
- * deleted that was not shown.
- */
-export function DeleteConfirmDialog({ confirmation, onConfirm, onCancel }: DeleteConfirmDialogProps) {
-  const isLoading = confirmation?.isLoading ?? true;
-  return (
-    <Modal
-      title={reportDialogTexts.deleteTitle}
-      role="alertdialog"
-      size="small"
-      isOpen={confirmation !== undefined}
-      onOpenChange={(open) => {
-        if (!open) onCancel();
-      }}
-      buttons={[
-        { kind: 'no', onPress: onCancel },
-        { kind: 'yes', onPress: onConfirm, isDisabled: isLoading },
-      ]}
-    >
-      {confirmation && (
-        <div className="pl-delete-confirm">
-          <p className="pl-delete-confirm__message">{confirmation.message}</p>
-          {isLoading && (
-            <p className="pl-delete-confirm__loading" role="status">
-              {deleteMessages.loadingDetails}
-            </p>
-          )}
-          {confirmation.dependentsHeading && <DependentsList confirmation={confirmation} />}
-        </div>
-      )}
-    </Modal>
-  );
-}
-
-/** The dependents, each with the records that lead to it when that is not plain (several chosen, or deeper). */
-function DependentsList({ confirmation }: { confirmation: DeleteConfirmation }) {
-  const headingId = 'pl-delete-confirm-dependents';
-  const isPlain = (path: readonly DeleteItem[]) => confirmation.items.length === 1 && path.length <= 1;
-  return (
-    <>
-      <p id={headingId} className="pl-delete-confirm__heading">
-        {confirmation.dependentsHeading}
-      </p>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the keyboard must reach a list that scrolls */}
-      <ul className="pl-delete-confirm__dependents" aria-labelledby={headingId} tabIndex={0}>
-        {confirmation.dependents.map((d) => (
-          <li key={d.id}>
-            <span className="pl-delete-confirm__type">{d.typeName}</span> {nameOf(d)}
-            {!isPlain(d.path) && (
-              <span className="pl-delete-confirm__path">
-                {' '}
-                (of {d.path.map((p) => `${p.typeName} '${nameOf(p)}'`).join(' › ')})
-              </span>
-            )}
-          </li>
-        ))}
-      </ul>
-    </>
-  );
-}
 
 export interface UnsavedChangesDialogProps {
   isOpen: boolean;
