@@ -112,13 +112,14 @@ export function FilterPopup({
   );
 }
 
-interface FilterRowProps {
+export interface FilterRowProps {
   filter: Filter;
   onChange: (change: FilterChange) => void;
   pickerDataSource?: PickerDataSource | undefined;
 }
 
-function FilterRow({ filter, onChange, pickerDataSource }: FilterRowProps) {
+/** One filter's name, operator and value editor (the Filter popup's row; a page's master filter reuses it). */
+export function FilterRow({ filter, onChange, pickerDataSource }: FilterRowProps) {
   return (
     <fieldset className="pl-filter-row">
       <legend className="pl-filter-row__name">{filter.name}</legend>

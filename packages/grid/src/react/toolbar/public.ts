@@ -1,7 +1,14 @@
 /** The toolbar's sort and filter popups, filter chips, search box and refresh button. */
 export { FilterBadge, type FilterBadgeProps } from './FilterBadge.js';
 export { FilterChips, type FilterChipsProps, filterChipValueWidth } from './FilterChips.js';
-export { FilterPopup, type FilterPopupProps, filterPopupMaxHeight, filterPopupWidth } from './FilterPopup.js';
+export {
+  FilterPopup,
+  type FilterPopupProps,
+  FilterRow,
+  type FilterRowProps,
+  filterPopupMaxHeight,
+  filterPopupWidth,
+} from './FilterPopup.js';
 export { filterOperatorText, filterValueText } from './filterChipText.js';
 export { IconButton, type IconButtonProps } from './IconButton.js';
 export { lastRefreshText, RefreshButton, type RefreshButtonProps } from './RefreshButton.js';

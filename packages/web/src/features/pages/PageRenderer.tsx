@@ -1,42 +1,59 @@
-import { type LayoutElement, readComponentProperties } from '@plinth/schema';
-import { useEffect, useMemo } from 'react';
+import type { LayoutElement, PageComponent } from '@plinth/schema';
+import { useEffect, useMemo, useRef } from 'react';
+import { useSession } from '../auth/public';
+import { ComponentSlot } from './ComponentSlot';
+import { FlowLayout } from './FlowLayout';
+import './pageComponents.css';
+import { registerListPageRenderers } from './listPageRenderers';
 import { createPageBus } from './pageBus';
 import type { PageRendererProps } from './pageRendererTypes';
+import type { PageRuntime } from './pageRuntime';
+import { usePageBehaviour } from './usePageBehaviour';
+import { usePageLogic } from './usePageLogic';
 
-/** Renders a page version in the flow layout with its components. */
-export function PageRenderer({ content, context, onDirtyChange, bus: hostBus }: PageRendererProps) {
-  const bus = useMemo(() => hostBus ?? createPageBus(), [hostBus]);
-  useEffect(() => {
-    if (!onDirtyChange) return;
-    let dirty = bus.isDirty();
-    return bus.subscribe(() => {
-      if (bus.isDirty() !== dirty) {
-        dirty = bus.isDirty();
-        onDirtyChange(dirty);
-      }
-    });
-  }, [bus, onDirtyChange]);
-  const components = useMemo(() => new Map(content.components.map((c) => [c.id, c])), [content]);
-  const renderElement = (element: LayoutElement) => {
-    if (element.type !== 'component')
-      return (
-        <div key={element.id} className="pl-flow-container">
-          {element.elements.map(renderElement)}
-        </div>
-      );
-    const component = components.get(element.id);
-    const read = component ? readComponentProperties(component.typeAlias, component.properties) : null;
-    if (!read) return null;
-    const props = read.properties as { text?: string; level?: number };
-    if (component?.typeAlias === 'core:headingComponent' && props.text) {
-      const Tag = `h${(props.level ?? 2) + 0}` as 'h2';
-      return <Tag key={element.id}>{props.text}</Tag>;
-    }
-    return <p key={element.id}>{`${read.type.label} not configured`}</p>;
-  };
+registerListPageRenderers();
+
+/**
+ * A page version in the flow layout with its components (spec 01 §1–§4): behaviour rules decide
+ * what shows and what is read-only, the page bus carries the page logic's messages, and a dirty
+ * page is reported to the host.
+ */
+export function PageRenderer({
+  content,
+  context,
+  onNavigate,
+  onDirtyChange,
+  bus: hostBus,
+}: PageRendererProps) {
+  const { client } = useSession();
+  const ownBus = useRef(createPageBus());
+  const bus = hostBus ?? ownBus.current;
+  usePageLogic(bus, context.formMode, onDirtyChange);
+  const behaviour = usePageBehaviour(client, content, context, bus);
+  const components = useMemo(() => new Map(content.components.map((c) => [c.id, c])), [content.components]);
+  const navigate = useRef(onNavigate);
+  navigate.current = onNavigate;
+  const runtime = useMemo<PageRuntime>(
+    () => ({ context, bus, onNavigate: (action) => navigate.current(action), componentsById: components }),
+    [context, bus, components],
+  );
+  useEffect(() => () => bus.send({ type: 'DISCARD_CHANGES' }), [bus]);
+  const renderComponent = (element: LayoutElement, component: PageComponent | undefined) => (
+    <ComponentSlot
+      component={component}
+      elementId={element.id}
+      isReadOnly={behaviour.readOnly[element.id] === true}
+      runtime={runtime}
+    />
+  );
   return (
-    <div className="pl-page" data-page-id={context.page.id}>
-      {content.configuration.root.elements.map(renderElement)}
+    <div className="pl-page-frame" data-page-id={context.page.id}>
+      <FlowLayout
+        configuration={content.configuration}
+        components={components}
+        visible={behaviour.visible}
+        renderComponent={renderComponent}
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { FormMode } from '@plinth/schema';
+import type { FormMode, QueryCondition } from '@plinth/schema';
 
 /** A saved record as a component reports it after a save. */
 export interface SavedEntity {
@@ -30,7 +30,17 @@ export type PageMessage =
   | { type: 'PROCESS_STOPPED'; componentId?: string; runId?: number }
   | { type: 'WORKFLOW_STOP'; componentId?: string; runId?: number }
   | { type: 'DIRTY_CHANGED'; componentId: string; isDirty: boolean }
-  | { type: 'VARIABLE_CHANGED'; name: string; value: unknown; componentId?: string };
+  | { type: 'VARIABLE_CHANGED'; name: string; value: unknown; componentId?: string }
+  /** A component that validates and saves joins (or leaves) the page's saves. */
+  | { type: 'SAVE_PARTICIPANT'; componentId: string; isParticipant: boolean }
+  /** Validation passed for a pending SAVE: participants now write their changes. */
+  | { type: 'PERFORM_SAVE' }
+  /** A page's master filter applied: the query conditions for each report it drives, by component id. */
+  | {
+      type: 'MASTER_FILTER_APPLIED';
+      componentId: string;
+      conditions: Readonly<Record<string, readonly QueryCondition[]>>;
+    };
 
 export type PageMessageType = PageMessage['type'];
 export type PageMessageHandler = (message: PageMessage) => void;

@@ -15,6 +15,7 @@ import {
   type NavigationIntent,
   openDialog,
   pagerSlots,
+  type QueryCondition,
   ReplaceDocumentDialog,
   type ReportUsage,
   useContainerWidth,
@@ -37,6 +38,7 @@ import { provideReportMachine, type ReportHost } from './reportServices';
 import { keptViewKey } from './reportViewStore';
 import { actionKey, actionLabel, toolbarActions } from './toolbarActions';
 import { useGridSort, useKeepReportView, useKeptReportView } from './useKeptReportView';
+import { useMasterConditions, useSelectionReport } from './useMasterConditions';
 import { useRecordHistory } from './useRecordHistory';
 import { useReportRows } from './useReportRows';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
@@ -57,6 +59,12 @@ export interface ReportViewProps {
   height?: number | string;
   /** The header with the report's title; off where the host shows the title (the full view). */
   showHeader?: boolean;
+  /** A page's master filter conditions (spec 03 §3); a change reads the report again. */
+  masterConditions?: readonly QueryCondition[];
+  /** A page's refresh count: each change reads the report again. */
+  refreshToken?: number;
+  /** The selected records changed (a page publishes them as a variable). */
+  onSelectionChange?: (selectedIds: readonly number[]) => void;
 }
 
 function breakpointOf(width: number): Breakpoint {
@@ -78,6 +86,9 @@ export function ReportView({
   tenant,
   height,
   showHeader = true,
+  masterConditions,
+  refreshToken,
+  onSelectionChange,
 }: ReportViewProps) {
   const { client, session } = useSession();
   const api = useMemo(() => reportApi(client), [client]);
@@ -95,6 +106,7 @@ export function ReportView({
   host.current = {
     tenant: tenant ?? (session.status === 'signedIn' ? session.tenant : ''),
     navigate: onNavigate,
+    masterConditions,
     runHostAction: (request) => runDocumentAction(request),
     resetColumnState: () => {
       setColumnWidths({});
@@ -140,6 +152,8 @@ export function ReportView({
   const slots = useSelector(actor, pagerSlots, (a, b) => a.join() === b.join());
   const isDocumentReport = useSelector(actor, (s) => s.context.reportEntity?.typeAlias === 'core:document');
   const grid = useReportRows(actor);
+  useMasterConditions(actor, masterConditions, refreshToken);
+  useSelectionReport(grid.selectedIds, onSelectionChange);
   const isDirty = useSelector(actor, hasUnsavedChanges);
   // The page's own report names the page; one inside the full view leaves that to its page.
   useDocumentTitle(showHeader ? (meta?.title ?? 'Report') : undefined);

@@ -1,12 +1,13 @@
 import {
   type HostActionRequest,
   type NavigationIntent,
+  type QueryCondition,
   type ReportActorInputs,
   type ReportActorOutputs,
   reportMachine,
   type ToastRequest,
 } from '@plinth/grid';
-import { type EnumValue, sysRel, type TenantSettings } from '@plinth/schema';
+import { type EnumValue, type ReportQuery, sysRel, type TenantSettings } from '@plinth/schema';
 import { toast } from '@plinth/ui';
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/apiClient';
@@ -25,6 +26,8 @@ export interface ReportHost {
   /** The tenant slug, for public reports. */
   tenant: string;
   navigate: (intent: NavigationIntent) => void;
+  /** Conditions a page's master filter adds to every query, by the report's condition ids. */
+  masterConditions?: readonly QueryCondition[] | undefined;
   /** Documents, the form panel and the like (actions the machine routes to the host). */
   runHostAction: (request: HostActionRequest) => void;
   /** Reset to default: column widths and the popups' stored state. */
@@ -71,7 +74,9 @@ export function provideReportMachine(
           // Public reports are addressed by number only: an alias is not part of what they expose.
           usage === 'public'
             ? api.runPublicReport(host().tenant, Number(reportId), query, signal)
-            : orAsk(takePrefetchedReport(reportId, query), () => api.runReport(reportId, query, signal)),
+            : withMasterConditions(query, host().masterConditions, (q) =>
+                orAsk(takePrefetchedReport(reportId, q), () => api.runReport(reportId, q, signal)),
+              ),
       ),
       fetchQuickMenuActions: withSignal<In['fetchQuickMenuActions'], Out['fetchQuickMenuActions']>(
         ({ reportId, selectedIds }, signal) =>
@@ -169,3 +174,18 @@ const emptyQuickMenu: ReportActorOutputs['fetchQuickMenuActions'] = {
   showFormPanelButton: false,
   showFormPanelMenu: false,
 };
+
+/**
+ * The query with a master filter's conditions (spec 03 §3): each replaces the report's own
+ * condition of the same id; without any, the query is asked as it is (and may be prefetched).
+ */
+function withMasterConditions<T>(
+  query: ReportQuery,
+  master: readonly QueryCondition[] | undefined,
+  ask: (query: ReportQuery) => T,
+): T {
+  if (!master || master.length === 0) return ask(query);
+  const ids = new Set(master.map((c) => c.expid));
+  const conds = [...(query.conds ?? []).filter((c) => !ids.has(c.expid)), ...master];
+  return ask({ ...query, conds });
+}

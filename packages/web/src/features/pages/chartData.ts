@@ -1,0 +1,51 @@
+import { aggregateText, type CellTextSettings } from '@plinth/grid';
+
+type AggregateValue = Parameters<typeof aggregateText>[1];
+
+import type { ReportAggregateResponse } from '@plinth/schema';
+
+/** One category of a chart: its label, its value as a number, and the value as its column shows it. */
+export interface ChartDatum {
+  label: string;
+  value: number;
+  text: string;
+}
+
+/** The label of the group of records without a value (as the report's group rows show it). */
+export const blankLabel = '(blank)';
+
+/**
+ * A chart's categories from a report's grouped aggregate: a value that is no number (a blank
+ * group's sum) draws as 0 but reads as the report shows it.
+ */
+export function chartData(data: ReportAggregateResponse, settings: CellTextSettings): ChartDatum[] {
+  const column = data.valueColumn ?? { type: 'Int32' as const };
+  return data.groups.map((group) => {
+    const aggregate: AggregateValue = {
+      kind: data.aggregate,
+      value: group.value,
+      ...(group.text !== undefined ? { text: group.text } : {}),
+    };
+    const value =
+      typeof group.value === 'number' && Number.isFinite(group.value) ? group.value : Number(group.value);
+    return {
+      label: group.label === null || group.label === '' ? blankLabel : group.label,
+      value: Number.isFinite(value) ? value : 0,
+      text: aggregateText(column, aggregate, settings) || '–',
+    };
+  });
+}
+
+/** Eight colours distinguishable with common colour-vision deficiencies (Okabe–Ito, darkened for contrast). */
+export const chartColours = [
+  '#0072b2',
+  '#d55e00',
+  '#009e73',
+  '#cc79a7',
+  '#e69f00',
+  '#56b4e9',
+  '#6a5acd',
+  '#8c6d1f',
+];
+
+export const chartColour = (index: number) => chartColours[index % chartColours.length]!;

@@ -1,0 +1,46 @@
+import { componentType, type PageComponent, type ComponentType as SchemaComponentType } from '@plinth/schema';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import type { PageRuntime } from './pageRuntime';
+
+/** What every page component renderer is given. */
+export interface PageComponentProps<P = unknown> {
+  component: PageComponent;
+  /** Its properties parsed by its type (defaults filled). */
+  properties: P;
+  /** Its read-only state from its behaviour expression, or its container's. */
+  isReadOnly: boolean;
+  runtime: PageRuntime;
+}
+
+type AnyRenderer =
+  | ComponentType<PageComponentProps<never>>
+  | LazyExoticComponent<ComponentType<PageComponentProps<never>>>;
+
+export interface ComponentRenderer {
+  /** The registered type's alias (componentTypes.ts in @plinth/schema). */
+  alias: string;
+  render: AnyRenderer;
+  /** Loaded on first use (React.lazy): shows a loading frame meanwhile. */
+  isLazy: boolean;
+}
+
+const renderers = new Map<string, ComponentRenderer>();
+
+/** Registers renderers, each alias once and only for a type the schema registers. */
+export function registerComponentRenderers(list: readonly ComponentRenderer[]): void {
+  for (const renderer of list) {
+    if (!componentType(renderer.alias)) throw new Error(`No component type ${renderer.alias} is registered.`);
+    if (renderers.has(renderer.alias))
+      throw new Error(`A renderer for ${renderer.alias} is registered twice.`);
+    renderers.set(renderer.alias, renderer);
+  }
+}
+
+export function componentRenderer(alias: string): ComponentRenderer | undefined {
+  return renderers.get(alias);
+}
+
+/** The component types that can be rendered, for the builder's toolbox. */
+export function renderableComponentTypes(): SchemaComponentType[] {
+  return [...renderers.keys()].map((alias) => componentType(alias)).filter((t) => t !== undefined);
+}

@@ -1,0 +1,50 @@
+import { aggregateLabels, aggregateText } from '@plinth/grid';
+import type { HeroCounterComponentProperties } from '@plinth/schema';
+import type { PageComponentProps } from '../componentRegistry';
+import { useReportAggregate } from '../useReportAggregate';
+
+/**
+ * A hero counter: one aggregate of a report as a big number with its label, formatted as the
+ * aggregated column formats its values (a sum of amounts with the currency symbol).
+ */
+export function HeroCounterComponent({
+  component,
+  properties,
+  runtime,
+}: PageComponentProps<HeroCounterComponentProperties>) {
+  const state = useReportAggregate(runtime.bus, {
+    reportId: properties.reportId!,
+    valueColumnId: properties.valueColumnId,
+    aggregate: properties.aggregate,
+  });
+  const fallbackLabel =
+    state.status === 'ready'
+      ? state.data.valueColumn
+        ? `${aggregateLabels[properties.aggregate]} of ${state.data.valueColumn.title}`
+        : state.data.title
+      : component.name;
+  const label = properties.label?.trim() || fallbackLabel || 'Count';
+  let value = '';
+  if (state.status === 'ready') {
+    const { data, settings } = state;
+    const column = data.valueColumn ?? { type: 'Int32' as const };
+    value =
+      aggregateText(
+        column,
+        {
+          kind: data.aggregate,
+          value: data.total.value,
+          ...(data.total.text ? { text: data.total.text } : {}),
+        },
+        settings,
+      ) || '–';
+  }
+  return (
+    <section className="pl-hero-counter" aria-label={label} aria-busy={state.status === 'loading'}>
+      <p className="pl-hero-counter__value">
+        {state.status === 'error' ? <span className="pl-hero-counter__error">{state.message}</span> : value}
+      </p>
+      <p className="pl-hero-counter__label">{label}</p>
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+import type { NavigationAction } from '@plinth/schema';
+import type { PageBus } from './pageBus';
+import type { PageContext } from './pageRendererTypes';
+
+/** What a page gives its components: where they run, the bus, and how to ask to navigate. */
+export interface PageRuntime {
+  context: PageContext;
+  bus: PageBus;
+  onNavigate(action: NavigationAction): void;
+  /** The page's components by id (a filter finds the reports it drives). */
+  componentsById: ReadonlyMap<string, { typeAlias: string; properties: Record<string, unknown> }>;
+}

@@ -1,0 +1,75 @@
+import { type CellTextSettings, defaultCellTextSettings } from '@plinth/grid';
+import type { AggregateKind, QueryCondition, ReportAggregateResponse } from '@plinth/schema';
+import { useEffect, useState } from 'react';
+import { useSession } from '../auth/public';
+import type { PageBus } from './pageBus';
+import { fetchReportAggregate } from './pageDataApi';
+
+export type AggregateState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; data: ReportAggregateResponse; settings: CellTextSettings };
+
+/**
+ * A report's aggregate for a page component, read again on the page's REFRESH and after a save
+ * (the records it counts may have changed).
+ */
+export function useReportAggregate(
+  bus: PageBus,
+  request: {
+    reportId: number;
+    groupColumnId?: string | undefined;
+    valueColumnId?: string | undefined;
+    aggregate: AggregateKind;
+    conds?: QueryCondition[] | undefined;
+  },
+): AggregateState {
+  const { client } = useSession();
+  const [state, setState] = useState<AggregateState>({ status: 'loading' });
+  const [round, setRound] = useState(0);
+  useEffect(
+    () =>
+      bus.subscribe((m) => {
+        if (m.type === 'REFRESH' || (m.type === 'SAVE_SUCCEEDED' && !m.componentId)) setRound((n) => n + 1);
+      }),
+    [bus],
+  );
+  const key = JSON.stringify(request);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the request; `round` asks again.
+  useEffect(() => {
+    const controller = new AbortController();
+    const { reportId, groupColumnId, valueColumnId, aggregate, conds } = request;
+    Promise.all([
+      fetchReportAggregate(
+        client,
+        reportId,
+        {
+          aggregate,
+          ...(groupColumnId ? { groupColumnId } : {}),
+          ...(valueColumnId ? { valueColumnId } : {}),
+          ...(conds?.length ? { conds } : {}),
+        },
+        controller.signal,
+      ),
+      client.tenantSettings().catch(() => undefined),
+    ])
+      .then(([data, tenant]) =>
+        setState({
+          status: 'ready',
+          data,
+          settings: tenant
+            ? { locale: tenant.locale || 'en-AU', currencySymbol: tenant.currencySymbol || '$' }
+            : defaultCellTextSettings,
+        }),
+      )
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState({
+          status: 'error',
+          message: error instanceof Error ? error.message : 'The data could not be read.',
+        });
+      });
+    return () => controller.abort();
+  }, [client, key, round]);
+  return state;
+}
