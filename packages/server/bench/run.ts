@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,10 +22,11 @@ import { createBenchReports } from './benchReports.js';
 import { calcBench } from './calcBench.js';
 import { publicLoad } from './publicLoad.js';
 import { reportUiBench } from './reportUiBench.js';
-import { adjectives, type BenchData, nouns, seedBench } from './seedBench.js';
+import { adjectives, type BenchData, nouns, seedBench, writeBenchRecords } from './seedBench.js';
 
 /**
- * `npm run bench -- reports --records N [--engine sqlite|postgres] [--requests N] [--data-dir DIR] [--scenarios a,b]`,
+ * `npm run bench -- reports --records N [--engine sqlite|postgres] [--requests N] [--data-dir DIR] [--scenarios a,b]
+ *   [--server-process [--workers N] [--port P] [--settle S]]`,
  * `npm run bench -- report-ui --records N [--runs N] [--data-dir DIR] [--throttle]`,
  * `npm run bench -- public-load [--records N] [--seconds S] [--connections C] [--users U] [--addresses A] [--engine sqlite|postgres]`,
  * or `npm run bench -- calc`
@@ -44,6 +46,12 @@ const { positionals, values } = parseArgs({
     connections: { type: 'string', default: '50' },
     users: { type: 'string', default: '3' },
     addresses: { type: 'string', default: '1' },
+    /** reports: run the server as `npm start` does, in processes of its own (`--workers N`, `--port P`). */
+    'server-process': { type: 'boolean', default: false },
+    workers: { type: 'string', default: '1' },
+    port: { type: 'string', default: '3201' },
+    /** reports with --server-process: seconds left to the server's idle upkeep after the records are written. */
+    settle: { type: 'string', default: '30' },
   },
 });
 if (positionals[0] === 'calc') {
@@ -97,6 +105,17 @@ const requests = Number(values.requests);
 /** `--scenarios`: run only the scenarios whose names contain one of these (comma-separated). */
 const only = values.scenarios?.split(',').map((s) => s.trim().toLowerCase());
 const log = (m: string) => console.error(m);
+/** The server in processes of its own, fed its records over HTTP (issue 15's targets, decision 0060). */
+const serverProcess = values['server-process'];
+const workers = Number(values.workers);
+if (!Number.isInteger(workers) || workers < 1 || workers > 64 || (workers > 1 && !serverProcess)) {
+  console.error('--workers must be a whole number from 1 to 64, with --server-process');
+  process.exit(2);
+}
+if (serverProcess && values['data-dir']) {
+  console.error('--server-process seeds a fresh database: --data-dir is not used with it');
+  process.exit(2);
+}
 
 interface Result {
   scenario: string;
@@ -105,7 +124,8 @@ interface Result {
   p50_ms: number;
   p95_ms: number;
   rps: number;
-  baseline_p50_ms: number;
+  /** In process, without HTTP; null when the server runs in processes of its own. */
+  baseline_p50_ms: number | null;
   failed_requests?: number;
 }
 
@@ -130,7 +150,7 @@ interface ExportResult {
 }
 
 async function main() {
-  const { database, dispose, seeded } = await open(engine);
+  const { database, dispose, seeded, where } = await open(engine);
   const services: Services = {
     db: database.db,
     engine,
@@ -143,15 +163,15 @@ async function main() {
     data = seeded;
     log(`using the ${data.recordIds.count} records seeded in ${values['data-dir']}`);
   } else {
-    log(`seeding ${records} records on ${engine}…`);
+    log(`seeding ${serverProcess ? 'the schema' : `${records} records`} on ${engine}…`);
     const t0 = performance.now();
-    data = await seedBench(services, records, log);
+    data = await seedBench(services, serverProcess ? 0 : records, log);
     log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     if (values['data-dir'])
       fs.writeFileSync(path.join(values['data-dir'], 'bench.json'), JSON.stringify(data));
   }
 
-  {
+  if (!serverProcess) {
     // The server's idle upkeep, as its next look after the writes would run it: the search indexes
     // merged (decision 0031), the statistics kept (0044). The bench runs no ANALYZE of its own.
     const t0 = performance.now();
@@ -161,10 +181,20 @@ async function main() {
   const ctx = await contextFor(services, data.tenantId, data.adminId);
   const reportIds = await createBenchReports(services, data);
   const pageId = await createBenchPage(services, data, reportIds);
-  const app = await buildApp(services);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  let base: string;
+  let server: ServerProcesses | undefined;
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  if (serverProcess) {
+    // The database is the server's from here on (SQLite's is held by one process).
+    await database.close();
+    server = await startServer(where, workers, Number(values.port));
+    base = server.base;
+  } else {
+    app = await buildApp(services);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  }
   const login = await fetch(`${base}/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -176,6 +206,25 @@ async function main() {
     .join('; ');
   const csrf = ((await login.json()) as { csrfToken: string }).csrfToken;
   const headers = { 'content-type': 'application/json', cookie, 'x-csrf-token': csrf };
+  if (server) {
+    // The records are written through the API, a thousand a put, as an import sends them; then
+    // the server is left idle for its upkeep (search indexes merged, statistics kept).
+    log(`writing ${records} records through the API…`);
+    const t0 = performance.now();
+    await writeBenchRecords(
+      data,
+      records,
+      async (entities) => {
+        const res = await post('/spapi/data/v1/entity/put', { entities });
+        const text = await res.text();
+        if (res.status !== 200) throw new Error(`put: ${res.status} ${text.slice(0, 300)}`);
+        return (JSON.parse(text) as { ids: Record<string, number> }).ids;
+      },
+      log,
+    );
+    log(`written in ${((performance.now() - t0) / 1000).toFixed(1)} s; idle for ${values.settle} s`);
+    await new Promise((resolve) => setTimeout(resolve, Number(values.settle) * 1000));
+  }
 
   let counter = 0;
   const randomRecord = () => data.recordIds.first + Math.floor(Math.random() * data.recordIds.count);
@@ -282,7 +331,7 @@ async function main() {
     {
       // The first search after a write: its kept first rows are stale, so the index is read again.
       name: 'quick search after a write',
-      before: () => putEntities(ctx, { entities: [update()], deleted: [] }),
+      before: () => writeOne(),
       http: () => post(`/spapi/data/v1/report/${reportIds.list}`, searched),
       direct: () => report(reportIds.list, searched),
     },
@@ -295,7 +344,7 @@ async function main() {
       // The first grouped read after a write: a write to opportunities moves their change
       // markers, so the groups cannot come from the cache as they were (decisions 0021, 0025).
       name: 'group by choice with sum after a write',
-      before: () => putEntities(ctx, { entities: [update()], deleted: [] }),
+      before: () => writeOne(),
       http: () => post(`/spapi/data/v1/report/${reportIds.grouped}`, grouped),
       direct: () => report(reportIds.grouped, grouped),
     },
@@ -313,11 +362,20 @@ async function main() {
   function post(url: string, body: unknown) {
     return fetch(`${base}${url}`, { method: 'POST', headers, body: JSON.stringify(body) });
   }
+  /** An update of one record, untimed, before a read that must not come from what was kept. */
+  async function writeOne() {
+    if (!server) return putEntities(ctx, { entities: [update()], deleted: [] });
+    const res = await post('/spapi/data/v1/entity/put', { entities: [update()] });
+    await res.text();
+    if (res.status !== 200) throw new Error(`update: ${res.status}`);
+  }
 
-  const results: Array<Result | ExportResult> = [];
+  const results: Array<Result | ExportResult | RssResult> = [];
   for (const s of scenarios) {
     if (only && !only.some((o) => s.name.toLowerCase().includes(o))) continue;
-    const baseline = await measure(Math.min(requests, 100), 1, async () => void (await s.direct()), s.before);
+    const baseline = server
+      ? undefined
+      : await measure(Math.min(requests, 100), 1, async () => void (await s.direct()), s.before);
     for (const concurrency of [1, 10]) {
       const m = await measure(
         requests,
@@ -336,11 +394,11 @@ async function main() {
         p50_ms: m.p50,
         p95_ms: m.p95,
         rps: m.rps,
-        baseline_p50_ms: baseline.p50,
+        baseline_p50_ms: baseline?.p50 ?? null,
         ...(m.errors > 0 ? { failed_requests: m.errors } : {}),
       });
       log(
-        `  ${s.name.padEnd(34)} c=${String(concurrency).padEnd(2)} p50 ${m.p50.toFixed(2)} ms  p95 ${m.p95.toFixed(2)} ms  ${m.rps.toFixed(0)} req/s  (in-process p50 ${baseline.p50.toFixed(2)} ms)${m.errors > 0 ? `  ${m.errors} failed` : ''}`,
+        `  ${s.name.padEnd(34)} c=${String(concurrency).padEnd(2)} p50 ${m.p50.toFixed(2)} ms  p95 ${m.p95.toFixed(2)} ms  ${m.rps.toFixed(0)} req/s  (in-process p50 ${baseline ? baseline.p50.toFixed(2) : '—'} ms)${m.errors > 0 ? `  ${m.errors} failed` : ''}`,
       );
     }
   }
@@ -349,8 +407,23 @@ async function main() {
   log(
     `  export CSV: ${exported.rows} rows, ${(exported.bytes / 1e6).toFixed(1)} MB in ${exported.time_ms} ms (export call ${exported.export_call_ms} ms, headers ${exported.download_headers_ms} ms, first byte ${exported.first_byte_ms} ms, halves ${exported.first_half_ms} / ${exported.second_half_ms} ms), peak RSS +${exported.peak_rss_delta_mb} MB, heap +${exported.peak_heap_used_delta_mb} MB`,
   );
-  await app.close();
-  await database.close();
+  // The server's resident memory after the bench: its processes' (the primary and each worker),
+  // or with the server in the bench's process, that process's (bench and server together).
+  const rss = server ? server.rssMb() : { total: mb(process.memoryUsage().rss), each: [] as number[] };
+  results.push({
+    scenario: 'server RSS after the bench',
+    records,
+    rss_mb: rss.total,
+    processes_mb: rss.each,
+  });
+  log(
+    `  server RSS after the bench: ${rss.total} MB${rss.each.length ? ` (${rss.each.join(' + ')})` : ' (bench and server in one process)'}`,
+  );
+  if (server) await server.stop();
+  else {
+    await app?.close();
+    await database.close();
+  }
   await dispose();
 
   fs.mkdirSync('bench-results', { recursive: true });
@@ -359,20 +432,106 @@ async function main() {
     `\n| scenario | records | concurrency | p50 ms | p95 ms | req/s | in-process p50 ms |\n|---|---|---|---|---|---|---|`,
   );
   for (const r of results) {
-    if ('rows' in r) continue;
+    if (!('p50_ms' in r)) continue;
     console.log(
       `| ${r.scenario} | ${r.records} | ${r.concurrency} | ${r.p50_ms} | ${r.p95_ms} | ${r.rps} | ${r.baseline_p50_ms} |`,
     );
   }
   for (const r of results) {
+    if ('rss_mb' in r) console.log(`\nserver RSS after the bench: ${r.rss_mb} MB`);
     if (!('rows' in r)) continue;
     console.log(
       `\n| export CSV | records | rows | MB | ms | first / second half ms | rows/s | peak RSS + MB | heap + MB |\n|---|---|---|---|---|---|---|---|---|\n| over HTTP | ${r.records} | ${r.rows} | ${(r.bytes / 1e6).toFixed(1)} | ${r.time_ms} | ${r.first_half_ms} / ${r.second_half_ms} | ${r.rows_per_s} | ${r.peak_rss_delta_mb} | ${r.peak_heap_used_delta_mb} |`,
     );
   }
   console.log(
-    `\nwritten to bench-results/reports.json (${os.cpus().length} cores, ${engine}, Node ${process.version})`,
+    `\nwritten to bench-results/reports.json (${os.cpus().length} cores, ${engine}, ${serverProcess ? `${workers} server process${workers > 1 ? 'es' : ''}` : 'server in the bench process'}, Node ${process.version}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')})`,
   );
+}
+
+/** The server's resident memory after the bench, in all and per process. */
+interface RssResult {
+  scenario: 'server RSS after the bench';
+  records: number;
+  rss_mb: number;
+  processes_mb: number[];
+}
+
+const mb = (n: number) => Number((n / 1024 / 1024).toFixed(1));
+
+/** Where the bench's database is: SQLite's data directory, or PostgreSQL's URL. */
+type Where = { dataDir: string } | { databaseUrl: string };
+
+/** The server started as `npm start` starts it, in processes of its own. */
+interface ServerProcesses {
+  base: string;
+  /** The resident memory of the server's processes (the primary and each worker), in MB. */
+  rssMb(): { total: number; each: number[] };
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the server on the bench's database as `npm start` does (no demo, `workers` processes on
+ * `port`) and waits for it to answer /health (at most 120 s).
+ */
+async function startServer(where: Where, workers: number, port: number): Promise<ServerProcesses> {
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@plinth/source', '--import', 'tsx', 'packages/server/src/main.ts'],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PLINTH_DEMO: 'false',
+        PLINTH_WORKERS: String(workers),
+        LOG_LEVEL: 'warn',
+        DATA_DIR: 'dataDir' in where ? where.dataDir : '',
+        DATABASE_URL: 'databaseUrl' in where ? where.databaseUrl : '',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const base = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server stopped with exit code ${child.exitCode}`);
+    const up = await fetch(`${base}/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (up) break;
+    if (Date.now() > until) throw new Error('the server did not answer in 120 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  // The primary and its workers (Linux: the primary's children).
+  const pids = () => {
+    const children = fs
+      .readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+    return [child.pid!, ...children];
+  };
+  const rssOf = (pid: number) => {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+  };
+  return {
+    base,
+    rssMb() {
+      const each = pids().map((pid) => Number(rssOf(pid).toFixed(1)));
+      return { total: Number(each.reduce((a, b) => a + b, 0).toFixed(1)), each };
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
 /**
@@ -386,7 +545,6 @@ async function exportCsv(
   reportId: number,
   records: number,
 ): Promise<ExportResult> {
-  const mb = (n: number) => Number((n / 1024 / 1024).toFixed(1));
   const before = process.memoryUsage();
   let peakRss = before.rss;
   let peakHeap = before.heapUsed;
@@ -486,11 +644,13 @@ async function measure(
 /**
  * The database to measure: a fresh one, or with `--data-dir` (SQLite) the one kept there, seeded
  * on its first use (its `bench.json` says what was seeded; reportsProfile.ts seeds the same).
+ * `where` says where it is, for a server started in processes of its own.
  */
 async function open(kind: Engine): Promise<{
   database: Awaited<ReturnType<typeof openDatabase>>;
   dispose: () => Promise<void>;
   seeded?: BenchData;
+  where: Where;
 }> {
   if (kind === 'sqlite') {
     const kept = values['data-dir'];
@@ -500,11 +660,20 @@ async function open(kind: Engine): Promise<{
       const seeded = fs.existsSync(info)
         ? (JSON.parse(fs.readFileSync(info, 'utf8')) as BenchData)
         : undefined;
-      return { database: await openDatabase({ dataDir: kept }), dispose: async () => {}, seeded };
+      return {
+        database: await openDatabase({ dataDir: kept }),
+        dispose: async () => {},
+        seeded,
+        where: { dataDir: kept },
+      };
     }
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-bench-'));
     const database = await openDatabase({ dataDir });
-    return { database, dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      database,
+      dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+      where: { dataDir },
+    };
   }
   const baseUrl =
     process.env.BENCH_DATABASE_URL ??
@@ -520,6 +689,7 @@ async function open(kind: Engine): Promise<{
   const database = await openDatabase({ dataDir: '', databaseUrl: url.toString() });
   return {
     database,
+    where: { databaseUrl: url.toString() },
     dispose: async () => {
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();

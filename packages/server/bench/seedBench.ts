@@ -157,7 +157,21 @@ export async function seedBench(
     recordIds: { first: 0, count: records },
   };
   await (await ctx()).metaCache.get(services.db, tenantId);
+  await writeBenchRecords(data, records, async (changes) => (await put(changes)).ids, log);
+  return data;
+}
 
+/**
+ * Writes `records` generated opportunities, a thousand a put, through `put` (the entity service in
+ * process, or the server's put call over HTTP), and notes the ids they were given in `data`.
+ */
+export async function writeBenchRecords(
+  data: BenchData,
+  records: number,
+  put: (changes: EntityChange[]) => Promise<Record<string, number>>,
+  log: (m: string) => void,
+): Promise<void> {
+  data.recordIds = { first: 0, count: records };
   const rnd = random(42);
   const regions = ['North', 'South', 'East', 'West', 'Central'];
   for (let start = 0; start < records; start += RECORDS_PER_PUT) {
@@ -185,7 +199,7 @@ export async function seedBench(
         },
       });
     }
-    const { ids: written } = await put(changes);
+    const written = await put(changes);
     // The bench picks records to update by id: they are numbered one after another.
     const first = written['new:0']!;
     if (start === 0) data.recordIds.first = first;
@@ -193,5 +207,4 @@ export async function seedBench(
       throw new Error('the seeded records are not numbered one after another');
     if ((start + n) % 20_000 === 0 || start + n === records) log(`  seeded ${start + n} of ${records}`);
   }
-  return data;
 }
