@@ -12,6 +12,8 @@ import {
   idOrAlias,
   relatedRecordsSaveRequest,
   relatedRecordsSaveResponse,
+  runCustomValidationRequest,
+  runCustomValidationResponse,
 } from '@plinth/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -28,6 +30,7 @@ import {
   loadForm,
 } from './formDefinitions.js';
 import { instanceForm } from './instanceForm.js';
+import { runPageCustomValidation } from './pageCustomValidation.js';
 import { saveRelatedRecords } from './relatedRecords.js';
 import { validateForm } from './validateForm.js';
 
@@ -195,5 +198,17 @@ export async function formRoutes(app: FastifyInstance) {
       },
     },
     async (request) => saveRelatedRecords(request.ctx, request.body),
+  );
+  r.post(
+    '/spapi/data/v1/appManagement/runCustomValidation',
+    {
+      schema: {
+        tags,
+        summary: "Run the custom validations of a page's components on its record; errors by component id",
+        body: runCustomValidationRequest,
+        response: { 200: runCustomValidationResponse },
+      },
+    },
+    async (request) => runPageCustomValidation(request.ctx, request.body),
   );
 }
