@@ -136,15 +136,16 @@ describe('the record delete flow (spec 01 §4, §8)', () => {
       },
     });
     await flush();
-    expect(f.actor.getSnapshot().context.nameError).toBe(
+    expect(f.actor.getSnapshot().context.nameError?.message).toBe(
       'Failed to get entity name. The record was not found.',
     );
     expect(f.notices[0]).toEqual({
       kind: 'warning',
-      title: 'Failed to get entity name. The record was not found.',
+      title: 'Failed to get entity name.',
+      text: 'The record was not found.',
     });
     expect(f.value()).toBe('failure');
-    expect(f.output()).toEqual({
+    expect(f.output()).toMatchObject({
       outcome: 'failure',
       error: {
         message: "An error occured getting delete details for '<unknown>'. Unexpected error.",
@@ -241,8 +242,14 @@ describe('the record delete flow (spec 01 §4, §8)', () => {
     expect(f.value()).toBe('failure');
     const message =
       "An error occured getting delete details for 'Acme'. You do not have permission to do this.";
-    expect(f.notices).toEqual([{ kind: 'error', title: message }]);
-    expect(f.output()).toEqual({ outcome: 'failure', error: { message, status: 403 } });
+    expect(f.notices).toEqual([
+      {
+        kind: 'error',
+        title: "An error occured getting delete details for 'Acme'.",
+        text: 'You do not have permission to do this.',
+      },
+    ]);
+    expect(f.output()).toMatchObject({ outcome: 'failure', error: { message, status: 403 } });
   });
 
   it("failure of the delete: 'Failed to delete {type} '{name}'. {message}' with the status code", async () => {
@@ -255,13 +262,20 @@ describe('the record delete flow (spec 01 §4, §8)', () => {
     f.actor.send({ type: 'CONFIRM' });
     await flush();
     expect(f.value()).toBe('failure');
-    expect(f.output()).toEqual({
+    expect(f.output()).toMatchObject({
       outcome: 'failure',
       error: {
         message: "Failed to delete Account 'Acme'. Records were added that depend on it.",
         status: 409,
       },
     });
+    expect(f.notices).toEqual([
+      {
+        kind: 'error',
+        title: "Failed to delete Account 'Acme'.",
+        text: 'Records were added that depend on it.',
+      },
+    ]);
   });
 
   it("failure at start: 'Internal error - missing item to delete'", () => {
@@ -272,7 +286,7 @@ describe('the record delete flow (spec 01 §4, §8)', () => {
     ]) {
       const f = start(items);
       expect(f.value()).toBe('failure');
-      expect(f.output()).toEqual({
+      expect(f.output()).toMatchObject({
         outcome: 'failure',
         error: { message: 'Internal error - missing item to delete', status: undefined },
       });
@@ -315,7 +329,7 @@ describe('the record delete flow (spec 01 §4, §8)', () => {
       await flush();
       f.actor.send({ type: 'CONFIRM' });
       await flush();
-      expect(f.output()).toEqual({
+      expect(f.output()).toMatchObject({
         outcome: 'failure',
         error: { message: 'Failed to delete resources. The request is not valid.', status: 400 },
       });
@@ -328,7 +342,7 @@ describe('the record delete flow (spec 01 §4, §8)', () => {
         },
       });
       await flush();
-      expect(f.output()).toEqual({
+      expect(f.output()).toMatchObject({
         outcome: 'failure',
         error: {
           message: "An error occured getting delete details for '3 items'. Network down.",

@@ -4,7 +4,8 @@ import {
   deleteFailedError,
   deleteFlowTexts,
   detailsFailedError,
-  nameFailedMessage,
+  nameFailedError,
+  noticeOf,
 } from './deleteFlowMessages.js';
 import {
   type DeleteFlowContext,
@@ -75,7 +76,16 @@ const errorIn = (event: unknown) => (event as { error?: unknown }).error;
 const outputIn = <T>(event: unknown) => (event as { output?: T }).output;
 
 const flowActions = {
-  failMissingItem: act(assign({ error: { message: deleteMessages.missingItem, status: undefined } })),
+  failMissingItem: act(
+    assign({
+      error: {
+        message: deleteMessages.missingItem,
+        title: deleteMessages.missingItem,
+        text: '',
+        status: undefined,
+      },
+    }),
+  ),
   storeName: act(
     assign(({ context, event }) => {
       const output = outputIn<Out['resolveName']>(event);
@@ -86,13 +96,13 @@ const flowActions = {
   ),
   nameUnknown: act(
     enqueueActions(({ context, event, enqueue }) => {
-      const message = nameFailedMessage(errorIn(event));
+      const nameError = nameFailedError(errorIn(event));
       const [item] = context.items;
       enqueue.assign({
-        nameError: message,
+        nameError,
         items: item ? [{ ...item, name: deleteFlowTexts.unknownName }] : context.items,
       });
-      enqueue({ type: 'notify', params: { kind: 'warning', title: message } });
+      enqueue({ type: 'notify', params: { ...noticeOf(nameError), kind: 'warning' } });
     }),
   ),
   storeDetails: act(assign(({ event }) => ({ details: outputIn<Out['fetchDeleteDetails']>(event) }))),
@@ -122,7 +132,7 @@ const flowActions = {
   ),
   notifyFailure: act(
     enqueueActions(({ context, enqueue }) => {
-      if (context.error) enqueue({ type: 'notify', params: { kind: 'error', title: context.error.message } });
+      if (context.error) enqueue({ type: 'notify', params: noticeOf(context.error) });
     }),
   ),
 };

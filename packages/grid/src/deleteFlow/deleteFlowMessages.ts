@@ -24,7 +24,7 @@ export function errorOf(title: string, error: unknown): DeleteFlowError {
     error && typeof error === 'object' && 'status' in error && typeof error.status === 'number'
       ? error.status
       : undefined;
-  return { message: withMessage(title, message), status };
+  return { message: withMessage(title, message), title, text: message, status };
 }
 
 /** 'Failed to delete {type} '{name}'. {message}' or, bulk, 'Failed to delete resources. {message}'. */
@@ -36,4 +36,10 @@ export const detailsFailedError = (items: readonly DeleteFlowItem[], error: unkn
   errorOf(deleteMessages.detailsFailed(items), error);
 
 /** 'Failed to get entity name. {message}'. */
-export const nameFailedMessage = (error: unknown) => errorOf(deleteFlowTexts.nameFailed, error).message;
+export const nameFailedError = (error: unknown) => errorOf(deleteFlowTexts.nameFailed, error);
+
+/** The toast of an error: its title, and the server's message when there is one. */
+export const noticeOf = (error: DeleteFlowError) =>
+  error.text
+    ? { kind: 'error' as const, title: error.title, text: error.text }
+    : { kind: 'error' as const, title: error.title };

@@ -15,7 +15,11 @@ export interface DeleteFlowInput {
 
 /** What went wrong, as spec 01 §8 says it: the text, and the server's status code when it answered. */
 export interface DeleteFlowError {
+  /** The whole text: '{title} {message}'. */
   message: string;
+  /** The spec's sentence ('Failed to delete Account 'Acme'.'), and the server's message. */
+  title: string;
+  text: string;
   status: number | undefined;
 }
 
@@ -25,7 +29,7 @@ export interface DeleteFlowContext {
   /** The wait before asking for the delete details again (200 ms doubling to 1000 ms). */
   pollDelayMs: number;
   /** 'Failed to get entity name. {message}' when the name could not be read (the flow goes on). */
-  nameError: string | undefined;
+  nameError: DeleteFlowError | undefined;
   error: DeleteFlowError | undefined;
   /** Every id the server deleted. */
   deleted: number[];
@@ -40,10 +44,11 @@ export type DeleteFlowOutcome =
   | { outcome: 'cancelled' }
   | { outcome: 'failure'; error: DeleteFlowError };
 
-/** A toast the host shows. */
+/** A toast the host shows: the spec's sentence as its title, the server's message as its text. */
 export interface DeleteFlowNotice {
   kind: 'success' | 'error' | 'warning';
   title: string;
+  text?: string;
 }
 
 export interface DeleteFlowActorInputs {

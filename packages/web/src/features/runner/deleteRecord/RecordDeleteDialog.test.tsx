@@ -154,9 +154,11 @@ describe('the record delete dialog', () => {
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Yes' })).toBeEnabled());
     await t.user.click(within(dialog).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    const message = "Failed to delete Account 'Acme'. The delete would now also take more than was shown.";
-    expect(t.notices).toEqual([{ kind: 'error', title: message }]);
-    expect(t.outcomes).toEqual([{ outcome: 'failure', error: { message, status: 409 } }]);
+    const text = 'The delete would now also take more than was shown.';
+    expect(t.notices).toEqual([{ kind: 'error', title: "Failed to delete Account 'Acme'.", text }]);
+    expect(t.outcomes).toMatchObject([
+      { outcome: 'failure', error: { message: `Failed to delete Account 'Acme'. ${text}`, status: 409 } },
+    ]);
   });
 
   it("closes with 'An error occured getting delete details for '{name}'. {message}'", async () => {
@@ -167,7 +169,8 @@ describe('the record delete dialog', () => {
     expect(t.notices).toEqual([
       {
         kind: 'error',
-        title: "An error occured getting delete details for 'Acme'. You do not have permission to do this.",
+        title: "An error occured getting delete details for 'Acme'.",
+        text: 'You do not have permission to do this.',
       },
     ]);
   });

@@ -33,7 +33,8 @@ export interface RecordDelete {
   cancel: () => void;
 }
 
-const defaultNotify = (notice: DeleteFlowNotice) => void toast[notice.kind](notice.title);
+const defaultNotify = (notice: DeleteFlowNotice) =>
+  void toast[notice.kind](notice.title, notice.text ? { description: notice.text } : {});
 
 type FlowActor = Actor<ReturnType<typeof recordDeleteMachine>>;
 
