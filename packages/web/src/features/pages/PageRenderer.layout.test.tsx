@@ -3,7 +3,11 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { container, element, pageContent, renderPage } from './pageTestHarness';
 
-const heading = (id: string, text: string) => ({ id, typeAlias: 'core:headingComponent', properties: { text } });
+const heading = (id: string, text: string) => ({
+  id,
+  typeAlias: 'core:headingComponent',
+  properties: { text },
+});
 
 const cell = (id: string) => document.querySelector<HTMLElement>(`[data-element-id="${id}"]`)!;
 const vars = (id: string, name: string) => cell(id).style.getPropertyValue(name);
@@ -31,7 +35,9 @@ describe('the flow layout', () => {
   it('spans each component per breakpoint: its own span, the lg share at md, the whole row at sm', () => {
     const layout = [
       element('a', { styles: { lg: { columnSpan: 3 } } }),
-      element('b', { styles: { lg: { columnSpan: 6, rowSpan: 2 }, md: { columnSpan: fullSpan }, sm: { columnSpan: 2 } } }),
+      element('b', {
+        styles: { lg: { columnSpan: 6, rowSpan: 2 }, md: { columnSpan: fullSpan }, sm: { columnSpan: 2 } },
+      }),
       element('c', { styles: { lg: { columnSpan: fullSpan } } }),
     ];
     renderPage(pageContent([heading('a', 'A'), heading('b', 'B'), heading('c', 'C')], layout));
@@ -87,7 +93,12 @@ describe('the flow layout', () => {
       }),
     ];
     renderPage(pageContent([heading('a', 'A'), heading('b', 'B')], layout));
-    expect(cell('box')).toHaveClass('pl-flow--container', 'pl-flow--card-lg', 'pl-flow--card-sm', 'pl-flow--w-fit-lg');
+    expect(cell('box')).toHaveClass(
+      'pl-flow--container',
+      'pl-flow--card-lg',
+      'pl-flow--card-sm',
+      'pl-flow--w-fit-lg',
+    );
     expect(vars('box', '--pl-direction-lg')).toBe('row');
     expect(vars('box', '--pl-direction-md')).toBe('row');
     expect(vars('box', '--pl-direction-sm')).toBe('column');

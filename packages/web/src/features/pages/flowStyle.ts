@@ -99,7 +99,8 @@ function parentVars(element: LayoutElement, isRoot: boolean, page?: PageConfigur
     } else {
       // A card without its own padding gets a small one, so its content does not touch its edge.
       const inset = style.background === 'card' ? 'sm' : undefined;
-      vars[`--pl-padding-${bp}`] = `${spacingPx(style.paddingY ?? inset)}px ${spacingPx(style.paddingX ?? inset)}px`;
+      vars[`--pl-padding-${bp}`] =
+        `${spacingPx(style.paddingY ?? inset)}px ${spacingPx(style.paddingX ?? inset)}px`;
     }
     if (element.type === 'grid') {
       const columns = gridColumnsFor(element, bp, isRoot);

@@ -44,4 +44,15 @@ describe('createPageBus', () => {
     expect(later).toHaveBeenCalledOnce();
     error.mockRestore();
   });
+
+  it('delivers a message sent by a handler after the one it answers, to every handler', () => {
+    const bus = createPageBus();
+    const seen: string[] = [];
+    bus.subscribe((m) => {
+      if (m.type === 'SAVE') bus.send({ type: 'SAVE_SUCCEEDED', savedEntities: [] });
+    });
+    bus.subscribe((m) => seen.push(m.type));
+    bus.send({ type: 'SAVE' });
+    expect(seen).toEqual(['SAVE', 'SAVE_SUCCEEDED']);
+  });
 });

@@ -57,8 +57,9 @@ export interface PageBus {
 }
 
 /**
- * Creates a page bus. Delivery is synchronous and in subscription order; a handler that throws
- * does not stop the others (the error is reported to the console).
+ * Creates a page bus. Delivery is synchronous and in subscription order, each message to every
+ * handler before the next; a handler that throws does not stop the others (the error is reported
+ * to the console).
  */
 export function createPageBus(): PageBus {
   const handlers = new Set<PageMessageHandler>();
@@ -84,15 +85,29 @@ export function createPageBus(): PageBus {
         break;
     }
   };
+  // Run to completion: a message sent while one is being delivered waits for it, so every handler
+  // sees the messages in the order they were sent.
+  const queue: PageMessage[] = [];
+  let delivering = false;
+  const deliver = (message: PageMessage) => {
+    track(message);
+    for (const handler of [...handlers]) {
+      try {
+        handler(message);
+      } catch (error) {
+        console.error('A page message handler failed', message.type, error);
+      }
+    }
+  };
   return {
     send(message) {
-      track(message);
-      for (const handler of [...handlers]) {
-        try {
-          handler(message);
-        } catch (error) {
-          console.error('A page message handler failed', message.type, error);
-        }
+      queue.push(message);
+      if (delivering) return;
+      delivering = true;
+      try {
+        for (let next = queue.shift(); next; next = queue.shift()) deliver(next);
+      } finally {
+        delivering = false;
       }
     },
     subscribe(handler) {

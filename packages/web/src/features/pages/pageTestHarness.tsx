@@ -9,11 +9,18 @@ import {
 import { render } from '@testing-library/react';
 import { SessionProvider } from '../auth/public';
 import { type FakeHandler, fakeApi } from '../pickerData/fakeApi';
-import { createPageBus, type PageBus } from './pageBus';
 import { PageRenderer } from './PageRenderer';
+import { createPageBus, type PageBus } from './pageBus';
 import type { PageContext } from './pageRendererTypes';
 
-export const testMe = { tenantId: 1, userId: 2, username: 'admin', isAdmin: true, roleIds: [1], csrfToken: 't' };
+export const testMe = {
+  tenantId: 1,
+  userId: 2,
+  username: 'admin',
+  isAdmin: true,
+  roleIds: [1],
+  csrfToken: 't',
+};
 export const testSettings = {
   tenantName: 'Demo',
   currencySymbol: '$',
@@ -52,7 +59,11 @@ export const element = (id: string, extra: Partial<LayoutElement> = {}): LayoutE
   ...extra,
 });
 
-export const container = (id: string, elements: LayoutElement[], extra: Partial<LayoutElement> = {}): LayoutElement => ({
+export const container = (
+  id: string,
+  elements: LayoutElement[],
+  extra: Partial<LayoutElement> = {},
+): LayoutElement => ({
   id,
   type: 'container',
   isContainer: true,
@@ -71,7 +82,10 @@ export function pageContent(components: PageComponentInput[], layout?: LayoutEle
 /** Renders a page over a fake server; `/auth/me` and tenant settings are answered for it. */
 export function renderPage(
   content: PageVersionContent,
-  handler: FakeHandler = () => ({ status: 404, body: { error: { code: 'not_found', message: 'Not found.' } } }),
+  handler: FakeHandler = () => ({
+    status: 404,
+    body: { error: { code: 'not_found', message: 'Not found.' } },
+  }),
   options: { context?: Partial<PageContext>; bus?: PageBus } = {},
 ) {
   const { api, requests } = fakeApi((path, body, method) => {
@@ -81,15 +95,20 @@ export function renderPage(
   });
   const navigations: NavigationAction[] = [];
   const bus = options.bus ?? createPageBus();
-  const view = render(
+  const dirty: boolean[] = [];
+  const tree = (context: Partial<PageContext>) => (
     <SessionProvider client={api}>
       <PageRenderer
         content={content}
-        context={{ ...testContext, ...options.context }}
+        context={{ ...testContext, ...context }}
         onNavigate={(action) => navigations.push(action)}
+        onDirtyChange={(isDirty) => dirty.push(isDirty)}
         bus={bus}
       />
-    </SessionProvider>,
+    </SessionProvider>
   );
-  return { ...view, requests, navigations, bus };
+  const view = render(tree(options.context ?? {}));
+  /** Renders the same page again in another context (a form-mode change, say). */
+  const rerenderWith = (context: Partial<PageContext>) => view.rerender(tree(context));
+  return { ...view, requests, navigations, bus, dirty, rerenderWith };
 }

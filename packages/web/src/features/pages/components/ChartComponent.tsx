@@ -25,7 +25,8 @@ export function ChartComponent({
     aggregate: properties.aggregate,
   });
   const ref = useRef<HTMLDivElement>(null);
-  const width = useContainerWidth(ref);
+  // Unmeasured (hidden at this breakpoint, or no layout at all): a usual width until it is.
+  const width = useContainerWidth(ref) || 480;
   const titleId = useId();
   const data: ChartDatum[] = state.status === 'ready' ? chartData(state.data, state.settings) : [];
   const title =
@@ -43,7 +44,7 @@ export function ChartComponent({
         {state.status === 'ready' && data.length === 0 && (
           <p className="pl-chart__message">No data to show</p>
         )}
-        {state.status === 'ready' && data.length > 0 && width > 0 && (
+        {state.status === 'ready' && data.length > 0 && (
           <Plot
             type={properties.chartType}
             data={data}

@@ -19,6 +19,9 @@ import type { PageComponentProps } from '../componentRegistry';
 import { masterConditionsFor, masterFilterState } from '../masterFilter';
 import '../pageComponents.css';
 
+/** The master filter's button: 'Filter' is each report's own (decision 0070). */
+export const pageFilterLabel = 'Page filter';
+
 type Load =
   | { status: 'loading' }
   | { status: 'error'; message: string }
@@ -132,8 +135,8 @@ function MasterFilter({ source, columnIds, currencySymbol, pickers, onApply }: M
     <div className="pl-master-filter">
       <ToolbarPopup
         title="Filter by"
-        trigger={<span className="pl-filter-trigger">Filter</span>}
-        triggerLabel="Filter"
+        trigger={<span className="pl-filter-trigger">{pageFilterLabel}</span>}
+        triggerLabel={pageFilterLabel}
         isOpen={isOpen}
         onOpenChange={(open) => {
           // Closing without Apply discards the edits (spec 01 §4).

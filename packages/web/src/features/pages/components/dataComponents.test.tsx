@@ -1,0 +1,129 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { act } from 'react';
+import { describe, expect, it } from 'vitest';
+import { pageContent, renderPage } from '../pageTestHarness';
+
+const aggregatePath = '/spapi/data/v1/report/7/aggregate';
+const byStage = {
+  title: 'Open opportunities',
+  aggregate: 'Sum',
+  groupColumn: { title: 'Stage', type: 'ChoiceRelationship' },
+  valueColumn: { title: 'Amount', type: 'Currency', places: 2 },
+  groups: [
+    { label: null, recordId: null, value: 500, count: 1 },
+    { label: 'Qualify', recordId: 11, value: 12000, count: 3 },
+    { label: 'Proposal', recordId: 12, value: 30500.5, count: 2 },
+  ],
+  hasMoreGroups: false,
+  total: { value: 43000.5, count: 6 },
+};
+
+describe('hero counter', () => {
+  it('shows one aggregate of a report as a big number formatted like its column, with its label', async () => {
+    const { requests } = renderPage(
+      pageContent([
+        {
+          id: 'pipeline',
+          typeAlias: 'core:heroCounterComponent',
+          properties: { reportId: 7, aggregate: 'Sum', valueColumnId: 'amount', label: 'Pipeline value' },
+        },
+      ]),
+      (path) =>
+        path === aggregatePath
+          ? { status: 200, body: { ...byStage, groups: [] } }
+          : { status: 404, body: {} },
+    );
+    const counter = await screen.findByRole('region', { name: 'Pipeline value' });
+    await waitFor(() => expect(counter).toHaveTextContent('$43,000.50'));
+    expect(requests.find((r) => r.path === aggregatePath)!.body).toEqual({
+      aggregate: 'Sum',
+      valueColumnId: 'amount',
+    });
+  });
+
+  it('counts records by default and reads again on the page’s REFRESH', async () => {
+    let count = 12;
+    const { bus } = renderPage(
+      pageContent([{ id: 'n', typeAlias: 'core:heroCounterComponent', properties: { reportId: 7 } }]),
+      (path) =>
+        path === aggregatePath
+          ? {
+              status: 200,
+              body: {
+                ...byStage,
+                aggregate: 'Count',
+                valueColumn: null,
+                groups: [],
+                total: { value: count, count },
+              },
+            }
+          : { status: 404, body: {} },
+    );
+    const counter = await screen.findByRole('region', { name: 'Open opportunities' });
+    await waitFor(() => expect(counter).toHaveTextContent('12'));
+    count = 13;
+    act(() => bus.send({ type: 'REFRESH' }));
+    await waitFor(() => expect(counter).toHaveTextContent('13'));
+  });
+
+  it('shows its placeholder without a report, and the error when the report cannot be read', async () => {
+    renderPage(
+      pageContent([
+        { id: 'a', typeAlias: 'core:heroCounterComponent', properties: {} },
+        { id: 'b', typeAlias: 'core:heroCounterComponent', properties: { reportId: 7, label: 'Deals' } },
+      ]),
+      () => ({ status: 404, body: { error: { code: 'not_found', message: 'The record was not found.' } } }),
+    );
+    expect(screen.getByText('Hero counter not configured')).toBeInTheDocument();
+    expect(await screen.findByText('The record was not found.')).toBeInTheDocument();
+  });
+});
+
+describe('chart', () => {
+  const chart = (chartType: string) => ({
+    id: 'c',
+    typeAlias: 'core:chartComponent',
+    properties: {
+      reportId: 7,
+      chartType,
+      categoryColumnId: 'stage',
+      valueColumnId: 'amount',
+      aggregate: 'Sum',
+    },
+  });
+  const serve = (path: string) =>
+    path === aggregatePath ? { status: 200, body: byStage } : { status: 404, body: {} };
+
+  it.each(['bar', 'line', 'pie'])('draws a %s chart as a labelled image with a data table', async (type) => {
+    const { requests } = renderPage(pageContent([chart(type)]), serve);
+    const figure = await screen.findByRole('figure', { name: 'Open opportunities' });
+    await waitFor(() => expect(within(figure).getByRole('img')).toBeInTheDocument());
+    expect(within(figure).getByRole('img')).toHaveAccessibleName('Open opportunities: Amount by Stage');
+    const table = within(figure).getByRole('table', { name: 'Open opportunities' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.textContent);
+    expect(rows).toEqual(['(blank)$500.00', 'Qualify$12,000.00', 'Proposal$30,500.50']);
+    expect(requests.find((r) => r.path === aggregatePath)!.body).toEqual({
+      aggregate: 'Sum',
+      groupColumnId: 'stage',
+      valueColumnId: 'amount',
+    });
+  });
+
+  it('says when there is nothing to draw, and shows its placeholder until configured', async () => {
+    renderPage(
+      pageContent([
+        chart('bar'),
+        { id: 'd', typeAlias: 'core:chartComponent', properties: { reportId: 7, aggregate: 'Sum' } },
+      ]),
+      (path) =>
+        path === aggregatePath
+          ? { status: 200, body: { ...byStage, groups: [] } }
+          : { status: 404, body: {} },
+    );
+    expect(await screen.findByText('No data to show')).toBeInTheDocument();
+    expect(screen.getByText('Chart not configured')).toBeInTheDocument();
+  });
+});
