@@ -55,8 +55,15 @@ export const reportQuery = z
       .object({ eid: entityId, relid: entityId, direction: z.enum(['fwd', 'rev']) })
       .strict()
       .optional(),
+    /** Records shown besides: added on the relationship component but not saved yet. */
     inclids: z.array(entityId).max(1000).optional(),
+    /** Records left out: removed on the relationship component but not saved yet. */
     exclids: z.array(entityId).max(1000).optional(),
+    /**
+     * The rows the component shows a page (a relationship table's 6) while `pageSize` asks for the
+     * rows to read (0 in the builder): informational, the answer pages by `pageSize`.
+     */
+    displayPageSize: z.number().int().min(0).max(1000).optional(),
     filtereids: z.array(entityId).max(1000).optional(),
     /** Narrows the root type to one of its derived types. */
     entityTypeId: idOrAlias.optional(),

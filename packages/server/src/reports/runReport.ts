@@ -8,6 +8,7 @@ import type { ReportCursor } from './keysetSql.js';
 import type { LoadedReport, ReportSettings } from './loadReport.js';
 import { pageWindow } from './pages/pageWindow.js';
 import { planReport, type ReportPlan } from './plan/reportPlan.js';
+import { checkRelationDetail } from './relationDetail.js';
 import { reportCells } from './reportCells.js';
 import { buildReportSql, type ReportSqlInput } from './reportSql.js';
 import { type ReportAnswer, reportResponse } from './response/reportResponse.js';
@@ -33,6 +34,7 @@ export async function runReport(
   query: ReportQuery,
   options: { publicView?: boolean; keyset?: { after?: ReportCursor } } = {},
 ): Promise<ReportAnswer> {
+  checkRelationDetail(ctx, report.definition.rootTypeId, query);
   const plan = planReport(report.definition, ctx.schema, query, {
     engine: ctx.engine,
     access: ctx.perms,
