@@ -13,13 +13,13 @@ test('a wrong password is refused with the server message', async ({ page }) => 
   await expect(page.getByRole('alert')).toHaveText('The tenant, user name or password is not correct.');
 });
 
-test('sign in, see the app list, open the route placeholders, sign out', async ({ page }) => {
+test('sign in, see the app list, open the app and its routes, sign out', async ({ page }) => {
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Apps' })).toBeVisible();
-  // The demo's app is listed and opens on its first report.
+  // The demo's app is listed and leads to its sitemap.
   await page.getByRole('link', { name: /Sales CRM/ }).click();
-  await expect(page).toHaveURL(/\/apps\/crm\/_report\/crm%3Aopportunities$/);
-  await expect(page.getByRole('heading', { name: 'Opportunities' })).toBeVisible();
+  await expect(page).toHaveURL(/\/apps\/crm\/_sitemap$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sales CRM' })).toBeVisible();
 
   // The runner's report route shows the report; one that does not exist says so.
   await page.goto('/apps/crm/_report/42');
@@ -28,8 +28,10 @@ test('sign in, see the app list, open the route placeholders, sign out', async (
   );
   await page.goto('/admin/apps/crm/home');
   await expect(page.getByRole('heading', { name: 'Page builder' })).toBeVisible();
+  // The hash host route runs the app; a preview shows the page's draft.
   await page.goto('/#/demo/0/apprunner?app=crm&page=home&preview=1');
-  await expect(page.getByRole('heading', { name: 'App runner' })).toBeVisible();
+  await expect(page.getByText(/^Preview/)).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'App menu' })).toBeVisible();
   await page.goto('/no/such/page');
   await expect(page.getByRole('alert')).toContainText('This page does not exist.');
   await page.getByRole('link', { name: 'go home' }).click();

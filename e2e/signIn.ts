@@ -6,9 +6,12 @@ export const demo = {
   password: process.env.PLINTH_E2E_PASSWORD ?? 'secret123',
 };
 
-/** Signs in through the sign-in page, as a person would. */
+/**
+ * Signs in through the sign-in page, as a person would, and lands on `next` (the app list unless
+ * told otherwise; without a next address the root opens the user's only app, decision 0065).
+ */
 export async function signIn(page: Page, next = '/apps'): Promise<void> {
-  await page.goto(next === '/apps' ? '/signin' : `/signin?next=${encodeURIComponent(next)}`);
+  await page.goto(`/signin?next=${encodeURIComponent(next)}`);
   await page.getByLabel('Tenant').fill(demo.tenant);
   await page.getByLabel('User name').fill(demo.username);
   await page.getByLabel('Password').fill(demo.password);

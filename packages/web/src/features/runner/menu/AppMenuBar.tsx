@@ -30,6 +30,8 @@ export function AppMenuBar({ app, currentPageId, host }: AppMenuBarProps) {
   const defaultPage = app.pages.find((p) => p.id === app.defaultPageId) ?? null;
   const tree = menuTree(app.menu, app.pages, (page) => !app.menuShowDefault && page.id === app.defaultPageId);
   const label = appLabel(app);
+  // On a phone the drawer's button says where the person is.
+  const currentPage = app.menuShowAppName ? undefined : app.pages.find((p) => p.id === currentPageId);
   const colours: CSSProperties = {
     ...(app.headerBackgroundColour ? { background: app.headerBackgroundColour } : {}),
     ...(app.headerTextColour ? { color: app.headerTextColour } : {}),
@@ -52,6 +54,11 @@ export function AppMenuBar({ app, currentPageId, host }: AppMenuBarProps) {
         ) : (
           <span className="pl-app-menu__name">{label}</span>
         ))}
+      {tree.length > 0 && currentPage && (
+        <span className="pl-app-menu__current" aria-hidden="true">
+          {currentPage.name}
+        </span>
+      )}
       {tree.length > 0 && (
         <button
           type="button"

@@ -15,6 +15,18 @@ describe('PageTitleBar', () => {
     expect(heading).toHaveClass('pl-visually-hidden');
   });
 
+  it('adds no heading when hidden on a page with a top-level heading of its own', () => {
+    render(
+      <PageTitleBar
+        bar={{ pageShowTitleBar: false, format: 'recordName' }}
+        recordName={null}
+        pageName="Home"
+        hasOwnHeading
+      />,
+    );
+    expect(screen.queryByRole('heading')).toBeNull();
+  });
+
   it('shows the record’s name under recordName, the page name without a record', () => {
     const { rerender } = render(
       <PageTitleBar

@@ -1,4 +1,4 @@
-import type { PageSummary, RunnerAppResponse } from '@plinth/schema';
+import type { PageSummary, PageVersionContent, RunnerAppResponse } from '@plinth/schema';
 import { ErrorDisplay, LoadingGrid } from '@plinth/ui';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useDocumentTitle } from '../../../app/useDocumentTitle';
@@ -11,6 +11,12 @@ import { PageTitleBar } from './PageTitleBar';
 import { failedToLoadPage, usePageResponse } from './usePageResponse';
 import { useRecordSummary } from './useRecordSummary';
 import { useUnsavedPageGuard } from './useUnsavedPageGuard';
+
+/** Whether a page shows a level-1 heading of its own (a heading component). */
+const hasTopHeading = (content: PageVersionContent) =>
+  content.components.some(
+    (c) => c.typeAlias === 'core:headingComponent' && (c.properties as { level?: unknown }).level === 1,
+  );
 
 export interface RunnerPageViewProps {
   app: RunnerAppResponse;
@@ -76,9 +82,18 @@ export function RunnerPageView({
       {!isEmbedded && <BreadcrumbBar currentName={response ? name : undefined} />}
       {response ? (
         <>
-          <PageTitleBar bar={response.content.titleBar} recordName={recordName} pageName={page.name} />
-          {response.versionKind === 'draft' && (
-            <p className="pl-runner-page__preview">Preview of the draft</p>
+          <PageTitleBar
+            bar={response.content.titleBar}
+            recordName={recordName}
+            pageName={page.name}
+            hasOwnHeading={hasTopHeading(response.content)}
+          />
+          {preview && (
+            <p className="pl-runner-page__preview">
+              {response.versionKind === 'draft'
+                ? 'Preview of the draft'
+                : 'Preview: the page has no draft, its published version is shown'}
+            </p>
           )}
           <PageRenderer
             content={response.content}
