@@ -59,14 +59,11 @@ export function FormDialog({
         },
       ]}
     >
-      <Form
-        className="pl-admin__form"
-        onSubmit={submit}
-        // An edit answers the failure: its message goes until the next try.
-        onChange={() => setError(null)}
-        validationBehavior="aria"
-      >
-        {children}
+      <Form className="pl-admin__form" onSubmit={submit} validationBehavior="aria">
+        {/* An edit answers the failure: its message goes until the next try. */}
+        <div className="pl-admin__form-body" onChange={() => setError(null)}>
+          {children}
+        </div>
         {error && (
           <p role="alert" className="pl-field__error">
             {error}
