@@ -161,6 +161,18 @@ describe.each(engines)('display rules of apps and pages on %s', (engine) => {
     expect((await fielder.get('/spapi/data/v1/pages/999999')).status).toBe(404);
   });
 
+  it("answers 404 for another tenant's apps and pages, even to its administrators", async () => {
+    const { admin: other } = await t.addTenant('globex');
+    for (const url of [
+      '/spapi/data/v1/apps/vis',
+      '/spapi/data/v1/apps/vis/pages/open',
+      `/spapi/data/v1/pages/${ids['new:openPage']}`,
+      `/spapi/data/v1/types/${ids['new:job']}/recordPage`,
+    ])
+      expect((await other.get(url)).status, url).toBe(404);
+    expect((await other.get('/spapi/data/v1/apps')).body.apps).toEqual([]);
+  });
+
   it('serves the pages a user may display; previews only to administrators', async () => {
     for (const url of [
       '/spapi/data/v1/apps/vis/pages/fieldpage',
