@@ -32,8 +32,29 @@ const accountType = {
     field(302, 'Annual revenue', 'annualRevenue', 'Currency', 'currency', { decimalPlaces: 2 }),
     field(303, 'Founded', 'founded', 'Date', 'date'),
     field(304, 'Active', 'isActive', 'Boolean', 'bool', { defaultValue: 'true' }),
+    field(305, 'Number', 'number', 'AutoNumber', 'autoNumber', { autoNumberDisplayPattern: 'ACC-{0}' }),
+    field(306, 'Alias', 'alias', 'Text', 'string', { column: 'alias' }),
+    field(307, 'Created Date', 'createdDate', 'DateTime', 'dateTime', { column: 'created_at' }),
   ],
-  relationships: [],
+  relationships: [
+    {
+      id: 401,
+      name: 'Account owner',
+      relType: 'lookup',
+      cardinality: 'manyToOne',
+      fromTypeId: 30,
+      toTypeId: 3,
+      toName: 'Owner',
+      fromName: 'Owned accounts',
+      toScriptName: 'owner',
+      fromScriptName: 'ownedAccounts',
+      isMandatory: false,
+      isReverseMandatory: false,
+      direction: 'fwd',
+      endName: 'Owner',
+      endScriptName: 'owner',
+    },
+  ],
   derivedTypes: [],
   canCreateType: true,
 };
@@ -70,7 +91,16 @@ function runner(path: string) {
       return {
         status: 200,
         body: {
-          entities: [{ ...entity, annualRevenue: 1250000.5, founded: '2001-03-09', isActive: false }],
+          entities: [
+            {
+              ...entity,
+              annualRevenue: 1250000.5,
+              founded: '2001-03-09',
+              isActive: false,
+              number: 17,
+              owner: { id: 9, typeId: 3, alias: null, name: 'Sam Lee' },
+            },
+          ],
         },
       };
     }
@@ -105,6 +135,14 @@ describe('the runner routes', () => {
     expect(value('Annual revenue')).toBe('$1,250,000.50');
     expect(value('Founded')).toBe('09/03/2001');
     expect(value('Active')).toBe('No');
+    expect(value('Number')).toBe('ACC-17');
+    expect(value('Owner')).toBe('Sam Lee');
+    // The name first, the type's own fields, the records it points to, then its dates; no alias.
+    expect(
+      within(form)
+        .getAllByRole('term')
+        .map((t) => t.textContent),
+    ).toEqual(['Name', 'Annual revenue', 'Founded', 'Active', 'Number', 'Owner', 'Created Date']);
     expect(within(form).queryByRole('textbox')).toBeNull();
     expect(screen.getByRole('navigation', { name: 'App menu' })).toBeVisible();
   });

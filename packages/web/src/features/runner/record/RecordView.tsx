@@ -31,7 +31,12 @@ export function RecordView({ mode, query, isEmbedded = false, onTitle }: RecordV
   }, [title, onTitle]);
   if (state.status === 'failed') return <ErrorDisplay message={state.message} homeHref="/apps" />;
   if (!details) return <LoadingGrid columns={2} rows={6} />;
-  const rows = recordFieldRows(details.type.fields, details.record?.values ?? null, settings);
+  const rows = recordFieldRows(
+    details.type.fields,
+    details.type.relationships,
+    details.record?.values ?? null,
+    settings,
+  );
   const pageName = details.page?.page.name;
   return (
     <section className="pl-record-view" aria-label={title}>
@@ -45,7 +50,7 @@ export function RecordView({ mode, query, isEmbedded = false, onTitle }: RecordV
       </p>
       <dl className="pl-record-view__fields">
         {rows.map((row) => (
-          <div key={row.id} className="pl-record-view__field">
+          <div key={row.key} className="pl-record-view__field">
             <dt>{row.label}</dt>
             <dd className={row.isMultiline ? 'is-multiline' : undefined}>{row.text || '—'}</dd>
           </div>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { runnerApi } from '../../../api/runnerApi';
 import { useSession } from '../../auth/public';
 import { failedToGetRecord } from '../page/useRecordSummary';
+import { toOneEnds } from './recordFields';
 
 export interface RecordDetails {
   type: TypeSchemaResponse;
@@ -66,9 +67,11 @@ export function useRecordDetails(mode: 'create' | 'edit' | 'view', cid: number |
         ]);
         let record: RecordDetails['record'] = null;
         if (mode !== 'create') {
-          const query = ['name', ...type.fields.map((f) => f.scriptName).filter((s) => s !== 'name')].join(
-            ', ',
-          );
+          const members = [
+            ...type.fields.map((f) => f.scriptName),
+            ...toOneEnds(type.relationships).map((r) => r.endScriptName),
+          ];
+          const query = ['name', ...members.filter((s) => s !== 'name')].join(', ');
           const [found] = (await client.getEntities({ ids: [cid], query }, signal)).entities;
           if (!found) return done({ status: 'failed', message: failedToGetRecord });
           record = { id: found.id, name: found.name, values: found };
