@@ -1,4 +1,4 @@
-import { applyFilters, updateStoredFilter } from '@plinth/grid';
+import { applyFilters, type ReportMeta, updateStoredFilter } from '@plinth/grid';
 import { describe, expect, it } from 'vitest';
 import { masterConditionsFor, masterFilterState } from './masterFilter';
 
@@ -26,7 +26,7 @@ describe('masterConditionsFor', () => {
   it('sends each applied condition to every target under its own condition id, by column or title', () => {
     let state = masterFilterState(source, []);
     state = applyFilters(updateStoredFilter(state, 'c1', { kind: 'value', value: 'North' }));
-    const targets = new Map([
+    const targets = new Map<string, Pick<ReportMeta, 'anlcols'>>([
       ['same', source],
       [
         'other',

@@ -116,8 +116,8 @@ describe('master filter component', () => {
   it('filters the reports it targets: Apply commits, and the report’s rows change', async () => {
     const { requests } = renderPage(pageContent([filter, report]), reportServer);
     await screen.findByText('Bravo', {}, { timeout: 5000 });
-    await userEvent.click(await screen.findByRole('button', { name: 'Page filter' }));
-    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(await screen.findByRole('button', { name: 'Page filter' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
     await userEvent.type(await within(dialog).findByRole('textbox'), 'North');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(screen.queryByText('Bravo')).not.toBeInTheDocument());
@@ -132,15 +132,17 @@ describe('master filter component', () => {
     const { requests } = renderPage(pageContent([filter, report]), reportServer);
     await screen.findByText('Bravo', {}, { timeout: 5000 });
     const before = requests.filter((r) => r.path === '/spapi/data/v1/report/7').length;
-    await userEvent.click(await screen.findByRole('button', { name: 'Page filter' }));
-    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(await screen.findByRole('button', { name: 'Page filter' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
     await userEvent.type(await within(dialog).findByRole('textbox'), 'North');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByText('Bravo')).toBeInTheDocument();
     expect(requests.filter((r) => r.path === '/spapi/data/v1/report/7').length).toBe(before);
     await userEvent.click(screen.getByRole('button', { name: 'Page filter' }));
-    expect(await within(await screen.findByRole('dialog')).findByRole('textbox')).toHaveValue('');
+    expect(
+      await within(await screen.findByRole('dialog', {}, { timeout: 5000 })).findByRole('textbox'),
+    ).toHaveValue('');
   });
 
   it('shows its placeholder without target reports', () => {
