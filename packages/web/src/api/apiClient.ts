@@ -99,8 +99,11 @@ export class ApiClient {
     answer: z.ZodType<T>,
     body?: unknown,
     signal?: AbortSignal,
+    conditional?: { ifNoneMatch: string; notModified: () => T },
   ): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
+    // A cached copy is confirmed by its entity tag: 304 keeps it (the form cache, decision 0075).
+    if (conditional) headers['if-none-match'] = conditional.ifNoneMatch;
     if (body !== undefined) headers['content-type'] = 'application/json';
     const csrf = this.csrfToken ?? csrfFromCookie();
     if (method !== 'GET' && csrf) headers['x-csrf-token'] = csrf;
@@ -123,6 +126,7 @@ export class ApiClient {
       await delay(wait, signal);
       response = await send();
     }
+    if (conditional && response.status === 304) return conditional.notModified();
     const json: unknown = await response.json().catch(() => null);
     if (!response.ok) {
       const parsed = errorResponse.safeParse(json);
