@@ -28,6 +28,10 @@ const allowed: Record<string, string> = {
     'by Schema: one metamodel version of one app, replaced when the version moves',
   'packages/server/src/data/calcSchema.ts adapters': 'by Schema, as above',
   'packages/server/src/forms/customValidation.ts compiledValidations': 'by Schema, as above',
+  'packages/server/src/forms/formDefinitions.ts generatedForms':
+    "by Schema: a type's generated form for one metamodel version (field group names included)",
+  'packages/server/src/forms/behaviorDependencies.ts byForm':
+    'by Schema, then by form definition object: what its calculations read',
   'packages/server/src/entities/transaction.ts pendingTasks': 'by transaction: work to run after its commit',
   'packages/server/src/reports/resultCache.ts caches':
     "by database handle; its entries are revalidated with the database's change markers",
