@@ -4,6 +4,7 @@ import { type ReactNode, useMemo } from 'react';
 import type { RunnerHost } from './navigation/runnerTarget';
 import { RunnerScreen } from './RunnerScreen';
 import { type RunnerView, viewOfPageParam } from './runnerView';
+import { TenantSettingsProvider } from './tenantSettings/TenantSettingsProvider';
 
 /** Where the runner is asked to open: an app's route on /apps, or the hash host route. */
 export type RunnerLocation =
@@ -24,7 +25,15 @@ const pathHost: RunnerHost = { kind: 'path' };
  * The runner's routes (spec 01 §2): an app's screens on /apps/{app}/…, or the same screens in the
  * hash host route `#/{tenant}/0/apprunner?app=&page=&preview=1`, whose links stay in the hash.
  */
-export function RunnerEntry({ location, search, hash, renderReport }: RunnerEntryProps) {
+export function RunnerEntry(props: RunnerEntryProps) {
+  return (
+    <TenantSettingsProvider>
+      <RunnerRoutes {...props} />
+    </TenantSettingsProvider>
+  );
+}
+
+function RunnerRoutes({ location, search, hash, renderReport }: RunnerEntryProps) {
   const tenant = location.kind === 'host' ? location.tenant : '';
   const preview = location.kind === 'host' && location.preview;
   const hashHost = useMemo<RunnerHost>(() => ({ kind: 'hash', tenant, preview }), [tenant, preview]);

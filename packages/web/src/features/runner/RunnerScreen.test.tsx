@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
 import { fakeApi } from '../pickerData/fakeApi';
@@ -64,11 +64,12 @@ const notFound = {
   body: { error: { code: 'not_found', message: 'The record was not found.' } },
 };
 
-function runner(path: string) {
+function runner(path: string, settings?: Record<string, unknown>) {
   window.history.pushState(null, '', path);
   const app = crmApp();
   return fakeApi((url, body) => {
     if (url === '/auth/me') return { status: 200, body: me };
+    if (url === '/spapi/data/v1/tenantSettings' && settings) return { status: 200, body: settings };
     if (url === '/spapi/data/v1/apps/crm') return { status: 200, body: app };
     if (url === '/spapi/data/v1/pages/1') return { status: 200, body: pageResponse(app.pages[0]!) };
     if (url === '/spapi/data/v1/pages/1?preview=1')
@@ -145,6 +146,25 @@ describe('the runner routes', () => {
     ).toEqual(['Name', 'Annual revenue', 'Founded', 'Active', 'Number', 'Owner', 'Created Date']);
     expect(within(form).queryByRole('textbox')).toBeNull();
     expect(screen.getByRole('navigation', { name: 'App menu' })).toBeVisible();
+  });
+
+  it('formats values with the tenant’s settings, read again when the person comes back to the tab', async () => {
+    const settings = {
+      tenantName: 'Demo',
+      currencySymbol: '€',
+      nameFieldLabel: 'Name',
+      timeZone: 'UTC',
+      locale: 'en-GB',
+      financialYearStartMonth: 7,
+    };
+    const { api, requests } = runner('/apps/crm/_viewRecord?cid=5&formMode=view', settings);
+    render(<App client={api} />);
+    const form = await screen.findByRole('region', { name: 'View Acme Pty' }, { timeout: 5000 });
+    expect(within(form).getByText('Annual revenue').nextElementSibling?.textContent).toBe('€1,250,000.50');
+    const reads = () => requests.filter((r) => r.path === '/spapi/data/v1/tenantSettings').length;
+    const before = reads();
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(reads()).toBe(before + 1));
   });
 
   it('shows a new record’s fields with their defaults, read-only, with a note', async () => {

@@ -1,9 +1,9 @@
-import { useFieldSettings } from '@plinth/fields';
 import { ErrorDisplay, LoadingGrid } from '@plinth/ui';
 import { useEffect } from 'react';
 import { useDocumentTitle } from '../../../app/useDocumentTitle';
 import { BreadcrumbBar } from '../breadcrumbs/public';
 import type { RunnerQuery } from '../runnerQuery';
+import { useTenantSettings } from '../tenantSettings/TenantSettingsProvider';
 import { recordFieldRows, recordTitle } from './recordFields';
 import { useRecordDetails } from './useRecordDetails';
 
@@ -22,7 +22,12 @@ export interface RecordViewProps {
  */
 export function RecordView({ mode, query, isEmbedded = false, onTitle }: RecordViewProps) {
   const state = useRecordDetails(mode, query.cid, query.pageId);
-  const settings = useFieldSettings();
+  const { settings: tenant } = useTenantSettings();
+  const settings = {
+    locale: tenant.locale,
+    currencySymbol: tenant.currencySymbol,
+    timeZone: tenant.timeZone,
+  };
   const details = state.status === 'ready' ? state.details : null;
   const title = details ? recordTitle(mode, details.record?.name ?? null, details.type.type.name) : undefined;
   useDocumentTitle(isEmbedded ? undefined : title);
