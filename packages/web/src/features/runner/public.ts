@@ -1,4 +1,4 @@
-export { type RunnerHost, type RunnerTarget, targetUrl } from './navigation/runnerTarget';
+export { previewUrl, type RunnerHost, type RunnerTarget, targetUrl } from './navigation/runnerTarget';
 export { RunnerEntry, type RunnerEntryProps, type RunnerLocation } from './RunnerEntry';
 export { RunnerScreen, type RunnerScreenProps } from './RunnerScreen';
 export { hostQuery, normaliseFormMode, parseRunnerQuery, type RunnerQuery } from './runnerQuery';

@@ -52,3 +52,20 @@ export function targetUrl(
   if (host.preview) hostQuery.set('preview', '1');
   return `#/${encodeURIComponent(host.tenant)}/0/apprunner?${hostQuery}`;
 }
+
+/**
+ * The builder's preview of a page (spec 01 §2): the hash host route with `preview=1`, which shows
+ * the page's draft; with `formMode=view` when the page shows its title bar.
+ *
+ * @example previewUrl('demo', 'crm', 'home', false) // '#/demo/0/apprunner?app=crm&page=home&preview=1'
+ */
+export function previewUrl(
+  tenant: string,
+  appSlug: string,
+  pageSlug: string,
+  showsTitleBar: boolean,
+): string {
+  const query = new URLSearchParams({ app: appSlug, page: pageSlug, preview: '1' });
+  if (showsTitleBar) query.set('formMode', 'view');
+  return `#/${encodeURIComponent(tenant)}/0/apprunner?${query}`;
+}
