@@ -1,4 +1,5 @@
 /** The forms feature: the browser's form cache (spec 03 §4, §9). */
+export { browserFormCache, formCacheSignedIn } from './formCache/browserFormCache';
 export {
   FormCache,
   type FormCacheLog,

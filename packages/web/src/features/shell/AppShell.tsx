@@ -6,6 +6,7 @@ import { prefetchReport, reportIdOfRoute } from '../../api/reportPrefetch';
 import { Link, navigate, useLocation } from '../../app/router';
 import { AppListPage, HomeRedirect } from '../apps/public';
 import { SignInPage, useSession } from '../auth/public';
+import { formCacheSignedIn } from '../forms/public';
 // Not the report's public module, which loads on demand: only the small store of kept views.
 import { keptViewForPrefetch, rememberReportViewer } from '../report/reportViewStore';
 import type { RunnerLocation } from '../runner/public';
@@ -63,7 +64,10 @@ export function AppShell() {
   const user = useRef(me);
   user.current = me;
   useEffect(() => {
-    if (me) rememberReportViewer(me.tenantId, me.userId);
+    if (!me) return;
+    rememberReportViewer(me.tenantId, me.userId);
+    // The form cache is another account's until now: cleared (spec 03 §4).
+    formCacheSignedIn(me.tenantId, me.userId);
   }, [me]);
   const prefetchId = route.kind === 'runnerReport' && session.status !== 'signedOut' ? route.reportId : null;
   useEffect(() => {
