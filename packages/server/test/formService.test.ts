@@ -22,6 +22,7 @@ describe.each(engines)('form and data service on %s', (engine) => {
   let tag: number;
   let group: number;
   let reader: Client;
+  let maker: Client;
   let other: Client;
   let formId: number;
   let acme: number;
@@ -53,9 +54,25 @@ describe.each(engines)('form and data service on %s', (engine) => {
       },
       { name: 'Reference', script: 'reference', type: 'AutoNumber', autoNumberSeed: 1 },
     ]);
+    const defineAccountCity = () =>
+      t.admin.put([
+        {
+          id: 'new:f',
+          typeId: 'core:field',
+          fields: {
+            name: 'Account city',
+            fieldScriptName: 'accountCity',
+            fieldType: 'Calculation',
+            fieldCalculation: '[account].[City]',
+          },
+          relationships: { fieldIsOnType: { set: [defined.typeId] } },
+        },
+      ]);
     deal = defined.typeId;
     f = defined.fieldIds;
     dealAccount = await defineRelationship(t.admin, 'lookup', deal, account, 'account', 'deals');
+    const accountCity = await defineAccountCity();
+    expect(accountCity.status, JSON.stringify(accountCity.body)).toBe(200);
     contactAccount = await defineRelationship(t.admin, 'lookup', contact, account, 'employer', 'contacts');
     contactTag = await defineRelationship(t.admin, 'manyToMany', contact, tag, 'tags', 'tagged');
 
@@ -87,6 +104,18 @@ describe.each(engines)('form and data service on %s', (engine) => {
     expect(rules.status, JSON.stringify(rules.body)).toBe(200);
     await t.addUser('rita', [readers]);
     reader = await t.login('rita');
+    const makers = await t.admin.put([
+      { id: 'new:role', typeId: 'core:role', fields: { name: 'Deal makers' } },
+      {
+        id: 'new:rule',
+        typeId: 'core:accessRule',
+        fields: { name: 'make deals', canRead: true, canCreate: true, canModify: true },
+        relationships: { accessRuleRole: { set: ['new:role'] }, accessRuleType: { set: [deal] } },
+      },
+    ]);
+    expect(makers.status, JSON.stringify(makers.body)).toBe(200);
+    await t.addUser('mo', [makers.body.ids['new:role']]);
+    maker = await t.login('mo');
 
     const saved = await t.admin.put([
       {
@@ -251,6 +280,45 @@ describe.each(engines)('form and data service on %s', (engine) => {
       expectError(await reader.get(`/spapi/data/v1/form/${formId}?designmode=true`), 403);
     });
 
+    it('refuses a form whose containers do not make a tree', async () => {
+      const save = (definition: object) =>
+        t.admin.put([
+          {
+            id: 'new:bad',
+            typeId: 'core:form',
+            fields: {
+              name: 'Bad',
+              formDefinition: JSON.stringify({ version: 1, typeId: deal, ...definition }),
+            },
+          },
+        ]);
+      const messages = async (definition: object) => {
+        const res = await save(definition);
+        expect(res.status, JSON.stringify(res.body)).toBe(400);
+        return JSON.stringify(res.body);
+      };
+      expect(
+        await messages({ controls: [{ id: 'amount', fieldToRender: f.amount, containerId: 'nowhere' }] }),
+      ).toContain("The container 'nowhere' is not on the form.");
+      expect(
+        await messages({
+          containers: [
+            { id: 'a', containerType: 'verticalStack', containerId: 'b' },
+            { id: 'b', containerType: 'tabContainer', containerId: 'a' },
+          ],
+        }),
+      ).toContain("The container 'a' is inside itself.");
+      expect(
+        await messages({
+          controls: [{ id: 'x', fieldToRender: f.amount }],
+          containers: [{ id: 'x', containerType: 'form' }],
+        }),
+      ).toContain("The control id 'x' is used twice.");
+      expect(await messages({ containers: [{ id: 'a', containerType: 'carousel' }] })).toContain(
+        'containerType',
+      );
+    });
+
     it("refuses another tenant's form and bad input with a JSON error", async () => {
       expectError(await t.admin.get(`/spapi/data/v1/form/${foreignForm}`), 404);
       expectError(await t.admin.get(`/spapi/data/v1/form/${foreignForm}?designmode=true`), 404);
@@ -388,6 +456,31 @@ describe.each(engines)('form and data service on %s', (engine) => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.formDataEntity.perUnit).toBeNull();
       expect(Object.keys(res.body.failed)).toEqual(['perUnit']);
+    });
+
+    it('reads the related records of the unsaved record, only those the caller may read', async () => {
+      const res = await t.admin.post('/spapi/data/v1/form/evalCalcFieldsForNew', {
+        typeId: deal,
+        relationships: { account: { set: [acme] } },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.formDataEntity).toMatchObject({ accountCity: 'Sydney', stage: 'Lead' });
+      const hidden = await maker.post('/spapi/data/v1/form/evalCalcFieldsForNew', {
+        typeId: deal,
+        relationships: { account: { set: [acme] } },
+      });
+      expect(hidden.status, JSON.stringify(hidden.body)).toBe(200);
+      expect(hidden.body.formDataEntity.accountCity).toBeNull();
+      expect(JSON.stringify(hidden.body)).not.toContain('Sydney');
+    });
+
+    it('leaves out a value entered that is not valid', async () => {
+      const res = await t.admin.post('/spapi/data/v1/form/evalCalcFieldsForNew', {
+        formId,
+        fields: { amount: 'lots' },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.formDataEntity).toMatchObject({ amount: null, doubled: null });
     });
 
     it('refuses a type the caller may not create, unknown members and bad input', async () => {
