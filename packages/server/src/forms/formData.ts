@@ -8,9 +8,9 @@ import {
   type TypeDef,
 } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
-import { fieldValue } from '../data/entityRepository.js';
+import { fieldValue, selectEntities } from '../data/entityRepository.js';
 import { readEntities } from '../entities/readEntities.js';
-import { badRequest, forbidden } from '../http/errors.js';
+import { badRequest, forbidden, notFound } from '../http/errors.js';
 import {
   canReadType,
   defaultFormOf,
@@ -65,8 +65,10 @@ export async function formData(ctx: RequestContext, req: FormDataRequest): Promi
   let entity: EntityResponse;
   let form: LoadedForm;
   if (req.entityId !== undefined) {
-    const [stored] = await readEntities(ctx, [req.entityId], 'name');
-    const type = ctx.schema.type(stored!.typeId)!;
+    // The type first (one indexed read, under the caller's read rules), for the form's members.
+    const [stored] = await selectEntities(ctx.db, ctx.tenantId, [req.entityId], ctx.perms.readFilter());
+    if (!stored) throw notFound();
+    const type = ctx.schema.type(stored.typeId)!;
     if (!canReadType(ctx, type.id)) throw forbidden();
     form = await formForType(ctx, type, req.formId);
     const tokens = readMembers(form)
