@@ -174,11 +174,13 @@ describe('the runner routes', () => {
       await screen.findByRole('heading', { level: 1, name: 'New Account' }, { timeout: 5000 }),
     ).toBeVisible();
     expect(screen.getByRole('note')).toHaveTextContent(
-      'Creating a Account here comes with record forms. These are the fields a new one starts with, read-only.',
+      'Creating records here comes with record forms. These are the fields a new Account starts with, read-only.',
     );
     const form = screen.getByRole('region', { name: 'New Account' });
     expect(within(form).getByText('Active').nextElementSibling?.textContent).toBe('Yes');
     expect(within(form).getByText('Name').nextElementSibling?.textContent).toBe('—');
+    // A new record has no dates or makers yet.
+    expect(within(form).queryByText('Created Date')).toBeNull();
   });
 
   it('says when a record cannot be read', async () => {

@@ -49,7 +49,7 @@ export function RecordView({ mode, query, isEmbedded = false, onTitle }: RecordV
       {!isEmbedded && <h1>{title}</h1>}
       <p className="pl-record-view__note" role="note">
         {mode === 'create'
-          ? `Creating a ${details.type.type.name} here comes with record forms. These are the fields a new one starts with, read-only.`
+          ? `Creating records here comes with record forms. These are the fields a new ${details.type.type.name} starts with, read-only.`
           : 'Editing here comes with record forms. The record’s fields are shown read-only.'}
         {pageName ? ` Its page: ${pageName}.` : ''}
       </p>

@@ -97,13 +97,14 @@ export function recordFieldRows(
   });
   const ends = toOneEnds(relationships);
   const isAudit = (end: TypeSchemaRelationship) => auditEnds.has(end.endScriptName);
-  return [
+  const rows = [
     ...name.map(fieldRow),
     ...own.map(fieldRow),
     ...ends.filter((end) => !isAudit(end)).map(endRow),
-    ...columns.map(fieldRow),
-    ...ends.filter(isAudit).map(endRow),
   ];
+  // A new record has no dates or makers yet; its description is one of its fields.
+  if (!values) return [...rows, ...columns.filter((f) => f.scriptName === 'description').map(fieldRow)];
+  return [...rows, ...columns.map(fieldRow), ...ends.filter(isAudit).map(endRow)];
 }
 
 /** The name of a related record as the entity get answers it ({ id, name }, or a list of them). */
