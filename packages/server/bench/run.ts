@@ -68,6 +68,18 @@ if (positionals[0] === 'report-ui') {
   });
   process.exit(0);
 }
+if (positionals[0] === 'runner-ui') {
+  // Issue 16: the CRM app's Home page, its chart and rows in headless Chromium (runnerUiBench.ts).
+  const { runnerUiBench } = await import('./runnerUiBench.js');
+  await runnerUiBench({
+    records: Number(values.records ?? '100000'),
+    runs: Number(values.runs),
+    port: process.argv.includes('--port') ? Number(values.port) : 3260,
+    dataDir: values['data-dir'],
+    log: (m) => console.error(m),
+  });
+  process.exit(0);
+}
 if (positionals[0] === 'public-load') {
   const bounded = (
     name: 'records' | 'seconds' | 'connections' | 'users' | 'addresses',
