@@ -113,6 +113,29 @@ describe('the record delete flow (spec 01 §4, §8)', () => {
     expect(deleteFlowView(f.actor.getSnapshot())).toBeUndefined();
   });
 
+  it('tells a parent the details it read and how it ended', async () => {
+    const heard: unknown[] = [];
+    const machine = deleteFlowMachine.provide({
+      actors: {
+        fetchDeleteDetails: fromPromise(async () => acme),
+        deleteEntities: fromPromise(async () => ({ deleted: [7, 70] })),
+      },
+      actions: {
+        detailsRead: (_, details) => heard.push({ details }),
+        finished: (_, outcome) => heard.push({ outcome }),
+      },
+    });
+    const actor = createActor(machine, { input: { items: [{ id: 7, name: 'Acme', typeName: 'Account' }] } });
+    actor.start();
+    await flush();
+    actor.send({ type: 'CONFIRM' });
+    await flush();
+    expect(heard).toEqual([
+      { details: acme },
+      { outcome: { outcome: 'deleted', deleted: [7, 70], message: "Account 'Acme' successfully deleted." } },
+    ]);
+  });
+
   it('start resolves the name of a record given without one, then names it', async () => {
     const f = start([{ id: 7, name: undefined, typeName: undefined }], {
       fetchDeleteDetails: async () => ({ entities: [], dependents: [], related: [] }),

@@ -1,3 +1,4 @@
+import type { DeleteDetails } from '@plinth/schema';
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { deleteMessages } from '../machine/delete/deleteMessages.js';
 import {
@@ -40,6 +41,18 @@ export const shownIds = (context: DeleteFlowContext) => [
   ...(context.details?.dependents.map((d) => d.id) ?? []),
 ];
 
+/** How the flow ended: the transitions into deleted and failure store it; cancelled stores nothing. */
+function outcomeOf(context: DeleteFlowContext): DeleteFlowOutcome {
+  if (context.error) return { outcome: 'failure', error: context.error };
+  if (context.isDeleted)
+    return {
+      outcome: 'deleted',
+      deleted: context.deleted,
+      message: deleteMessages.deleted(namedItems(context)),
+    };
+  return { outcome: 'cancelled' };
+}
+
 const isValidId = (id: unknown) => typeof id === 'number' && Number.isSafeInteger(id) && id >= 0;
 
 const deleteFlowSetup = setup({
@@ -59,6 +72,10 @@ const deleteFlowSetup = setup({
   actions: {
     /** The host's toast. */
     notify: (_, _notice: DeleteFlowNotice) => {},
+    /** The delete details were read (a parent that shows the confirmation itself keeps them). */
+    detailsRead: (_, _details: DeleteDetails) => {},
+    /** The flow ended so (a parent that runs it hears it so, before its done event). */
+    finished: (_, _outcome: DeleteFlowOutcome) => {},
   },
   guards: {
     isMissingItem: ({ context }) =>
@@ -189,7 +206,13 @@ export const deleteFlowMachine = deleteFlowSetup.extend({ actions: flowActions }
               {
                 guard: 'areDetailsReady',
                 target: '#deleteFlow.waitingForConfirmation',
-                actions: 'storeDetails',
+                actions: [
+                  'storeDetails',
+                  {
+                    type: 'detailsRead',
+                    params: ({ event }) => event.output as DeleteDetails,
+                  },
+                ],
               },
               { target: 'waitingToPoll' },
             ],
@@ -214,19 +237,12 @@ export const deleteFlowMachine = deleteFlowSetup.extend({ actions: flowActions }
         onError: { target: 'failure', actions: 'failDelete' },
       },
     },
-    deleted: { type: 'final' },
-    cancelled: { type: 'final' },
-    failure: { type: 'final', entry: 'notifyFailure' },
+    deleted: { type: 'final', entry: { type: 'finished', params: ({ context }) => outcomeOf(context) } },
+    cancelled: { type: 'final', entry: { type: 'finished', params: ({ context }) => outcomeOf(context) } },
+    failure: {
+      type: 'final',
+      entry: ['notifyFailure', { type: 'finished', params: ({ context }) => outcomeOf(context) }],
+    },
   },
-  // The transitions into deleted and failure store what the output says; cancelled stores nothing.
-  output: ({ context }): DeleteFlowOutcome => {
-    if (context.error) return { outcome: 'failure', error: context.error };
-    if (context.isDeleted)
-      return {
-        outcome: 'deleted',
-        deleted: context.deleted,
-        message: deleteMessages.deleted(namedItems(context)),
-      };
-    return { outcome: 'cancelled' };
-  },
+  output: ({ context }) => outcomeOf(context),
 });

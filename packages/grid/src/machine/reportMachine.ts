@@ -1,6 +1,5 @@
 import { recordsToSave } from '../query/inlineSaveOutcome.js';
 import { deleteActions, deleteGuards } from './delete/deleteActions.js';
-import { shownIds } from './delete/deleteItems.js';
 import { exportActions } from './export/exportActions.js';
 import { fetchingActions, fetchingGuards } from './fetching/fetchingActions.js';
 import { inlineEditActions } from './inlineEdit/inlineEditActions.js';
@@ -240,31 +239,21 @@ export const reportMachine = reportSetup
           CANCEL: { target: 'ready' },
         },
       },
-      // The delete flow of spec 01 §4: what it takes, the confirmation naming it, then the delete of
-      // exactly what was shown (decision 0033); cancelled or failed at any step.
+      // The delete flow of spec 01 §4, the machine the runner's record pages run too: what it
+      // takes, the confirmation naming it, then the delete of exactly what was shown (decision
+      // 0033); cancelled or failed at any step. The flow says how it went in its own toasts.
       confirmingDelete: {
-        initial: 'fetchingDeleteDetails',
-        states: {
-          fetchingDeleteDetails: {
-            invoke: {
-              src: 'fetchDeleteDetails',
-              input: ({ context }) => ({ ids: [...context.deleteIds] }),
-              onDone: { target: 'waitingForConfirmation', actions: 'storeDeleteDetails' },
-              onError: { target: '#report.ready', actions: 'deleteDetailsFailed' },
-            },
-          },
-          waitingForConfirmation: {
-            on: { CONFIRM: { target: '#report.deletingEntities' } },
-          },
-        },
-        on: { CANCEL: { target: 'ready', actions: 'dropDeleteIds' } },
-      },
-      deletingEntities: {
-        invoke: {
-          src: 'deleteEntities',
-          input: ({ context }) => ({ ids: [...context.deleteIds], shown: shownIds(context) }),
-          onDone: { target: 'fetchingReportResults', actions: 'deleteDone' },
-          onError: { target: 'ready', actions: 'deleteFailed' },
+        entry: 'startDeleteFlow',
+        exit: 'stopDeleteFlow',
+        on: {
+          CONFIRM: { actions: 'confirmDeleteFlow' },
+          CANCEL: { actions: 'cancelDeleteFlow' },
+          DELETE_FLOW_NOTICE: { actions: 'showDeleteFlowNotice' },
+          DELETE_FLOW_DETAILS: { actions: 'storeDeleteDetails' },
+          DELETE_FLOW_FINISHED: [
+            { guard: 'wasDeleted', target: 'fetchingReportResults', actions: 'deleteDone' },
+            { target: 'ready', actions: 'dropDeleteIds' },
+          ],
         },
       },
     },

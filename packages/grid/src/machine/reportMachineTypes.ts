@@ -7,6 +7,7 @@ import type {
   ReportRunResponse,
   TenantSettings,
 } from '@plinth/schema';
+import type { DeleteFlowNotice, DeleteFlowOutcome } from '../deleteFlow/deleteFlowTypes.js';
 import type { SaveValidationEntry } from '../query/inlineSaveOutcome.js';
 import type {
   CellEdit,
@@ -213,7 +214,11 @@ export type ReportEvent =
   | { type: 'REQUEST_LEAVE' }
   | { type: 'STAY' }
   | { type: 'LEAVE' }
-  | { type: 'LEAVE_AND_SAVE' };
+  | { type: 'LEAVE_AND_SAVE' }
+  // From the delete flow the report runs (delete/deleteActions.ts): its toasts, its details, its end.
+  | { type: 'DELETE_FLOW_NOTICE'; notice: DeleteFlowNotice }
+  | { type: 'DELETE_FLOW_DETAILS'; details: DeleteDetails }
+  | { type: 'DELETE_FLOW_FINISHED'; outcome: DeleteFlowOutcome };
 
 /** The inputs of the actors the host provides with `.provide({ actors })`. */
 export interface ReportActorInputs {

@@ -1,4 +1,3 @@
-import type { RowId } from '../../types.js';
 import { rowName } from '../reportContext.js';
 import type { ReportContext } from '../reportMachineTypes.js';
 import type { DeleteItem } from './deleteMessages.js';
@@ -12,9 +11,4 @@ export function deleteItems(context: ReportContext): DeleteItem[] {
   return context.deleteIds.map(
     (id) => named.get(id) ?? { name: rowName(context, id), typeName: context.reportEntity?.typeName },
   );
-}
-
-/** Every id the delete confirmation showed would be deleted: the records and their dependents. */
-export function shownIds(context: ReportContext): RowId[] {
-  return [...context.deleteIds, ...(context.deleteDetails?.dependents.map((d) => d.id) ?? [])];
 }

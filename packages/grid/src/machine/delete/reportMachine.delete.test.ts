@@ -29,7 +29,7 @@ const dealWithActivity: DeleteDetails = {
 };
 
 const waitForConfirmation = (report: ReturnType<typeof startReport>) =>
-  waitFor(report.actor, (s) => s.matches({ confirmingDelete: 'waitingForConfirmation' }));
+  waitFor(report.actor, (s) => deleteConfirmation(s)?.isLoading === false);
 
 describe('report machine: delete (spec 01 §4 delete flow, spec 02 §4)', () => {
   it('reads the delete details first, then names the record and lists what goes with it', async () => {
