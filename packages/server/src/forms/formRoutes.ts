@@ -49,14 +49,14 @@ async function withMarker<T extends object>(
   reply: FastifyReply,
   form: LoadedForm,
   answer: (marker: string) => T,
-): Promise<T | undefined> {
+): Promise<T> {
   const marker = await formChangeMarker(request.ctx, form);
   const etag = `"${marker}"`;
   reply.header('etag', etag).header('cache-control', 'private, no-cache');
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch?.split(',').some((t) => t.trim() === etag)) {
-    reply.code(304);
-    return undefined;
+    // Sent here, without a body; fastify takes the reply as answered.
+    return reply.code(304).send() as unknown as T;
   }
   return answer(marker);
 }
