@@ -9,7 +9,7 @@ export const breadcrumbCollapseAfter = 3;
 
 export const breadcrumbTexts = {
   label: 'Breadcrumbs',
-  showAll: (hidden: number) => `Show ${hidden} more ${hidden === 1 ? 'breadcrumb' : 'breadcrumbs'}`,
+  showAll: 'Show all breadcrumbs',
 } as const;
 
 export interface BreadcrumbBarProps {
@@ -39,38 +39,56 @@ export interface BreadcrumbListProps {
   currentName: string | undefined;
 }
 
-/** The bar itself, for a trail already read. */
+/**
+ * The bar itself, for a trail already read. Wide, a long trail shows its first page, a button that
+ * reveals the hidden ones, and its last two; narrow (below 640 px), only the button, the page one
+ * up and the current page. Expanded, every page shows, wrapping onto more lines.
+ */
 export function BreadcrumbList({ crumbs, currentName }: BreadcrumbListProps) {
   const [isExpanded, setExpanded] = useState(false);
   if (crumbs.length === 0) return null;
   const collapses = !isExpanded && crumbs.length > breadcrumbCollapseAfter;
-  const hidden = collapses ? crumbs.slice(1, -2) : [];
-  const shown = collapses ? [crumbs[0]!, ...crumbs.slice(-2)] : crumbs;
+  const last = crumbs.length - 1;
+  const more = (className: string) => (
+    <li key="more" className={className}>
+      <button
+        type="button"
+        className="pl-breadcrumbs__more"
+        aria-label={breadcrumbTexts.showAll}
+        aria-expanded={false}
+        onClick={() => setExpanded(true)}
+      >
+        …
+      </button>
+      <Separator />
+    </li>
+  );
+  const items = crumbs.flatMap((crumb, i) => {
+    if (collapses && i > 0 && i < last - 1) return [];
+    const className = `pl-breadcrumbs__item${i < last && !isExpanded ? ' pl-breadcrumbs__item--earlier' : ''}`;
+    const item = (
+      <li key={crumb.id} className={className}>
+        <Link to={crumb.href} className="pl-breadcrumbs__link">
+          <span title={crumb.name}>{crumb.name || 'Untitled page'}</span>
+        </Link>
+        <Separator />
+      </li>
+    );
+    if (collapses && i === 0) return [item, more('pl-breadcrumbs__item pl-breadcrumbs__item--more')];
+    if (!collapses && !isExpanded && i === 0 && last > 0)
+      return [
+        more('pl-breadcrumbs__item pl-breadcrumbs__item--more pl-breadcrumbs__item--narrow-only'),
+        item,
+      ];
+    return [item];
+  });
   return (
-    <nav aria-label={breadcrumbTexts.label} className="pl-breadcrumbs">
+    <nav
+      aria-label={breadcrumbTexts.label}
+      className={`pl-breadcrumbs${isExpanded ? ' pl-breadcrumbs--expanded' : ''}`}
+    >
       <ol className="pl-breadcrumbs__list">
-        {shown.map((crumb, i) => (
-          <li key={crumb.id} className="pl-breadcrumbs__item">
-            <Link to={crumb.href} className="pl-breadcrumbs__link">
-              <span title={crumb.name}>{crumb.name || 'Untitled page'}</span>
-            </Link>
-            {collapses && i === 0 && (
-              <>
-                <Separator />
-                <button
-                  type="button"
-                  className="pl-breadcrumbs__more"
-                  aria-label={breadcrumbTexts.showAll(hidden.length)}
-                  aria-expanded={false}
-                  onClick={() => setExpanded(true)}
-                >
-                  …
-                </button>
-              </>
-            )}
-            <Separator />
-          </li>
-        ))}
+        {items}
         <li className="pl-breadcrumbs__item pl-breadcrumbs__item--current">
           <span aria-current="page" title={currentName}>
             {currentName}
