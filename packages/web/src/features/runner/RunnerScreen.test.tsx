@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import type { RunnerAppResponse } from '@plinth/schema';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
@@ -64,9 +65,13 @@ const notFound = {
   body: { error: { code: 'not_found', message: 'The record was not found.' } },
 };
 
-function runner(path: string, settings?: Record<string, unknown>) {
+function runner(
+  path: string,
+  settings?: Record<string, unknown>,
+  appChanges: Partial<RunnerAppResponse> = {},
+) {
   window.history.pushState(null, '', path);
-  const app = crmApp();
+  const app = crmApp(appChanges);
   return fakeApi((url, body) => {
     if (url === '/auth/me') return { status: 200, body: me };
     if (url === '/spapi/data/v1/tenantSettings' && settings) return { status: 200, body: settings };
@@ -214,8 +219,8 @@ describe('the runner routes', () => {
     );
   });
 
-  it('shows the sitemap inside the app', async () => {
-    const { api } = runner('/apps/crm/_sitemap');
+  it('shows the sitemap inside the app, with the app’s footer', async () => {
+    const { api } = runner('/apps/crm/_sitemap', undefined, { footerText: 'Sales team · internal' });
     render(<App client={api} />);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Sales CRM' }, { timeout: 5000 }),

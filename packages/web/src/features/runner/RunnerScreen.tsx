@@ -74,6 +74,7 @@ export function RunnerScreen({ appSlug, view, search, host, renderReport }: Runn
     <div className="pl-runner" data-app={app.slug}>
       {showsMenu && <AppMenuBar app={app} currentPageId={page?.id ?? null} host={host} />}
       <div className="pl-runner__content">{content}</div>
+      {app.footerText && <footer className="pl-runner__footer">{app.footerText}</footer>}
     </div>
   );
 }
