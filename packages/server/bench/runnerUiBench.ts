@@ -93,8 +93,13 @@ interface Timing {
   observed_ms: number;
   firstContentfulPaint_ms: number | null;
   domContentLoaded_ms: number;
-  /** The app's scripts and styles: how many, the last one's end, bytes over the wire. */
-  assets: { files: number; lastEnd_ms: number; transferred_kB: number };
+  /** The app's scripts and styles: how many, the last one's end, bytes over the wire, each one's times. */
+  assets: {
+    files: number;
+    lastEnd_ms: number;
+    transferred_kB: number;
+    each: Array<{ file: string; start_ms: number; end_ms: number }>;
+  };
   /** The page definition call, the chart's aggregate call, and the report's first rows call. */
   pageCall: Call | null;
   chartCall: Call | null;
@@ -411,7 +416,12 @@ async function openHome(page: Page): Promise<Timing> {
     const resources = w.performance.getEntriesByType('resource');
     const assets = resources
       .filter((r) => /\/assets\//.test(String(r.name)))
-      .map((r) => ({ end: Number(r.responseEnd), transferred: Number(r.transferSize) }));
+      .map((r) => ({
+        file: String(r.name).split('/').pop() ?? '',
+        start: Number(r.startTime),
+        end: Number(r.responseEnd),
+        transferred: Number(r.transferSize),
+      }));
     const calls = resources
       .filter((r) => /\/(spapi|auth)\//.test(String(r.name)))
       .map((r) => ({
@@ -451,6 +461,7 @@ async function openHome(page: Page): Promise<Timing> {
       files: t.assets.length,
       lastEnd_ms: r(Math.max(0, ...t.assets.map((a) => a.end))),
       transferred_kB: r(t.assets.reduce((sum, a) => sum + a.transferred, 0) / 1024),
+      each: t.assets.map((a) => ({ file: a.file, start_ms: r(a.start), end_ms: r(a.end) })),
     },
     pageCall: call(before(/\/spapi\/data\/v1\/(pages\/|apps\/[^/]+\/pages\/)/, both)),
     chartCall: call(t.calls.filter((c) => c.url === chartPath && c.end_ms <= t.dom.bar!).at(-1)),

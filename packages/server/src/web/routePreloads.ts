@@ -10,17 +10,33 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
+const runner = 'src/features/runner/public.ts';
+const report = 'src/features/report/public.ts';
 /**
- * Pages whose code loads on demand, by the app paths that open them (the web app's routes.ts):
- * a report opened by its address is the runner's most common first page.
+ * The report page component: its chunk imports the report's statically, so its files hold the
+ * report's code also when a build merges that into a chunk with no name of its own in the manifest.
  */
-const lazyPages: ReadonlyArray<{ path: RegExp; module: string }> = [
-  { path: /^\/apps\/[^/]+\/(?:[^/]+\/)?_report\/[^/]+\/?$/, module: 'src/features/report/public.ts' },
-  { path: /^\/public\/[^/]+\/report\/\d+\/?$/, module: 'src/features/report/public.ts' },
+const reportComponent = 'src/features/pages/components/ReportComponent.tsx';
+const chartComponent = 'src/features/pages/components/ChartComponent.tsx';
+
+/**
+ * Pages whose code loads on demand, by the app paths that open them (the web app's routes.ts),
+ * with the modules they need first (those the manifest does not name are left out): a report
+ * opened by its address, and an app's page — its default page or one by slug — whose list-page
+ * components (the report and the chart) load as the page definition arrives (decision 0077).
+ */
+const lazyPages: ReadonlyArray<{ path: RegExp; modules: readonly string[] }> = [
+  { path: /^\/apps\/[^/]+\/(?:[^/]+\/)?_report\/[^/]+\/?$/, modules: [report, reportComponent] },
+  { path: /^\/public\/[^/]+\/report\/\d+\/?$/, modules: [report, reportComponent] },
+  { path: /^\/apps\/[^/_][^/]*(?:\/[^/_][^/]*)?\/?$/, modules: [runner, reportComponent, chartComponent] },
+  { path: /^\/apps\/[^/]+\/_[^/]+(?:\/.*)?$/, modules: [runner] },
 ];
 
-/** The chunk files of a manifest entry and everything it imports statically, outside the app's entry. */
-function chunkFiles(manifest: Manifest, key: string): { js: string[]; css: string[] } {
+/**
+ * The chunk files of manifest entries and everything they import statically, outside the app's
+ * entry, each once.
+ */
+function chunkFiles(manifest: Manifest, keys: readonly string[]): { js: string[]; css: string[] } {
   const js: string[] = [];
   const css = new Set<string>();
   const seen = new Set<string>();
@@ -32,7 +48,7 @@ function chunkFiles(manifest: Manifest, key: string): { js: string[]; css: strin
     for (const file of chunk.css ?? []) css.add(file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit(key);
+  for (const key of keys) visit(key);
   return { js, css: [...css] };
 }
 
@@ -48,10 +64,11 @@ export function routeIndexHtml(distDir: string, indexHtml: string): (pathname: s
   } catch {
     return () => indexHtml;
   }
-  const byModule = new Map<string, string>();
-  for (const { module } of lazyPages) {
-    if (byModule.has(module) || !manifest[module]) continue;
-    const { js, css } = chunkFiles(manifest, module);
+  const byPage = new Map<(typeof lazyPages)[number], string>();
+  for (const page of lazyPages) {
+    const modules = page.modules.filter((m) => manifest[m]);
+    if (modules.length === 0) continue;
+    const { js, css } = chunkFiles(manifest, modules);
     const links = [
       ...css
         .filter((f) => !indexHtml.includes(`/${f}"`))
@@ -60,10 +77,10 @@ export function routeIndexHtml(distDir: string, indexHtml: string): (pathname: s
         .filter((f) => !indexHtml.includes(`/${f}"`))
         .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
     ];
-    byModule.set(module, indexHtml.replace('</head>', `    ${links.join('\n    ')}\n  </head>`));
+    byPage.set(page, indexHtml.replace('</head>', `    ${links.join('\n    ')}\n  </head>`));
   }
   return (pathname) => {
     const page = lazyPages.find((p) => p.path.test(pathname));
-    return (page && byModule.get(page.module)) ?? indexHtml;
+    return (page && byPage.get(page)) ?? indexHtml;
   };
 }
