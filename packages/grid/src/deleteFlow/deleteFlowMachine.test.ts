@@ -117,8 +117,12 @@ describe('the record delete flow (spec 01 §4, §8)', () => {
     const heard: unknown[] = [];
     const machine = deleteFlowMachine.provide({
       actors: {
-        fetchDeleteDetails: fromPromise(async () => acme),
-        deleteEntities: fromPromise(async () => ({ deleted: [7, 70] })),
+        fetchDeleteDetails: fromPromise<Out['fetchDeleteDetails'], In['fetchDeleteDetails']>(
+          async () => acme,
+        ),
+        deleteEntities: fromPromise<Out['deleteEntities'], In['deleteEntities']>(async () => ({
+          deleted: [7, 70],
+        })),
       },
       actions: {
         detailsRead: (_, details) => heard.push({ details }),
