@@ -213,9 +213,12 @@ export function generatedFormFor(ctx: RequestContext, type: TypeDef): Promise<Lo
         new Map(rows.filter((r) => r.typeId === sysType.fieldGroup).map((r) => [r.id, r.name ?? ''])),
       ),
     );
-    const cached = form;
-    byType.set(type.id, cached);
-    cached.catch(() => byType.delete(type.id));
+    // Group names read inside a transaction may be rolled back: kept only when read outside one.
+    if (!ctx.db.isTransaction) {
+      const cached = form;
+      byType.set(type.id, cached);
+      cached.catch(() => byType.delete(type.id));
+    }
   }
   return form;
 }
