@@ -1,6 +1,7 @@
 import type { DeleteFlowNotice, DeleteFlowOutcome } from '@plinth/grid';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { SessionProvider } from '../../auth/public';
 import { type FakeHandler, fakeApi } from '../../pickerData/fakeApi';
@@ -52,10 +53,13 @@ function open(handler: FakeHandler, items: Parameters<ReturnType<typeof useRecor
   const notices: DeleteFlowNotice[] = [];
   const outcomes: DeleteFlowOutcome[] = [];
   const user = userEvent.setup();
+  // StrictMode runs effects twice, as the app does in development.
   render(
-    <SessionProvider client={api}>
-      <RecordPage items={items} notices={notices} outcomes={outcomes} />
-    </SessionProvider>,
+    <StrictMode>
+      <SessionProvider client={api}>
+        <RecordPage items={items} notices={notices} outcomes={outcomes} />
+      </SessionProvider>
+    </StrictMode>,
   );
   const dialog = async () => {
     await user.click(await screen.findByRole('button', { name: 'Delete' }));

@@ -46,41 +46,44 @@ type FlowActor = Actor<ReturnType<typeof recordDeleteMachine>>;
 export function useRecordDelete(options: UseRecordDeleteOptions = {}): RecordDelete {
   const { client } = useSession();
   const machine = useMemo(() => recordDeleteMachine(reportApi(client)), [client]);
-  const [actor, setActor] = useState<FlowActor | undefined>();
+  // What to delete; each new one is a new run (a fresh actor), even for the same records.
+  const [run, setRun] = useState<{ items: DeleteFlowItem[] } | undefined>();
   const [view, setView] = useState<DeleteFlowView | undefined>();
+  const actorRef = useRef<FlowActor | undefined>(undefined);
   const optionsRef = useRef(options);
   optionsRef.current = options;
 
+  // The actor lives in the effect, so a remount (React's StrictMode runs effects twice) starts a
+  // fresh one rather than a stopped one.
   useEffect(() => {
-    if (!actor) return;
+    if (!run) return;
+    const notify = (notice: DeleteFlowNotice) => (optionsRef.current.notify ?? defaultNotify)(notice);
+    const actor: FlowActor = createActor(
+      machine.provide({ actions: { notify: (_, notice) => notify(notice) } }),
+      { input: { items: run.items } },
+    );
+    actorRef.current = actor;
     const sub = actor.subscribe((snapshot) => {
       const next = deleteFlowView(snapshot);
       setView((current) => (isSameDeleteFlowView(current, next) ? current : next));
       if (snapshot.status === 'done' && snapshot.output) {
         optionsRef.current.onFinished?.(snapshot.output);
-        setActor((current) => (current === actor ? undefined : current));
+        setRun((current) => (current === run ? undefined : current));
       }
     });
     actor.start();
     return () => {
       sub.unsubscribe();
       actor.stop();
+      if (actorRef.current === actor) actorRef.current = undefined;
     };
-  }, [actor]);
+  }, [run, machine]);
 
-  const start = useCallback(
-    (items: DeleteFlowItem | readonly DeleteFlowItem[]) => {
-      const list = Array.isArray(items) ? [...items] : [items as DeleteFlowItem];
-      const notify = (notice: DeleteFlowNotice) => (optionsRef.current.notify ?? defaultNotify)(notice);
-      const next = createActor(machine.provide({ actions: { notify: (_, notice) => notify(notice) } }), {
-        input: { items: list },
-      });
-      setView(undefined);
-      setActor(next);
-    },
-    [machine],
-  );
-  const confirm = useCallback(() => actor?.send({ type: 'CONFIRM' }), [actor]);
-  const cancel = useCallback(() => actor?.send({ type: 'CANCEL' }), [actor]);
+  const start = useCallback((items: DeleteFlowItem | readonly DeleteFlowItem[]) => {
+    setView(undefined);
+    setRun({ items: Array.isArray(items) ? [...items] : [items as DeleteFlowItem] });
+  }, []);
+  const confirm = useCallback(() => actorRef.current?.send({ type: 'CONFIRM' }), []);
+  const cancel = useCallback(() => actorRef.current?.send({ type: 'CANCEL' }), []);
   return { view, start, confirm, cancel };
 }
