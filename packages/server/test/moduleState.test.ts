@@ -23,6 +23,7 @@ const allowed: Record<string, string> = {
   'packages/schema/src/validation/fieldPattern.ts cache': 'a field pattern compiled, by its text',
   'packages/schema/src/time/wallClock.ts formatters': 'date formatters by time zone',
   'packages/schema/src/reports/colours.ts named': 'the named colours',
+  'packages/schema/src/apps/componentTypes.ts registry': 'the page component types, registered as modules load',
   // Keyed by an object of one app, so each app (and each process) has its own.
   'packages/server/src/calc/calcDataSource.ts compiledFields':
     'by Schema: one metamodel version of one app, replaced when the version moves',
@@ -45,6 +46,8 @@ const allowed: Record<string, string> = {
   'packages/server/src/auth/callerCache.ts pendingUses':
     "by database handle: API tokens' last uses to write after the answer",
   'packages/server/src/auth/callerCache.ts writing': 'by database handle: the write of last uses under way',
+  'packages/server/src/reports/reportAggregate.ts derived':
+    'by definition object (kept per report row version): its one-column aggregate definitions',
   'packages/server/src/reports/reportMeta.ts kept':
     'by resolved columns, themselves kept per definition and Schema',
 };
