@@ -67,10 +67,11 @@ describe('columnSpanAt', () => {
     expect(columnSpanAt({ sm: { columnSpan: 6 } }, 'sm', 4)).toBe(4);
   });
 
-  it('keeps the lg share of the row at md when md is unset', () => {
-    expect(columnSpanAt({ lg: { columnSpan: 3 } }, 'md', 8)).toBe(2);
+  it('makes an lg span a quarter or half of the row at md when md is unset', () => {
+    expect(columnSpanAt({ lg: { columnSpan: 3 } }, 'md', 8)).toBe(4);
     expect(columnSpanAt({ lg: { columnSpan: 6 } }, 'md', 8)).toBe(4);
-    expect(columnSpanAt({ lg: { columnSpan: 1 } }, 'md', 8)).toBe(1);
+    expect(columnSpanAt({ lg: { columnSpan: 1 } }, 'md', 8)).toBe(2);
+    expect(columnSpanAt({ lg: { columnSpan: 2 } }, 'md', 8)).toBe(2);
     expect(columnSpanAt({ lg: { columnSpan: fullSpan } }, 'md', 8)).toBe(8);
   });
 

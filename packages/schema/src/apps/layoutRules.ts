@@ -55,7 +55,8 @@ export function styleAt(styles: ElementStyles | undefined, bp: Breakpoint): Elem
 /**
  * How many columns an element takes at a breakpoint in a parent of `columns` columns:
  * - its span set at that breakpoint (Full, or more than the columns, is the whole row);
- * - unset at md, the lg span's share of the row, rounded (at least one column);
+ * - unset at md, from its lg span: Full stays the whole row, 1 or 2 columns become a quarter of the
+ *   row, 3 to 6 half of it (a tablet fits two counters or charts side by side, not four);
  * - unset at sm, or unset everywhere, the whole row (the grid default is Full).
  */
 export function columnSpanAt(styles: ElementStyles | undefined, bp: Breakpoint, columns: number): number {
@@ -66,7 +67,7 @@ export function columnSpanAt(styles: ElementStyles | undefined, bp: Breakpoint, 
   const lg = styles?.lg?.columnSpan;
   if (bp === 'md' && lg !== undefined) {
     if (lg >= fullSpan) return whole;
-    return clamp(Math.round((lg * whole) / gridColumns.lg));
+    return clamp(Math.max(1, Math.round(whole / (lg <= 2 ? 4 : 2))));
   }
   return whole;
 }

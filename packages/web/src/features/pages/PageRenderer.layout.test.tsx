@@ -27,12 +27,12 @@ describe('the flow layout', () => {
       '24px',
       '16px',
     ]);
-    expect(vars('root', '--pl-padding-lg')).toBe('0 32px');
-    expect(vars('root', '--pl-padding-sm')).toBe('0 16px');
+    expect(vars('root', '--pl-padding-lg')).toBe('32px');
+    expect(vars('root', '--pl-padding-sm')).toBe('16px');
     expect(screen.getByRole('heading', { name: 'Pipeline' })).toBeInTheDocument();
   });
 
-  it('spans each component per breakpoint: its own span, the lg share at md, the whole row at sm', () => {
+  it('spans each component per breakpoint: its own span, half the row at md, the whole row at sm', () => {
     const layout = [
       element('a', { styles: { lg: { columnSpan: 3 } } }),
       element('b', {
@@ -43,7 +43,7 @@ describe('the flow layout', () => {
     renderPage(pageContent([heading('a', 'A'), heading('b', 'B'), heading('c', 'C')], layout));
     expect([vars('a', '--pl-column-lg'), vars('a', '--pl-column-md'), vars('a', '--pl-column-sm')]).toEqual([
       'auto / span 3',
-      'auto / span 2',
+      'auto / span 4',
       'auto / span 4',
     ]);
     expect([vars('b', '--pl-column-lg'), vars('b', '--pl-column-md'), vars('b', '--pl-column-sm')]).toEqual([

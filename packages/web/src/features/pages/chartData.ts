@@ -9,6 +9,8 @@ export interface ChartDatum {
   label: string;
   value: number;
   text: string;
+  /** The value in few characters ($16.9M), for narrow charts; the table keeps `text`. */
+  shortText: string;
 }
 
 /** The label of the group of records without a value (as the report's group rows show it). */
@@ -32,8 +34,27 @@ export function chartData(data: ReportAggregateResponse, settings: CellTextSetti
       label: group.label === null || group.label === '' ? blankLabel : group.label,
       value: Number.isFinite(value) ? value : 0,
       text: aggregateText(column, aggregate, settings) || '–',
+      shortText: shortNumber(
+        value,
+        column.type === 'Currency' && data.aggregate !== 'Count' ? settings : undefined,
+      ),
     };
   });
+}
+
+/** A number in compact notation in the tenant's locale, with its currency symbol for amounts. */
+function shortNumber(value: number, currency: CellTextSettings | undefined): string {
+  if (!Number.isFinite(value)) return '–';
+  let text: string;
+  try {
+    text = new Intl.NumberFormat(currency?.locale ?? 'en-AU', {
+      notation: 'compact',
+      maximumFractionDigits: 1,
+    }).format(Math.abs(value));
+  } catch {
+    text = String(Math.abs(value));
+  }
+  return `${value < 0 ? '-' : ''}${currency ? currency.currencySymbol : ''}${text}`;
 }
 
 /** Eight colours distinguishable with common colour-vision deficiencies (Okabe–Ito, darkened for contrast). */

@@ -95,7 +95,7 @@ function parentVars(element: LayoutElement, isRoot: boolean, page?: PageConfigur
     const gap = isRoot ? (style.gap ?? page?.styles[bp].gap) : (style.gap ?? newContainerGap);
     vars[`--pl-gap-${bp}`] = `${spacingPx(gap)}px`;
     if (isRoot) {
-      vars[`--pl-padding-${bp}`] = `0 ${spacingPx(page?.styles[bp].margin)}px`;
+      vars[`--pl-padding-${bp}`] = `${spacingPx(page?.styles[bp].margin)}px`;
     } else {
       // A card without its own padding gets a small one, so its content does not touch its edge.
       const inset = style.background === 'card' ? 'sm' : undefined;

@@ -7,7 +7,13 @@ import {
   reportMachine,
   type ToastRequest,
 } from '@plinth/grid';
-import { type EnumValue, type ReportQuery, sysRel, type TenantSettings } from '@plinth/schema';
+import {
+  type EnumValue,
+  type ReportQuery,
+  type ReportRunResponse,
+  sysRel,
+  type TenantSettings,
+} from '@plinth/schema';
 import { toast } from '@plinth/ui';
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/apiClient';
@@ -177,15 +183,22 @@ const emptyQuickMenu: ReportActorOutputs['fetchQuickMenuActions'] = {
 
 /**
  * The query with a master filter's conditions (spec 03 §3): each replaces the report's own
- * condition of the same id; without any, the query is asked as it is (and may be prefetched).
+ * condition of the same id; without any, the query is asked as it is (and may be prefetched). The
+ * conditions the page's filter drives are hidden from the report's own Filter popup and chips in
+ * the answer: the page's filter owns them (decision 0070).
  */
-function withMasterConditions<T>(
+async function withMasterConditions(
   query: ReportQuery,
   master: readonly QueryCondition[] | undefined,
-  ask: (query: ReportQuery) => T,
-): T {
+  ask: (query: ReportQuery) => Promise<ReportRunResponse>,
+): Promise<ReportRunResponse> {
   if (!master || master.length === 0) return ask(query);
   const ids = new Set(master.map((c) => c.expid));
   const conds = [...(query.conds ?? []).filter((c) => !ids.has(c.expid)), ...master];
-  return ask({ ...query, conds });
+  const answer = await ask({ ...query, conds });
+  if (!answer.meta) return answer;
+  const anlcols = Object.fromEntries(
+    Object.entries(answer.meta.anlcols).map(([id, c]) => [id, ids.has(id) ? { ...c, hidden: true } : c]),
+  );
+  return { ...answer, meta: { ...answer.meta, anlcols } };
 }

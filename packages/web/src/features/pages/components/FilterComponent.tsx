@@ -1,4 +1,5 @@
 import {
+  activeFilters,
   applyFilters,
   discardFilters,
   type FilterChange,
@@ -21,6 +22,15 @@ import '../pageComponents.css';
 
 /** The master filter's button: 'Filter' is each report's own (decision 0070). */
 export const pageFilterLabel = 'Page filter';
+
+/** 'A, B or C' (spec 01 §9: lists in en-AU). */
+function listText(names: string[]): string {
+  try {
+    return new Intl.ListFormat('en-AU', { type: 'disjunction' }).format(names);
+  } catch {
+    return names.join(', ');
+  }
+}
 
 type Load =
   | { status: 'loading' }
@@ -181,6 +191,9 @@ function MasterFilter({ source, columnIds, currencySymbol, pickers, onApply }: M
         </div>
       </ToolbarPopup>
       <FilterChips state={state} onApply={(_query, next) => commit(next)} />
+      {activeFilters(state.applied).length === 0 && (
+        <p className="pl-master-filter__hint">{`By ${listText(state.stored.map((f) => f.name))}`}</p>
+      )}
     </div>
   );
 }

@@ -11,6 +11,8 @@ export interface ChartProps {
 
 const rowHeight = 28;
 const barHeight = 18;
+/** About how wide a character of the 12 px labels is. */
+const charWidth = 7;
 
 /**
  * Horizontal bars, one row per category: long category names stay readable at every width, and
@@ -18,7 +20,11 @@ const barHeight = 18;
  */
 export function BarChart({ data, width, label }: ChartProps) {
   const labelWidth = Math.min(160, Math.max(72, width * 0.3));
-  const valueRoom = 84;
+  // Values are written after their bars: the full ones when they leave the bars room, else short ones.
+  const textWidth = (texts: string[]) => Math.max(0, ...texts.map((t) => t.length)) * charWidth + 12;
+  const full = textWidth(data.map((d) => d.text));
+  const isShort = full > (width - labelWidth) * 0.35;
+  const valueRoom = isShort ? textWidth(data.map((d) => d.shortText)) : full;
   const min = Math.min(0, ...data.map((d) => d.value));
   const max = Math.max(0, ...data.map((d) => d.value));
   const x = scaleLinear()
@@ -59,7 +65,7 @@ export function BarChart({ data, width, label }: ChartProps) {
               dominantBaseline="middle"
               className="pl-chart__value"
             >
-              {d.text}
+              {isShort ? d.shortText : d.text}
             </text>
           </g>
         );
