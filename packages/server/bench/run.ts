@@ -138,6 +138,8 @@ interface Result {
   rps: number;
   /** In process, without HTTP; null when the server runs in processes of its own. */
   baseline_p50_ms: number | null;
+  /** With the server in processes of its own: their CPU time per call, whatever the machine's load. */
+  server_cpu_ms_per_call?: number;
   failed_requests?: number;
 }
 
@@ -389,6 +391,7 @@ async function main() {
       ? undefined
       : await measure(Math.min(requests, 100), 1, async () => void (await s.direct()), s.before);
     for (const concurrency of [1, 10]) {
+      const cpuBefore = server?.cpuMs();
       const m = await measure(
         requests,
         concurrency,
@@ -399,6 +402,11 @@ async function main() {
         },
         s.before,
       );
+      // The server processes' CPU time per call, warm-up calls and untimed writes before included.
+      const cpu =
+        server && cpuBefore !== undefined
+          ? Number(((server.cpuMs() - cpuBefore) / m.calls).toFixed(2))
+          : undefined;
       results.push({
         scenario: s.name,
         records,
@@ -407,10 +415,11 @@ async function main() {
         p95_ms: m.p95,
         rps: m.rps,
         baseline_p50_ms: baseline?.p50 ?? null,
+        ...(cpu !== undefined ? { server_cpu_ms_per_call: cpu } : {}),
         ...(m.errors > 0 ? { failed_requests: m.errors } : {}),
       });
       log(
-        `  ${s.name.padEnd(34)} c=${String(concurrency).padEnd(2)} p50 ${m.p50.toFixed(2)} ms  p95 ${m.p95.toFixed(2)} ms  ${m.rps.toFixed(0)} req/s  (in-process p50 ${baseline ? baseline.p50.toFixed(2) : '—'} ms)${m.errors > 0 ? `  ${m.errors} failed` : ''}`,
+        `  ${s.name.padEnd(34)} c=${String(concurrency).padEnd(2)} p50 ${m.p50.toFixed(2)} ms  p95 ${m.p95.toFixed(2)} ms  ${m.rps.toFixed(0)} req/s  (${baseline ? `in-process p50 ${baseline.p50.toFixed(2)} ms` : `server CPU ${cpu} ms a call`})${m.errors > 0 ? `  ${m.errors} failed` : ''}`,
       );
     }
   }
@@ -482,6 +491,8 @@ interface ServerProcesses {
   base: string;
   /** The resident memory of the server's processes (the primary and each worker), in MB. */
   rssMb(): { total: number; each: number[] };
+  /** The CPU time (user and system) the primary and every worker have used so far, in ms. */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
 
@@ -535,6 +546,13 @@ async function startServer(where: Where, workers: number, port: number): Promise
   };
   return {
     base,
+    cpuMs() {
+      // utime and stime, fields 14 and 15 of /proc/PID/stat, in clock ticks (100 a second).
+      return pids().reduce((sum, pid) => {
+        const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        return sum + ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+      }, 0);
+    },
     rssMb() {
       const each = pids().map((pid) => Number(rssOf(pid).toFixed(1)));
       return { total: Number(each.reduce((a, b) => a + b, 0).toFixed(1)), each };
@@ -650,7 +668,13 @@ async function measure(
   times.sort((a, b) => a - b);
   const pct = (p: number) =>
     Number((times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0).toFixed(2));
-  return { p50: pct(0.5), p95: pct(0.95), rps: Number(((count - errors) / elapsed).toFixed(1)), errors };
+  return {
+    p50: pct(0.5),
+    p95: pct(0.95),
+    rps: Number(((count - errors) / elapsed).toFixed(1)),
+    errors,
+    calls: count + Math.min(10, count),
+  };
 }
 
 /**
