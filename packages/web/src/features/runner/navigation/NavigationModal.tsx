@@ -1,9 +1,10 @@
-import type { RunnerAppResponse } from '@plinth/schema';
+import type { PageVersionContent, RunnerAppResponse } from '@plinth/schema';
 import { ErrorDisplay, LoadingGrid, Modal } from '@plinth/ui';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { RunnerPageView } from '../page/RunnerPageView';
 import { RecordView } from '../record/RecordView';
 import { parseRunnerQuery } from '../runnerQuery';
+import { modalSizeOf } from './modalSize';
 import type { RunnerHost } from './runnerTarget';
 import type { ModalTarget } from './useRunnerNavigation';
 
@@ -27,6 +28,8 @@ export function NavigationModal({ app, modal, host, onClose, onOpenAsPage }: Nav
   const query = parseRunnerQuery(modal.url.split('?')[1] ?? '');
   const page = target.kind === 'page' ? app.pages.find((p) => p.slug === target.pageSlug) : undefined;
   const [title, setTitle] = useState(page?.name ?? (target.kind === 'report' ? 'Report' : ''));
+  const [pageSize, setPageSize] = useState<'small' | 'medium'>('medium');
+  const onContent = useCallback((content: PageVersionContent) => setPageSize(modalSizeOf(content)), []);
   return (
     <Modal
       title={title}
@@ -34,7 +37,7 @@ export function NavigationModal({ app, modal, host, onClose, onOpenAsPage }: Nav
       onOpenChange={(isOpen) => {
         if (!isOpen) onClose();
       }}
-      size={target.kind === 'record' ? 'medium' : 'large'}
+      size={target.kind === 'page' ? pageSize : target.kind === 'record' ? 'medium' : 'large'}
       buttons={[
         { kind: 'custom', label: 'Open as page', variant: 'secondary', onPress: onOpenAsPage },
         { kind: 'close', variant: 'primary', onPress: onClose },
@@ -47,7 +50,7 @@ export function NavigationModal({ app, modal, host, onClose, onOpenAsPage }: Nav
           <ReportView reportId={target.reportId} onNavigate={() => undefined} height="60vh" />
         </Suspense>
       ) : page ? (
-        <RunnerPageView app={app} page={page} query={query} host={host} isEmbedded />
+        <RunnerPageView app={app} page={page} query={query} host={host} isEmbedded onContent={onContent} />
       ) : (
         <ErrorDisplay message={failedToGetPageForModal} />
       )}

@@ -1,6 +1,6 @@
 import type { PageSummary, PageVersionContent, RunnerAppResponse } from '@plinth/schema';
 import { ErrorDisplay, LoadingGrid } from '@plinth/ui';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useDocumentTitle } from '../../../app/useDocumentTitle';
 import { createPageBus, PageRenderer } from '../../pages/public';
 import { BreadcrumbBar } from '../breadcrumbs/public';
@@ -26,6 +26,8 @@ export interface RunnerPageViewProps {
   host: RunnerHost;
   /** In a modal: no breadcrumbs, no document title; the host frames it. */
   isEmbedded?: boolean;
+  /** Hears the page's content once loaded (a modal sizes itself by it). */
+  onContent?: (content: PageVersionContent) => void;
   /** Shows a page a navigation action opens as a modal; without it such a page opens in place. */
   renderModal?: (modal: ModalTarget, close: () => void, openAsPage: () => void) => ReactNode;
 }
@@ -41,6 +43,7 @@ export function RunnerPageView({
   query,
   host,
   isEmbedded = false,
+  onContent,
   renderModal,
 }: RunnerPageViewProps) {
   const preview = query.preview || (host.kind === 'hash' && host.preview);
@@ -50,6 +53,9 @@ export function RunnerPageView({
   const record = useRecordSummary(page.contextEntityTypeId !== null ? query.cid : null);
   const recordName = record.status === 'ready' ? record.record.name : null;
   const response = state.status === 'ready' ? state.response : null;
+  useEffect(() => {
+    if (response) onContent?.(response.content);
+  }, [response, onContent]);
   const name = response
     ? response.content.titleBar.format === 'recordName' && recordName
       ? recordName
