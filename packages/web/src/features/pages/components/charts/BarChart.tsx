@@ -58,7 +58,9 @@ export function BarChart({ data, width, label }: ChartProps) {
               height={barHeight}
               rx={3}
               fill={chartColour(0)}
-            />
+            >
+              <title>{`${d.label}: ${d.text}`}</title>
+            </rect>
             <text
               x={Math.max(zero, end) + 6}
               y={y + rowHeight / 2}
