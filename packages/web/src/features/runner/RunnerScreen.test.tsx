@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import type { RunnerAppResponse } from '@plinth/schema';
 import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
 import { fakeApi } from '../pickerData/fakeApi';
@@ -110,6 +111,11 @@ function runner(
         },
       };
     }
+    if (url === '/spapi/data/v1/entity/deleteDetails') {
+      const acme = { id: 5, name: 'Acme Pty', typeName: 'Account' };
+      return { status: 200, body: { entities: [acme], dependents: [], related: [] } };
+    }
+    if (url === '/spapi/data/v1/entity/delete') return { status: 200, body: { deleted: [5] } };
     return notFound;
   });
 }
@@ -170,6 +176,20 @@ describe('the runner routes', () => {
     const before = reads();
     document.dispatchEvent(new Event('visibilitychange'));
     await waitFor(() => expect(reads()).toBe(before + 1));
+  });
+
+  it('deletes the record after “Confirm delete”, then goes back to the app’s default page', async () => {
+    const user = userEvent.setup();
+    const { api, requests } = runner('/apps/crm/_viewRecord?cid=5&formMode=view');
+    render(<App client={api} />);
+    await user.click(await screen.findByRole('button', { name: 'Delete' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm delete' });
+    expect(
+      within(dialog).getByText("Are you sure that you want to delete Account 'Acme Pty'?"),
+    ).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/apps/crm/home'));
+    expect(requests.find((r) => r.path === '/spapi/data/v1/entity/delete')?.body).toMatchObject({ ids: [5] });
   });
 
   it('shows a new record’s fields with their defaults, read-only, with a note', async () => {

@@ -2,7 +2,9 @@ import './runner.css';
 import type { PageSummary, RunnerAppResponse } from '@plinth/schema';
 import { ErrorDisplay, LoadingGrid } from '@plinth/ui';
 import type { ReactNode } from 'react';
-import { AppMenuBar } from './menu/AppMenuBar';
+import { navigate } from '../../app/router';
+import { type Breadcrumb, useBreadcrumbTrail } from './breadcrumbs/public';
+import { AppMenuBar, pageUrl } from './menu/AppMenuBar';
 import { NavigationModal } from './navigation/NavigationModal';
 import type { RunnerHost } from './navigation/runnerTarget';
 import { RunnerPageView } from './page/RunnerPageView';
@@ -31,12 +33,21 @@ function pageOfView(app: RunnerAppResponse, view: RunnerView): PageSummary | nul
   return null;
 }
 
+/** Where a deleted record's page goes: one step back along the trail, else the app's default page. */
+function backUrl(app: RunnerAppResponse, host: RunnerHost, trail: readonly Breadcrumb[]): string {
+  const previous = trail.at(-1);
+  if (previous) return previous.href;
+  const home = app.pages.find((p) => p.id === app.defaultPageId);
+  return home ? pageUrl(app, home, host) : `/apps/${encodeURIComponent(app.slug)}/_sitemap`;
+}
+
 /**
  * An app in the runner (spec 01 §2): its menu above whichever of its screens the route names — a
  * page, its default page, the sitemap, a record route or a report.
  */
 export function RunnerScreen({ appSlug, view, search, host, renderReport }: RunnerScreenProps) {
   const state = useRunnerApp(appSlug);
+  const trail = useBreadcrumbTrail();
   if (state.status === 'loading') return <LoadingGrid columns={3} rows={6} />;
   if (state.status === 'failed') {
     // A report reads on its own rights: it still shows, without the app's menu.
@@ -62,13 +73,31 @@ export function RunnerScreen({ appSlug, view, search, host, renderReport }: Runn
         page={page}
         query={query}
         host={host}
-        renderModal={(modal, close, openAsPage) => (
-          <NavigationModal app={app} modal={modal} host={host} onClose={close} onOpenAsPage={openAsPage} />
+        renderModal={(modal, close, openAsPage, refreshPage) => (
+          <NavigationModal
+            app={app}
+            modal={modal}
+            host={host}
+            onClose={close}
+            onOpenAsPage={openAsPage}
+            onRecordDeleted={() => {
+              close();
+              refreshPage();
+            }}
+          />
         )}
       />
     );
   else if (shown.kind === 'sitemap') content = <SitemapView app={app} host={host} />;
-  else if (shown.kind === 'record') content = <RecordView key={search} mode={shown.mode} query={query} />;
+  else if (shown.kind === 'record')
+    content = (
+      <RecordView
+        key={search}
+        mode={shown.mode}
+        query={query}
+        onDeleted={() => navigate(backUrl(app, host, trail), { replace: true })}
+      />
+    );
   else if (shown.kind === 'report') content = renderReport(app.slug, shown.reportId);
   return (
     <div className="pl-runner" data-app={app.slug}>

@@ -20,10 +20,19 @@ export interface NavigationModalProps {
   onClose: () => void;
   /** Leaves the modal for the page it shows (the current page joins the breadcrumbs). */
   onOpenAsPage: () => void;
+  /** A record shown in the modal was deleted: the host closes it and reads its page again. */
+  onRecordDeleted?: () => void;
 }
 
 /** A page opened over the current one (a navigation action's openAs modal), e.g. a record from a report row. */
-export function NavigationModal({ app, modal, host, onClose, onOpenAsPage }: NavigationModalProps) {
+export function NavigationModal({
+  app,
+  modal,
+  host,
+  onClose,
+  onOpenAsPage,
+  onRecordDeleted,
+}: NavigationModalProps) {
   const { target } = modal;
   const query = parseRunnerQuery(modal.url.split('?')[1] ?? '');
   const page = target.kind === 'page' ? app.pages.find((p) => p.slug === target.pageSlug) : undefined;
@@ -44,7 +53,13 @@ export function NavigationModal({ app, modal, host, onClose, onOpenAsPage }: Nav
       ]}
     >
       {target.kind === 'record' ? (
-        <RecordView mode={target.mode} query={query} isEmbedded onTitle={setTitle} />
+        <RecordView
+          mode={target.mode}
+          query={query}
+          isEmbedded
+          onTitle={setTitle}
+          {...(onRecordDeleted ? { onDeleted: onRecordDeleted } : {})}
+        />
       ) : target.kind === 'report' ? (
         <Suspense fallback={<LoadingGrid columns={4} rows={8} />}>
           <ReportView reportId={target.reportId} onNavigate={() => undefined} height="60vh" />

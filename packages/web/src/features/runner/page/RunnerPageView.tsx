@@ -29,7 +29,13 @@ export interface RunnerPageViewProps {
   /** Hears the page's content once loaded (a modal sizes itself by it). */
   onContent?: (content: PageVersionContent) => void;
   /** Shows a page a navigation action opens as a modal; without it such a page opens in place. */
-  renderModal?: (modal: ModalTarget, close: () => void, openAsPage: () => void) => ReactNode;
+  renderModal?: (
+    modal: ModalTarget,
+    close: () => void,
+    openAsPage: () => void,
+    /** Reads the page's data again (a record in the modal was deleted). */
+    refreshPage: () => void,
+  ) => ReactNode;
 }
 
 /**
@@ -117,7 +123,10 @@ export function RunnerPageView({
       ) : (
         <LoadingGrid columns={3} rows={6} />
       )}
-      {navigation.modal && renderModal?.(navigation.modal, navigation.closeModal, navigation.openModalAsPage)}
+      {navigation.modal &&
+        renderModal?.(navigation.modal, navigation.closeModal, navigation.openModalAsPage, () =>
+          bus.send({ type: 'REFRESH' }),
+        )}
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import { ErrorDisplay, LoadingGrid } from '@plinth/ui';
+import { Button, ErrorDisplay, LoadingGrid } from '@plinth/ui';
 import { useEffect } from 'react';
 import { useDocumentTitle } from '../../../app/useDocumentTitle';
 import { BreadcrumbBar } from '../breadcrumbs/public';
+import { RecordDeleteDialog, useRecordDelete } from '../deleteRecord/public';
 import type { RunnerQuery } from '../runnerQuery';
 import { useTenantSettings } from '../tenantSettings/TenantSettingsProvider';
 import { recordFieldRows, recordTitle } from './recordFields';
@@ -13,6 +14,8 @@ export interface RecordViewProps {
   /** In a modal: no breadcrumbs or document title; the title goes to the modal. */
   isEmbedded?: boolean;
   onTitle?: (title: string) => void;
+  /** Where to go once the record is deleted; without it the record offers no Delete. */
+  onDeleted?: () => void;
 }
 
 /**
@@ -20,8 +23,13 @@ export interface RecordViewProps {
  * come (decision 0067): the type's edit-record page is found, and the record's fields are shown
  * read-only in a generated form — a new record's fields with their defaults — with a note saying so.
  */
-export function RecordView({ mode, query, isEmbedded = false, onTitle }: RecordViewProps) {
+export function RecordView({ mode, query, isEmbedded = false, onTitle, onDeleted }: RecordViewProps) {
   const state = useRecordDetails(mode, query.cid, query.pageId);
+  const recordDelete = useRecordDelete({
+    onFinished: (outcome) => {
+      if (outcome.outcome === 'deleted') onDeleted?.();
+    },
+  });
   const { settings: tenant } = useTenantSettings();
   const settings = {
     locale: tenant.locale,
@@ -43,6 +51,7 @@ export function RecordView({ mode, query, isEmbedded = false, onTitle }: RecordV
     settings,
   );
   const pageName = details.page?.page.name;
+  const record = details.record;
   return (
     <section className="pl-record-view" aria-label={title}>
       {!isEmbedded && <BreadcrumbBar currentName={details.record?.name ?? title} />}
@@ -53,6 +62,18 @@ export function RecordView({ mode, query, isEmbedded = false, onTitle }: RecordV
           : 'Editing here comes with record forms. The record’s fields are shown read-only.'}
         {pageName ? ` Its page: ${pageName}.` : ''}
       </p>
+      {record?.canDelete && onDeleted && (
+        <div className="pl-record-view__actions">
+          <Button
+            variant="outline"
+            onPress={() =>
+              recordDelete.start({ id: record.id, name: record.name, typeName: details.type.type.name })
+            }
+          >
+            Delete
+          </Button>
+        </div>
+      )}
       <dl className="pl-record-view__fields">
         {rows.map((row) => (
           <div key={row.key} className="pl-record-view__field">
@@ -61,6 +82,7 @@ export function RecordView({ mode, query, isEmbedded = false, onTitle }: RecordV
           </div>
         ))}
       </dl>
+      <RecordDeleteDialog recordDelete={recordDelete} />
     </section>
   );
 }

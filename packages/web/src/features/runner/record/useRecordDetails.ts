@@ -8,7 +8,7 @@ import { toOneEnds } from './recordFields';
 export interface RecordDetails {
   type: TypeSchemaResponse;
   /** The record's name and values by field script name; null when creating. */
-  record: { id: number; name: string | null; values: Record<string, unknown> } | null;
+  record: { id: number; name: string | null; canDelete: boolean; values: Record<string, unknown> } | null;
   /** The type's default edit-record page, or the page the URL names; null when the type has none. */
   page: RunnerPageResponse | null;
 }
@@ -74,7 +74,7 @@ export function useRecordDetails(mode: 'create' | 'edit' | 'view', cid: number |
           const query = ['name', ...members.filter((s) => s !== 'name')].join(', ');
           const [found] = (await client.getEntities({ ids: [cid], query }, signal)).entities;
           if (!found) return done({ status: 'failed', message: failedToGetRecord });
-          record = { id: found.id, name: found.name, values: found };
+          record = { id: found.id, name: found.name, canDelete: found.canDelete, values: found };
         }
         done({ status: 'ready', details: { type, record, page } });
       } catch (error) {
