@@ -504,6 +504,7 @@ async function startServer(where: Where, workers: number, port: number): Promise
   // The built server, as `npm start` runs it (after `npm run build`): from source, tsx's compiler
   // would add some 70 MB to each process.
   const entry = 'packages/server/dist/main.js';
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-bench-server-'));
   if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run npm run build first`);
   const child = spawn(process.execPath, [entry], {
     env: {
@@ -513,12 +514,18 @@ async function startServer(where: Where, workers: number, port: number): Promise
       PLINTH_DEMO: 'false',
       PLINTH_WORKERS: String(workers),
       LOG_LEVEL: 'warn',
-      DATA_DIR: 'dataDir' in where ? where.dataDir : '',
+      // On PostgreSQL a folder of the bench's own for the server's files, never the project's ./data.
+      DATA_DIR: 'dataDir' in where ? where.dataDir : scratch,
       DATABASE_URL: 'databaseUrl' in where ? where.databaseUrl : '',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      fs.rmSync(scratch, { recursive: true, force: true });
+      resolve();
+    }),
+  );
   const base = `http://127.0.0.1:${port}`;
   const until = Date.now() + 120_000;
   for (;;) {

@@ -10,7 +10,7 @@ import {
 } from '@plinth/schema';
 import { permittedIds } from '../access/rowChecks.js';
 import type { RequestContext } from '../context.js';
-import { selectEntities } from '../data/entityRepository.js';
+import { tenantScope } from '../data/tenantScope.js';
 import { DefaultForms } from '../forms/formDefinitions.js';
 
 /**
@@ -22,7 +22,7 @@ export async function quickMenuActions(
   type: TypeDef,
   selectedIds: readonly EntityId[],
 ): Promise<QuickMenu> {
-  const selected = await selectEntities(ctx.db, ctx.tenantId, selectedIds, ctx.perms.readFilter());
+  const selected = await tenantScope(ctx).readRecords(selectedIds);
   const allReadable = selected.length === new Set(selectedIds).size;
   const one = allReadable && selected.length === 1;
   const some = allReadable && selected.length > 0;

@@ -2,7 +2,7 @@ import { auditPage, auditQuery, entityId, recordHistoryQuery } from '@plinth/sch
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { selectEntities } from '../data/entityRepository.js';
+import { tenantScope } from '../data/tenantScope.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { readAudit } from './readAudit.js';
 
@@ -28,12 +28,12 @@ export async function auditRoutes(app: FastifyInstance) {
       const { id } = request.params;
       // A record the caller cannot read has no history for them, exactly as if it did not exist.
       if (!ctx.actor.isAdmin) {
-        const [row] = await selectEntities(ctx.db, ctx.tenantId, [id], ctx.perms.readFilter());
+        const [row] = await tenantScope(ctx).readRecords([id]);
         if (!row) throw notFound();
       }
       const page = await readAudit(ctx, { entityId: id, ...request.query });
       if (page.events.length === 0 && request.query.cursor === undefined && ctx.actor.isAdmin) {
-        const [row] = await selectEntities(ctx.db, ctx.tenantId, [id]);
+        const [row] = await tenantScope(ctx).readRecords([id]);
         if (!row) throw notFound();
       }
       return page;

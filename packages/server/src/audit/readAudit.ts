@@ -7,7 +7,7 @@ import {
   sysType,
 } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
-import { selectEntities } from '../data/entityRepository.js';
+import { tenantScope } from '../data/tenantScope.js';
 import type { StoredChange } from './auditLog.js';
 
 /** Which events to read: every filter optional; a page of `pageSize`, after `cursor`. */
@@ -54,12 +54,7 @@ export async function readAudit(ctx: RequestContext, filter: AuditFilter): Promi
   const linked = new Set<EntityId>();
   for (const { changes } of parsed)
     for (const c of changes) if ('r' in c) for (const id of [...c.a, ...c.x]) linked.add(id);
-  const readable = new Map(
-    (await selectEntities(ctx.db, ctx.tenantId, [...linked], ctx.perms.readFilter())).map((r) => [
-      r.id,
-      r.name,
-    ]),
-  );
+  const readable = new Map((await tenantScope(ctx).readRecords([...linked])).map((r) => [r.id, r.name]));
   const userNames = await namesOfUsers(
     ctx,
     page.map((r) => r.user_id),

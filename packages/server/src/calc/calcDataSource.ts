@@ -16,9 +16,9 @@ import {
   columnRelationshipTarget,
   type EntityRow,
   fieldValue,
-  selectEntities,
   selectLinks,
 } from '../data/entityRepository.js';
+import { tenantScope } from '../data/tenantScope.js';
 import { readTenantSettings } from '../settings/tenantSettings.js';
 import { Batch } from './batch.js';
 
@@ -62,7 +62,7 @@ export class ServerCalcData implements CalcDataSource {
 
   constructor(readonly ctx: RequestContext) {
     this.#rows = new Batch(async (ids) => {
-      const rows = await selectEntities(ctx.db, ctx.tenantId, ids, ctx.perms.readFilter());
+      const rows = await tenantScope(ctx).readRecords(ids);
       return new Map(rows.map((r) => [r.id, r]));
     }, null);
   }
@@ -185,14 +185,10 @@ export class ServerCalcData implements CalcDataSource {
   async #readAll(typeId: string): Promise<readonly EntityRef[]> {
     const types = this.ctx.schema.descendants(Number(typeId));
     if (types.length === 0) return [];
-    let q = this.ctx.db
-      .selectFrom('entities')
+    const rows = await tenantScope(this.ctx)
+      .records()
       .select(['id', 'type_id'])
-      .where('tenant_id', '=', this.ctx.tenantId)
-      .where('type_id', 'in', types);
-    const filter = this.ctx.perms.readFilter();
-    if (filter) q = q.where(filter);
-    const rows = await q
+      .where('type_id', 'in', types)
       .orderBy('id')
       .limit(MAX_ALL_RECORDS + 1)
       .execute();
@@ -204,15 +200,14 @@ export class ServerCalcData implements CalcDataSource {
   async byName(typeId: string, name: string): Promise<EntityRef | null> {
     const types = this.ctx.schema.descendants(Number(typeId));
     if (types.length === 0) return null;
-    let q = this.ctx.db
-      .selectFrom('entities')
+    const row = await tenantScope(this.ctx)
+      .records()
       .select(['id', 'type_id'])
-      .where('tenant_id', '=', this.ctx.tenantId)
       .where('type_id', 'in', types)
-      .where(sql<string>`lower(name)`, '=', name.toLowerCase());
-    const filter = this.ctx.perms.readFilter();
-    if (filter) q = q.where(filter);
-    const row = await q.orderBy('id').limit(1).executeTakeFirst();
+      .where(sql<string>`lower(name)`, '=', name.toLowerCase())
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
     return row ? { id: String(row.id), typeId: String(row.type_id) } : null;
   }
 

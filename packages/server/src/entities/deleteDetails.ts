@@ -1,11 +1,7 @@
 import { type DeleteDetails, type EntityId, relationshipEndName, type Schema } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
-import {
-  type EntityRow,
-  selectEntities,
-  selectLinksOfRels,
-  selectLinksTouching,
-} from '../data/entityRepository.js';
+import { type EntityRow, selectLinksOfRels, selectLinksTouching } from '../data/entityRepository.js';
+import { tenantScope } from '../data/tenantScope.js';
 import { AppError } from '../http/errors.js';
 
 /** The records deleting some records also deletes, each with the chain of records that leads to it. */
@@ -79,12 +75,7 @@ export async function deleteDetails(ctx: RequestContext, closure: CascadeClosure
     if (!closure.all.has(other) && !relatedIds.has(other) && relatedIds.size < RELATED_LIMIT)
       relatedIds.set(other, l.relId);
   }
-  const rows = await selectEntities(
-    ctx.db,
-    ctx.tenantId,
-    [...closure.all, ...relatedIds.keys()],
-    ctx.perms.readFilter(),
-  );
+  const rows = await tenantScope(ctx).readRecords([...closure.all, ...relatedIds.keys()]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const describe = (id: EntityId) => {
     const row = byId.get(id);

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { linkedRecordExists } from '../access/linkedRecords.js';
 import type { RequestContext } from '../context.js';
 import { toEntityRow } from '../data/entityRepository.js';
+import { tenantScope } from '../data/tenantScope.js';
 import { jsonEquals } from '../db/jsonValue.js';
 import { badRequest } from '../http/errors.js';
 import { parseFieldQuery } from './fieldQuery.js';
@@ -30,13 +31,7 @@ export async function entitiesOfType(
   const nodes = q.query === undefined ? undefined : parseFieldQuery(q.query);
   const pageSize = Math.min(q.pageSize, maxPageSize);
   const typeIds = q.includeDerived ? ctx.schema.descendants(type.id) : [type.id];
-  let query = ctx.db
-    .selectFrom('entities')
-    .selectAll()
-    .where('tenant_id', '=', ctx.tenantId)
-    .where('type_id', 'in', typeIds);
-  const readFilter = ctx.perms.readFilter();
-  if (readFilter) query = query.where(readFilter);
+  let query = tenantScope(ctx).records().selectAll().where('type_id', 'in', typeIds);
   for (const [key, value] of Object.entries(q.filter ?? {})) {
     const member = ctx.schema.member(type.id, key);
     if (!member) throw badRequest(`Unknown field or relationship '${key}' on '${type.name}'.`);

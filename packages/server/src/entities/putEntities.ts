@@ -23,6 +23,8 @@ import {
   selectEntities,
   updateEntity,
 } from '../data/entityRepository.js';
+import { systemQuery } from '../data/systemQuery.js';
+import { tenantScope } from '../data/tenantScope.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { nextAutoNumbers } from './autoNumbers.js';
 import { cascadeClosure, refuseUnshown } from './deleteDetails.js';
@@ -83,14 +85,7 @@ async function putInTransaction(
 
   // Existing records: unreadable ones are 404 like missing ones; readable but locked ones 403.
   const existing = new Map(
-    (
-      await selectEntities(
-        ctx.db,
-        ctx.tenantId,
-        [...updates.map((u) => u.id), ...deletedIds],
-        perms.readFilter(),
-      )
-    ).map((r) => [r.id, r]),
+    (await tenantScope(ctx).readRecords([...updates.map((u) => u.id), ...deletedIds])).map((r) => [r.id, r]),
   );
   for (const id of [...updates.map((u) => u.id), ...deletedIds]) if (!existing.has(id)) throw notFound();
   const modifiable = await permittedIds(
@@ -346,9 +341,7 @@ async function checkRelTargets(ctx: RequestContext, changes: readonly ResolvedRe
   const wanted = new Set<EntityId>();
   for (const c of changes) for (const id of [...(c.set ?? []), ...(c.add ?? [])]) wanted.add(id);
   if (wanted.size === 0) return;
-  const rows = new Map(
-    (await selectEntities(ctx.db, ctx.tenantId, [...wanted], ctx.perms.readFilter())).map((r) => [r.id, r]),
-  );
+  const rows = new Map((await tenantScope(ctx).readRecords([...wanted])).map((r) => [r.id, r]));
   const errors: MemberError[] = [];
   for (const c of changes) {
     const endType = c.direction === 'fwd' ? c.rel.toTypeId : c.rel.fromTypeId;
@@ -391,7 +384,7 @@ async function deleteRecords(
   shown?: ReadonlySet<EntityId>,
 ): Promise<EntityRow[]> {
   const closure = await cascadeClosure(ctx, ids);
-  const rows = await selectEntities(ctx.db, ctx.tenantId, [...closure.all]);
+  const rows = await selectEntities(systemQuery(ctx.db, 'access check'), ctx.tenantId, [...closure.all]);
   const readable = await permittedIds(ctx, 'read', rows);
   const deletable = await permittedIds(ctx, 'delete', rows);
   for (const row of rows) {

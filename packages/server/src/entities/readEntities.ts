@@ -1,14 +1,11 @@
 import {
   type EntityId,
   type EntityResponse,
-  type FieldDef,
-  fieldLimits,
   type IdOrAlias,
   isFromMany,
   isToMany,
   type RelationshipDef,
   relationshipEndName,
-  sysField,
   sysType,
 } from '@plinth/schema';
 import { permittedIds } from '../access/rowChecks.js';
@@ -19,10 +16,10 @@ import {
   type EntityRow,
   type Executor,
   fieldValue,
-  selectEntities,
   selectIdsByAlias,
   selectLinks,
 } from '../data/entityRepository.js';
+import { tenantScope } from '../data/tenantScope.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { parseFieldQuery, type QueryNode } from './fieldQuery.js';
 
@@ -53,7 +50,7 @@ export async function readEntities(
   query: string | undefined,
 ): Promise<EntityResponse[]> {
   const ids = await resolveIds(ctx.db, ctx.tenantId, refs);
-  const rows = await selectEntities(ctx.db, ctx.tenantId, ids, ctx.perms.readFilter());
+  const rows = await tenantScope(ctx).readRecords(ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   if (ids.some((id) => !byId.has(id))) throw notFound();
   const nodes = query === undefined ? undefined : parseFieldQuery(query);
@@ -133,7 +130,7 @@ export async function materialize(
       group.map((p) => p.row),
     );
     const allTargets = [...new Set([...targets.values()].flat())];
-    const targetRows = await selectEntities(ctx.db, ctx.tenantId, allTargets, ctx.perms.readFilter());
+    const targetRows = await tenantScope(ctx).readRecords(allTargets);
     const children = node.children.length > 0 ? node.children : [{ token: 'name', children: [] }];
     const rendered = await materialize(ctx, targetRows, children, false);
     const byId = new Map(rendered.map((e) => [e.id, lightweight(e)]));

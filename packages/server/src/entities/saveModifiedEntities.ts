@@ -10,6 +10,8 @@ import {
 } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
 import { selectEntities } from '../data/entityRepository.js';
+import { systemQuery } from '../data/systemQuery.js';
+import { tenantScope } from '../data/tenantScope.js';
 import { formErrors, formMayRefuse, readOnlyErrors } from '../forms/formChecks.js';
 import { DefaultForms, memberKey } from '../forms/formDefinitions.js';
 import { recordAfterChange } from '../forms/recordAfterChange.js';
@@ -73,7 +75,7 @@ async function saveRecord(
 
 /** A record changed after it was read: its record error and its version now (to save over it). */
 async function changedSinceRead(ctx: RequestContext, id: EntityId): Promise<SavedRecordResult> {
-  const [row] = await selectEntities(ctx.db, ctx.tenantId, [id], ctx.perms.readFilter());
+  const [row] = await tenantScope(ctx).readRecords([id]);
   return {
     entityId: id,
     validationResults: [{ id: wholeRecordId, isReverse: false, errors: [changedSinceReadMessage] }],
@@ -95,7 +97,7 @@ async function checkAgainstForm(
   record: ModifiedRecord,
   forms: DefaultForms,
 ): Promise<{ errors: MemberError[]; version?: number }> {
-  const [stored] = await selectEntities(ctx.db, ctx.tenantId, [record.id], ctx.perms.readFilter());
+  const [stored] = await tenantScope(ctx).readRecords([record.id]);
   const type = stored && ctx.schema.type(stored.typeId);
   // A record the caller cannot read, or of no known type, is the put's to refuse.
   if (!stored || !type) return { errors: [] };
@@ -141,7 +143,7 @@ async function memberResults(
   id: EntityId,
   errors: readonly MemberError[],
 ): Promise<MemberResult[]> {
-  const [row] = await selectEntities(ctx.db, ctx.tenantId, [id]);
+  const [row] = await selectEntities(systemQuery(ctx.db, 'write integrity'), ctx.tenantId, [id]);
   const byKey = new Map<string, MemberResult>();
   const add = (memberId: number, isReverse: boolean, message: string) => {
     const key = `${memberId}:${isReverse}`;

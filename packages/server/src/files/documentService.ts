@@ -10,7 +10,8 @@ import {
 } from '@plinth/schema';
 import { permittedIds } from '../access/rowChecks.js';
 import type { RequestContext } from '../context.js';
-import { type EntityRow, lockEntities, selectEntities, selectLinks } from '../data/entityRepository.js';
+import { type EntityRow, lockEntities, selectLinks } from '../data/entityRepository.js';
+import { tenantScope } from '../data/tenantScope.js';
 import { type PutOptions, putEntities } from '../entities/putEntities.js';
 import { type IfMatch, meetsIfMatch, staleRecord, versionRequired } from '../entities/recordVersions.js';
 import { inTransaction } from '../entities/transaction.js';
@@ -51,7 +52,7 @@ export interface DocumentFile extends DocumentFileInfo {
 
 /** Reads a document record the caller may read; anything else (missing, another tenant's, not a document) is 404. */
 async function readableDocument(ctx: RequestContext, id: EntityId): Promise<EntityRow> {
-  const [row] = await selectEntities(ctx.db, ctx.tenantId, [id], ctx.perms.readFilter());
+  const [row] = await tenantScope(ctx).readRecords([id]);
   if (!row || !ctx.schema.isA(row.typeId, sysType.document)) throw notFound(fileMessages.documentNotFound);
   return row;
 }
@@ -145,7 +146,7 @@ export async function uploadDocument(
     if (hasLink) {
       if (link.eid === undefined) throw badRequest(fileMessages.linkNeedsRecord);
       linkKey(ctx, link);
-      const [host] = await selectEntities(ctx.db, ctx.tenantId, [link.eid], ctx.perms.readFilter());
+      const [host] = await tenantScope(ctx).readRecords([link.eid]);
       if (!host) throw notFound();
     }
   } catch (error) {

@@ -11,7 +11,8 @@ import {
 import type { z } from 'zod';
 import { isExpressionDefault } from '../calc/calculatedFields.js';
 import type { RequestContext } from '../context.js';
-import { type EntityRow, fieldValue, selectEntities, selectLinks } from '../data/entityRepository.js';
+import { type EntityRow, fieldValue, selectLinks } from '../data/entityRepository.js';
+import { tenantScope } from '../data/tenantScope.js';
 import { defaultFor } from '../entities/fieldDefaults.js';
 import { sanitizeRichText } from '../entities/sanitizeRichText.js';
 import { badRequest, notFound } from '../http/errors.js';
@@ -168,7 +169,7 @@ export async function recordAfterChange(
 }
 
 async function readableRow(ctx: RequestContext, id: EntityId): Promise<EntityRow> {
-  const [row] = await selectEntities(ctx.db, ctx.tenantId, [id], ctx.perms.readFilter());
+  const [row] = await tenantScope(ctx).readRecords([id]);
   if (!row) throw notFound();
   return row;
 }

@@ -1,6 +1,7 @@
 import { type EnumValue, fieldLimits, type IdOrAlias, sysField } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
 import { toEntityRow } from '../data/entityRepository.js';
+import { tenantScope } from '../data/tenantScope.js';
 import { badRequest, notFound } from '../http/errors.js';
 
 /**
@@ -11,13 +12,10 @@ export async function readEnumValues(ctx: RequestContext, typeId: IdOrAlias): Pr
   const type = ctx.schema.type(typeId);
   if (!type) throw notFound('The type was not found.');
   if (!type.isChoiceType) throw badRequest(`'${type.name}' is not a choice type.`);
-  let query = ctx.db
-    .selectFrom('entities')
+  const query = tenantScope(ctx)
+    .records()
     .selectAll()
-    .where('tenant_id', '=', ctx.tenantId)
     .where('type_id', 'in', ctx.schema.descendants(type.id));
-  const readFilter = ctx.perms.readFilter();
-  if (readFilter) query = query.where(readFilter);
   const values = (await query.execute()).map(toEntityRow).map((row): EnumValue => {
     const data = (id: number) => row.data[String(id)];
     const order = data(sysField.enumOrder);

@@ -18,7 +18,8 @@ import {
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import { nameContainsMatches } from '../data/search/indexedContains.js';
-import { escapeLike, param, readableSql } from '../data/sql/sqlFragments.js';
+import { escapeLike, param } from '../data/sql/sqlFragments.js';
+import { tenantScope } from '../data/tenantScope.js';
 import { badRequest } from '../http/errors.js';
 import type { ResolvedColumn } from './resolveColumns.js';
 import { structureLevelSql } from './structureLevelSql.js';
@@ -284,9 +285,9 @@ export function relationshipConditionSql(
   const [self, other] =
     direction === 'fwd' ? (['from_id', 'to_id'] as const) : (['to_id', 'from_id'] as const);
   const related = (extra: RawBuilder<boolean>) =>
-    sql<boolean>`EXISTS (SELECT 1 FROM relationships rc JOIN entities ec ON ec.tenant_id = rc.tenant_id AND ec.id = ${sql.ref(`rc.${other}`)}
+    sql<boolean>`EXISTS (SELECT 1 FROM relationships rc JOIN entities ec ON ec.id = ${sql.ref(`rc.${other}`)}
       WHERE rc.tenant_id = ${ctx.tenantId} AND rc.rel_id = ${rel.id} AND ${sql.ref(`rc.${self}`)} = ${sql.ref(`${alias}.id`)}
-      AND ${readableSql(ctx, 'ec')} AND ${extra})`;
+      AND ${tenantScope(ctx).visible('ec')} AND ${extra})`;
   const ids = () => {
     const list = [...(c.valueList ?? []), ...(c.values ?? [])].map(Number);
     if (list.some((id) => !Number.isSafeInteger(id) || id <= 0))

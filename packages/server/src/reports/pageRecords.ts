@@ -2,6 +2,7 @@ import type { EntityId } from '@plinth/schema';
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import { chunks, type EntityRow, toEntityRow } from '../data/entityRepository.js';
+import { tenantScope } from '../data/tenantScope.js';
 import type { EntitiesTable } from '../db/tables.js';
 
 /** A relationship end followed from the page's records. */
@@ -30,7 +31,7 @@ export async function readPageRecords(
   const rows = new Map<EntityId, EntityRow>();
   const linked: LinkedRows[] = ends.map(() => new Map());
   const unique = [...new Set(ids)];
-  const readable = ctx.perms.rowSql('read', 'entities');
+  const tenant = tenantScope(ctx);
   const size = Math.max(1, Math.floor(maxIdsPerStatement / (ends.length + 1)));
   for (const part of chunks(unique, size)) {
     const list = sql.join(part);
@@ -40,9 +41,9 @@ export async function readPageRecords(
       ...ends.map((end, i) => {
         const [self, other] = end.direction === 'fwd' ? ['from_id', 'to_id'] : ['to_id', 'from_id'];
         return sql`SELECT ${sql.lit(i)} AS lk_end, ${sql.ref(`lk.${self}`)} AS lk_from, entities.*
-          FROM relationships lk JOIN entities ON entities.tenant_id = lk.tenant_id AND entities.id = ${sql.ref(`lk.${other}`)}
+          FROM relationships lk JOIN entities ON entities.id = ${sql.ref(`lk.${other}`)}
           WHERE lk.tenant_id = ${ctx.tenantId} AND lk.rel_id = ${end.relId} AND ${sql.ref(`lk.${self}`)} IN (${list})
-          AND ${readable}`;
+          AND ${tenant.visible('entities')}`;
       }),
     ];
     const result = await sql<EntitiesTable & { lk_end: unknown; lk_from: unknown }>`${sql.join(

@@ -1,7 +1,8 @@
 import { type EntityId, type FieldDef, formatAutoNumber, sysField } from '@plinth/schema';
 import { calculatedValues } from '../calc/calculatedFields.js';
 import type { RequestContext } from '../context.js';
-import { type EntityRow, fieldValue, selectEntities, selectLinks } from '../data/entityRepository.js';
+import { type EntityRow, fieldValue, selectLinks } from '../data/entityRepository.js';
+import { tenantScope } from '../data/tenantScope.js';
 import { type PageLinkEnd, readPageRecords } from './pageRecords.js';
 import type { ResolvedColumn, ResolvedStep } from './resolveColumns.js';
 
@@ -22,7 +23,6 @@ export async function reportCells(
 ): Promise<Map<EntityId, Map<string, Cell>>> {
   const out = new Map<EntityId, Map<string, Cell>>(ids.map((id) => [id, new Map()]));
   if (ids.length === 0) return out;
-  const readable = ctx.perms.readFilter();
   // The page's records and every link end followed from them directly, in one statement.
   const ends = new Map<string, PageLinkEnd>();
   const addEnd = (relId: EntityId, direction: 'fwd' | 'rev') =>
@@ -75,10 +75,7 @@ export async function reportCells(
         if (!targetOf.has(from)) targetOf.set(from, to);
       }
       const targets = new Map(
-        (await selectEntities(ctx.db, ctx.tenantId, [...new Set(targetOf.values())], readable)).map((r) => [
-          r.id,
-          r,
-        ]),
+        (await tenantScope(ctx).readRecords([...new Set(targetOf.values())])).map((r) => [r.id, r]),
       );
       const mapped = new Map<EntityId, EntityRow>();
       for (const [rootId, row] of sources) {
@@ -147,14 +144,7 @@ async function linkedRows(
     relatedOf.set(from, [...(relatedOf.get(from) ?? []), to]);
   }
   const related = new Map(
-    (
-      await selectEntities(
-        ctx.db,
-        ctx.tenantId,
-        [...new Set([...relatedOf.values()].flat())],
-        ctx.perms.readFilter(),
-      )
-    ).map((r) => [r.id, r]),
+    (await tenantScope(ctx).readRecords([...new Set([...relatedOf.values()].flat())])).map((r) => [r.id, r]),
   );
   const out = new Map<EntityId, EntityRow[]>();
   for (const [from, to] of relatedOf)

@@ -4,7 +4,8 @@ import type { RequestContext } from '../context.js';
 import { BAND_SIZE } from '../data/search/searchOrder.js';
 import { searchRowId } from '../data/search/searchRowId.js';
 import { calculationSql } from '../data/sql/calculationSql.js';
-import { and, escapeLike, fieldValueSql, readableSql } from '../data/sql/sqlFragments.js';
+import { and, escapeLike, fieldValueSql } from '../data/sql/sqlFragments.js';
+import { tenantScope } from '../data/tenantScope.js';
 import { searchFold } from '../db/searchFold.js';
 import { autoNumberSearchTerms } from './autoNumberSearch.js';
 import { type ChunkRun, idsOfRun } from './chunkMarkers.js';
@@ -74,6 +75,7 @@ export interface SearchWithin {
 export function buildReportSql(input: ReportSqlInput): ReportSql {
   const { ctx } = input.scope;
   const t = ctx.tenantId;
+  const tenant = tenantScope(ctx);
   const joins: RawBuilder<unknown>[] = [];
   const aliasOfPath = new Map<string, string>([['', 'e0']]);
 
@@ -97,7 +99,7 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
         sql`LEFT JOIN relationships ${sql.id(r)} ON ${sql.ref(`${r}.tenant_id`)} = ${t} AND ${sql.ref(`${r}.rel_id`)} = ${step.relId} AND ${sql.ref(`${r}.${self}`)} = ${sql.ref(`${alias}.id`)}`,
       );
       joins.push(
-        sql`LEFT JOIN entities ${sql.id(j)} ON ${sql.ref(`${j}.tenant_id`)} = ${t} AND ${sql.ref(`${j}.id`)} = ${sql.ref(`${r}.${other}`)} AND ${readableSql(ctx, j)}`,
+        sql`LEFT JOIN entities ${sql.id(j)} ON ${sql.ref(`${j}.id`)} = ${sql.ref(`${r}.${other}`)} AND ${tenant.visible(j)}`,
       );
       aliasOfPath.set(key, j);
       alias = j;
@@ -125,15 +127,15 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
     const owner = aliasFor(column.path);
     const [self, other] =
       column.direction === 'fwd' ? (['from_id', 'to_id'] as const) : (['to_id', 'from_id'] as const);
-    return sql`(SELECT min(lower(es.name)) FROM relationships rs JOIN entities es ON es.tenant_id = rs.tenant_id AND es.id = ${sql.ref(`rs.${other}`)}
-      WHERE rs.tenant_id = ${t} AND rs.rel_id = ${column.rel.id} AND ${sql.ref(`rs.${self}`)} = ${sql.ref(`${owner}.id`)} AND ${readableSql(ctx, 'es')})`;
+    return sql`(SELECT min(lower(es.name)) FROM relationships rs JOIN entities es ON es.id = ${sql.ref(`rs.${other}`)}
+      WHERE rs.tenant_id = ${t} AND rs.rel_id = ${column.rel.id} AND ${sql.ref(`rs.${self}`)} = ${sql.ref(`${owner}.id`)} AND ${tenant.visible('es')})`;
   };
   const relatedIdOf = (column: ResolvedColumn) => sql.ref(`${aliasFor(relStep(column))}.id`);
 
   const where: RawBuilder<boolean>[] = [
-    sql<boolean>`e0.tenant_id = ${t}`,
+    // The root records: the caller's tenant and read rule, of the report's types.
+    tenant.visible('e0'),
     sql<boolean>`e0.type_id IN (${sql.join([...input.rootTypeIds])})`,
-    readableSql(ctx, 'e0'),
   ];
   for (const c of input.conditions) {
     if (!conditionApplies(c)) continue;
@@ -180,7 +182,7 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
       direction === 'fwd' ? (['from_id', 'to_id'] as const) : (['to_id', 'from_id'] as const);
     // Only for a record the caller may read: the links of others' records are theirs.
     const related = sql<boolean>`e0.id IN (SELECT ${sql.ref(to)} FROM relationships WHERE tenant_id = ${t} AND rel_id = ${relid} AND ${sql.ref(from)} = ${eid})
-      AND EXISTS (SELECT 1 FROM entities ed WHERE ed.tenant_id = ${t} AND ed.id = ${eid} AND ${readableSql(ctx, 'ed')})`;
+      AND EXISTS (SELECT 1 FROM entities ed WHERE ed.id = ${eid} AND ${tenant.visible('ed')})`;
     where.push(q.inclids?.length ? sql<boolean>`(${related} OR e0.id IN (${sql.join(q.inclids)}))` : related);
   } else if (q.inclids?.length) {
     where.push(sql<boolean>`e0.id IN (${sql.join(q.inclids)})`);

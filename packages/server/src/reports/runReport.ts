@@ -1,6 +1,7 @@
 import { isKnownTimeZone, type ReportQuery } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
 import { parseData } from '../data/entityRepository.js';
+import { systemQuery } from '../data/systemQuery.js';
 import { settingsFromData, tenantSettingsAlias } from '../settings/tenantSettings.js';
 import { choiceColumnFormats } from './choiceFormats.js';
 import { keepImageDocuments } from './imageCells.js';
@@ -90,7 +91,7 @@ async function reportSqlInput(
 
 /** The tenant's settings a run needs, from its settings record alone (one statement). */
 async function readReportSettings(ctx: RequestContext): Promise<ReportSettings> {
-  const row = await ctx.db
+  const row = await systemQuery(ctx.db, 'tenant settings')
     .selectFrom('entities')
     .select('data')
     .where('tenant_id', '=', ctx.tenantId)

@@ -1,7 +1,7 @@
 import type { EntityId, RelationshipDef, StructureLevelOperator } from '@plinth/schema';
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
-import { readableSql } from '../data/sql/sqlFragments.js';
+import { tenantScope } from '../data/tenantScope.js';
 
 /**
  * The most levels a structure walk follows. Writes refuse loops, but a loop in older data (links
@@ -29,6 +29,7 @@ export function structureLevelSql(
 ): RawBuilder<unknown> {
   if (ids.length === 0) return sql`SELECT NULL WHERE 1 = 0`;
   const t = ctx.tenantId;
+  const tenant = tenantScope(ctx);
   const below = oper === 'AnyBelow' || oper === 'AtOrBelow';
   // A structure link goes from a record to its parent: walking down follows links into the record
   // reached so far, walking up follows links out of it.
@@ -36,11 +37,11 @@ export function structureLevelSql(
   const strict = oper === 'AnyBelow' || oper === 'AnyAbove';
   return sql`WITH RECURSIVE levels (id, depth) AS (
       SELECT sv.id, 0 FROM entities sv
-      WHERE sv.tenant_id = ${t} AND sv.id IN (${sql.join([...ids])}) AND ${readableSql(ctx, 'sv')}
+      WHERE sv.id IN (${sql.join([...ids])}) AND ${tenant.visible('sv')}
       UNION ALL
       SELECT ${sql.ref(`sl.${next}`)}, levels.depth + 1 FROM levels
       JOIN relationships sl ON sl.tenant_id = ${t} AND sl.rel_id = ${structure.id} AND ${sql.ref(`sl.${here}`)} = levels.id
-      JOIN entities sn ON sn.tenant_id = ${t} AND sn.id = ${sql.ref(`sl.${next}`)} AND ${readableSql(ctx, 'sn')}
+      JOIN entities sn ON sn.id = ${sql.ref(`sl.${next}`)} AND ${tenant.visible('sn')}
       WHERE levels.depth < ${sql.lit(maxStructureDepth)}
     )
     SELECT id FROM levels WHERE depth ${strict ? sql`> 0` : sql`>= 0`}`;

@@ -2,7 +2,7 @@ import { type EntityId, sysType, templateReportIdsResponse } from '@plinth/schem
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RequestContext } from '../context.js';
-import { selectEntities } from '../data/entityRepository.js';
+import { tenantScope } from '../data/tenantScope.js';
 
 /**
  * The template reports: the stored reports set as a type's default display or picker report,
@@ -16,7 +16,7 @@ export async function templateReportIds(ctx: RequestContext): Promise<EntityId[]
     if (type.defaultPickerReportId !== undefined) ids.add(type.defaultPickerReportId);
   }
   if (ids.size === 0) return [];
-  const rows = await selectEntities(ctx.db, ctx.tenantId, [...ids], ctx.perms.readFilter());
+  const rows = await tenantScope(ctx).readRecords([...ids]);
   return rows
     .filter((row) => row.typeId === sysType.report)
     .map((row) => row.id)

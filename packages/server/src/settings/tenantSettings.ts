@@ -1,6 +1,7 @@
 import { sysField as F } from '@plinth/schema';
 import type { Executor } from '../data/entityRepository.js';
 import { parseData } from '../data/entityRepository.js';
+import { systemQuery } from '../data/systemQuery.js';
 
 export const tenantSettingsAlias = 'core:currentTenantSettings';
 
@@ -39,7 +40,7 @@ export async function readTenantSettings(db: Executor, tenantId: number): Promis
     .select('name')
     .where('id', '=', tenantId)
     .executeTakeFirstOrThrow();
-  const row = await db
+  const row = await systemQuery(db, 'tenant settings')
     .selectFrom('entities')
     .select('data')
     .where('tenant_id', '=', tenantId)

@@ -1,0 +1,26 @@
+import type { Executor } from './executor.js';
+
+/**
+ * Why a query may reach past the caller's tenant scope (decision 0058): before there is a caller
+ * (sign-in, a public report's owner), across tenants (migrations, upkeep), to keep a write whole
+ * (a record the caller may not read still has links to remove), to check rights, or to read the
+ * tenant's settings record, which every caller's work needs whatever the rules.
+ */
+export type UnscopedReason =
+  | 'sign-in'
+  | 'public report'
+  | 'migration'
+  | 'upkeep'
+  | 'new tenant'
+  | 'write integrity'
+  | 'access check'
+  | 'tenant settings';
+
+/**
+ * The database handle without the tenant scope: the one named way past `tenantScope`, so every
+ * such query says why and can be found with `grep -rn systemQuery(`.
+ */
+export function systemQuery(db: Executor, reason: UnscopedReason): Executor {
+  void reason;
+  return db;
+}

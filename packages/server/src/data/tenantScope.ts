@@ -1,0 +1,72 @@
+import type { EntityId } from '@plinth/schema';
+import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import type { Tables } from '../db/tables.js';
+import { type EntityRow, type RowFilter, selectEntities } from './entityRepository.js';
+import type { Executor } from './executor.js';
+
+/** The tables whose rows belong to one tenant: every one with a `tenant_id`. */
+export type TenantTable = {
+  [K in keyof Tables]: Tables[K] extends { tenant_id: number } ? K : never;
+}[keyof Tables];
+
+/**
+ * Who reads: the database handle, the caller's tenant and the caller's read rule. A request's
+ * context (RequestContext) is one; nothing else needs to be (decision 0058).
+ */
+export interface ScopeCaller {
+  readonly db: Executor;
+  readonly tenantId: number;
+  readonly perms: {
+    /** The read rule on `entities`; undefined when the caller reads every record (administrators). */
+    readFilter(): RowFilter | undefined;
+    /** The read rule on the record aliased `alias`, as SQL (`1 = 1` for administrators). */
+    rowSql(action: 'read', alias: string): RawBuilder<boolean>;
+  };
+}
+
+/**
+ * The one way features read records: every query it starts is of the caller's tenant and every
+ * record it reads passes the caller's read rule. Reaching past it takes `systemQuery(reason)`.
+ */
+export interface TenantScope {
+  readonly tenantId: number;
+  /** `entities` of the tenant, those the caller may read only. */
+  records(): SelectQueryBuilder<Tables, 'entities', object>;
+  /** The records with these ids the caller may read, in no particular order. */
+  readRecords(ids: readonly EntityId[]): Promise<EntityRow[]>;
+  /** A tenant table, the caller's tenant's rows only (records: use `records`). */
+  selectFrom<T extends Exclude<TenantTable, 'entities'>>(table: T): SelectQueryBuilder<Tables, T, object>;
+  /**
+   * For SQL written by hand: the record aliased `alias` is of the tenant and the caller may read
+   * it. Every `entities` a report, calculation or rule joins is guarded by it.
+   */
+  visible(alias: string): RawBuilder<boolean>;
+}
+
+/** Raised when a scope is asked for without a tenant or a read rule: a defect, never a user's error. */
+export class UnscopedQueryError extends Error {}
+
+/** The caller's scope. Throws when the caller names no tenant or has no read rule. */
+export function tenantScope(caller: ScopeCaller): TenantScope {
+  const { db, tenantId, perms } = caller;
+  if (!Number.isSafeInteger(tenantId) || tenantId <= 0)
+    throw new UnscopedQueryError('A query through the data layer needs the tenant of its caller.');
+  if (typeof perms?.readFilter !== 'function' || typeof perms.rowSql !== 'function')
+    throw new UnscopedQueryError('A query through the data layer needs the read rule of its caller.');
+  return {
+    tenantId,
+    records() {
+      const q = db.selectFrom('entities').where('entities.tenant_id', '=', tenantId);
+      const rule = perms.readFilter();
+      return rule ? q.where(rule) : q;
+    },
+    readRecords: (ids) => selectEntities(db, tenantId, ids, perms.readFilter()),
+    selectFrom<T extends Exclude<TenantTable, 'entities'>>(table: T) {
+      // Kysely cannot type a column of a table chosen by a type parameter; every TenantTable has it.
+      const q = db.selectFrom(table as 'relationships');
+      return q.where(sql.ref(`${table}.tenant_id`), '=', tenantId) as never;
+    },
+    visible: (alias) =>
+      sql<boolean>`(${sql.ref(`${alias}.tenant_id`)} = ${tenantId} AND ${perms.rowSql('read', alias)})`,
+  };
+}

@@ -1,0 +1,80 @@
+import { schemaFromRecords, sysRecord } from '@plinth/schema';
+import { Kysely, SqliteDialect } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { Permissions } from '../../src/access/Permissions.js';
+import { type ScopeCaller, tenantScope, UnscopedQueryError } from '../../src/data/tenantScope.js';
+import type { Tables } from '../../src/db/tables.js';
+
+/** Kysely only to render SQL: never connected. */
+const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: async () => ({}) as never }) });
+const schema = schemaFromRecords([], []);
+const member = new Permissions(schema, [], {
+  tenantId: 3,
+  userId: 10_042,
+  roleIds: new Set([sysRecord.everyoneRole]),
+  isAdmin: false,
+});
+const admin = new Permissions(schema, [], {
+  tenantId: 3,
+  userId: 10_001,
+  roleIds: new Set([sysRecord.administratorsRole]),
+  isAdmin: true,
+});
+
+describe('tenantScope', () => {
+  it('cannot be written without a tenant or a read rule (types)', () => {
+    // Each call below is refused by the compiler (tsc -p tsconfig.tests.json); at run time, too.
+    // @ts-expect-error no read rule
+    expect(() => tenantScope({ db, tenantId: 3 })).toThrow(UnscopedQueryError);
+    // @ts-expect-error no tenant
+    expect(() => tenantScope({ db, perms: member })).toThrow(UnscopedQueryError);
+    // @ts-expect-error a read rule is the caller's rules, not a filter of one's own
+    expect(() => tenantScope({ db, tenantId: 3, perms: { readFilter: () => undefined } })).toThrow(
+      UnscopedQueryError,
+    );
+    const scope = tenantScope({ db, tenantId: 3, perms: member });
+    // @ts-expect-error records are read through records(), which applies the read rule
+    scope.selectFrom('entities');
+    // @ts-expect-error tenants is not a table of one tenant
+    scope.selectFrom('tenants');
+  });
+
+  it('fails at run time without a tenant or a read rule', () => {
+    const unscoped = [
+      { db, tenantId: 0, perms: member },
+      { db, tenantId: Number.NaN, perms: member },
+      { db, tenantId: undefined, perms: member },
+      { db, tenantId: 3, perms: undefined },
+      { db, tenantId: 3, perms: {} },
+    ] as unknown as ScopeCaller[];
+    for (const caller of unscoped) expect(() => tenantScope(caller)).toThrow(UnscopedQueryError);
+  });
+
+  it('reads records of the tenant under the caller’s read rule', () => {
+    const q = tenantScope({ db, tenantId: 3, perms: member }).records().selectAll().compile();
+    expect(q.sql).toContain('where "entities"."tenant_id" = ? and');
+    expect(q.sql).toContain('("entities"."type_id" IN (');
+    expect(q.parameters[0]).toBe(3);
+    // An administrator reads every record of the tenant, and still only the tenant's.
+    const all = tenantScope({ db, tenantId: 3, perms: admin }).records().selectAll().compile();
+    expect(all.sql).toBe('select * from "entities" where "entities"."tenant_id" = ?');
+    expect(all.parameters).toEqual([3]);
+  });
+
+  it('reads other tables of the tenant only', () => {
+    const q = tenantScope({ db, tenantId: 7, perms: member })
+      .selectFrom('relationships')
+      .selectAll()
+      .compile();
+    expect(q.sql).toBe('select * from "relationships" where "relationships"."tenant_id" = ?');
+    expect(q.parameters).toEqual([7]);
+  });
+
+  it('guards hand-written SQL on an alias with the tenant and the rule', () => {
+    const visible = tenantScope({ db, tenantId: 5, perms: member }).visible('j1').compile(db);
+    expect(visible.sql).toMatch(/^\("j1"\."tenant_id" = \? AND \("j1"\."type_id" IN \(/);
+    expect(visible.parameters[0]).toBe(5);
+    const forAdmin = tenantScope({ db, tenantId: 5, perms: admin }).visible('e0').compile(db);
+    expect(forAdmin.sql).toBe('("e0"."tenant_id" = ? AND 1 = 1)');
+  });
+});
