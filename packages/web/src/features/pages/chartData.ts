@@ -1,4 +1,4 @@
-import { aggregateText, type CellTextSettings } from '@plinth/grid';
+import { aggregateText, type CellTextSettings, cellText } from '@plinth/grid';
 
 type AggregateValue = Parameters<typeof aggregateText>[1];
 
@@ -22,6 +22,17 @@ export const blankLabel = '(blank)';
  */
 export function chartData(data: ReportAggregateResponse, settings: CellTextSettings): ChartDatum[] {
   const column = data.valueColumn ?? { type: 'Int32' as const };
+  const { groupColumn } = data;
+  // A group's value reads as the report's cells show it: dates, numbers, yes/no in the tenant's way.
+  const label = (raw: string | null) => {
+    if (raw === null || raw === '') return blankLabel;
+    if (!groupColumn || groupColumn.type === 'String' || groupColumn.type.endsWith('Relationship'))
+      return raw;
+    const numeric =
+      groupColumn.type !== 'Date' && groupColumn.type !== 'DateTime' && groupColumn.type !== 'Time';
+    const val = numeric && raw.trim() !== '' && Number.isFinite(Number(raw)) ? Number(raw) : raw;
+    return cellText(groupColumn, { val } as Parameters<typeof cellText>[1], settings) || raw;
+  };
   return data.groups.map((group) => {
     const aggregate: AggregateValue = {
       kind: data.aggregate,
@@ -31,7 +42,7 @@ export function chartData(data: ReportAggregateResponse, settings: CellTextSetti
     const value =
       typeof group.value === 'number' && Number.isFinite(group.value) ? group.value : Number(group.value);
     return {
-      label: group.label === null || group.label === '' ? blankLabel : group.label,
+      label: label(group.label),
       value: Number.isFinite(value) ? value : 0,
       text: aggregateText(column, aggregate, settings) || '–',
       shortText: shortNumber(
