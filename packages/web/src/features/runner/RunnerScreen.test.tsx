@@ -80,6 +80,12 @@ function runner(
     if (url === '/spapi/data/v1/pages/1') return { status: 200, body: pageResponse(app.pages[0]!) };
     if (url === '/spapi/data/v1/pages/1?preview=1')
       return { status: 200, body: { ...pageResponse(app.pages[0]!), versionKind: 'draft' } };
+    if (url === '/spapi/data/v1/pages/4?preview=1')
+      return {
+        status: 200,
+        body: { ...pageResponse(app.pages[3]!, { testResourceId: 5 }), versionKind: 'draft' },
+      };
+    if (url === '/spapi/data/v1/pages/4') return { status: 200, body: pageResponse(app.pages[3]!) };
     if (url === '/spapi/data/v1/types/30/recordPage')
       return { status: 200, body: pageResponse(app.pages[3]!) };
     if (url === '/spapi/data/v1/schema/type/30') return { status: 200, body: accountType };
@@ -225,6 +231,30 @@ describe('the runner routes', () => {
     render(<App client={other.api} />);
     expect(
       await screen.findByText('Failed to load app hr. The record was not found.', {}, { timeout: 5000 }),
+    ).toBeVisible();
+  });
+
+  it('previews a record page with its test record, and says when a record page has no record', async () => {
+    const { api, requests } = runner('/apps/crm/account?preview=1');
+    const { unmount } = render(<App client={api} />);
+    expect(await screen.findByText(/^Preview/, {}, { timeout: 5000 })).toBeVisible();
+    await waitFor(() =>
+      expect(
+        requests.some(
+          (r) => r.path === '/spapi/data/v1/entity/query' && (r.body as { ids: number[] }).ids[0] === 5,
+        ),
+      ).toBe(true),
+    );
+    expect(screen.queryByText(/This page shows a record/)).toBeNull();
+    unmount();
+    const plain = runner('/apps/crm/account');
+    render(<App client={plain.api} />);
+    expect(
+      await screen.findByText(
+        'This page shows a record: open it from a list or a link to a record.',
+        {},
+        { timeout: 5000 },
+      ),
     ).toBeVisible();
   });
 

@@ -56,9 +56,11 @@ export function RunnerPageView({
   const state = usePageResponse(`${page.id}|${preview}`, (api, signal) =>
     api.pageById(page.id, preview, signal),
   );
-  const record = useRecordSummary(page.contextEntityTypeId !== null ? query.cid : null);
-  const recordName = record.status === 'ready' ? record.record.name : null;
   const response = state.status === 'ready' ? state.response : null;
+  // A preview of a record page without a record shows it with the page's test record.
+  const recordId = query.cid ?? (preview ? (response?.content.testResourceId ?? null) : null);
+  const record = useRecordSummary(page.contextEntityTypeId !== null ? recordId : null);
+  const recordName = record.status === 'ready' ? record.record.name : null;
   useEffect(() => {
     if (response) onContent?.(response.content);
   }, [response, onContent]);
@@ -75,10 +77,10 @@ export function RunnerPageView({
     () => ({
       app: { slug: app.slug, pages: app.pages },
       page: { id: page.id, name: page.name, slug: page.slug },
-      recordId: query.cid,
+      recordId,
       host,
     }),
-    [app, page, query.cid, host],
+    [app, page, recordId, host],
   );
   const navigation = useRunnerNavigation(context, name, renderModal !== undefined);
 
@@ -105,6 +107,11 @@ export function RunnerPageView({
               {response.versionKind === 'draft'
                 ? 'Preview of the draft'
                 : 'Preview: the page has no draft, its published version is shown'}
+            </p>
+          )}
+          {page.contextEntityTypeId !== null && recordId === null && (
+            <p className="pl-runner-page__no-record" role="note">
+              This page shows a record: open it from a list or a link to a record.
             </p>
           )}
           <PageRenderer
