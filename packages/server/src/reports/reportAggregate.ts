@@ -8,6 +8,7 @@ import {
 import type { z } from 'zod';
 import type { RequestContext } from '../context.js';
 import { badRequest } from '../http/errors.js';
+import { readEnumValues } from '../metamodel/enumValues.js';
 import { type LoadedReport, runReport } from './runReport.js';
 
 type Request = z.infer<typeof reportAggregateRequest>;
@@ -93,6 +94,7 @@ export async function reportAggregate(
     ...labelOf(g.hdrs[0]),
     ...pick(g.aggs, g.count),
   }));
+  await inChoiceOrder(ctx, answer.meta?.rcols[request.groupColumnId ?? '']?.tid, groups);
   return {
     title: report.title,
     aggregate: request.aggregate,
@@ -102,4 +104,21 @@ export async function reportAggregate(
     hasMoreGroups: (answer.rdata?.length ?? 0) > maxAggregateGroups,
     total: pick(answer.total?.aggs ?? {}, answer.total?.count ?? 0),
   };
+}
+
+/**
+ * Groups by a choice field in the choices' own order (a pipeline's stages from first to last, spec
+ * 03 §9 choice order), not by name; the blank group stays first. Other groups keep the report's order.
+ */
+async function inChoiceOrder(
+  ctx: RequestContext,
+  typeId: number | undefined,
+  groups: Array<{ recordId: number | null }>,
+): Promise<void> {
+  const type = typeId === undefined ? undefined : ctx.schema.type(typeId);
+  if (!type?.isChoiceType || groups.length < 2) return;
+  const rank = new Map((await readEnumValues(ctx, type.id)).map((v, i) => [v.id, i]));
+  const at = (g: { recordId: number | null }) =>
+    g.recordId === null ? -1 : (rank.get(g.recordId) ?? Number.MAX_SAFE_INTEGER);
+  groups.sort((a, b) => at(a) - at(b));
 }

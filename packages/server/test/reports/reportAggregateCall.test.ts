@@ -45,7 +45,12 @@ describe.each(engines)('report aggregates for charts and counters, on %s', (engi
       stageIds,
       await putRecords(
         t.admin,
-        ['Won', 'Open'].map((name) => ({ id: `new:${name}`, typeId: stage.typeId, fields: { name } })),
+        // Won is the first choice: the chart follows the choices' order, not their names.
+        ['Won', 'Open'].map((name, i) => ({
+          id: `new:${name}`,
+          typeId: stage.typeId,
+          fields: { name, enumOrder: i + 1 },
+        })),
       ),
     );
     await putRecords(
@@ -76,7 +81,7 @@ describe.each(engines)('report aggregates for charts and counters, on %s', (engi
   });
   afterAll(() => t.close());
 
-  it('sums a column per value of another, blanks first, with the total', async () => {
+  it('sums a column per value of another, blanks first then in the choices’ order, with the total', async () => {
     const res = await call({ groupColumnId: 'stage', valueColumnId: 'amount', aggregate: 'Sum' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.title).toBe('Pipeline');
@@ -88,10 +93,10 @@ describe.each(engines)('report aggregates for charts and counters, on %s', (engi
       ]),
     ).toEqual([
       [null, 40, 1],
-      ['Open', 75, 2],
       ['Won', 350, 2],
+      ['Open', 75, 2],
     ]);
-    expect(res.body.groups[2].recordId).toBe(stageIds.Won);
+    expect(res.body.groups[1].recordId).toBe(stageIds.Won);
     expect(res.body.total).toMatchObject({ value: 465, count: 5 });
     expect(res.body.valueColumn).toMatchObject({ title: 'Amount', type: 'Currency' });
     expect(res.body.groupColumn).toMatchObject({ title: 'stage' });
