@@ -7,6 +7,7 @@ export {
 } from './DeleteConfirmDialog.js';
 export { buildDisplayRows, type DisplayRow, type GridGroup, groupKeyOf } from './grouping/displayRows.js';
 export { groupMenuLabels } from './grouping/GroupHeaderRow.js';
+export { dateEditorValue, storedDateValue } from './inline/inlineEditValues.js';
 export { type CellAddress, type InlineMove, moveInlineCell } from './inline/inlineNavigation.js';
 export { inlineEditFocusDelayMs } from './inline/useInlineEditing.js';
 export { useContainerWidth } from './useContainerWidth.js';

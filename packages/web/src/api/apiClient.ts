@@ -94,14 +94,17 @@ export class ApiClient {
   }
 
   async call<T>(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     path: string,
     answer: z.ZodType<T>,
     body?: unknown,
     signal?: AbortSignal,
     conditional?: { ifNoneMatch: string; notModified: () => T },
+    write?: { ifMatch: string },
   ): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
+    // A change of one record carries the version read: a newer one answers 412 (decision 0032).
+    if (write) headers['if-match'] = write.ifMatch;
     // A cached copy is confirmed by its entity tag: 304 keeps it (the form cache, decision 0075).
     if (conditional) headers['if-none-match'] = conditional.ifNoneMatch;
     if (body !== undefined) headers['content-type'] = 'application/json';

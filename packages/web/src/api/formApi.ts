@@ -27,7 +27,9 @@ import {
   runCustomValidationResponse,
 } from '@plinth/schema';
 import type { z } from 'zod';
-import { type ConditionalAnswer, type FormCache, loadThroughCache } from '../features/forms/public';
+// The cache itself, not the forms feature's public face: the record forms call these functions.
+import type { FormCache } from '../features/forms/formCache/formCache';
+import { type ConditionalAnswer, loadThroughCache } from '../features/forms/formCache/loadThroughCache';
 import type { ApiClient } from './apiClient';
 
 const base = '/spapi/data/v1';

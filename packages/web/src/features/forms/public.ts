@@ -1,4 +1,4 @@
-/** The forms feature: the browser's form cache (spec 03 §4, §9). */
+/** The forms feature: record forms (spec 03 §1–§5) and the browser's form cache (spec 03 §4, §9). */
 export { browserFormCache, formCacheSignedIn } from './formCache/browserFormCache';
 export {
   FormCache,
@@ -8,3 +8,7 @@ export {
 } from './formCache/formCache';
 export * from './formCache/formCacheConstants';
 export { type ConditionalAnswer, loadThroughCache } from './formCache/loadThroughCache';
+export { RecordForm, type RecordFormProps } from './record/RecordForm';
+export { RecordFormModal, type RecordFormModalProps } from './record/RecordFormModal';
+export type { RecordFormMode } from './record/recordFormApi';
+export { recordFormTitle } from './record/recordFormTitle';

@@ -1,0 +1,102 @@
+import './recordForm.css';
+import type { CellTextSettings } from '@plinth/grid';
+import { Button, ErrorDisplay, LoadingGrid } from '@plinth/ui';
+import { useMemo } from 'react';
+import { useSession } from '../../auth/public';
+import { pickerSource } from '../../pickerData/public';
+import { FieldControl } from '../render/FieldControl';
+import { FormTreeView } from '../render/FormTreeView';
+import type { FormFieldNode, FormNode, FormRelationshipNode } from '../render/formTree';
+import { mobileFormTree } from '../render/mobileForm';
+import { RelationshipControl } from '../render/RelationshipControl';
+import { useIsNarrow } from '../render/useIsNarrow';
+import type { RecordFormMode } from './recordFormApi';
+import { isEditableControl, isRelationshipRequired } from './recordValues';
+import type { RecordFormState } from './useRecordForm';
+
+export interface RecordFormBodyProps {
+  state: RecordFormState;
+  settings: CellTextSettings;
+}
+
+/** Controls a new record does not show: the record's dates and makers, which it has not yet. */
+function withoutRecordColumns(nodes: readonly FormNode[], mode: RecordFormMode): FormNode[] {
+  if (mode !== 'new') return [...nodes];
+  return nodes.flatMap((n): FormNode[] => {
+    if (n.kind === 'container') return [{ ...n, children: withoutRecordColumns(n.children, mode) }];
+    if (n.kind === 'field' && n.field.column !== undefined && n.field.isReadOnly) return [];
+    if (n.kind === 'relationship' && n.end.column !== undefined) return [];
+    return [n];
+  });
+}
+
+/**
+ * A record form's contents: the message about the whole form (a stale save offers Reload and Keep
+ * my changes), then the tree of controls — simplified on a narrow screen (spec 03 §2) — each with
+ * its value and the message under it.
+ */
+export function RecordFormBody({ state, settings }: RecordFormBodyProps) {
+  const { client } = useSession();
+  const dataSource = useMemo(() => pickerSource(client), [client]);
+  const isNarrow = useIsNarrow();
+  const { load, mode, values, errors, setValue } = state;
+  const loaded = load.status === 'ready' ? load.loaded : null;
+  const tree = useMemo(() => {
+    if (!loaded) return [];
+    const shown = withoutRecordColumns(loaded.tree, mode);
+    return isNarrow ? mobileFormTree(shown) : shown;
+  }, [loaded, mode, isNarrow]);
+  if (load.status === 'failed') return <ErrorDisplay message={load.message} />;
+  if (!loaded) return <LoadingGrid columns={2} rows={6} />;
+
+  const renderControl = (node: FormFieldNode | FormRelationshipNode) => {
+    const isReadOnly = mode === 'view' || !isEditableControl(node, loaded.readOnlyControls);
+    const isMandatory =
+      node.kind === 'field' ? node.field.isRequired || node.control.mandatory : isRelationshipRequired(node);
+    if (node.kind === 'field')
+      return (
+        <FieldControl
+          node={node}
+          value={values[node.id]}
+          errorText={errors[node.id]}
+          isReadOnly={isReadOnly}
+          isMandatory={isMandatory && !isReadOnly}
+          settings={settings}
+          onValueChange={(v) => setValue(node.id, v)}
+          onInvalid={(message) => state.setError(node.id, message)}
+        />
+      );
+    return (
+      <RelationshipControl
+        node={node}
+        value={values[node.id]}
+        errorText={errors[node.id]}
+        isReadOnly={isReadOnly}
+        isMandatory={isMandatory && !isReadOnly}
+        pickerDataSource={dataSource}
+        onValueChange={(v) => setValue(node.id, v)}
+      />
+    );
+  };
+
+  return (
+    <div className={`pl-record-form${isNarrow ? ' pl-record-form--narrow' : ''}`} data-mode={mode}>
+      {state.formError && (
+        <div className={`pl-record-form__alert${state.isStale ? ' is-stale' : ''}`} role="alert">
+          <p>{state.formError}</p>
+          {state.isStale && (
+            <div className="pl-record-form__alert-actions">
+              <Button variant="primary" size="small" onPress={state.reload}>
+                Reload
+              </Button>
+              <Button variant="outline" size="small" onPress={state.keepEdits}>
+                Keep my changes
+              </Button>
+            </div>
+          )}
+        </div>
+      )}
+      <FormTreeView nodes={tree} renderControl={renderControl} />
+    </div>
+  );
+}

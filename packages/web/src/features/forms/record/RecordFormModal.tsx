@@ -1,0 +1,87 @@
+import type { CellTextSettings } from '@plinth/grid';
+import { unsavedChangesQuestion } from '@plinth/schema';
+import { ConfirmDialog, Modal, type ModalButton } from '@plinth/ui';
+import { useState } from 'react';
+import { countContainers } from '../render/formTree';
+import { RecordFormBody } from './RecordFormBody';
+import type { RecordFormMode } from './recordFormApi';
+import { recordFormButtonLabel, recordFormModalSize, recordFormTitle } from './recordFormTitle';
+import { useFormTextSettings } from './useFormTextSettings';
+import { useRecordForm } from './useRecordForm';
+
+export interface RecordFormModalProps {
+  mode: RecordFormMode;
+  entityId?: number | undefined;
+  typeId?: number | undefined;
+  isOpen: boolean;
+  onClose: () => void;
+  onSaved?: (id: number, mode: RecordFormMode) => void;
+  settings?: CellTextSettings | undefined;
+}
+
+/**
+ * A record form in a modal (spec 01 §2, §4): titled 'Edit {name}', 'View {name}' or 'New {type
+ * name}', with Save (new), Update (edit) or Close (view); small with 4 or fewer containers, else
+ * medium. Closing a form with unsaved changes asks first.
+ */
+export function RecordFormModal({
+  mode,
+  entityId,
+  typeId,
+  isOpen,
+  onClose,
+  onSaved,
+  settings,
+}: RecordFormModalProps) {
+  const state = useRecordForm({ mode, entityId, typeId });
+  const textSettings = useFormTextSettings(settings);
+  const [isAsking, setAsking] = useState(false);
+  const loaded = state.load.status === 'ready' ? state.load.loaded : null;
+  const title = loaded ? recordFormTitle(state.mode, loaded.record.name, loaded.type.type.name) : '';
+  const close = () => (state.isDirty ? setAsking(true) : onClose());
+  const save = async () => {
+    const wasNew = state.mode === 'new';
+    const outcome = await state.save();
+    if (!outcome.ok) return;
+    onSaved?.(outcome.id, wasNew ? 'new' : 'edit');
+    onClose();
+  };
+  const buttons: ModalButton[] =
+    state.mode === 'view'
+      ? [{ kind: 'close', onPress: onClose, variant: 'primary' }]
+      : [
+          { kind: 'cancel', onPress: close, variant: 'outline' },
+          {
+            kind: 'custom',
+            label: recordFormButtonLabel(state.mode),
+            onPress: () => void save(),
+            variant: 'primary',
+            isDisabled: !loaded || state.isSaving,
+          },
+        ];
+  return (
+    <>
+      <Modal
+        title={title}
+        isOpen={isOpen}
+        onOpenChange={(open) => {
+          if (!open) close();
+        }}
+        size={recordFormModalSize(loaded ? countContainers(loaded.tree) : 0)}
+        buttons={buttons}
+      >
+        <RecordFormBody state={state} settings={textSettings} />
+      </Modal>
+      <ConfirmDialog
+        title="Unsaved changes"
+        message={unsavedChangesQuestion}
+        isOpen={isAsking}
+        onConfirm={() => {
+          setAsking(false);
+          onClose();
+        }}
+        onCancel={() => setAsking(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,140 @@
+import {
+  type EntityResponse,
+  type FormResponse,
+  type PatchEntityRequest,
+  patchEntityResponse,
+  putEntitiesResponse,
+  type TypeSchemaResponse,
+  typeSchemaResponse,
+} from '@plinth/schema';
+import type { ApiClient } from '../../../api/apiClient';
+import {
+  evalCalcFieldsForNew,
+  fetchFormData,
+  fetchInstanceForm,
+  fetchTypeDefaultForm,
+} from '../../../api/formApi';
+import { browserFormCache } from '../formCache/browserFormCache';
+import { buildFormTree, type FormNode, treeControls } from '../render/formTree';
+import { type FormControlNode, memberKey, mergeNewRecord } from './recordValues';
+
+export type RecordFormMode = 'view' | 'edit' | 'new';
+
+/** Everything a record form shows, read from the server. */
+export interface LoadedRecordForm {
+  form: FormResponse;
+  type: TypeSchemaResponse;
+  tree: FormNode[];
+  controls: FormControlNode[];
+  /** The record (a new one: id 0, its defaults and calculated fields). */
+  record: EntityResponse;
+  readOnlyControls: ReadonlySet<string>;
+}
+
+const base = '/spapi/data/v1';
+
+/** How many related records a relationship list reads (the relationship table pages the rest). */
+export const relatedListLimit = 50;
+
+/**
+ * Reads a record's form (spec 03 §7): the form the record is shown with (`instance/{id}`), or a new
+ * record's type's default form; the record with its initially hidden and read-only controls
+ * (`form/data`); its type's fields and relationships; for a new record its calculated fields and
+ * expression defaults (`form/evalCalcFieldsForNew`; the plain defaults when that fails); for an
+ * existing one the records of its ends that reach many (a read-only list for now).
+ */
+export async function loadRecordForm(
+  client: ApiClient,
+  target: { mode: RecordFormMode; entityId?: number; typeId?: number },
+  signal?: AbortSignal,
+): Promise<LoadedRecordForm> {
+  const cache = browserFormCache();
+  const isNew = target.mode === 'new';
+  const form = isNew
+    ? await fetchTypeDefaultForm(client, target.typeId, { cache, signal })
+    : await fetchInstanceForm(client, target.entityId!, { cache, signal });
+  const formId = form.id ?? undefined;
+  const schema = (typeId: number) =>
+    client.call('GET', `${base}/schema/type/${typeId}`, typeSchemaResponse, undefined, signal);
+  const [data, type, evaluated] = await Promise.all([
+    fetchFormData(
+      client,
+      isNew ? { typeId: target.typeId!, formId, hint: 'recordForm' } : { entityId: target.entityId!, formId },
+      signal,
+    ),
+    schema(isNew ? target.typeId! : form.typeId),
+    isNew
+      ? evalCalcFieldsForNew(client, { typeId: target.typeId!, formId }, signal).catch(() => null)
+      : Promise.resolve(null),
+  ]);
+  // The record's own type (derived types have more fields) when it is not the form's.
+  const recordType =
+    !isNew && data.formDataEntity.typeId !== type.type.id ? await schema(data.formDataEntity.typeId) : type;
+  const hidden = new Set(data.initiallyHiddenControls);
+  const tree = buildFormTree(form, recordType, hidden);
+  const controls = treeControls(tree);
+  let record: EntityResponse = isNew
+    ? mergeNewRecord(data.formDataEntity, evaluated?.formDataEntity ?? null, evaluated?.failed ?? {})
+    : data.formDataEntity;
+  if (!isNew) record = { ...record, ...(await readToManyEnds(client, record.id, controls, signal)) };
+  return {
+    form,
+    type: recordType,
+    tree,
+    controls,
+    record,
+    readOnlyControls: new Set(data.initiallyReadOnlyControls),
+  };
+}
+
+/** The related records of the ends that reach many, first `relatedListLimit` of each. */
+async function readToManyEnds(
+  client: ApiClient,
+  id: number,
+  controls: readonly FormControlNode[],
+  signal?: AbortSignal,
+): Promise<Record<string, unknown>> {
+  const keys = controls.flatMap((n) => (n.kind === 'relationship' && n.isToMany ? [memberKey(n)] : []));
+  if (keys.length === 0 || id <= 0) return {};
+  try {
+    const query = keys.map((k) => `${k}.name`).join(', ');
+    const [found] = (await client.getEntities({ ids: [id], query }, signal)).entities;
+    const values: Record<string, unknown> = {};
+    for (const key of keys) {
+      const list = found?.[key];
+      values[key] = Array.isArray(list) ? list.slice(0, relatedListLimit) : list;
+    }
+    return values;
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return {}; // The lists are shown empty; the record itself still opens.
+  }
+}
+
+/** Saves changes of an existing record with the version read (If-Match): 412 when it is stale. */
+export function patchRecord(
+  client: ApiClient,
+  id: number,
+  version: number,
+  body: PatchEntityRequest,
+): Promise<{ id: number; version: number }> {
+  return client.call('PATCH', `${base}/entity/${id}`, patchEntityResponse, body, undefined, undefined, {
+    ifMatch: `"${version}"`,
+  });
+}
+
+/** Creates a record of a type with the form's values (the entity put); answers its new id. */
+export async function createRecord(
+  client: ApiClient,
+  typeId: number,
+  body: PatchEntityRequest,
+): Promise<number> {
+  const key = 'new:record';
+  const answer = await client.call('POST', `${base}/entity/put`, putEntitiesResponse, {
+    entities: [{ id: key, typeId, ...body }],
+    deleted: [],
+  });
+  const id = answer.ids[key] ?? answer.ids.record ?? answer.versions[0]?.id;
+  if (id === undefined) throw new Error('The server did not answer the new record’s id.');
+  return id;
+}

@@ -1,0 +1,182 @@
+import {
+  type EntityResponse,
+  type FieldDef,
+  isWritableField,
+  type PatchEntityRequest,
+  requiredMessage,
+  validateFieldValue,
+} from '@plinth/schema';
+import type { FormFieldNode, FormRelationshipNode } from '../render/formTree';
+
+/** A related record as the form shows it: its id and name. */
+export interface RelatedRecord {
+  id: number;
+  name: string | null;
+}
+
+/** A control's value: a field's stored value, or the related records of a relationship end. */
+export type FormValue = unknown;
+
+/** The form's values keyed by control id. */
+export type FormValues = Readonly<Record<string, FormValue>>;
+
+export type FormControlNode = FormFieldNode | FormRelationshipNode;
+
+/** The member key of a control in the record read and in a save: its field's or end's script name. */
+export const memberKey = (node: FormControlNode): string =>
+  node.kind === 'field' ? node.field.scriptName : node.end.endScriptName;
+
+/** Related records as read (`{ id, name }`, a list of them, or nothing): always a list. */
+export function relatedRecords(raw: unknown): RelatedRecord[] {
+  const list = Array.isArray(raw) ? raw : raw === null || raw === undefined ? [] : [raw];
+  return list.flatMap((r) => {
+    if (typeof r !== 'object' || r === null) return [];
+    const { id, name } = r as { id?: unknown; name?: unknown };
+    return typeof id === 'number' ? [{ id, name: typeof name === 'string' ? name : null }] : [];
+  });
+}
+
+/** The values of a record's controls as read (`form/data`, with any to-many ends read beside it). */
+export function valuesOfRecord(
+  controls: readonly FormControlNode[],
+  record: Readonly<Record<string, unknown>>,
+): Record<string, FormValue> {
+  const values: Record<string, FormValue> = {};
+  for (const node of controls) {
+    const raw = record[memberKey(node)];
+    values[node.id] = node.kind === 'field' ? (raw ?? null) : relatedRecords(raw);
+  }
+  return values;
+}
+
+const idsKey = (value: FormValue) =>
+  relatedRecords(value)
+    .map((r) => r.id)
+    .sort((a, b) => a - b)
+    .join(',');
+
+/** Whether a control's value differs from what was read (relationships by their ids). */
+export function isChanged(node: FormControlNode, read: FormValue, current: FormValue): boolean {
+  if (node.kind === 'relationship') return idsKey(read) !== idsKey(current);
+  const a = read === undefined || read === '' ? null : read;
+  const b = current === undefined || current === '' ? null : current;
+  return a !== b;
+}
+
+/** The controls the user changed, in form order. */
+export function changedControls(
+  controls: readonly FormControlNode[],
+  read: FormValues,
+  current: FormValues,
+): FormControlNode[] {
+  return controls.filter((n) => isChanged(n, read[n.id], current[n.id]));
+}
+
+/** Whether the user may change a control's value in this form. */
+export function isEditableControl(node: FormControlNode, readOnlyControls: ReadonlySet<string>): boolean {
+  if (readOnlyControls.has(node.id) || node.control.readOnlyControl) return false;
+  if (node.kind === 'field') return isWritableField(node.field as FieldDef);
+  // Relationship tables (ends reaching many) come later; only ends to one record are edited here.
+  return (!node.isToMany || node.end.relType === 'multiChoiceField') && node.end.column === undefined;
+}
+
+/** Whether a relationship control needs a related record (spec 03 §5 "Required"). */
+export function isRelationshipRequired(node: FormRelationshipNode): boolean {
+  const { end } = node;
+  const isMandatory = end.direction === 'fwd' ? end.isMandatory : end.isReverseMandatory;
+  return node.control.mandatory || isMandatory;
+}
+
+export interface CheckedValues {
+  /** Messages by control id (spec 03 §5, verbatim); empty when every value is valid. */
+  errors: Record<string, string>;
+  /** The values normalised to their stored form, by control id. */
+  values: Record<string, FormValue>;
+}
+
+/**
+ * Checks the editable controls' values (spec 03 §5) with the validator the server uses
+ * (`validateFieldValue`): the control's mandatory flag counts as required; a relationship or choice
+ * is 'A value is required.' when required and empty.
+ */
+export function checkValues(
+  controls: readonly FormControlNode[],
+  values: FormValues,
+  readOnlyControls: ReadonlySet<string>,
+): CheckedValues {
+  const errors: Record<string, string> = {};
+  const normalised: Record<string, FormValue> = { ...values };
+  for (const node of controls) {
+    if (!isEditableControl(node, readOnlyControls)) continue;
+    const value = values[node.id];
+    if (node.kind === 'relationship') {
+      if (isRelationshipRequired(node) && relatedRecords(value).length === 0)
+        errors[node.id] = requiredMessage;
+      continue;
+    }
+    const result = validateFieldValue(node.field as FieldDef, value, { mandatory: node.control.mandatory });
+    if (result.ok) normalised[node.id] = result.value;
+    else errors[node.id] = result.message;
+  }
+  return { errors, values: normalised };
+}
+
+/**
+ * The body of a save: the changed fields by script name and the changed relationship ends as the
+ * related ids that replace them (an emptied lookup: none).
+ */
+export function saveBody(changed: readonly FormControlNode[], values: FormValues): PatchEntityRequest {
+  const fields: Record<string, unknown> = {};
+  const relationships: Record<string, { set: number[] }> = {};
+  for (const node of changed) {
+    if (node.kind === 'field') fields[memberKey(node)] = values[node.id] ?? null;
+    else relationships[memberKey(node)] = { set: relatedRecords(values[node.id]).map((r) => r.id) };
+  }
+  return {
+    ...(Object.keys(fields).length > 0 ? { fields } : {}),
+    ...(Object.keys(relationships).length > 0 ? { relationships } : {}),
+  };
+}
+
+/** A member error of a refused save (`validation_failed`: `{ errors: [{ member, message }] }`). */
+interface MemberError {
+  member?: unknown;
+  message?: unknown;
+}
+
+/**
+ * The server's refusals of a save, under the controls they name (by member script name); those
+ * that name no control of the form are returned apart, to be shown above the form.
+ */
+export function serverErrors(
+  controls: readonly FormControlNode[],
+  details: unknown,
+): { byControl: Record<string, string>; other: string[] } {
+  const list = (details as { errors?: unknown } | null)?.errors;
+  const byControl: Record<string, string> = {};
+  const other: string[] = [];
+  if (!Array.isArray(list)) return { byControl, other };
+  for (const e of list as MemberError[]) {
+    if (typeof e?.message !== 'string') continue;
+    const node = controls.find((n) => typeof e.member === 'string' && memberKey(n) === e.member);
+    if (node) byControl[node.id] = byControl[node.id] ? `${byControl[node.id]} ${e.message}` : e.message;
+    else other.push(e.message);
+  }
+  return { byControl, other };
+}
+
+/** The record's values of a new record answered by the server, merged over the plain defaults. */
+export function mergeNewRecord(
+  plain: EntityResponse,
+  evaluated: Readonly<Record<string, unknown>> | null,
+  failed: Readonly<Record<string, string>>,
+): EntityResponse {
+  if (!evaluated) return plain;
+  const merged: EntityResponse = { ...plain };
+  for (const [key, value] of Object.entries(evaluated)) {
+    if (key in failed) continue; // A calculation that could not run keeps the plain default.
+    if (['id', 'typeId', 'version', 'canModify', 'canDelete', 'alias'].includes(key)) continue;
+    if (value !== null && value !== undefined) merged[key] = value;
+  }
+  return merged;
+}

@@ -1,0 +1,199 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError } from '../../../api/apiClient';
+import { useSession } from '../../auth/public';
+import {
+  createRecord,
+  type LoadedRecordForm,
+  loadRecordForm,
+  patchRecord,
+  type RecordFormMode,
+} from './recordFormApi';
+import {
+  changedControls,
+  checkValues,
+  type FormValue,
+  type FormValues,
+  isEditableControl,
+  saveBody,
+  serverErrors,
+  valuesOfRecord,
+} from './recordValues';
+
+export type RecordFormLoad =
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  | { status: 'ready'; loaded: LoadedRecordForm };
+
+/** The outcome of a save: saved (with the record's id), or refused and kept on screen. */
+export type SaveOutcome = { ok: true; id: number } | { ok: false };
+
+/** Said when a save is refused because someone else changed the record after it was read. */
+export const staleRecordMessage =
+  'Someone else changed this record after you opened it, so your changes were not saved. Reload it to see their changes (yours will be lost), or keep your changes on screen to copy them first.';
+
+/** Said above the form when values are not valid; each message is under its field. */
+export const correctErrorsMessage = 'Some values are not valid. Correct them and save again.';
+
+/** A value worth sending for a new record: not empty, not an empty list of related records. */
+const hasValue = (value: FormValue) =>
+  value !== null && value !== undefined && !(Array.isArray(value) && value.length === 0);
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export interface RecordFormState {
+  load: RecordFormLoad;
+  mode: RecordFormMode;
+  values: FormValues;
+  errors: Readonly<Record<string, string>>;
+  /** A message about the whole form (a refusal naming no field, a failed save). */
+  formError: string | null;
+  /** The last save was refused as stale (412): offer to reload. */
+  isStale: boolean;
+  isSaving: boolean;
+  isDirty: boolean;
+  setValue: (controlId: string, value: FormValue) => void;
+  /** Puts a message under a control (a typed date that is not one). */
+  setError: (controlId: string, message: string) => void;
+  /** Checks and saves: the changed fields of an existing record, or a new record. */
+  save: () => Promise<SaveOutcome>;
+  /** Reads the record again, dropping the edits. */
+  reload: () => void;
+  /** Keeps the edits and closes the stale message. */
+  keepEdits: () => void;
+}
+
+/**
+ * A record form's data and its save (spec 03 §4 "New record", issue 17 item 6): the values as read,
+ * the user's edits, validation before saving with spec 03 §5's messages, and the save — only the
+ * changed fields with the version read (a newer version is refused, the edits kept), or a new
+ * record, whose id is taken after the save.
+ */
+export function useRecordForm(target: {
+  mode: RecordFormMode;
+  entityId?: number | undefined;
+  typeId?: number | undefined;
+}): RecordFormState {
+  const { client } = useSession();
+  // A new record once saved is edited as the record it became.
+  const [savedId, setSavedId] = useState<number | undefined>(undefined);
+  const mode: RecordFormMode = savedId !== undefined ? 'edit' : target.mode;
+  const entityId = savedId ?? target.entityId;
+  const [generation, setGeneration] = useState(0);
+  const [load, setLoad] = useState<RecordFormLoad>({ status: 'loading' });
+  const [read, setRead] = useState<FormValues>({});
+  const [values, setValues] = useState<FormValues>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [isStale, setStale] = useState(false);
+  const [isSaving, setSaving] = useState(false);
+  const savingRef = useRef(false);
+  const shownKey = useRef<string | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new generation asks for the record again
+  useEffect(() => {
+    const controller = new AbortController();
+    // Reading the same record again (after a save, or to reload) keeps the form on screen meanwhile.
+    const key = `${mode}|${entityId}|${target.typeId}`;
+    if (shownKey.current !== key) setLoad({ status: 'loading' });
+    shownKey.current = key;
+    loadRecordForm(client, { mode, entityId, typeId: target.typeId }, controller.signal).then(
+      (loaded) => {
+        if (controller.signal.aborted) return;
+        const initial = valuesOfRecord(loaded.controls, loaded.record);
+        setRead(initial);
+        setValues(initial);
+        setErrors({});
+        setFormError(null);
+        setStale(false);
+        setLoad({ status: 'ready', loaded });
+      },
+      (error) => {
+        if (!controller.signal.aborted) setLoad({ status: 'failed', message: messageOf(error) });
+      },
+    );
+    return () => controller.abort();
+  }, [client, mode, entityId, target.typeId, generation]);
+
+  const loaded = load.status === 'ready' ? load.loaded : null;
+  const changed = useMemo(
+    () => (loaded ? changedControls(loaded.controls, read, values) : []),
+    [loaded, read, values],
+  );
+
+  const setValue = useCallback((controlId: string, value: FormValue) => {
+    setValues((current) => ({ ...current, [controlId]: value }));
+    setErrors((current) => {
+      if (!(controlId in current)) return current;
+      const { [controlId]: _, ...rest } = current;
+      return rest;
+    });
+  }, []);
+
+  const save = useCallback(async (): Promise<SaveOutcome> => {
+    if (!loaded || savingRef.current) return { ok: false };
+    const { controls, readOnlyControls, record } = loaded;
+    const checked = checkValues(controls, values, readOnlyControls);
+    setErrors(checked.errors);
+    if (Object.keys(checked.errors).length > 0) {
+      setFormError(correctErrorsMessage);
+      return { ok: false };
+    }
+    const isNew = mode === 'new';
+    // A new record sends every value it has (its defaults included); an existing one what changed.
+    const toSend = isNew
+      ? controls.filter((n) => isEditableControl(n, readOnlyControls) && hasValue(checked.values[n.id]))
+      : changed.filter((n) => isEditableControl(n, readOnlyControls));
+    if (!isNew && toSend.length === 0) return { ok: true, id: record.id };
+    savingRef.current = true;
+    setSaving(true);
+    setFormError(null);
+    try {
+      const body = saveBody(toSend, checked.values);
+      const id = isNew
+        ? await createRecord(client, record.typeId, body)
+        : (await patchRecord(client, record.id, record.version, body)).id;
+      if (isNew) setSavedId(id);
+      else setGeneration((g) => g + 1);
+      return { ok: true, id };
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 412) {
+        setStale(true);
+        setFormError(staleRecordMessage);
+      } else if (error instanceof ApiError && error.code === 'validation_failed') {
+        const refused = serverErrors(controls, error.details);
+        setErrors(refused.byControl);
+        setFormError([correctErrorsMessage, ...refused.other].join(' '));
+      } else setFormError(messageOf(error));
+      return { ok: false };
+    } finally {
+      savingRef.current = false;
+      setSaving(false);
+    }
+  }, [client, loaded, values, changed, mode]);
+
+  const setError = useCallback(
+    (controlId: string, message: string) => setErrors((current) => ({ ...current, [controlId]: message })),
+    [],
+  );
+  const reload = useCallback(() => setGeneration((g) => g + 1), []);
+  const keepEdits = useCallback(() => {
+    setStale(false);
+    setFormError(null);
+  }, []);
+
+  return {
+    load,
+    mode,
+    values,
+    errors,
+    formError,
+    isStale,
+    isSaving,
+    isDirty: changed.length > 0,
+    setValue,
+    setError,
+    save,
+    reload,
+    keepEdits,
+  };
+}

@@ -1,0 +1,121 @@
+import { type PickerDataSource, RecordPicker, SelectList } from '@plinth/fields';
+import type { EnumValue } from '@plinth/schema';
+import { useEffect, useState } from 'react';
+import { useSession } from '../../auth/public';
+import type { RelatedRecord } from '../record/recordValues';
+import { relatedRecords } from '../record/recordValues';
+import { ReadOnlyControl } from './FieldControl';
+import type { FormRelationshipNode } from './formTree';
+
+export interface RelationshipControlProps {
+  node: FormRelationshipNode;
+  value: unknown;
+  errorText?: string | undefined;
+  isReadOnly: boolean;
+  isMandatory: boolean;
+  pickerDataSource: PickerDataSource;
+  onValueChange: (value: RelatedRecord[]) => void;
+}
+
+/** The type at the control's other end: the records it relates to. */
+export const relatedTypeId = (node: FormRelationshipNode) =>
+  node.end.direction === 'fwd' ? node.end.toTypeId : node.end.fromTypeId;
+
+const isChoice = (node: FormRelationshipNode) =>
+  node.end.relType === 'choiceField' || node.end.relType === 'multiChoiceField';
+
+/** A choice type's values, read once per control. */
+function useChoiceValues(typeId: number, isWanted: boolean): EnumValue[] | null {
+  const { client } = useSession();
+  const [values, setValues] = useState<EnumValue[] | null>(null);
+  useEffect(() => {
+    if (!isWanted) return;
+    const controller = new AbortController();
+    client.enumValues(typeId, controller.signal).then(
+      (v) => !controller.signal.aborted && setValues(v),
+      () => !controller.signal.aborted && setValues([]),
+    );
+    return () => controller.abort();
+  }, [client, typeId, isWanted]);
+  return values;
+}
+
+/**
+ * A relationship control of a record form: a choice (select list), a lookup (the record picker),
+ * or — for ends that reach many records — the related records as a read-only list (the
+ * relationship table comes later). Read-only, the related records' names.
+ */
+export function RelationshipControl({
+  node,
+  value,
+  errorText,
+  isReadOnly,
+  isMandatory,
+  pickerDataSource,
+  onValueChange,
+}: RelationshipControlProps) {
+  const related = relatedRecords(value);
+  const isMulti = node.end.relType === 'multiChoiceField' || node.isToMany;
+  const choices = useChoiceValues(relatedTypeId(node), !isReadOnly && isChoice(node));
+  const base = {
+    label: node.title,
+    ...(node.helpText ? { helpText: node.helpText } : {}),
+    ...(errorText ? { errorText } : {}),
+    isMandatory,
+  };
+  if (isReadOnly || (node.isToMany && node.end.relType !== 'multiChoiceField')) {
+    return (
+      <ReadOnlyControl title={node.title} helpText={node.helpText} errorText={errorText}>
+        {related.length === 0 ? (
+          <span className="pl-form-value__empty">—</span>
+        ) : isMulti ? (
+          <ul className="pl-form-value__list">
+            {related.map((r) => (
+              <li key={r.id}>{r.name ?? 'Unnamed resource'}</li>
+            ))}
+          </ul>
+        ) : (
+          related.map((r) => r.name ?? 'Unnamed resource').join(', ')
+        )}
+      </ReadOnlyControl>
+    );
+  }
+  if (isChoice(node)) {
+    const options = (choices ?? [])
+      .filter((c) => !c.isRetired || related.some((r) => r.id === c.id))
+      .map((c) => ({ id: c.id, label: c.name ?? 'Unnamed resource', colour: c.colour }));
+    return (
+      <SelectList
+        {...base}
+        options={options}
+        isMulti={isMulti}
+        value={related.map((r) => r.id)}
+        onValueChange={(ids) =>
+          onValueChange(
+            ids.flatMap((id) => {
+              const option = options.find((o) => o.id === id);
+              return option ? [{ id: option.id, name: option.label }] : [];
+            }),
+          )
+        }
+      />
+    );
+  }
+  return (
+    <RecordPicker
+      {...base}
+      config={{ typeId: relatedTypeId(node), isDropdown: true }}
+      dataSource={pickerDataSource}
+      entityTypeName={node.title}
+      value={related.map((r) => r.id)}
+      onValueChange={(ids, rows) =>
+        onValueChange(
+          ids.map((id) => ({
+            id,
+            name: rows.find((r) => r.id === id)?.name ?? related.find((r) => r.id === id)?.name ?? null,
+          })),
+        )
+      }
+    />
+  );
+}
