@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { seriousFindings } from './runnerAxe';
 
 // A person opens the same Home page on a desktop, a small tablet and a phone (issue 16).
 for (const width of [1440, 800, 390]) {
@@ -25,11 +25,7 @@ for (const width of [1440, 800, 390]) {
       await expect(menu.getByRole('button', { name: 'Records' })).toBeVisible();
     }
     // No serious or critical accessibility findings, and the page has its level-one heading.
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'page-has-heading-one')
-      .map((v) => ({ rule: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-    expect(serious).toEqual([]);
+    expect(await seriousFindings(page)).toEqual([]);
     const file = testInfo.outputPath(`home-${width}.png`);
     await page.screenshot({ path: file, fullPage: true });
     await testInfo.attach(`home-${width}`, { path: file, contentType: 'image/png' });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { recordRows } from './reportGrid';
+import { seriousFindings } from './runnerAxe';
 
 test('open a record from a report in a modal, open its page and come back along the breadcrumbs', async ({
   page,
@@ -33,6 +34,7 @@ test('open a record from a report in a modal, open its page and come back along 
     page.getByRole('heading', { level: 1, name: new RegExp(`^(View|Edit) ${escapeRegExp(name)}`) }),
   ).toBeVisible();
 
+  expect(await seriousFindings(page)).toEqual([]);
   const recordShot = testInfo.outputPath('record-page.png');
   await page.screenshot({ path: recordShot, fullPage: true });
   await testInfo.attach('record-page', { path: recordShot, contentType: 'image/png' });

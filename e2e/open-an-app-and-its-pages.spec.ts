@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { seriousFindings } from './runnerAxe';
 
 test('open the app list, the CRM app and its Home page', async ({ page }) => {
   await page.goto('/apps');
@@ -9,6 +10,7 @@ test('open the app list, the CRM app and its Home page', async ({ page }) => {
   const sitemap = page.locator('.pl-sitemap');
   await expect(sitemap.getByRole('heading', { level: 1, name: 'Sales CRM' })).toBeVisible();
   await expect(sitemap.getByText('Records', { exact: true })).toBeVisible();
+  expect(await seriousFindings(page)).toEqual([]);
   await sitemap.getByRole('link', { name: 'Home', exact: true }).click();
   await expect(page).toHaveURL(/\/apps\/crm\/home$/);
   const menu = page.getByRole('navigation', { name: 'App menu' });
