@@ -12,10 +12,12 @@ export type AggregateState =
 
 /**
  * A report's aggregate for a page component, read again on the page's REFRESH and after a save
- * (the records it counts may have changed).
+ * (the records it counts may have changed), and with a page filter's conditions when the filter
+ * drives this component.
  */
 export function useReportAggregate(
   bus: PageBus,
+  componentId: string,
   request: {
     reportId: number;
     groupColumnId?: string | undefined;
@@ -27,18 +29,22 @@ export function useReportAggregate(
   const { client } = useSession();
   const [state, setState] = useState<AggregateState>({ status: 'loading' });
   const [round, setRound] = useState(0);
+  const [master, setMaster] = useState<readonly QueryCondition[] | undefined>(undefined);
   useEffect(
     () =>
       bus.subscribe((m) => {
         if (m.type === 'REFRESH' || (m.type === 'SAVE_SUCCEEDED' && !m.componentId)) setRound((n) => n + 1);
+        if (m.type === 'MASTER_FILTER_APPLIED' && m.conditions[componentId])
+          setMaster(m.conditions[componentId]);
       }),
-    [bus],
+    [bus, componentId],
   );
-  const key = JSON.stringify(request);
+  const key = JSON.stringify({ request, master });
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the request; `round` asks again.
   useEffect(() => {
     const controller = new AbortController();
-    const { reportId, groupColumnId, valueColumnId, aggregate, conds } = request;
+    const { reportId, groupColumnId, valueColumnId, aggregate } = request;
+    const conds = master ? [...master] : request.conds;
     Promise.all([
       fetchReportAggregate(
         client,

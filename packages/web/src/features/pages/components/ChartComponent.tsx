@@ -18,7 +18,7 @@ export function ChartComponent({
   properties,
   runtime,
 }: PageComponentProps<ChartComponentProperties>) {
-  const state = useReportAggregate(runtime.bus, {
+  const state = useReportAggregate(runtime.bus, component.id, {
     reportId: properties.reportId!,
     groupColumnId: properties.categoryColumnId,
     valueColumnId: properties.valueColumnId,

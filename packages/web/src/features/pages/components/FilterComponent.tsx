@@ -20,6 +20,9 @@ import type { PageComponentProps } from '../componentRegistry';
 import { masterConditionsFor, masterFilterState } from '../masterFilter';
 import '../pageComponents.css';
 
+/** What a page filter drives: reports, and the charts and counters of a report. */
+const drivenTypes = new Set(['core:reportComponent', 'core:chartComponent', 'core:heroCounterComponent']);
+
 /** The master filter's button: 'Filter' is each report's own (decision 0070). */
 export const pageFilterLabel = 'Page filter';
 
@@ -54,8 +57,7 @@ export function FilterComponent({
     () =>
       properties.targetComponentIds.flatMap((id) => {
         const target = runtime.componentsById.get(id);
-        const reportId =
-          target?.typeAlias === 'core:reportComponent' ? target.properties.reportId : undefined;
+        const reportId = target && drivenTypes.has(target.typeAlias) ? target.properties.reportId : undefined;
         return typeof reportId === 'number' ? [{ id, reportId }] : [];
       }),
     [properties.targetComponentIds, runtime.componentsById],

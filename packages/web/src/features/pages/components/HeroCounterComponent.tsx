@@ -12,7 +12,7 @@ export function HeroCounterComponent({
   properties,
   runtime,
 }: PageComponentProps<HeroCounterComponentProperties>) {
-  const state = useReportAggregate(runtime.bus, {
+  const state = useReportAggregate(runtime.bus, component.id, {
     reportId: properties.reportId!,
     valueColumnId: properties.valueColumnId,
     aggregate: properties.aggregate,

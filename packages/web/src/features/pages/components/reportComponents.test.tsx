@@ -147,6 +147,41 @@ describe('master filter component', () => {
     ).toHaveValue('');
   });
 
+  it('drives a counter of the same report: its aggregate is asked again with the conditions', async () => {
+    const counter = {
+      id: 'count',
+      typeAlias: 'core:heroCounterComponent',
+      properties: { reportId: 7, label: 'Deals' },
+    };
+    const pageFilter = { ...filter, properties: { targetComponentIds: ['count'], columnIds: [] } };
+    const { requests } = renderPage(pageContent([pageFilter, counter]), (path, body) => {
+      if (path !== '/spapi/data/v1/report/7/aggregate') return reportServer(path, body);
+      const region = (body as { conds?: Array<{ value?: string }> }).conds?.[0]?.value;
+      const n = region ? deals.filter((d) => d.values[1]!.val === region).length : deals.length;
+      return {
+        status: 200,
+        body: {
+          title: 'Deals',
+          aggregate: 'Count',
+          groupColumn: null,
+          valueColumn: null,
+          groups: [],
+          hasMoreGroups: false,
+          total: { value: n, count: n },
+        },
+      };
+    });
+    const region = await screen.findByRole('region', { name: 'Deals' });
+    await waitFor(() => expect(region).toHaveTextContent('3'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Page filter' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    await userEvent.type(await within(dialog).findByRole('textbox'), 'North');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(region).toHaveTextContent('2'));
+    const last = requests.filter((r) => r.path === '/spapi/data/v1/report/7/aggregate').at(-1)!;
+    expect(last.body).toMatchObject({ conds: [{ expid: 'regionCond', value: 'North' }] });
+  });
+
   it('shows its placeholder without target reports', () => {
     renderPage(pageContent([{ id: 'f', typeAlias: 'core:filterComponent', properties: {} }]));
     expect(screen.getByText('Filter not configured')).toBeInTheDocument();
