@@ -100,7 +100,13 @@ interface Sent {
 type Answer = { status: number; body: unknown };
 
 /** A server for the form calls, recording what is sent; `patch` and `put` answer saves. */
-function server(options: { patch?: (body: unknown) => Answer; put?: (body: unknown) => Answer } = {}) {
+function server(
+  options: {
+    patch?: (body: unknown) => Answer;
+    put?: (body: unknown) => Answer;
+    validate?: (body: unknown) => Answer;
+  } = {},
+) {
   const sent: Sent[] = [];
   let record = stored();
   const handle = (method: string, path: string, body: unknown): Answer => {
@@ -180,6 +186,8 @@ function server(options: { patch?: (body: unknown) => Answer; put?: (body: unkno
       if (answer.status === 200) record = { ...record, ...(body as { fields: object }).fields, version: 4 };
       return answer;
     }
+    if (path === '/spapi/data/v1/form/validate')
+      return options.validate?.(body) ?? { status: 200, body: { isValid: true, errors: {} } };
     if (path === '/spapi/data/v1/entity/put')
       return (
         options.put?.(body) ?? {
@@ -308,6 +316,28 @@ describe('RecordForm in edit mode', () => {
     const nextField = next.closest('.pl-field') as HTMLElement;
     expect(await within(nextField).findByText('Invalid format. One line only.')).toBeInTheDocument();
     expect(saves(sent)[0]?.body).toEqual({ fields: { amount: 2000, nextStep: 'Call them soon' } });
+  });
+});
+
+describe('RecordForm custom validation', () => {
+  it('asks the server to check the form first and shows its refusals under the controls', async () => {
+    const custom = 'A won opportunity needs an amount of at least 1,000.';
+    const { client, sent } = server({
+      validate: () => ({ status: 200, body: { isValid: false, errors: { amount: [custom] } } }),
+    });
+    const user = renderForm(<RecordForm mode="edit" entityId={7} />, client);
+    const won = await screen.findByRole('switch', { name: 'Won' });
+    await user.click(won);
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    const amountField = screen.getByRole('textbox', { name: /Amount/ }).closest('.pl-field') as HTMLElement;
+    expect(await within(amountField).findByText(custom)).toBeInTheDocument();
+    const check = sent.find((s) => s.path.endsWith('/form/validate'));
+    expect(check?.body).toMatchObject({
+      formId: 500,
+      formData: { id: 7, fields: { won: true } },
+      changedFields: ['won'],
+    });
+    expect(saves(sent)).toHaveLength(0);
   });
 });
 

@@ -1,5 +1,8 @@
+import type { PatchEntityRequest } from '@plinth/schema';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ApiClient } from '../../../api/apiClient';
 import { ApiError } from '../../../api/apiClient';
+import { validateFormData } from '../../../api/formApi';
 import { useSession } from '../../auth/public';
 import {
   createRecord,
@@ -37,6 +40,35 @@ export const correctErrorsMessage = 'Some values are not valid. Correct them and
 /** A value worth sending for a new record: not empty, not an empty list of related records. */
 const hasValue = (value: FormValue) =>
   value !== null && value !== undefined && !(Array.isArray(value) && value.length === 0);
+
+/**
+ * The form's own checks on the server (POST form/validate): its controls' mandatory flags and
+ * custom validations on the record as it would be saved. The messages by control id, or null when
+ * the form is valid — or when the check could not run (the save's own checks still apply).
+ */
+async function formRefusals(
+  client: ApiClient,
+  loaded: LoadedRecordForm,
+  isNew: boolean,
+  body: PatchEntityRequest,
+): Promise<Record<string, string> | null> {
+  const { form, record } = loaded;
+  try {
+    const verdict = await validateFormData(client, {
+      ...(form.id !== null ? { formId: form.id } : {}),
+      formData: isNew ? { typeId: record.typeId, ...body } : { id: record.id, ...body },
+      changedFields: Object.keys(body.fields ?? {}),
+      changedRelationships: Object.keys(body.relationships ?? {}),
+    });
+    if (verdict.isValid) return null;
+    const errors: Record<string, string> = {};
+    for (const [controlId, messages] of Object.entries(verdict.errors))
+      if (messages.length > 0) errors[controlId] = messages.join(' ');
+    return Object.keys(errors).length > 0 ? errors : null;
+  } catch {
+    return null;
+  }
+}
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -149,6 +181,12 @@ export function useRecordForm(target: {
     setFormError(null);
     try {
       const body = saveBody(toSend, checked.values);
+      const refused = await formRefusals(client, loaded, isNew, body);
+      if (refused) {
+        setErrors(refused);
+        setFormError(correctErrorsMessage);
+        return { ok: false };
+      }
       const id = isNew
         ? await createRecord(client, record.typeId, body)
         : (await patchRecord(client, record.id, record.version, body)).id;
