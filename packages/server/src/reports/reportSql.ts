@@ -1,6 +1,7 @@
 import type { EntityId, ReportQuery } from '@plinth/schema';
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
+import { type ChunkRun, idsOfRun } from '../data/chunkMarkers.js';
 import { BAND_SIZE } from '../data/search/searchOrder.js';
 import { searchRowId } from '../data/search/searchRowId.js';
 import { calculationSql } from '../data/sql/calculationSql.js';
@@ -8,7 +9,6 @@ import { and, escapeLike, fieldValueSql } from '../data/sql/sqlFragments.js';
 import { tenantScope } from '../data/tenantScope.js';
 import { searchFold } from '../db/searchFold.js';
 import { autoNumberSearchTerms } from './autoNumberSearch.js';
-import { type ChunkRun, idsOfRun } from './chunkMarkers.js';
 import {
   type ConditionScope,
   conditionApplies,

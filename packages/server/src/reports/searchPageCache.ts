@@ -1,7 +1,8 @@
 import type { EntityId } from '@plinth/schema';
 import type { RawBuilder } from 'kysely';
 import type { RequestContext } from '../context.js';
-import { type ChunkMarks, type ChunkScope, chunkOfId, chunkRuns } from './chunkMarkers.js';
+import { type ChunkMarks, chunkOfId, chunkRuns } from '../data/chunkMarkers.js';
+import type { ChunkScope } from './chunkScope.js';
 import { cursorOf, type ReportCursor, type Seek } from './keysetSql.js';
 import type { SearchWithin } from './reportSql.js';
 import { type ChunkedRefresh, cachedRows } from './resultCache.js';

@@ -1,7 +1,7 @@
 import { reportQuery } from '@plinth/schema';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contextFor } from '../../src/auth/contextFor.js';
-import { chunkOfId } from '../../src/reports/chunkMarkers.js';
+import { chunkOfId } from '../../src/data/chunkMarkers.js';
 import { reportResultCache } from '../../src/reports/resultCache.js';
 import { loadReport, runReport } from '../../src/reports/runReport.js';
 import { SEARCH_ROWS_KEPT } from '../../src/reports/searchPageCache.js';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { chunkScope } from '../chunkMarkers.js';
+import { chunkScope } from '../chunkScope.js';
 import { atOrBeforeCursorSql, cursorSelect } from '../keysetSql.js';
 import { buildReportSql } from '../reportSql.js';
 import { type SearchQuery, searchPageIds } from '../searchPageCache.js';

@@ -1,5 +1,5 @@
+import type { ChunkMarks } from '../../data/chunkMarkers.js';
 import type { Engine } from '../../db/tables.js';
-import type { ChunkMarks } from '../chunkMarkers.js';
 import type { GroupKey } from './groupKeys.js';
 import { numericTypes } from './partialColumns.js';
 

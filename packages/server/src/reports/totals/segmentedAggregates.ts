@@ -1,14 +1,8 @@
 import { sql } from 'kysely';
 import type { RequestContext } from '../../context.js';
+import { type ChunkMarks, type ChunkRun, chunkRuns, idsOfRun } from '../../data/chunkMarkers.js';
 import { CHANGE_CHUNK_IDS } from '../../db/migrations/007_change_chunks.js';
-import {
-  type ChunkMarks,
-  type ChunkRun,
-  type ChunkScope,
-  chunkRuns,
-  chunkScope,
-  idsOfRun,
-} from '../chunkMarkers.js';
+import { type ChunkScope, chunkScope } from '../chunkScope.js';
 import type { PlanFacts } from '../plan/planTypes.js';
 import type { ReportSql } from '../reportSql.js';
 import type { ChunkedRefresh } from '../resultCache.js';

@@ -1,0 +1,97 @@
+import type { EntityId } from '@plinth/schema';
+import { sql } from 'kysely';
+import { CHANGE_CHUNK_IDS } from '../db/migrations/007_change_chunks.js';
+import type { Executor } from './executor.js';
+
+/**
+ * The change markers of chunks of {@link CHANGE_CHUNK_IDS} root records (decision 0025): triggers
+ * bump a chunk's marker in the transaction of every write to its records or their links, so a
+ * result kept per chunk stays true while its markers, the metamodel's and its targets' do not move.
+ */
+
+/** What a kept result was computed under. */
+export interface ChunkMarks {
+  meta: string;
+  /** The sum of the chunk markers of the types the links reach. */
+  targets: string;
+  /** `source:chunk` → version, of the root types' chunks and of the first-step links' chunks. */
+  versions: Map<string, number>;
+}
+
+/** The markers a kept result depends on. */
+export interface ChunkSources {
+  /** The root types whose records are chunked. */
+  roots: ReadonlySet<EntityId>;
+  /** The relationships followed from the root records, by the ends the root records are on. */
+  linkSides: ReadonlyMap<EntityId, ReadonlySet<'from' | 'to'>>;
+  /** The types of the records those links reach, ascending: their writes change every chunk. */
+  targets: readonly EntityId[];
+}
+
+/** The markers now, of the tenant, read in one statement (one snapshot). */
+export async function readChunkMarks(db: Executor, tenantId: number, s: ChunkSources): Promise<ChunkMarks> {
+  const t = tenantId;
+  const sources = [...s.roots, ...s.linkSides.keys()];
+  const targetSum =
+    s.targets.length === 0
+      ? sql`SELECT 0 AS s, 0 AS c, 0 AS v`
+      : sql`SELECT 0 AS s, 0 AS c, (SELECT coalesce(sum(version), 0) FROM change_chunks WHERE tenant_id = ${t} AND source_id IN (${sql.join([...s.targets])})) AS v`;
+  const rows = (
+    await sql<{ s: unknown; c: unknown; v: unknown }>`SELECT source_id AS s, chunk AS c, version AS v
+        FROM change_chunks WHERE tenant_id = ${t} AND source_id IN (${sql.join(sources)})
+        UNION ALL ${targetSum}
+        UNION ALL SELECT -1 AS s, 0 AS c, meta_version AS v FROM tenants WHERE id = ${t}`.execute(db)
+  ).rows;
+  let meta = '';
+  let targetsNow = '';
+  const versions = new Map<string, number>();
+  for (const r of rows) {
+    const source = Number(r.s);
+    if (source === -1) meta = String(r.v);
+    else if (source === 0) targetsNow = String(Number(r.v));
+    else versions.set(`${source}:${Number(r.c)}`, Number(r.v));
+  }
+  return { meta, targets: targetsNow, versions };
+}
+
+/**
+ * The root chunks, ascending, whose results a change from `before` to `now` may have changed;
+ * undefined when it may have changed every chunk's (the metamodel or a linked type moved).
+ */
+export function staleChunks(s: ChunkSources, before: ChunkMarks, now: ChunkMarks): number[] | undefined {
+  if (before.meta !== now.meta || before.targets !== now.targets) return undefined;
+  const stale = new Set<number>();
+  const consider = (key: string) => {
+    const [source, c] = key.split(':').map(Number) as [number, number];
+    if (s.roots.has(source)) stale.add(c);
+    const sides = s.linkSides.get(source);
+    if (sides?.has('from') && c >= 0) stale.add(c);
+    if (sides?.has('to') && c < 0) stale.add(-1 - c);
+  };
+  for (const [key, v] of now.versions) if (before.versions.get(key) !== v) consider(key);
+  for (const key of before.versions.keys()) if (!now.versions.has(key)) consider(key);
+  return [...stale].sort((a, b) => a - b);
+}
+
+/** A run of consecutive chunks, `lo` included and `hi` not. */
+export interface ChunkRun {
+  lo: number;
+  hi: number;
+}
+
+/** Ascending chunk numbers as runs of consecutive chunks. */
+export function chunkRuns(chunks: readonly number[]): ChunkRun[] {
+  const runs: ChunkRun[] = [];
+  for (const c of chunks) {
+    const last = runs.at(-1);
+    if (last && last.hi === c) last.hi = c + 1;
+    else runs.push({ lo: c, hi: c + 1 });
+  }
+  return runs;
+}
+
+/** The chunk a record id falls in. */
+export const chunkOfId = (id: number) => Math.floor(id / CHANGE_CHUNK_IDS);
+
+/** The record ids of a run: from `lo` included to `hi` excluded. */
+export const idsOfRun = (run: ChunkRun) => ({ lo: run.lo * CHANGE_CHUNK_IDS, hi: run.hi * CHANGE_CHUNK_IDS });
