@@ -8,6 +8,7 @@ import {
 } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
 import { type EntityRow, parseData, toEntityRow } from '../data/entityRepository.js';
+import { systemQuery } from '../data/systemQuery.js';
 import { resolveIds } from '../entities/readEntities.js';
 import { badRequest, invalidShape, notFound } from '../http/errors.js';
 import { settingsFromData, type TenantSettings, tenantSettingsAlias } from '../settings/tenantSettings.js';
@@ -50,7 +51,8 @@ export async function loadReport(ctx: RequestContext, source: ReportSource): Pro
  */
 async function readableReport(ctx: RequestContext, id: EntityId) {
   const readFilter = ctx.perms.readFilter();
-  const rows = await ctx.db
+  // The report under the caller's read rule, with the settings record every caller's run needs.
+  const rows = await systemQuery(ctx.db, 'tenant settings')
     .selectFrom('entities')
     .selectAll()
     .where('tenant_id', '=', ctx.tenantId)

@@ -28,7 +28,6 @@ const unscoped: Record<string, string> = {
   'metamodel/richTextValues.ts': 'upkeep: rewriting stored rich text of every record',
   'metamodel/tenantMetaCache.ts': 'the tenant’s metamodel and rules, before there are permissions',
   'reports/imageCells.ts': 'image documents of cells already read under the rule',
-  'reports/loadReport.ts': 'the report, read under the rule, and the tenant settings record in one statement',
   'reports/pageRecords.ts': 'the page’s own records, whose ids the scoped report query chose',
   'reports/reportSql.ts': 'the root `entities e0` and auto-number ids, inside the query the scope guards',
   'settings/updateTenantSettings.ts': 'the tenant settings record (administrators)',
