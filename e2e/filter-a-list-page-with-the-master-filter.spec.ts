@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { columnTexts, countText, money, recordRows } from './reportGrid';
 
@@ -36,4 +37,8 @@ test('filter a list page with the master filter: the report’s rows change', as
     expect(amounts.length).toBeGreaterThan(0);
     for (const a of amounts) expect(a).toBeGreaterThan(400_000);
   }).toPass();
+
+  // The filter, its chip and hint have no serious or critical accessibility findings.
+  const axe = await new AxeBuilder({ page }).include('.pl-master-filter').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 });

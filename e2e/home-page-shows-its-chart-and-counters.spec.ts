@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
 // A sales manager opens the CRM app's Home page: the counters, the pipeline chart and the report
@@ -29,6 +30,13 @@ for (const width of [1440, 800, 390]) {
     else expect(counters[1]!.y).toBeGreaterThan(counters[0]!.y);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+
+    // The page's components have no serious or critical accessibility findings.
+    const axe = await new AxeBuilder({ page }).include('.pl-page').analyze();
+    const serious = axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ rule: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+    expect(serious).toEqual([]);
 
     const file = testInfo.outputPath(`home-chart-${width}.png`);
     await page.screenshot({ path: file, fullPage: true });
