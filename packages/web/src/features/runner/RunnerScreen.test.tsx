@@ -61,6 +61,34 @@ const accountType = {
   canCreateType: true,
 };
 
+/** The account's generated form (decision 0074): its fields and its owner in one stack. */
+const accountForm = {
+  id: null,
+  name: 'Account',
+  typeId: 30,
+  controls: [301, 302, 303, 304, 305, 307]
+    .map((fieldToRender, i) => ({ id: `f${fieldToRender}`, fieldToRender, renderingOrdinal: 50 + i * 10 }))
+    .concat([{ id: 'r401', relationshipToRender: 401, renderingOrdinal: 200 } as never])
+    .map((c) => ({
+      isReversed: false,
+      mandatory: false,
+      readOnlyControl: false,
+      isHidden: false,
+      customValidationAlwaysValidate: false,
+      containerId: 'details',
+      ...c,
+    })),
+  containers: [{ id: 'details', containerType: 'verticalStack', name: 'Details', isHidden: false }],
+};
+
+const acmeValues = {
+  annualRevenue: 1250000.5,
+  founded: '2001-03-09',
+  isActive: false,
+  number: 17,
+  owner: { id: 9, typeId: 3, alias: null, name: 'Sam Lee' },
+};
+
 const notFound = {
   status: 404,
   body: { error: { code: 'not_found', message: 'The record was not found.' } },
@@ -89,6 +117,24 @@ function runner(
     if (url === '/spapi/data/v1/types/30/recordPage')
       return { status: 200, body: pageResponse(app.pages[3]!) };
     if (url === '/spapi/data/v1/schema/type/30') return { status: 200, body: accountType };
+    if (url === '/spapi/data/v1/instance/5' || url === '/spapi/data/v1/type/30/defaultForm')
+      return { status: 200, body: accountForm };
+    if (url === '/spapi/data/v1/form/data') {
+      const isNew = (body as { typeId?: number }).typeId !== undefined;
+      const base = { typeId: 30, alias: null, canModify: true, canDelete: !isNew };
+      const entity = isNew
+        ? { ...base, id: 0, name: null, version: 0, isActive: true, createdDate: '2026-11-28T01:00:00Z' }
+        : { ...base, id: 5, name: 'Acme Pty', version: 3, ...acmeValues };
+      return {
+        status: 200,
+        body: {
+          formDataEntity: entity,
+          formId: null,
+          initiallyHiddenControls: [],
+          initiallyReadOnlyControls: ['f305', 'f307'],
+        },
+      };
+    }
     if (url === '/spapi/data/v1/entity/query') {
       const ids = (body as { ids: number[] }).ids;
       if (ids[0] !== 5) return { status: 200, body: { entities: [] } };
@@ -104,16 +150,7 @@ function runner(
       return {
         status: 200,
         body: {
-          entities: [
-            {
-              ...entity,
-              annualRevenue: 1250000.5,
-              founded: '2001-03-09',
-              isActive: false,
-              number: 17,
-              owner: { id: 9, typeId: 3, alias: null, name: 'Sam Lee' },
-            },
-          ],
+          entities: [{ ...entity, ...acmeValues }],
         },
       };
     }
@@ -139,29 +176,23 @@ describe('the runner routes', () => {
     expect(requests.some((r) => r.path === '/spapi/data/v1/pages/1')).toBe(true);
   });
 
-  it('shows a record read-only in a generated form, titled as the spec says', async () => {
+  it('shows a record in its form in view mode, titled as the spec says', async () => {
     const { api } = runner('/apps/crm/_viewRecord?cid=5&formMode=view');
     render(<App client={api} />);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'View Acme Pty' }, { timeout: 5000 }),
     ).toBeVisible();
-    expect(screen.getByRole('note')).toHaveTextContent('Editing here comes with record forms.');
-    expect(screen.getByRole('note')).toHaveTextContent('Its page: Account.');
     const form = screen.getByRole('region', { name: 'View Acme Pty' });
-    const value = (label: string) => within(form).getByText(label).nextElementSibling?.textContent;
-    expect(value('Name')).toBe('Acme Pty');
-    expect(value('Annual revenue')).toBe('$1,250,000.50');
-    expect(value('Founded')).toBe('09/03/2001');
-    expect(value('Active')).toBe('No');
-    expect(value('Number')).toBe('ACC-17');
-    expect(value('Owner')).toBe('Sam Lee');
-    // The name first, the type's own fields, the records it points to, then its dates; no alias.
-    expect(
-      within(form)
-        .getAllByRole('term')
-        .map((t) => t.textContent),
-    ).toEqual(['Name', 'Annual revenue', 'Founded', 'Active', 'Number', 'Owner', 'Created Date']);
+    const value = async (label: string) =>
+      (await within(form).findByRole('group', { name: label })).textContent;
+    expect(await value('Name')).toBe('NameAcme Pty');
+    expect(await value('Annual revenue')).toBe('Annual revenue$1,250,000.50');
+    expect(await value('Founded')).toBe('Founded09/03/2001');
+    expect(await value('Active')).toBe('ActiveNo');
+    expect(await value('Number')).toBe('NumberACC-17');
+    expect(await value('Owner')).toBe('OwnerSam Lee');
     expect(within(form).queryByRole('textbox')).toBeNull();
+    expect(within(form).getByRole('button', { name: 'Edit' })).toBeVisible();
     expect(screen.getByRole('navigation', { name: 'App menu' })).toBeVisible();
   });
 
@@ -177,7 +208,9 @@ describe('the runner routes', () => {
     const { api, requests } = runner('/apps/crm/_viewRecord?cid=5&formMode=view', settings);
     render(<App client={api} />);
     const form = await screen.findByRole('region', { name: 'View Acme Pty' }, { timeout: 5000 });
-    expect(within(form).getByText('Annual revenue').nextElementSibling?.textContent).toBe('€1,250,000.50');
+    expect(await within(form).findByRole('group', { name: 'Annual revenue' })).toHaveTextContent(
+      '€1,250,000.50',
+    );
     const reads = () => requests.filter((r) => r.path === '/spapi/data/v1/tenantSettings').length;
     const before = reads();
     document.dispatchEvent(new Event('visibilitychange'));
@@ -198,18 +231,16 @@ describe('the runner routes', () => {
     expect(requests.find((r) => r.path === '/spapi/data/v1/entity/delete')?.body).toMatchObject({ ids: [5] });
   });
 
-  it('shows a new record’s fields with their defaults, read-only, with a note', async () => {
+  it('opens a new record’s form with its defaults, without the dates it has not yet', async () => {
     const { api } = runner('/apps/crm/_createRecord?cid=30');
     render(<App client={api} />);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'New Account' }, { timeout: 5000 }),
     ).toBeVisible();
-    expect(screen.getByRole('note')).toHaveTextContent(
-      'Creating records here comes with record forms. These are the fields a new Account starts with, read-only.',
-    );
     const form = screen.getByRole('region', { name: 'New Account' });
-    expect(within(form).getByText('Active').nextElementSibling?.textContent).toBe('Yes');
-    expect(within(form).getByText('Name').nextElementSibling?.textContent).toBe('—');
+    expect(await within(form).findByRole('switch', { name: 'Active' })).toBeChecked();
+    expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveValue('');
+    expect(within(form).getByRole('button', { name: 'Save' })).toBeVisible();
     // A new record has no dates or makers yet.
     expect(within(form).queryByText('Created Date')).toBeNull();
   });

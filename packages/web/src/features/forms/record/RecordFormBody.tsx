@@ -20,11 +20,16 @@ export interface RecordFormBodyProps {
 }
 
 /** Controls a new record does not show: the record's dates and makers, which it has not yet. */
-function withoutRecordColumns(nodes: readonly FormNode[], mode: RecordFormMode): FormNode[] {
+function withoutRecordColumns(
+  nodes: readonly FormNode[],
+  mode: RecordFormMode,
+  readOnly: ReadonlySet<string>,
+): FormNode[] {
   if (mode !== 'new') return [...nodes];
   return nodes.flatMap((n): FormNode[] => {
-    if (n.kind === 'container') return [{ ...n, children: withoutRecordColumns(n.children, mode) }];
-    if (n.kind === 'field' && n.field.column !== undefined && n.field.isReadOnly) return [];
+    if (n.kind === 'container') return [{ ...n, children: withoutRecordColumns(n.children, mode, readOnly) }];
+    if (n.kind === 'field' && n.field.column !== undefined && (n.field.isReadOnly || readOnly.has(n.id)))
+      return [];
     if (n.kind === 'relationship' && n.end.column !== undefined) return [];
     return [n];
   });
@@ -43,7 +48,7 @@ export function RecordFormBody({ state, settings }: RecordFormBodyProps) {
   const loaded = load.status === 'ready' ? load.loaded : null;
   const tree = useMemo(() => {
     if (!loaded) return [];
-    const shown = withoutRecordColumns(loaded.tree, mode);
+    const shown = withoutRecordColumns(loaded.tree, mode, loaded.readOnlyControls);
     return isNarrow ? mobileFormTree(shown) : shown;
   }, [loaded, mode, isNarrow]);
   if (load.status === 'failed') return <ErrorDisplay message={load.message} />;

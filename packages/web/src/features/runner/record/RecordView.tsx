@@ -1,11 +1,15 @@
+import type { CellTextSettings } from '@plinth/grid';
 import { Button, ErrorDisplay, LoadingGrid } from '@plinth/ui';
-import { useEffect } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { navigate } from '../../../app/router';
 import { useDocumentTitle } from '../../../app/useDocumentTitle';
+import { RecordForm, type RecordFormMode } from '../../forms/public';
 import { BreadcrumbBar } from '../breadcrumbs/public';
 import { RecordDeleteDialog, useRecordDelete } from '../deleteRecord/public';
+import { useUnsavedPageGuard } from '../page/useUnsavedPageGuard';
 import type { RunnerQuery } from '../runnerQuery';
 import { useTenantSettings } from '../tenantSettings/TenantSettingsProvider';
-import { recordFieldRows, recordTitle } from './recordFields';
+import { recordTitle } from './recordFields';
 import { useRecordDetails } from './useRecordDetails';
 
 export interface RecordViewProps {
@@ -18,10 +22,25 @@ export interface RecordViewProps {
   onDeleted?: () => void;
 }
 
+const formModes: Record<RecordViewProps['mode'], RecordFormMode> = {
+  create: 'new',
+  edit: 'edit',
+  view: 'view',
+};
+
+/** After a new record is saved its route becomes the record's edit route (the URL names the record). */
+function showSavedRecord(id: number) {
+  const { pathname, search } = window.location;
+  if (!pathname.endsWith('/_createRecord')) return;
+  const params = new URLSearchParams(search);
+  params.set('cid', String(id));
+  params.set('formMode', 'edit');
+  navigate(`${pathname.slice(0, -'_createRecord'.length)}_editRecord?${params}`, { replace: true });
+}
+
 /**
- * The record routes (spec 01 §2 `_createRecord`, `_editRecord`, `_viewRecord`) until record forms
- * come (decision 0067): the type's edit-record page is found, and the record's fields are shown
- * read-only in a generated form — a new record's fields with their defaults — with a note saying so.
+ * The record routes (spec 01 §2 `_createRecord`, `_editRecord`, `_viewRecord`): the record in its
+ * form (issue 17, decision 0076) — viewed, edited or created — with Delete when it may be deleted.
  */
 export function RecordView({ mode, query, isEmbedded = false, onTitle, onDeleted }: RecordViewProps) {
   const state = useRecordDetails(mode, query.cid, query.pageId);
@@ -31,37 +50,28 @@ export function RecordView({ mode, query, isEmbedded = false, onTitle, onDeleted
     },
   });
   const { settings: tenant } = useTenantSettings();
-  const settings = {
-    locale: tenant.locale,
-    currencySymbol: tenant.currencySymbol,
-    timeZone: tenant.timeZone,
-  };
+  const settings: CellTextSettings = useMemo(
+    () => ({ locale: tenant.locale, currencySymbol: tenant.currencySymbol, timeZone: tenant.timeZone }),
+    [tenant.locale, tenant.currencySymbol, tenant.timeZone],
+  );
+  const [formTitle, setFormTitle] = useState<string | undefined>(undefined);
+  const [isDirty, setDirty] = useState(false);
+  useUnsavedPageGuard(isDirty);
   const details = state.status === 'ready' ? state.details : null;
-  const title = details ? recordTitle(mode, details.record?.name ?? null, details.type.type.name) : undefined;
+  const title =
+    formTitle ??
+    (details ? recordTitle(mode, details.record?.name ?? null, details.type.type.name) : undefined);
   useDocumentTitle(isEmbedded ? undefined : title);
   useEffect(() => {
     if (title) onTitle?.(title);
   }, [title, onTitle]);
   if (state.status === 'failed') return <ErrorDisplay message={state.message} homeHref="/apps" />;
   if (!details) return <LoadingGrid columns={2} rows={6} />;
-  const rows = recordFieldRows(
-    details.type.fields,
-    details.type.relationships,
-    details.record?.values ?? null,
-    settings,
-  );
-  const pageName = details.page?.page.name;
   const record = details.record;
   return (
     <section className="pl-record-view" aria-label={title}>
       {!isEmbedded && <BreadcrumbBar currentName={details.record?.name ?? title} />}
       {!isEmbedded && <h1>{title}</h1>}
-      <p className="pl-record-view__note" role="note">
-        {mode === 'create'
-          ? `Creating records here comes with record forms. These are the fields a new ${details.type.type.name} starts with, read-only.`
-          : 'Editing here comes with record forms. The record’s fields are shown read-only.'}
-        {pageName ? ` Its page: ${pageName}.` : ''}
-      </p>
       {record?.canDelete && onDeleted && (
         <div className="pl-record-view__actions">
           <Button
@@ -74,14 +84,18 @@ export function RecordView({ mode, query, isEmbedded = false, onTitle, onDeleted
           </Button>
         </div>
       )}
-      <dl className="pl-record-view__fields">
-        {rows.map((row) => (
-          <div key={row.key} className="pl-record-view__field">
-            <dt>{row.label}</dt>
-            <dd className={row.isMultiline ? 'is-multiline' : undefined}>{row.text || '—'}</dd>
-          </div>
-        ))}
-      </dl>
+      <RecordForm
+        mode={formModes[mode]}
+        entityId={record?.id}
+        typeId={mode === 'create' ? details.type.type.id : undefined}
+        settings={settings}
+        showTitle={false}
+        onTitle={setFormTitle}
+        onDirtyChange={setDirty}
+        onSaved={(id, saved) => {
+          if (saved === 'new') showSavedRecord(id);
+        }}
+      />
       <RecordDeleteDialog recordDelete={recordDelete} />
     </section>
   );
