@@ -1,3 +1,11 @@
+export {
+  type ComponentRenderer,
+  componentRenderer,
+  type PageComponentProps,
+  registerComponentRenderers,
+  renderableComponentTypes,
+} from './componentRegistry';
+export { listPageRenderers, registerListPageRenderers } from './listPageRenderers';
 export { PageRenderer } from './PageRenderer';
 export {
   createPageBus,
