@@ -52,5 +52,5 @@ export function FlowLayout({ configuration, components, visible, renderComponent
       </div>
     );
   };
-  return <div className="pl-page">{render(configuration.root, null)}</div>;
+  return <div className="pl-flow-page">{render(configuration.root, null)}</div>;
 }

@@ -17,7 +17,7 @@ describe('the flow layout', () => {
     renderPage(pageContent([heading('title', 'Pipeline')]));
     const root = cell('root');
     expect(root).toHaveClass('pl-flow', 'pl-flow--grid', 'pl-flow--root');
-    expect(root.parentElement).toHaveClass('pl-page');
+    expect(root.parentElement).toHaveClass('pl-flow-page');
     expect(vars('root', '--pl-columns-lg')).toBe('repeat(12, minmax(0, 1fr))');
     expect(vars('root', '--pl-columns-md')).toBe('repeat(8, minmax(0, 1fr))');
     expect(vars('root', '--pl-columns-sm')).toBe('repeat(4, minmax(0, 1fr))');

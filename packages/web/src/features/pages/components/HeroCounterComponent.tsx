@@ -1,5 +1,6 @@
 import { aggregateLabels, aggregateText } from '@plinth/grid';
 import type { HeroCounterComponentProperties } from '@plinth/schema';
+import type { CSSProperties } from 'react';
 import type { PageComponentProps } from '../componentRegistry';
 import { useReportAggregate } from '../useReportAggregate';
 
@@ -41,7 +42,12 @@ export function HeroCounterComponent({
   }
   return (
     <section className="pl-hero-counter" aria-label={label} aria-busy={state.status === 'loading'}>
-      <p className="pl-hero-counter__value">
+      <p
+        className="pl-hero-counter__value"
+        // The longer the number, the smaller its type, so it stays on one line in the counter.
+        style={{ '--pl-hero-chars': Math.max(value.length, 8) } as CSSProperties}
+        title={value || undefined}
+      >
         {state.status === 'error' ? <span className="pl-hero-counter__error">{state.message}</span> : value}
       </p>
       <p className="pl-hero-counter__label">{label}</p>
