@@ -32,7 +32,7 @@ for (const width of [1440, 800, 390]) {
     expect(overflow).toBeLessThanOrEqual(0);
 
     // The page's components have no serious or critical accessibility findings.
-    const axe = await new AxeBuilder({ page }).include('.pl-page').analyze();
+    const axe = await new AxeBuilder({ page }).include('.pl-flow-page').analyze();
     const serious = axe.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => ({ rule: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
