@@ -241,6 +241,23 @@ describe('RecordForm in view mode', () => {
   });
 });
 
+describe('RecordForm on a phone', () => {
+  it('is simplified: no tabs, the relationship list (a pager control) removed', async () => {
+    const width = window.innerWidth;
+    window.innerWidth = 390;
+    try {
+      const { client } = server();
+      renderForm(<RecordForm mode="view" entityId={7} />, client);
+      expect(await screen.findByRole('group', { name: 'Amount' })).toHaveTextContent('$1,234.50');
+      expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+      expect(screen.queryByRole('group', { name: 'Activities' })).not.toBeInTheDocument();
+      expect(screen.getByRole('region', { name: 'Details' })).toBeInTheDocument();
+    } finally {
+      window.innerWidth = width;
+    }
+  });
+});
+
 describe('RecordForm in edit mode', () => {
   it('saves only the changed field, with the version read as If-Match', async () => {
     const { client, sent } = server();

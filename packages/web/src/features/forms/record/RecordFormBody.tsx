@@ -1,7 +1,7 @@
 import './recordForm.css';
 import type { CellTextSettings } from '@plinth/grid';
 import { Button, ErrorDisplay, LoadingGrid } from '@plinth/ui';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useSession } from '../../auth/public';
 import { pickerSource } from '../../pickerData/public';
 import { FieldControl } from '../render/FieldControl';
@@ -44,6 +44,14 @@ export function RecordFormBody({ state, settings }: RecordFormBodyProps) {
   const { client } = useSession();
   const dataSource = useMemo(() => pickerSource(client), [client]);
   const isNarrow = useIsNarrow();
+  const alertRef = useRef<HTMLDivElement>(null);
+  // The message about the whole form sits above it: brought into view (and focus) when it comes,
+  // since the Save button that caused it may be far below.
+  useEffect(() => {
+    if (!state.formError || !alertRef.current) return;
+    alertRef.current.scrollIntoView?.({ block: 'nearest' });
+    alertRef.current.focus({ preventScroll: true });
+  }, [state.formError]);
   const { load, mode, values, errors, setValue } = state;
   const loaded = load.status === 'ready' ? load.loaded : null;
   const tree = useMemo(() => {
@@ -87,7 +95,12 @@ export function RecordFormBody({ state, settings }: RecordFormBodyProps) {
   return (
     <div className={`pl-record-form${isNarrow ? ' pl-record-form--narrow' : ''}`} data-mode={mode}>
       {state.formError && (
-        <div className={`pl-record-form__alert${state.isStale ? ' is-stale' : ''}`} role="alert">
+        <div
+          ref={alertRef}
+          tabIndex={-1}
+          className={`pl-record-form__alert${state.isStale ? ' is-stale' : ''}`}
+          role="alert"
+        >
           <p>{state.formError}</p>
           {state.isStale && (
             <div className="pl-record-form__alert-actions">
