@@ -1,4 +1,4 @@
-import type { PageVersionContent, RunnerAppResponse } from '@plinth/schema';
+import { type PageVersionContent, type RunnerAppResponse, unsavedChangesQuestion } from '@plinth/schema';
 import { ErrorDisplay, LoadingGrid, Modal } from '@plinth/ui';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { RunnerPageView } from '../page/RunnerPageView';
@@ -39,17 +39,22 @@ export function NavigationModal({
   const [title, setTitle] = useState(page?.name ?? (target.kind === 'report' ? 'Report' : ''));
   const [pageSize, setPageSize] = useState<'small' | 'medium'>('medium');
   const onContent = useCallback((content: PageVersionContent) => setPageSize(modalSizeOf(content)), []);
+  // A record form with unsaved changes asks before the modal goes (spec 01 §4).
+  const [isRecordDirty, setRecordDirty] = useState(false);
+  const leaving = (leave: () => void) => () => {
+    if (!isRecordDirty || window.confirm(unsavedChangesQuestion)) leave();
+  };
   return (
     <Modal
       title={title}
       isOpen
       onOpenChange={(isOpen) => {
-        if (!isOpen) onClose();
+        if (!isOpen) leaving(onClose)();
       }}
       size={target.kind === 'page' ? pageSize : target.kind === 'record' ? 'medium' : 'large'}
       buttons={[
-        { kind: 'custom', label: 'Open as page', variant: 'secondary', onPress: onOpenAsPage },
-        { kind: 'close', variant: 'primary', onPress: onClose },
+        { kind: 'custom', label: 'Open as page', variant: 'secondary', onPress: leaving(onOpenAsPage) },
+        { kind: 'close', variant: 'primary', onPress: leaving(onClose) },
       ]}
     >
       {target.kind === 'record' ? (
@@ -58,6 +63,7 @@ export function NavigationModal({
           query={query}
           isEmbedded
           onTitle={setTitle}
+          onDirtyChange={setRecordDirty}
           {...(onRecordDeleted ? { onDeleted: onRecordDeleted } : {})}
         />
       ) : target.kind === 'report' ? (

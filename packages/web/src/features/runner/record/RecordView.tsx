@@ -20,6 +20,8 @@ export interface RecordViewProps {
   onTitle?: (title: string) => void;
   /** Where to go once the record is deleted; without it the record offers no Delete. */
   onDeleted?: () => void;
+  /** Whether the form has unsaved changes (a modal asks before closing). */
+  onDirtyChange?: (isDirty: boolean) => void;
 }
 
 const formModes: Record<RecordViewProps['mode'], RecordFormMode> = {
@@ -42,7 +44,14 @@ function showSavedRecord(id: number) {
  * The record routes (spec 01 §2 `_createRecord`, `_editRecord`, `_viewRecord`): the record in its
  * form (issue 17, decision 0076) — viewed, edited or created — with Delete when it may be deleted.
  */
-export function RecordView({ mode, query, isEmbedded = false, onTitle, onDeleted }: RecordViewProps) {
+export function RecordView({
+  mode,
+  query,
+  isEmbedded = false,
+  onTitle,
+  onDeleted,
+  onDirtyChange,
+}: RecordViewProps) {
   const state = useRecordDetails(mode, query.cid, query.pageId);
   const recordDelete = useRecordDelete({
     onFinished: (outcome) => {
@@ -57,6 +66,7 @@ export function RecordView({ mode, query, isEmbedded = false, onTitle, onDeleted
   const [formTitle, setFormTitle] = useState<string | undefined>(undefined);
   const [isDirty, setDirty] = useState(false);
   useUnsavedPageGuard(isDirty);
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
   const details = state.status === 'ready' ? state.details : null;
   const title =
     formTitle ??
