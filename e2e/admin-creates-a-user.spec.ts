@@ -69,10 +69,15 @@ test('an administrator creates a Sales user, who signs in and sees what Sales ma
   await page.getByLabel('New password', { exact: true }).fill(chosen);
   await page.getByLabel('New password again').fill(chosen);
   await page.getByRole('button', { name: 'Save and continue' }).click();
-  // Signing out forgot the admin's page: the new user starts at the app list.
-  await expect(page).toHaveURL(/\/apps$/);
-  await expect(page.getByRole('heading', { name: 'Apps' })).toBeVisible();
+  // Signing out forgot the admin's page: the new user starts where the root takes them, the only
+  // app they may open (decision 0065), whose Home page shows.
+  await expect(page).toHaveURL(/\/apps\/crm$/);
+  await expect(page.getByRole('heading', { name: 'Sales pipeline' })).toBeVisible();
   await expect(page.getByRole('link', { name: /Administration/ })).toHaveCount(0);
+  // The app list has that one app.
+  await page.goto('/apps');
+  await expect(page.getByRole('heading', { name: 'Apps' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Sales CRM/ })).toBeVisible();
 
   // Sales reads opportunities: the demo's report shows them.
   await page.goto('/apps/crm/_report/crm:opportunities');
