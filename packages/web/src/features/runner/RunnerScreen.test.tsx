@@ -154,6 +154,12 @@ function runner(
         },
       };
     }
+    if (url === '/spapi/data/v1/form/validate') return { status: 200, body: { isValid: true, errors: {} } };
+    if (url === '/spapi/data/v1/entity/put')
+      return {
+        status: 200,
+        body: { ids: { 'new:record': 77 }, versions: [{ id: 77, version: 1 }], deleted: [] },
+      };
     if (url === '/spapi/data/v1/entity/deleteDetails') {
       const acme = { id: 5, name: 'Acme Pty', typeName: 'Account' };
       return { status: 200, body: { entities: [acme], dependents: [], related: [] } };
@@ -243,6 +249,21 @@ describe('the runner routes', () => {
     expect(within(form).getByRole('button', { name: 'Save' })).toBeVisible();
     // A new record has no dates or makers yet.
     expect(within(form).queryByText('Created Date')).toBeNull();
+  });
+
+  it('creates the record, then names it in the route', async () => {
+    const user = userEvent.setup();
+    const { api, requests } = runner('/apps/crm/_createRecord?cid=30');
+    render(<App client={api} />);
+    const name = await screen.findByRole('textbox', { name: 'Name' }, { timeout: 5000 });
+    await user.type(name, 'Harbour Freight');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/apps/crm/_editRecord'));
+    expect(new URLSearchParams(window.location.search).get('cid')).toBe('77');
+    const put = requests.find((r) => r.path === '/spapi/data/v1/entity/put');
+    expect(put?.body).toMatchObject({
+      entities: [{ id: 'new:record', typeId: 30, fields: { name: 'Harbour Freight', isActive: true } }],
+    });
   });
 
   it('says when a record cannot be read', async () => {

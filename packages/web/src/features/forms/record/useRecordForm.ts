@@ -190,6 +190,9 @@ export function useRecordForm(target: {
       const id = isNew
         ? await createRecord(client, record.typeId, body)
         : (await patchRecord(client, record.id, record.version, body)).id;
+      // What was saved is what the record holds now: nothing is unsaved while it is read again.
+      setRead(checked.values);
+      setValues(checked.values);
       if (isNew) setSavedId(id);
       else setGeneration((g) => g + 1);
       return { ok: true, id };

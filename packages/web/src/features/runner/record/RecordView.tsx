@@ -31,13 +31,13 @@ const formModes: Record<RecordViewProps['mode'], RecordFormMode> = {
 };
 
 /** After a new record is saved its route becomes the record's edit route (the URL names the record). */
-function showSavedRecord(id: number) {
+function savedRecordUrl(id: number): string | null {
   const { pathname, search } = window.location;
-  if (!pathname.endsWith('/_createRecord')) return;
+  if (!pathname.endsWith('/_createRecord')) return null;
   const params = new URLSearchParams(search);
   params.set('cid', String(id));
   params.set('formMode', 'edit');
-  navigate(`${pathname.slice(0, -'_createRecord'.length)}_editRecord?${params}`, { replace: true });
+  return `${pathname.slice(0, -'_createRecord'.length)}_editRecord?${params}`;
 }
 
 /**
@@ -66,6 +66,11 @@ export function RecordView({
   const [formTitle, setFormTitle] = useState<string | undefined>(undefined);
   const [isDirty, setDirty] = useState(false);
   useUnsavedPageGuard(isDirty);
+  // Once the saved form is no longer dirty (its leave guard gone), the route names the new record.
+  const [savedUrl, setSavedUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (savedUrl && !isDirty) navigate(savedUrl, { replace: true });
+  }, [savedUrl, isDirty]);
   useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
   const details = state.status === 'ready' ? state.details : null;
   const title =
@@ -103,7 +108,7 @@ export function RecordView({
         onTitle={setFormTitle}
         onDirtyChange={setDirty}
         onSaved={(id, saved) => {
-          if (saved === 'new') showSavedRecord(id);
+          if (saved === 'new') setSavedUrl(savedRecordUrl(id));
         }}
       />
       <RecordDeleteDialog recordDelete={recordDelete} />
