@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, type TestInfo, test } from '@playwright/test';
 import { openReport, recordRows } from './reportGrid';
 
@@ -103,3 +104,18 @@ test('two people edit one opportunity in its form: the second save is refused an
     await other.close();
   }
 });
+
+for (const width of [1440, 390]) {
+  test(`the opportunity form at ${width} px has no serious accessibility violations`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const { eid, name } = await pickOpportunity(page);
+    await openForm(page, eid, name);
+    // A phone shows the simplified form: no tabs.
+    await expect(page.getByRole('tab', { name: 'Activities' })).toHaveCount(width === 390 ? 0 : 1);
+    const results = await new AxeBuilder({ page }).include('.pl-record-view').analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ rule: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+    expect(serious).toEqual([]);
+  });
+}
