@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, lazy, type ReactElement } from 'react';
 
 /**
  * A chunk loaded on demand that can be asked for early (`preload`). Once it is in, its pages render
@@ -16,7 +16,7 @@ export function preloadable<M>(load: () => Promise<M>) {
   };
   return {
     preload,
-    page<P extends object>(pick: (m: M) => ComponentType<P>): ComponentType<P> {
+    page<P extends object>(pick: (m: M) => ComponentType<P>): (props: P) => ReactElement {
       const Lazy = lazy(() => preload().then((m) => ({ default: pick(m) })));
       // Once loaded the chunk stays: a retry after suspending already takes the direct branch.
       return (props: P) => {

@@ -2,6 +2,7 @@ import type { LayoutElement, PageComponent } from '@plinth/schema';
 import { useEffect, useMemo, useRef } from 'react';
 import { useSession } from '../auth/public';
 import { ComponentSlot } from './ComponentSlot';
+import { preloadRenderers } from './componentRegistry';
 import { FlowLayout } from './FlowLayout';
 import './pageComponents.css';
 import { registerListPageRenderers } from './listPageRenderers';
@@ -30,6 +31,8 @@ export function PageRenderer({
   const bus = hostBus ?? ownBus.current;
   usePageLogic(bus, context.formMode, onDirtyChange);
   const behaviour = usePageBehaviour(client, content, context, bus);
+  // The page's heavy components start loading with the page, not each when it first renders.
+  useMemo(() => preloadRenderers(content.components), [content.components]);
   const components = useMemo(() => new Map(content.components.map((c) => [c.id, c])), [content.components]);
   const navigate = useRef(onNavigate);
   navigate.current = onNavigate;

@@ -22,6 +22,8 @@ export interface ComponentRenderer {
   render: AnyRenderer;
   /** Loaded on first use (React.lazy): shows a loading frame meanwhile. */
   isLazy: boolean;
+  /** Asks for a lazy renderer's code before it is first rendered. */
+  preload?: () => Promise<unknown>;
 }
 
 const renderers = new Map<string, ComponentRenderer>();
@@ -41,6 +43,17 @@ export function componentRenderer(alias: string): ComponentRenderer | undefined 
 }
 
 /** The component types that can be rendered, for the builder's toolbox. */
+/** Asks for the code of the lazy renderers these components need, all at once. */
+export function preloadRenderers(components: ReadonlyArray<{ typeAlias: string }>): void {
+  for (const alias of new Set(components.map((c) => c.typeAlias)))
+    renderers
+      .get(alias)
+      ?.preload?.()
+      .catch(() => {
+        // A chunk that fails to load fails again where it renders, inside its error boundary.
+      });
+}
+
 export function renderableComponentTypes(): SchemaComponentType[] {
   return [...renderers.keys()].map((alias) => componentType(alias)).filter((t) => t !== undefined);
 }

@@ -1,29 +1,37 @@
-import { lazy } from 'react';
+import { preloadable } from '../../app/preloadable';
 import { type ComponentRenderer, componentRenderer, registerComponentRenderers } from './componentRegistry';
 import { HeadingComponent } from './components/HeadingComponent';
 import { HeroCounterComponent } from './components/HeroCounterComponent';
 import { ImageComponent } from './components/ImageComponent';
 import { TextComponent } from './components/TextComponent';
 
+const reportModule = preloadable(() => import('./components/ReportComponent'));
+const chartModule = preloadable(() => import('./components/ChartComponent'));
+const filterModule = preloadable(() => import('./components/FilterComponent'));
+
 /**
  * The list-page components' renderers, each once by its type's alias. The report, chart and filter
- * load on first use, keeping the runner's first load small.
+ * load on first use, keeping the runner's first load small; a page asks for them as soon as it
+ * knows it has one, and once loaded they render at once, not through Suspense's reveal delay.
  */
 export const listPageRenderers: ComponentRenderer[] = [
   {
     alias: 'core:reportComponent',
-    render: lazy(() => import('./components/ReportComponent').then((m) => ({ default: m.ReportComponent }))),
+    render: reportModule.page((m) => m.ReportComponent),
     isLazy: true,
+    preload: reportModule.preload,
   },
   {
     alias: 'core:chartComponent',
-    render: lazy(() => import('./components/ChartComponent').then((m) => ({ default: m.ChartComponent }))),
+    render: chartModule.page((m) => m.ChartComponent),
     isLazy: true,
+    preload: chartModule.preload,
   },
   {
     alias: 'core:filterComponent',
-    render: lazy(() => import('./components/FilterComponent').then((m) => ({ default: m.FilterComponent }))),
+    render: filterModule.page((m) => m.FilterComponent),
     isLazy: true,
+    preload: filterModule.preload,
   },
   { alias: 'core:heroCounterComponent', render: HeroCounterComponent, isLazy: false },
   { alias: 'core:headingComponent', render: HeadingComponent, isLazy: false },

@@ -3,6 +3,7 @@ import { Button, ErrorDisplay, LoadingGrid } from '@plinth/ui';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { reportApi } from '../../api/reportApi';
 import { prefetchReport, reportIdOfRoute } from '../../api/reportPrefetch';
+import { preloadable } from '../../app/preloadable';
 import { Link, navigate, useLocation } from '../../app/router';
 import { AppListPage, HomeRedirect } from '../apps/public';
 import { SignInPage, useSession } from '../auth/public';
@@ -10,7 +11,6 @@ import { formCacheSignedIn } from '../forms/public';
 // Not the report's public module, which loads on demand: only the small store of kept views.
 import { keptViewForPrefetch, rememberReportViewer } from '../report/reportViewStore';
 import type { RunnerLocation } from '../runner/public';
-import { preloadable } from './preloadable';
 import { RoutePlaceholder } from './RoutePlaceholder';
 import { type AppRoute, matchRoute } from './routes';
 
