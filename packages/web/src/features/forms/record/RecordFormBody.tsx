@@ -54,6 +54,9 @@ export function RecordFormBody({ state, settings }: RecordFormBodyProps) {
   }, [state.formError]);
   const { load, mode, values, errors, setValue } = state;
   const loaded = load.status === 'ready' ? load.loaded : null;
+  // Each read of the record counts: uncontrolled editors (rich text) start again from it.
+  const loads = useRef(0);
+  const loadIndex = useMemo(() => (loaded ? ++loads.current : loads.current), [loaded]);
   const tree = useMemo(() => {
     if (!loaded) return [];
     const shown = withoutRecordColumns(loaded.tree, mode, loaded.readOnlyControls);
@@ -75,6 +78,7 @@ export function RecordFormBody({ state, settings }: RecordFormBodyProps) {
           isReadOnly={isReadOnly}
           isMandatory={isMandatory && !isReadOnly}
           settings={settings}
+          resetKey={loadIndex}
           onValueChange={(v) => setValue(node.id, v)}
           onInvalid={(message) => state.setError(node.id, message)}
         />

@@ -183,8 +183,11 @@ export function useRecordForm(target: {
       const body = saveBody(toSend, checked.values);
       const refused = await formRefusals(client, loaded, isNew, body);
       if (refused) {
-        setErrors(refused);
-        setFormError(correctErrorsMessage);
+        // Messages of controls the form does not show (hidden ones) are said above the form.
+        const shown = new Set(controls.map((n) => n.id));
+        const elsewhere = Object.entries(refused).filter(([id]) => !shown.has(id));
+        setErrors(Object.fromEntries(Object.entries(refused).filter(([id]) => shown.has(id))));
+        setFormError([correctErrorsMessage, ...elsewhere.map(([, message]) => message)].join(' '));
         return { ok: false };
       }
       const id = isNew

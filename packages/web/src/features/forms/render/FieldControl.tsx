@@ -22,6 +22,8 @@ export interface FieldControlProps {
   isReadOnly: boolean;
   isMandatory: boolean;
   settings: CellTextSettings;
+  /** Changes when the record is read again: an uncontrolled editor (rich text) starts from it anew. */
+  resetKey?: number;
   onValueChange: (value: unknown) => void;
   /** A typed date or time that is not one: its message goes under the field. */
   onInvalid: (message: string) => void;
@@ -90,6 +92,7 @@ export function FieldControl({
   isReadOnly,
   isMandatory,
   settings,
+  resetKey = 0,
   onValueChange,
   onInvalid,
 }: FieldControlProps) {
@@ -188,6 +191,7 @@ export function FieldControl({
   }
   return (
     <LazyRichTextEditor
+      key={resetKey}
       {...base}
       defaultValue={text}
       onValueChange={onValueChange}
