@@ -23,7 +23,8 @@ const allowed: Record<string, string> = {
   'packages/schema/src/validation/fieldPattern.ts cache': 'a field pattern compiled, by its text',
   'packages/schema/src/time/wallClock.ts formatters': 'date formatters by time zone',
   'packages/schema/src/reports/colours.ts named': 'the named colours',
-  'packages/schema/src/apps/componentTypes.ts registry': 'the page component types, registered as modules load',
+  'packages/schema/src/apps/componentTypes.ts registry':
+    'the page component types, registered as modules load',
   // Keyed by an object of one app, so each app (and each process) has its own.
   'packages/server/src/calc/calcDataSource.ts compiledFields':
     'by Schema: one metamodel version of one app, replaced when the version moves',
