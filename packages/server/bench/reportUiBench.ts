@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { type SeededDemo, seedDemoBulk, seededDemo } from './seedDemoBulk.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchChromium, pct, signInOnce, snapshotWebApp, startBuiltServer } from './browserBench.js';
+import { seedDemoBulk, seededDemo } from './seedDemoBulk.js';
 
 /**
  * `npm run bench -- report-ui --records N`: the report as a person meets it, in headless
@@ -143,20 +143,10 @@ export async function reportUiBench(options: ReportUiOptions) {
 
   const loadBefore = os.loadavg()[0]!.toFixed(2);
   const webDist = await snapshotWebApp(log);
-  const server = await startServer(dataDir, webDist, log);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-sync',
-    ],
-  });
+  const server = await startBuiltServer(dataDir, webDist, 0, log);
+  const browser = await launchChromium();
   try {
-    const storageState = await signIn(browser, server.base, seeded);
+    const storageState = await signInOnce(browser, server.base, seeded, viewport);
     const newContext = () =>
       browser.newContext({
         baseURL: server.base,
@@ -287,89 +277,6 @@ export async function reportUiBench(options: ReportUiOptions) {
     await server.stop();
     fs.rmSync(webDist, { recursive: true, force: true });
   }
-}
-
-/**
- * A copy of the built web app for this run's server, so that a build started meanwhile (which
- * replaces the hashed assets) cannot break the page halfway. Waits for a build in progress: a copy
- * is taken once every asset index.html names is there.
- */
-async function snapshotWebApp(log: (m: string) => void): Promise<string> {
-  const source = path.join(root, 'packages/web/dist');
-  for (let attempt = 0; attempt < 24; attempt++) {
-    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-bench-web-'));
-    try {
-      fs.cpSync(source, copy, { recursive: true });
-      const html = fs.readFileSync(path.join(copy, 'index.html'), 'utf8');
-      const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
-      if (assets.length > 0 && assets.every((a) => fs.existsSync(path.join(copy, a)))) return copy;
-    } catch {
-      // A build was replacing the folder while it was copied: try again.
-    }
-    fs.rmSync(copy, { recursive: true, force: true });
-    log('  packages/web/dist is being rebuilt; waiting…');
-    await new Promise((resolve) => setTimeout(resolve, 5000));
-  }
-  throw new Error('packages/web/dist stayed incomplete for two minutes: run `npm run build` first.');
-}
-
-/** Starts the built server on a free loopback port and answers its address once it listens. */
-async function startServer(dataDir: string, webDist: string, log: (m: string) => void) {
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PLINTH_WEB_DIST: webDist,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      PLINTH_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stderr?.on('data', (d: Buffer) => log(`  server: ${d.toString().trimEnd()}`));
-  const base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the server did not start within 120 s')), 120_000);
-    let out = '';
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /running at http:\/\/localhost:(\d+)\//.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${m[1]}`);
-      }
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited with ${code} before it listened`));
-    });
-  });
-  log(`server at ${base}`);
-  return {
-    base,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-/** Signs in through the sign-in page once and answers the signed-in browser state. */
-async function signIn(browser: Browser, base: string, seeded: SeededDemo) {
-  const context = await browser.newContext({ baseURL: base, viewport });
-  const page = await context.newPage();
-  await page.goto('/signin');
-  await page.getByLabel('Tenant').fill('demo');
-  await page.getByLabel('User name').fill('admin');
-  await page.getByLabel('Password').fill(seeded.adminPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 30_000 });
-  const state = await context.storageState();
-  await context.close();
-  return state;
 }
 
 /**
@@ -541,10 +448,4 @@ async function scrollPage(page: Page, step: number): Promise<ScrollResult> {
 
 function nonNull(values: Array<number | null>): number[] {
   return values.filter((v): v is number => v !== null);
-}
-
-function pct(values: number[], p: number): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return Number(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!.toFixed(1));
 }

@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { type SeededDemo, seedDemoBulk, seededDemo } from './seedDemoBulk.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchChromium, pct, signInOnce, snapshotWebApp, startBuiltServer } from './browserBench.js';
+import { seedDemoBulk, seededDemo } from './seedDemoBulk.js';
 
 /**
  * `npm run bench -- runner-ui --records N [--runs N] [--port P] [--data-dir DIR]`: the Sales CRM
@@ -134,20 +134,10 @@ export async function runnerUiBench(options: RunnerUiOptions) {
 
   const loadBefore = loadAverage();
   const webDist = await snapshotWebApp(log);
-  const server = await startServer(dataDir, webDist, port, log);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-sync',
-    ],
-  });
+  const server = await startBuiltServer(dataDir, webDist, port, log);
+  const browser = await launchChromium();
   try {
-    const storageState = await signIn(browser, server.base, seeded);
+    const storageState = await signInOnce(browser, server.base, seeded, viewport);
     const newContext = () =>
       browser.newContext({
         baseURL: server.base,
@@ -271,86 +261,6 @@ function loadAverage(): string {
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
-}
-
-/**
- * A copy of the built web app for this run's server, so that a build started meanwhile (which
- * replaces the hashed assets) cannot break the page halfway; waits while a build is writing it.
- */
-async function snapshotWebApp(log: (m: string) => void): Promise<string> {
-  const source = path.join(root, 'packages/web/dist');
-  for (let attempt = 0; attempt < 24; attempt++) {
-    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'b16-web-'));
-    try {
-      fs.cpSync(source, copy, { recursive: true });
-      const html = fs.readFileSync(path.join(copy, 'index.html'), 'utf8');
-      const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
-      if (assets.length > 0 && assets.every((a) => fs.existsSync(path.join(copy, a)))) return copy;
-    } catch {
-      // A build was replacing the folder while it was copied: try again.
-    }
-    fs.rmSync(copy, { recursive: true, force: true });
-    log('  packages/web/dist is being rebuilt; waiting…');
-    await new Promise((resolve) => setTimeout(resolve, 5000));
-  }
-  throw new Error('packages/web/dist stayed incomplete for two minutes: run `npm run build` first.');
-}
-
-/** Starts the built server on `port` (loopback) and answers its address once /health answers. */
-async function startServer(dataDir: string, webDist: string, port: number, log: (m: string) => void) {
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PLINTH_WEB_DIST: webDist,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PLINTH_DEMO: 'false',
-      PLINTH_WORKERS: '1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  child.stderr?.on('data', (d: Buffer) => log(`  server: ${d.toString().trimEnd()}`));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const base = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server stopped with exit code ${child.exitCode}`);
-    const up = await fetch(`${base}/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (up) break;
-    if (Date.now() > until) {
-      child.kill('SIGTERM');
-      throw new Error('the server did not answer in 120 s');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  log(`server at ${base}`);
-  return {
-    base,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-/** Signs in through the sign-in page once and answers the signed-in browser state. */
-async function signIn(browser: Browser, base: string, seeded: SeededDemo) {
-  const context = await browser.newContext({ baseURL: base, viewport });
-  const page = await context.newPage();
-  await page.goto('/signin');
-  await page.getByLabel('Tenant').fill('demo');
-  await page.getByLabel('User name').fill('admin');
-  await page.getByLabel('Password').fill(seeded.adminPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 30_000 });
-  const state = await context.storageState();
-  await context.close();
-  return state;
 }
 
 /**
@@ -485,10 +395,4 @@ async function openHome(page: Page): Promise<Timing> {
     longTasks_ms: t.longTasks.filter((l) => l.start_ms < both).reduce((sum, l) => sum + l.duration_ms, 0),
     calls: t.calls.map((c) => call(c)!),
   };
-}
-
-function pct(values: number[], p: number): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return Number(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!.toFixed(1));
 }
