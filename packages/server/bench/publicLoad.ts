@@ -5,7 +5,6 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { EntityChange } from '@plinth/schema';
-import pg from 'pg';
 import { contextFor } from '../src/auth/contextFor.js';
 import { openDatabase } from '../src/db/openDatabase.js';
 import type { Engine } from '../src/db/tables.js';
@@ -16,6 +15,7 @@ import type { Services } from '../src/services.js';
 import { saveRole, saveRule } from '../src/users/roleAdmin.js';
 import { createUser } from '../src/users/userAdmin.js';
 import { systemClock } from '../src/util/clock.js';
+import { createBenchDatabase } from './benchDatabase.js';
 import { benchListDefinition, createBenchReports } from './benchReports.js';
 import type { FloodOrders, FloodReport } from './publicLoadFlood.js';
 import { type BenchData, seedBench } from './seedBench.js';
@@ -314,25 +314,12 @@ async function freshStore(engine: Engine) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-bench-public-'));
   const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
   if (engine === 'sqlite') return { dataDir, databaseUrl: undefined, dispose: async () => removeDir() };
-  const baseUrl =
-    process.env.BENCH_DATABASE_URL ??
-    process.env.TEST_DATABASE_URL ??
-    'postgres://postgres@127.0.0.1:5432/test';
-  const name = `plinth_bench_public_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
+  const database = await createBenchDatabase('plinth_bench_public');
   return {
     dataDir,
-    databaseUrl: url.toString(),
+    databaseUrl: database.url,
     dispose: async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await database.drop();
       removeDir();
     },
   };

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { type EntityChange, type ReportQuery, reportQuery } from '@plinth/schema';
-import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadPageById } from '../src/apps/public.js';
 import { contextFor } from '../src/auth/contextFor.js';
@@ -17,6 +16,7 @@ import { registerSystemTypes } from '../src/registerSystemTypes.js';
 import { loadReport, runReport } from '../src/reports/runReport.js';
 import type { Services } from '../src/services.js';
 import { systemClock } from '../src/util/clock.js';
+import { createBenchDatabase } from './benchDatabase.js';
 import { createBenchPage } from './benchPages.js';
 import { createBenchReports } from './benchReports.js';
 import { calcBench } from './calcBench.js';
@@ -718,27 +718,12 @@ async function open(kind: Engine): Promise<{
       where: { dataDir },
     };
   }
-  const baseUrl =
-    process.env.BENCH_DATABASE_URL ??
-    process.env.TEST_DATABASE_URL ??
-    'postgres://postgres@127.0.0.1:5432/test';
-  const name = `plinth_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ dataDir: '', databaseUrl: url.toString() });
+  const created = await createBenchDatabase('plinth_bench');
+  const database = await openDatabase({ dataDir: '', databaseUrl: created.url });
   return {
     database,
-    where: { databaseUrl: url.toString() },
-    dispose: async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
+    where: { databaseUrl: created.url },
+    dispose: created.drop,
   };
 }
 
