@@ -2,6 +2,7 @@ export { Calendar, type CalendarProps } from './date/Calendar';
 export * from './date/calendarModel';
 export { DateInput, type DateInputKind, type DateInputProps } from './date/DateInput';
 export * from './date/dateFormats';
+export * from './documents/public.js';
 export { LinkText, type LinkTextProps } from './links/LinkText';
 export { NumericInput, type NumericInputProps } from './numeric/NumericInput';
 export * from './numeric/numericRules';

@@ -5,7 +5,6 @@
 
 export * from './columns/public.js';
 export * from './deleteFlow/public.js';
-export * from './documents/public.js';
 export * from './filters/public.js';
 export * from './machine/public.js';
 export * from './query/public.js';

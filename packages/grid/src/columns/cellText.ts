@@ -1,6 +1,5 @@
-import { formatDate, formatTime, pickerMessages } from '@plinth/fields';
-// The documents' one reading of a size (spec 02 §9: MB with 2 decimals).
-import { formatFileSize } from '../documents/formatFileSize.js';
+// formatFileSize: the documents' one reading of a size (spec 02 §9: MB with 2 decimals).
+import { formatDate, formatFileSize, formatTime, pickerMessages } from '@plinth/fields';
 import type { ReportCell, ReportValueType } from '../types.js';
 import { wallClockIn } from './wallClockIn.js';
 

@@ -1,4 +1,4 @@
-import { type DocumentServices, downloadDocument, previewDocument } from '@plinth/grid';
+import { type DocumentServices, downloadDocument, previewDocument } from '@plinth/fields';
 import {
   type DocumentInfo,
   type DocumentTypeInfo,

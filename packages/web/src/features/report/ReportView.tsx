@@ -1,10 +1,9 @@
-import { imageUrl } from '@plinth/fields';
+import { DocumentDropArea, imageUrl, ReplaceDocumentDialog } from '@plinth/fields';
 import {
   type Breakpoint,
   canUseGrid,
   countText,
   DataGrid,
-  DocumentDropArea,
   deleteConfirmation,
   FilterChips,
   type HostActionRequest,
@@ -16,7 +15,6 @@ import {
   openDialog,
   pagerSlots,
   type QueryCondition,
-  ReplaceDocumentDialog,
   type ReportUsage,
   useContainerWidth,
   useToolbarState,
