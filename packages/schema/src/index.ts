@@ -1,5 +1,6 @@
 export * from './apps/appMenu.js';
 export * from './apps/behaviourRules.js';
+export * from './apps/boundComponentTypes.js';
 export * from './apps/componentTypes.js';
 export * from './apps/layoutOptions.js';
 export * from './apps/layoutRules.js';

@@ -15,6 +15,24 @@ export interface ComponentType<P extends z.ZodType = z.ZodType> {
   maxPerPage?: number;
   /** Whether the type is configured enough to render. */
   isConfigured(properties: z.infer<P>): boolean;
+  /** Its place in the toolbox's group (lower first); unordered types follow. */
+  order?: number;
+  /** Registered for pages that hold it, but not offered in the toolbox (spec 03 §2). */
+  isHiddenFromToolbox?: boolean;
+  /** The page variables it publishes (spec 03 §3), hidden when the component is managed. */
+  outputVariables?: readonly ComponentOutputVariable[];
+  /** Its column span when placed, and the least it may be given (spec 03 §2). */
+  defaultSpan?: number;
+  minSpan?: number;
+}
+
+/** A page variable a component publishes, named and typed for the builder's variable lists. */
+export interface ComponentOutputVariable {
+  name: string;
+  type: 'Bool' | 'Currency' | 'Decimal' | 'Int32' | 'Date' | 'DateTime' | 'Time' | 'Entity' | 'String';
+  isList?: boolean;
+  /** Hidden from the builder's variable lists when the component is managed. */
+  isHiddenWhenManaged?: boolean;
 }
 
 const reportId = z.number().int().positive();

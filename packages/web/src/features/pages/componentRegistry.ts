@@ -42,7 +42,6 @@ export function componentRenderer(alias: string): ComponentRenderer | undefined 
   return renderers.get(alias);
 }
 
-/** The component types that can be rendered, for the builder's toolbox. */
 /** Asks for the code of the lazy renderers these components need, all at once. */
 export function preloadRenderers(components: ReadonlyArray<{ typeAlias: string }>): void {
   for (const alias of new Set(components.map((c) => c.typeAlias)))
@@ -54,6 +53,12 @@ export function preloadRenderers(components: ReadonlyArray<{ typeAlias: string }
       });
 }
 
+/** The component types the builder's toolbox offers: those that render and are not hidden, by order. */
 export function renderableComponentTypes(): SchemaComponentType[] {
-  return [...renderers.keys()].map((alias) => componentType(alias)).filter((t) => t !== undefined);
+  return [...renderers.keys()]
+    .map((alias) => componentType(alias))
+    .filter((t) => t !== undefined && !t.isHiddenFromToolbox)
+    .sort(
+      (a, b) => (a!.order ?? Number.MAX_SAFE_INTEGER) - (b!.order ?? Number.MAX_SAFE_INTEGER),
+    ) as SchemaComponentType[];
 }
