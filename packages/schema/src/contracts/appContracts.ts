@@ -20,6 +20,32 @@ export const pageSummary = z.object({
 });
 export type PageSummary = z.infer<typeof pageSummary>;
 
+/** A page with its components (spec 01 §7): the published version, or the draft in a preview. */
+export const runnerPageResponse = z.object({
+  app: z.object({ id: z.number().int().positive(), slug: z.string(), name: z.string() }),
+  page: pageSummary,
+  /** Which version this is. */
+  versionKind: z.enum(['published', 'draft']),
+  versionId: z.number().int().positive(),
+  content: pageVersionContent,
+});
+export type RunnerPageResponse = z.infer<typeof runnerPageResponse>;
+
+/**
+ * The page an app call may bring along (decision 0090): its default page, or one by slug, so the
+ * runner opens a page with one call instead of two in turn.
+ */
+export const runnerAppQuery = z.object({
+  /** `1`: with the app's default page. */
+  withDefaultPage: z
+    .enum(['1', '0', 'true', 'false'])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+  /** With the app's page of this slug (case-insensitive). */
+  withPage: z.string().min(1).max(100).optional(),
+});
+export type RunnerAppQuery = z.input<typeof runnerAppQuery>;
+
 /** An app as the runner loads it by slug (spec 01 §7), with the pages its user may display. */
 export const runnerAppResponse = z.object({
   id: z.number().int().positive(),
@@ -43,19 +69,14 @@ export const runnerAppResponse = z.object({
   headerTextColour: z.string().nullable(),
   defaultPageId: z.number().int().positive().nullable(),
   pages: z.array(pageSummary),
+  /**
+   * The page asked for with `withDefaultPage` or `withPage`, published version: null when the app
+   * has no such page its caller may display (or it has no published version); absent when not
+   * asked for.
+   */
+  includedPage: runnerPageResponse.nullable().optional(),
 });
 export type RunnerAppResponse = z.infer<typeof runnerAppResponse>;
-
-/** A page with its components (spec 01 §7): the published version, or the draft in a preview. */
-export const runnerPageResponse = z.object({
-  app: z.object({ id: z.number().int().positive(), slug: z.string(), name: z.string() }),
-  page: pageSummary,
-  /** Which version this is. */
-  versionKind: z.enum(['published', 'draft']),
-  versionId: z.number().int().positive(),
-  content: pageVersionContent,
-});
-export type RunnerPageResponse = z.infer<typeof runnerPageResponse>;
 
 /** The apps list (spec 01 §2 and §7): enabled apps without anonymous access, for the app list screen. */
 export const appListResponse = z.object({

@@ -119,8 +119,18 @@ function menuFor(menu: AppMenu, pageIds: ReadonlySet<string>): AppMenu {
   };
 }
 
-/** An app by slug with the pages its caller may display (spec 01 §7). */
-export async function loadRunnerApp(ctx: RequestContext, slug: string): Promise<RunnerAppResponse> {
+/** Which page an app call brings along (decision 0090): none, the default page, or one by slug. */
+export type IncludedPage = { kind: 'none' } | { kind: 'default' } | { kind: 'slug'; slug: string };
+
+/**
+ * An app by slug with the pages its caller may display (spec 01 §7), and with the page `include`
+ * names when asked: the same answer as the page call, or null when the caller may not display it.
+ */
+export async function loadRunnerApp(
+  ctx: RequestContext,
+  slug: string,
+  include: IncludedPage = { kind: 'none' },
+): Promise<RunnerAppResponse> {
   const app = await appBySlug(ctx, slug);
   const pages = await displayablePages(ctx, await selectPagesOfApp(ctx, app.id));
   const ids = pages.map((p) => p.id);
@@ -130,6 +140,15 @@ export async function loadRunnerApp(ctx: RequestContext, slug: string): Promise<
     targetsOf(ctx, sysRel.appsDefaultPage, 'fwd', [app.id]),
   ]);
   const defaultPageId = defaults.get(app.id)?.[0];
+  const wanted = include.kind === 'slug' ? include.slug.toLowerCase() : '';
+  const included =
+    include.kind === 'default'
+      ? pages.find((p) => p.id === defaultPageId)
+      : include.kind === 'slug'
+        ? pages.find((p) => p.slug.toLowerCase() === wanted)
+        : undefined;
+  const includedPage =
+    include.kind === 'none' ? undefined : included ? await pageResponse(ctx, app, included, false) : null;
   return {
     id: app.id,
     slug: app.slug,
@@ -153,6 +172,7 @@ export async function loadRunnerApp(ctx: RequestContext, slug: string): Promise<
     pages: pages.map((p) =>
       pageSummaryOf(p, contextTypes.get(p.id) ?? null, (editPageOf.get(p.id) ?? []).length > 0),
     ),
+    ...(includedPage === undefined ? {} : { includedPage }),
   };
 }
 
@@ -166,11 +186,23 @@ async function runnerPage(
   const [open] = await displayablePages(ctx, [page]);
   if (!open) throw notFound(pageNotFoundMessage);
   if (preview && !ctx.actor.isAdmin) throw forbidden(previewOnlyForAdminsMessage);
+  const response = await pageResponse(ctx, app, page, preview);
+  if (!response) throw notFound(pageNotFoundMessage);
+  return response;
+}
+
+/** A page its caller may display, with its version; null when it has none to show. */
+async function pageResponse(
+  ctx: RequestContext,
+  app: AppRecord,
+  page: PageRecord,
+  preview: boolean,
+): Promise<RunnerPageResponse | null> {
   const [version, editPageOf] = await Promise.all([
     loadPageVersion(ctx, page.id, preview),
     targetsOf(ctx, sysRel.defaultEditRecordPage, 'rev', [page.id]),
   ]);
-  if (!version) throw notFound(pageNotFoundMessage);
+  if (!version) return null;
   return {
     app: { id: app.id, slug: app.slug, name: app.displayAlias ?? app.name },
     page: pageSummaryOf(

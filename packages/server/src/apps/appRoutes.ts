@@ -1,4 +1,10 @@
-import { appListResponse, idOrAlias, runnerAppResponse, runnerPageResponse } from '@plinth/schema';
+import {
+  appListResponse,
+  idOrAlias,
+  runnerAppQuery,
+  runnerAppResponse,
+  runnerPageResponse,
+} from '@plinth/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,12 +41,25 @@ export async function appRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'An app by its URL slug, with the pages the caller may display',
+        summary:
+          'An app by its URL slug, with the pages the caller may display, and its default page or a page by slug when asked',
         params: z.object({ appSlug: slug }),
+        querystring: runnerAppQuery,
         response: { 200: runnerAppResponse },
       },
     },
-    async (request) => loadRunnerApp(request.ctx, request.params.appSlug),
+    async (request) => {
+      const { withPage, withDefaultPage } = request.query;
+      return loadRunnerApp(
+        request.ctx,
+        request.params.appSlug,
+        withPage !== undefined
+          ? { kind: 'slug', slug: withPage }
+          : withDefaultPage
+            ? { kind: 'default' }
+            : { kind: 'none' },
+      );
+    },
   );
   r.get(
     '/spapi/data/v1/apps/:appSlug/pages/:pageSlug',

@@ -63,6 +63,7 @@ describe.each(engines)('display rules of apps and pages on %s', (engine) => {
     ]);
     const field = roles.body.ids['new:field'];
     const office = roles.body.ids['new:office'];
+    ids.office = office;
     const apps = await t.admin.put([
       {
         id: 'new:vis',
@@ -159,6 +160,67 @@ describe.each(engines)('display rules of apps and pages on %s', (engine) => {
     // A page id that is not a page, and a page that does not exist, look the same.
     expect((await fielder.get(`/spapi/data/v1/pages/${sysType.person}`)).status).toBe(404);
     expect((await fielder.get('/spapi/data/v1/pages/999999')).status).toBe(404);
+  });
+
+  it('brings the default page or a page by slug along with the app, on the same rules (decision 0090)', async () => {
+    const app = await fielder.get('/spapi/data/v1/apps/vis');
+    expect(app.body).not.toHaveProperty('includedPage');
+    const withDefault = await fielder.get('/spapi/data/v1/apps/vis?withDefaultPage=1');
+    expect(withDefault.status).toBe(200);
+    const defaultPage = await fielder.get(`/spapi/data/v1/pages/${app.body.defaultPageId}`);
+    expect(defaultPage.status).toBe(200);
+    expect(withDefault.body.includedPage).toEqual(defaultPage.body);
+    expect({ ...withDefault.body, includedPage: undefined }).toEqual({
+      ...app.body,
+      includedPage: undefined,
+    });
+    const bySlug = await fielder.get('/spapi/data/v1/apps/VIS?withPage=FieldPage');
+    const fieldPage = await fielder.get('/spapi/data/v1/apps/vis/pages/fieldpage');
+    expect(bySlug.body.includedPage).toEqual(fieldPage.body);
+    // A page the user may not display, or none of that slug: the app without it, naming nothing.
+    for (const url of [
+      '/spapi/data/v1/apps/vis?withPage=officepage',
+      '/spapi/data/v1/apps/vis?withPage=nope',
+    ]) {
+      const res = await fielder.get(url);
+      expect(res.status, url).toBe(200);
+      expect(res.body.includedPage, url).toBeNull();
+      expect(JSON.stringify(res.body), url).not.toContain('Office');
+    }
+    const asAdmin = await t.admin.get('/spapi/data/v1/apps/vis?withPage=officepage');
+    expect(asAdmin.body.includedPage.page.name).toBe('Office page');
+    expect(asAdmin.body.includedPage.versionKind).toBe('published');
+    // An app the user may not open is a 404 with or without its page.
+    for (const url of [
+      '/spapi/data/v1/apps/office?withDefaultPage=1',
+      '/spapi/data/v1/apps/off?withDefaultPage=1',
+      '/spapi/data/v1/apps/office?withPage=welcome',
+    ]) {
+      const res = await fielder.get(url);
+      expect(res.status, url).toBe(404);
+      expect(JSON.stringify(res.body), url).not.toMatch(/Office|office|Welcome/);
+    }
+    expect((await fielder.get('/spapi/data/v1/apps/vis?withDefaultPage=maybe')).status).toBe(400);
+  });
+
+  it('brings no default page the user may not display', async () => {
+    const added = await t.admin.put(
+      page('fieldHome', ids['new:fieldApp']!, 'Office home', 'officehome', [ids.office!]),
+    );
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const home = added.body.ids['new:fieldHome'];
+    const linked = await t.admin.put([
+      { id: ids['new:fieldApp']!, relationships: { appsDefaultPage: { set: [home] } } },
+    ]);
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+    const res = await fielder.get('/spapi/data/v1/apps/fieldapp?withDefaultPage=1');
+    expect(res.status).toBe(200);
+    expect(res.body.defaultPageId).toBeNull();
+    expect(res.body.includedPage).toBeNull();
+    expect(JSON.stringify(res.body)).not.toContain('Office');
+    const admin = await t.admin.get('/spapi/data/v1/apps/fieldapp?withDefaultPage=1');
+    expect(admin.body.includedPage.page.id).toBe(home);
+    expect(admin.body.includedPage.content.components[0].properties.text).toBe('Office home');
   });
 
   it("answers 404 for another tenant's apps and pages, even to its administrators", async () => {
