@@ -1,4 +1,4 @@
-import { formResponse, formServiceMessages } from '@plinth/schema';
+import { formResponse, formServiceMessages, sysField, sysRel } from '@plinth/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineRelationship, defineType } from './support/crmSchema.js';
 import { type Client, engines, startTestApp, type TestApp } from './support/testApp.js';
@@ -226,6 +226,35 @@ describe.each(engines)('form and data service on %s', (engine) => {
       const lookup = dealForm.controls.find((c) => c.relationshipToRender === dealAccount)!;
       expect(lookup.containerId).toBe('details');
       expect(form.changeMarker).toMatch(/^t\d+\.m\d+$/);
+    });
+
+    it("leaves out the alias and the record's type, and shows what the server keeps last, read-only", async () => {
+      const form = formResponse.parse((await t.admin.get(`/spapi/data/v1/type/${account}/defaultForm`)).body);
+      const byId = new Map(form.containers.map((c) => [c.id, c]));
+      expect(form.controls.some((c) => c.fieldToRender === sysField.alias)).toBe(false);
+      expect(form.controls.some((c) => c.relationshipToRender === sysRel.isOfType)).toBe(false);
+      const kept = [sysRel.createdBy, sysRel.lastModifiedBy, sysRel.securityOwner].map(
+        (id) => form.controls.find((c) => c.relationshipToRender === id && !c.isReversed)!,
+      );
+      kept.push(
+        ...[sysField.createdDate, sysField.modifiedDate].map(
+          (id) => form.controls.find((c) => c.fieldToRender === id)!,
+        ),
+      );
+      for (const control of kept) {
+        expect(byId.get(control.containerId!)).toMatchObject({
+          containerType: 'verticalStack',
+          name: 'Record information',
+        });
+      }
+      expect(kept.filter((c) => c.relationshipToRender !== undefined).every((c) => c.readOnlyControl)).toBe(
+        true,
+      );
+      const name = form.controls.find((c) => c.fieldToRender === sysField.name)!;
+      expect(byId.get(name.containerId!)).toMatchObject({ name: 'Details' });
+      const order = form.containers.filter((c) => !c.containerId).map((c) => c.name);
+      expect(order.indexOf('Record information')).toBeGreaterThan(order.indexOf('Details'));
+      expect(order.indexOf('Record information')).toBeLessThan(order.indexOf('Relationships'));
     });
 
     it('is kept until the type changes, and a cached copy is confirmed with 304', async () => {

@@ -13,6 +13,7 @@ import {
   relationshipEndName,
   type Schema,
   sysField,
+  sysRel,
   sysType,
   type TypeDef,
 } from '@plinth/schema';
@@ -94,12 +95,24 @@ export function parseFormDefinition(raw: unknown): FormDefinition {
 /** The name of a field group, by its id; fields of a group not named go with the ungrouped ones. */
 export type FieldGroupNames = ReadonlyMap<EntityId, string>;
 
+/** Catalogue members a generated form leaves out: the record's alias and its type (decision 0092). */
+const leftOutFields: ReadonlySet<EntityId> = new Set([sysField.alias]);
+const leftOutRelationships: ReadonlySet<EntityId> = new Set([sysRel.isOfType]);
+/** Kept by the server for every record: shown read-only, last, under 'Record information'. */
+const recordInformationFields: ReadonlySet<EntityId> = new Set([sysField.createdDate, sysField.modifiedDate]);
+const recordInformationRelationships: ReadonlySet<EntityId> = new Set([
+  sysRel.createdBy,
+  sysRel.lastModifiedBy,
+  sysRel.securityOwner,
+]);
+
 /**
- * The form generated for a type that has no default edit form (decision 0074): a control for every
- * field and every relationship end of the type, in the schema's order. The fields sit in a vertical
- * stack per field group (the ungrouped ones, with the to-one relationships, first in 'Details');
- * the to-many relationships are tabs of one tab container. Relationships kept in a column of the
- * records table (created by, owner…) are read-only controls: only the server sets them.
+ * The form generated for a type that has no default edit form (decisions 0074, 0092): a control
+ * for every field and every relationship end of the type, in the schema's order. The fields sit in
+ * a vertical stack per field group (the ungrouped ones, with the to-one relationships, first in
+ * 'Details'); the to-many relationships are tabs of one tab container. What the server keeps for
+ * every record (created and modified, by whom, the owner) is read-only in 'Record information';
+ * the alias and the record's type are left out.
  */
 export function generatedForm(
   schema: Schema,
@@ -107,6 +120,7 @@ export function generatedForm(
   groups: FieldGroupNames = new Map(),
 ): LoadedForm {
   const details = 'details';
+  const recordInformation = 'recordInformation';
   const containers: FormContainer[] = [
     { id: details, containerType: 'verticalStack', name: 'Details', isHidden: false, renderingOrdinal: 0 },
   ];
@@ -117,27 +131,43 @@ export function generatedForm(
     ordinal += 10;
     return at;
   };
-  const fieldControls = schema.fieldsOf(type.id).map((f) => {
-    let containerId = details;
-    const groupName = f.groupId === undefined ? undefined : groups.get(f.groupId);
-    if (f.groupId !== undefined && groupName !== undefined) {
-      let id = groupContainer.get(f.groupId);
-      if (id === undefined) {
-        id = `g${f.groupId}`;
-        groupContainer.set(f.groupId, id);
-        containers.push({
-          id,
-          containerType: 'verticalStack',
-          name: groupName,
-          isHidden: false,
-          renderingOrdinal: containers.length * 10,
-        });
+  const fieldControls = schema
+    .fieldsOf(type.id)
+    .filter((f) => !leftOutFields.has(f.id))
+    .map((f) => {
+      let containerId = recordInformationFields.has(f.id) ? recordInformation : details;
+      const groupName = f.groupId === undefined ? undefined : groups.get(f.groupId);
+      if (f.groupId !== undefined && groupName !== undefined) {
+        let id = groupContainer.get(f.groupId);
+        if (id === undefined) {
+          id = `g${f.groupId}`;
+          groupContainer.set(f.groupId, id);
+          containers.push({
+            id,
+            containerType: 'verticalStack',
+            name: groupName,
+            isHidden: false,
+            renderingOrdinal: containers.length * 10,
+          });
+        }
+        containerId = id;
       }
-      containerId = id;
-    }
-    return formControl({ id: `f${f.id}`, fieldToRender: f.id, containerId, renderingOrdinal: next() });
-  });
-  const ends = schema.relationshipsOf(type.id);
+      return formControl({ id: `f${f.id}`, fieldToRender: f.id, containerId, renderingOrdinal: next() });
+    });
+  const ends = schema.relationshipsOf(type.id).filter(({ rel }) => !leftOutRelationships.has(rel.id));
+  const isRecordInformation = (rel: RelationshipDef, direction: Direction) =>
+    direction === 'fwd' && recordInformationRelationships.has(rel.id);
+  if (
+    fieldControls.some((c) => c.containerId === recordInformation) ||
+    ends.some(({ rel, direction }) => isRecordInformation(rel, direction))
+  )
+    containers.push({
+      id: recordInformation,
+      containerType: 'verticalStack',
+      name: 'Record information',
+      isHidden: false,
+      renderingOrdinal: containers.length * 10,
+    });
   const toMany = ends.filter(({ rel, direction }) => reachesMany(rel, direction));
   if (toMany.length > 0)
     containers.push({
@@ -149,7 +179,8 @@ export function generatedForm(
     });
   const relControls = ends.map(({ rel, direction }) => {
     const id = direction === 'fwd' ? `r${rel.id}` : `r${rel.id}-rev`;
-    let containerId = details;
+    const isKept = isRecordInformation(rel, direction);
+    let containerId = isKept ? recordInformation : details;
     if (toMany.some((e) => e.rel === rel && e.direction === direction)) {
       containerId = `tab-${id}`;
       containers.push({
@@ -165,7 +196,7 @@ export function generatedForm(
       id,
       relationshipToRender: rel.id,
       isReversed: direction === 'rev',
-      readOnlyControl: rel.column !== undefined,
+      readOnlyControl: isKept || rel.column !== undefined,
       containerId,
       renderingOrdinal: next(),
     });
