@@ -17,6 +17,15 @@ export type { EvaluateOptions } from './evaluate/evaluateOptions.js';
 export type { JsonValue, RecordJson } from './evaluate/text.js';
 export type { FunctionHelp } from './functions/catalogue.js';
 export { functionCatalogue, functionHelp, lookupFunction } from './functions/catalogue.js';
+export {
+  EXAMPLE_CONTEXT,
+  EXAMPLE_NOW,
+  EXAMPLE_TIME_ZONE,
+  exampleRecords,
+  exampleTypes,
+  exampleValueText,
+  runExample,
+} from './functions/examples.js';
 export type {
   Accept,
   FunctionCategory,

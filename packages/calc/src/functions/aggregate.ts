@@ -78,6 +78,7 @@ const minMax = (name: 'min' | 'max', sign: 1 | -1): FunctionDef => ({
   category: 'Aggregate',
   description: `The ${name === 'min' ? 'smallest' : 'largest'} value of a list, or of the values given; nulls are ignored.`,
   example: `${name}([Order Lines].Amount)`,
+  exampleResult: name === 'min' ? '99.50' : '250.50',
   signatures: [
     {
       params: [{ name: 'list', accepts: 'orderedList' }],
@@ -106,6 +107,7 @@ export const aggregateFunctions: FunctionDef[] = [
     category: 'Aggregate',
     description: 'The number of values in a list that are not null (0 for an empty list).',
     example: '[Order Lines].count()',
+    exampleResult: '3',
     signatures: [listAggregate('list', INT32, ([list], ctx) => present(list ?? null, ctx).length)],
   },
   {
@@ -114,6 +116,7 @@ export const aggregateFunctions: FunctionDef[] = [
     category: 'Aggregate',
     description: 'The total; null for an empty or all-null list.',
     example: 'sum([Order Lines].Amount)',
+    exampleResult: '450.00',
     signatures: [
       listAggregate('numberList', elementOfArg(0), ([list], ctx) => {
         const values = nums(list ?? null, ctx);
@@ -128,6 +131,7 @@ export const aggregateFunctions: FunctionDef[] = [
     category: 'Aggregate',
     description: 'The mean; null for an empty or all-null list.',
     example: 'avg([Order Lines].Amount)',
+    exampleResult: '150.00',
     signatures: [
       listAggregate('numberList', decimalOf(0), ([list], ctx) => {
         const values = nums(list ?? null, ctx);
@@ -140,18 +144,26 @@ export const aggregateFunctions: FunctionDef[] = [
   minMax('max', 1),
   ...(
     [
-      ['stdev', 'The sample standard deviation.', true, true],
-      ['stdevp', 'The population standard deviation.', false, true],
-      ['var', 'The sample variance.', true, false],
-      ['varp', 'The population variance.', false, false],
+      ['stdev', 'The sample standard deviation.', true, true, 'stdev([Order Lines].Qty)', '2'],
+      [
+        'stdevp',
+        'The population standard deviation.',
+        false,
+        true,
+        'round(stdevp([Order Lines].Qty), 3)',
+        '1.633',
+      ],
+      ['var', 'The sample variance.', true, false, 'var([Order Lines].Qty)', '4'],
+      ['varp', 'The population variance.', false, false, 'round(varp([Order Lines].Qty), 3)', '2.667'],
     ] as const
   ).map(
-    ([name, description, sample, root]): FunctionDef => ({
+    ([name, description, sample, root, example, exampleResult]): FunctionDef => ({
       name,
       toSql: varianceSql(sample, root),
       category: 'Aggregate',
       description: `${description} Nulls are ignored.`,
-      example: `${name}([Scores].Value)`,
+      example,
+      exampleResult,
       signatures: [
         listAggregate('numberList', decimalOf(0), (args, ctx) => {
           const v = variance(sample)(args, ctx);
@@ -169,7 +181,8 @@ export const aggregateFunctions: FunctionDef[] = [
       }),
     category: 'Aggregate',
     description: 'The number of distinct non-null values (text ignoring case, records by id).',
-    example: 'countunique([Orders].Customer)',
+    example: 'countunique([Order Lines].Product)',
+    exampleResult: '2',
     signatures: [
       listAggregate(
         'list',
@@ -184,6 +197,7 @@ export const aggregateFunctions: FunctionDef[] = [
     category: 'Aggregate',
     description: 'True when any value of a list of true/false values is true (in-memory calculations only).',
     example: 'any([Order Lines].[Is Backordered])',
+    exampleResult: 'true',
     evaluateOnly: true,
     signatures: [
       {
@@ -199,7 +213,8 @@ export const aggregateFunctions: FunctionDef[] = [
     notInSql: 'In-memory only, by the contract.',
     category: 'Aggregate',
     description: 'True when every non-null value of a list of true/false values is true (in-memory only).',
-    example: 'every([Tasks].[Is Done])',
+    example: 'every([Order Lines].[Is Backordered])',
+    exampleResult: 'false',
     evaluateOnly: true,
     signatures: [
       {

@@ -40,6 +40,8 @@ export interface FunctionHelp {
   readonly signatures: readonly string[];
   readonly description: string;
   readonly example: string;
+  /** The value the example gives on the sample order of the calculation reference. */
+  readonly exampleResult: string;
   /** Only in the Evaluate host. */
   readonly evaluateOnly: boolean;
 }
@@ -53,6 +55,7 @@ export function functionHelp(): FunctionHelp[] {
     signatures: def.signatures.map((s) => signatureText(def, s)),
     description: def.description,
     example: def.example,
+    exampleResult: def.exampleResult,
     evaluateOnly: def.evaluateOnly === true,
   }));
 }

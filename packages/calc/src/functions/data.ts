@@ -115,6 +115,7 @@ export const dataFunctions: FunctionDef[] = [
     category: 'Data',
     description: 'The current record.',
     example: 'context().Name',
+    exampleResult: "'SO-1042'",
     signatures: [
       { params: [], returns: scalar('Entity'), returnsHelp: 'Record', impl: (_, ctx) => ctx.context },
     ],
@@ -124,7 +125,8 @@ export const dataFunctions: FunctionDef[] = [
     notInSql: 'In-memory only, by the contract.',
     category: 'Data',
     description: 'Every record of a type that you can read (in-memory calculations only).',
-    example: 'count(all(Employee) where [Start Date] > #2024-01-01#)',
+    example: 'count(all(Line) where Amount > 100)',
+    exampleResult: '1',
     evaluateOnly: true,
     signatures: [
       {
@@ -145,6 +147,7 @@ export const dataFunctions: FunctionDef[] = [
     category: 'Data',
     description: 'One record of a type by its name, or null.',
     example: "resource(Country, 'Australia')",
+    exampleResult: "record 'Australia'",
     signatures: [
       {
         params: [
@@ -169,6 +172,7 @@ export const dataFunctions: FunctionDef[] = [
     description:
       'Converts a value to a type; to a record type it is a checked cast that gives null when the record is not of that type.',
     example: 'convert(Decimal, [Qty])',
+    exampleResult: '12',
     signatures: [
       {
         params: [
@@ -191,6 +195,7 @@ export const dataFunctions: FunctionDef[] = [
     description:
       'A value as text; numbers take N2, F2, P1 or #,##0.00 formats, dates yyyy-MM-dd HH:mm style ones.',
     example: "totext([Amount], 'N2')",
+    exampleResult: "'1,234.50'",
     signatures: [
       {
         params: [
@@ -209,6 +214,7 @@ export const dataFunctions: FunctionDef[] = [
     category: 'Data',
     description: 'Text to a Decimal, or null when it is not a plain number.',
     example: "tonumber('12.50')",
+    exampleResult: '12.5',
     signatures: [
       {
         params: [{ name: 'text', accepts: 'text' }],
@@ -224,6 +230,7 @@ export const dataFunctions: FunctionDef[] = [
     category: 'Data',
     description: 'Text in yyyy-mm-dd form to a Date, or null.',
     example: "todate('2024-01-31')",
+    exampleResult: '#2024-01-31#',
     signatures: [
       {
         params: [{ name: 'text', accepts: 'text' }],
@@ -239,6 +246,7 @@ export const dataFunctions: FunctionDef[] = [
     description:
       "A record's URL in the app runner; or for a URL, the URL (unsafe schemes give null), with a label an HTML link.",
     example: 'link([Customer])',
+    exampleResult: "'/record/customer'",
     signatures: [
       {
         params: [{ name: 'record', accepts: 'record' }],

@@ -51,13 +51,14 @@ const today = (ctx: FnContext) => new CalcDate(Math.floor(toLocalMs(ctx.now, ctx
 const partFunction = (
   name: DatePart,
   description: string,
-  example: string,
+  [example, exampleResult]: readonly [string, string],
   onTime: boolean,
 ): FunctionDef => ({
   name,
   category: 'Date and time',
   description,
   example,
+  exampleResult,
   toSql: ({ arg, sql }, d) => d.datePart(name, arg(0), sql),
   signatures: [
     {
@@ -81,6 +82,7 @@ export const dateTimeFunctions: FunctionDef[] = [
     category: 'Date and time',
     description: "Today's date in your time zone.",
     example: 'getdate()',
+    exampleResult: '#2024-03-15#',
     usesClock: true,
     signatures: [{ params: [], returns: DATE, impl: (_, ctx) => today(ctx) }],
   },
@@ -91,6 +93,7 @@ export const dateTimeFunctions: FunctionDef[] = [
     category: 'Date and time',
     description: 'The current date and time.',
     example: 'getdatetime()',
+    exampleResult: '#2024-03-15 10:30:00#',
     usesClock: true,
     signatures: [{ params: [], returns: DATETIME, impl: (_, ctx) => new CalcDateTime(ctx.now) }],
   },
@@ -100,6 +103,7 @@ export const dateTimeFunctions: FunctionDef[] = [
     category: 'Date and time',
     description: 'The current time of day in your time zone.',
     example: 'gettime()',
+    exampleResult: '#10:30:00#',
     usesClock: true,
     signatures: [
       {
@@ -119,6 +123,7 @@ export const dateTimeFunctions: FunctionDef[] = [
     description:
       'A date from year, month and day; out-of-range months and days roll over (2024-02-30 is 1 March).',
     example: 'datefromparts(2024, 2, 30)',
+    exampleResult: '#2024-03-01#',
     signatures: [
       {
         params: [int('year'), int('month'), int('day')],
@@ -138,6 +143,7 @@ export const dateTimeFunctions: FunctionDef[] = [
     category: 'Date and time',
     description: 'A time of day from hours, minutes and seconds (wrapping past midnight).',
     example: 'timefromparts(13, 30, 0)',
+    exampleResult: '#13:30:00#',
     signatures: [
       {
         params: [int('hour'), int('minute'), int('second')],
@@ -160,6 +166,7 @@ export const dateTimeFunctions: FunctionDef[] = [
     category: 'Date and time',
     description: 'A date and time from its parts, read in your time zone.',
     example: 'datetimefromparts(2024, 1, 31, 17, 0, 0)',
+    exampleResult: '#2024-01-31 17:00:00#',
     signatures: [
       {
         params: [int('year'), int('month'), int('day'), int('hour'), int('minute'), int('second')],
@@ -173,27 +180,28 @@ export const dateTimeFunctions: FunctionDef[] = [
       },
     ],
   },
-  partFunction('year', 'The year.', 'year([Start Date])', false),
-  partFunction('month', 'The month, 1 to 12.', 'month([Start Date])', false),
-  partFunction('day', 'The day of the month.', 'day([Start Date])', false),
-  partFunction('quarter', 'The quarter, 1 to 4.', 'quarter([Start Date])', false),
+  partFunction('year', 'The year.', ['year([Start Date])', '2024'], false),
+  partFunction('month', 'The month, 1 to 12.', ['month([Start Date])', '1'], false),
+  partFunction('day', 'The day of the month.', ['day([Start Date])', '15'], false),
+  partFunction('quarter', 'The quarter, 1 to 4.', ['quarter([Start Date])', '1'], false),
   partFunction(
     'week',
     'The week of the year (the week of 1 January is week 1; weeks start on Sunday).',
-    'week([Start Date])',
+    ['week([Start Date])', '3'],
     false,
   ),
-  partFunction('weekday', 'The day of the week, Sunday = 1.', 'weekday([Start Date])', false),
-  partFunction('dayofyear', 'The day of the year, 1 to 366.', 'dayofyear([Start Date])', false),
-  partFunction('hour', 'The hour, 0 to 23.', 'hour([Starts At])', true),
-  partFunction('minute', 'The minute.', 'minute([Starts At])', true),
-  partFunction('second', 'The second.', 'second([Starts At])', true),
+  partFunction('weekday', 'The day of the week, Sunday = 1.', ['weekday([Start Date])', '2'], false),
+  partFunction('dayofyear', 'The day of the year, 1 to 366.', ['dayofyear([Start Date])', '15'], false),
+  partFunction('hour', 'The hour, 0 to 23.', ['hour([Starts At])', '9'], true),
+  partFunction('minute', 'The minute.', ['minute([Starts At])', '45'], true),
+  partFunction('second', 'The second.', ['second([Starts At])', '30'], true),
   {
     name: 'datename',
     toSql: datenameSql,
     category: 'Date and time',
     description: 'A part as text: month and weekday by name, other parts as numbers.',
     example: 'datename(weekday, [Ship Date])',
+    exampleResult: "'Friday'",
     signatures: [
       {
         params: [part, { name: 'value', accepts: 'any' }],
@@ -212,6 +220,7 @@ export const dateTimeFunctions: FunctionDef[] = [
     category: 'Date and time',
     description: 'Adds n parts; months clamp to the month end (31 Jan + 1 month = 29 Feb 2024).',
     example: 'dateadd(month, 1, [Due Date])',
+    exampleResult: '#2024-02-29#',
     signatures: [
       {
         params: [part, int('n'), { name: 'value', accepts: 'any' }],
@@ -230,6 +239,7 @@ export const dateTimeFunctions: FunctionDef[] = [
     category: 'Date and time',
     description: 'Part boundaries crossed from start to end: 31 Dec 2023 to 1 Jan 2024 is 1 year.',
     example: 'datediff(day, [Start Date], getdate())',
+    exampleResult: '60',
     signatures: [
       {
         params: [part, { name: 'start', accepts: 'any' }, { name: 'end', accepts: 'any' }],

@@ -86,7 +86,7 @@ function fromBase64(s: string): number[] | null {
 const text1 = (
   name: string,
   description: string,
-  example: string,
+  [example, exampleResult]: readonly [string, string],
   impl: (s: string) => string | null,
 ): FunctionDef => ({
   name,
@@ -94,6 +94,7 @@ const text1 = (
   category: 'Encoding',
   description,
   example,
+  exampleResult,
   signatures: [{ params: [{ name: 's', accepts: 'text' }], returns: STRING, impl: ([s]) => impl(String(s)) }],
 });
 
@@ -101,21 +102,24 @@ export const encodingFunctions: FunctionDef[] = [
   text1(
     'encodeurl',
     'Percent-encodes every reserved character, for use in a URL.',
-    "encodeurl('a b&c')",
+    ["encodeurl('a b&c')", "'a%20b%26c'"],
     (s) =>
       encodeURIComponent(wellFormed(s)).replace(
         /[!'()*]/g,
         (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
       ),
   ),
-  text1('encodehtml', 'Escapes & < > " and \' for HTML.', "encodehtml('<b>')", encodeHtml),
-  text1('encodebase64', 'The UTF-8 bytes of the text in Base64.', "encodebase64('hello')", (s) =>
-    toBase64(utf8(s)),
+  text1('encodehtml', 'Escapes & < > " and \' for HTML.', ["encodehtml('<b>')", "'&lt;b&gt;'"], encodeHtml),
+  text1(
+    'encodebase64',
+    'The UTF-8 bytes of the text in Base64.',
+    ["encodebase64('hello')", "'aGVsbG8='"],
+    (s) => toBase64(utf8(s)),
   ),
   text1(
     'decodebase64',
     'Base64 of UTF-8 text back to text; null when it is not valid.',
-    "decodebase64('aGVsbG8=')",
+    ["decodebase64('aGVsbG8=')", "'hello'"],
     (s) => {
       const bytes = fromBase64(s);
       return bytes ? fromUtf8(bytes) : null;

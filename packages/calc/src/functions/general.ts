@@ -12,6 +12,7 @@ export const generalFunctions: FunctionDef[] = [
     description:
       'The second value when the condition is true, else the third (a null condition counts as false).',
     example: "iif([Qty] > 10, 'Bulk', 'Single')",
+    exampleResult: "'Bulk'",
     signatures: [
       {
         params: [
@@ -37,6 +38,7 @@ export const generalFunctions: FunctionDef[] = [
     category: 'General',
     description: 'The value, or the default when the value is null.',
     example: 'isnull([Discount], 0)',
+    exampleResult: '0',
     signatures: [
       {
         params: [
@@ -61,6 +63,7 @@ export const generalFunctions: FunctionDef[] = [
     category: 'General',
     description: "The first value that is neither null nor ''.",
     example: "coalesce([Nickname], [First Name], 'n/a')",
+    exampleResult: "'Ada'",
     signatures: [
       {
         params: [{ name: 'value', accepts: 'any', variadic: true }],
@@ -88,6 +91,7 @@ export const generalFunctions: FunctionDef[] = [
     category: 'General',
     description: "True when the value is null, '' or an empty list.",
     example: 'isblank([Notes])',
+    exampleResult: 'true',
     signatures: [
       {
         params: [{ name: 'value', accepts: 'any' }],
@@ -109,6 +113,7 @@ export const generalFunctions: FunctionDef[] = [
     category: 'General',
     description: 'Null when the two values are equal, else the first.',
     example: "nullif([Status], 'Unknown')",
+    exampleResult: "'Open'",
     signatures: [
       {
         params: [
@@ -142,6 +147,7 @@ export const generalFunctions: FunctionDef[] = [
     category: 'General',
     description: 'Compares two texts exactly, case included.',
     example: "exact([Code], 'AB')",
+    exampleResult: 'false',
     signatures: [
       {
         params: [

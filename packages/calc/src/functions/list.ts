@@ -38,6 +38,7 @@ export const listFunctions: FunctionDef[] = [
     category: 'List',
     description: "The values of a list as text, separated by ', ' or the separator given; nulls are skipped.",
     example: "join([Tags].Name, '; ')",
+    exampleResult: "'Priority; Export'",
     signatures: [
       {
         params: [
@@ -66,6 +67,7 @@ export const listFunctions: FunctionDef[] = [
     category: 'List',
     description: 'The first value of a list, or null when it is empty.',
     example: 'first([Order Lines] order by [Line No])',
+    exampleResult: "record 'SO-1042/1'",
     signatures: [
       {
         params: [{ name: 'list', accepts: 'list' }],
@@ -81,7 +83,8 @@ export const listFunctions: FunctionDef[] = [
     notInSql: ORDER,
     category: 'List',
     description: 'The last value of a list, or null when it is empty.',
-    example: 'last([Order Lines])',
+    example: 'last([Order Lines] order by Amount).Product',
+    exampleResult: "'Lever'",
     signatures: [
       {
         params: [{ name: 'list', accepts: 'list' }],
@@ -97,7 +100,8 @@ export const listFunctions: FunctionDef[] = [
     notInSql: ORDER,
     category: 'List',
     description: 'The list without repeats (text ignoring case, records by id), first occurrences kept.',
-    example: 'distinct([Orders].Customer)',
+    example: 'distinct([Order Lines].Product)',
+    exampleResult: "('Gear', 'Lever')",
     signatures: [
       {
         params: [{ name: 'list', accepts: 'list' }],
@@ -126,6 +130,7 @@ export const listFunctions: FunctionDef[] = [
     category: 'List',
     description: 'True when the list has no values.',
     example: 'isempty([Order Lines])',
+    exampleResult: 'false',
     signatures: [
       {
         params: [{ name: 'list', accepts: 'list' }],

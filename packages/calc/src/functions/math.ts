@@ -74,6 +74,7 @@ export const mathFunctions: FunctionDef[] = [
     category: 'Math',
     description: 'The absolute value.',
     example: 'abs(-5)',
+    exampleResult: '5',
     signatures: [numeric1(sameAs(0), (x, raw) => like(raw, x.abs()))],
   },
   {
@@ -82,6 +83,7 @@ export const mathFunctions: FunctionDef[] = [
     category: 'Math',
     description: '-1, 0 or 1 by the sign of the number.',
     example: 'sign([Balance])',
+    exampleResult: '-1',
     signatures: [numeric1(INT32, (x) => (x.isZero() ? 0 : x.isNegative() ? -1 : 1))],
   },
   {
@@ -90,6 +92,7 @@ export const mathFunctions: FunctionDef[] = [
     category: 'Math',
     description: 'Rounds half away from zero; negative digits round to tens, hundreds and so on.',
     example: 'round(2.345, 2)',
+    exampleResult: '2.35',
     signatures: [roundingSignature(Dec.ROUND_HALF_UP)],
   },
   {
@@ -98,6 +101,7 @@ export const mathFunctions: FunctionDef[] = [
     category: 'Math',
     description: 'The largest whole number not above x.',
     example: 'floor(2.7)',
+    exampleResult: '2',
     signatures: [numeric1(INT32, (x) => asInt(x.floor()))],
   },
   {
@@ -106,6 +110,7 @@ export const mathFunctions: FunctionDef[] = [
     category: 'Math',
     description: 'The smallest whole number not below x.',
     example: 'ceiling(2.1)',
+    exampleResult: '3',
     signatures: [numeric1(INT32, (x) => asInt(x.ceil()))],
   },
   {
@@ -114,6 +119,7 @@ export const mathFunctions: FunctionDef[] = [
     category: 'Math',
     description: 'Cuts off digits towards zero (to whole numbers unless digits is given).',
     example: 'trunc(-2.7)',
+    exampleResult: '-2',
     signatures: [roundingSignature(Dec.ROUND_DOWN)],
   },
   {
@@ -132,6 +138,7 @@ export const mathFunctions: FunctionDef[] = [
     category: 'Math',
     description: 'x raised to the power y (there is no ^ operator).',
     example: 'power(2, 10)',
+    exampleResult: '1024',
     signatures: [
       {
         params: [
@@ -149,6 +156,7 @@ export const mathFunctions: FunctionDef[] = [
     category: 'Math',
     description: 'The square root; null for a negative number.',
     example: 'sqrt(16)',
+    exampleResult: '4',
     signatures: [decimal1((x) => (x.isNegative() && !x.isZero() ? null : x.sqrt()))],
   },
   {
@@ -157,6 +165,7 @@ export const mathFunctions: FunctionDef[] = [
     category: 'Math',
     description: 'x times x.',
     example: 'square(3)',
+    exampleResult: '9',
     signatures: [numeric1(sameAs(0), (x, raw) => like(raw, x.times(x)))],
   },
   {
@@ -164,7 +173,8 @@ export const mathFunctions: FunctionDef[] = [
     toSql: ({ arg, sql }) => ({ f: q`exp(${sql.widen(arg(0), 'Decimal').f})`, t: 'Decimal' }),
     category: 'Math',
     description: 'e raised to the power x.',
-    example: 'exp(1)',
+    example: 'round(exp(1), 4)',
+    exampleResult: '2.7183',
     signatures: [decimal1((x) => finite(x.exp()))],
   },
   {
@@ -184,6 +194,7 @@ export const mathFunctions: FunctionDef[] = [
     category: 'Math',
     description: 'The natural logarithm, or the logarithm to a base; null for x ≤ 0.',
     example: 'log(8, 2)',
+    exampleResult: '3',
     signatures: [
       {
         params: [
@@ -212,6 +223,7 @@ export const mathFunctions: FunctionDef[] = [
     category: 'Math',
     description: 'The base-10 logarithm; null for x ≤ 0.',
     example: 'log10(1000)',
+    exampleResult: '3',
     signatures: [decimal1((x) => (x.lte(0) ? null : x.log(10)))],
   },
   {
@@ -232,6 +244,7 @@ export const mathFunctions: FunctionDef[] = [
     category: 'Math',
     description: 'The remainder with the sign of the divisor, as Excel: mod(-7, 3) = 2. Null when b is 0.',
     example: 'mod(-7, 3)',
+    exampleResult: '2',
     signatures: [
       {
         params: [

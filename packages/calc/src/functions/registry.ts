@@ -107,7 +107,10 @@ export type FunctionDef = FunctionSql & {
   readonly aliases?: readonly string[];
   readonly category: FunctionCategory;
   readonly description: string;
+  /** An expression using the function, run on the sample order of `examples.ts`. */
   readonly example: string;
+  /** The value the example gives there, as the reference shows it (`exampleValueText`); tests check it. */
+  readonly exampleResult: string;
   readonly signatures: readonly Signature[];
   /** In-memory only: an error in the Report and Any hosts. */
   readonly evaluateOnly?: boolean;

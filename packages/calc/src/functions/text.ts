@@ -12,7 +12,7 @@ const n = (name = 'n', optional = false): ParamSpec => ({ name, accepts: 'int', 
 const text1 = (
   name: string,
   description: string,
-  example: string,
+  [example, exampleResult]: readonly [string, string],
   impl: (s: string) => Value,
   sql: (s: SqlFragment, d: SqlDialect) => SqlFragment,
   aliases?: string[],
@@ -22,9 +22,16 @@ const text1 = (
   category: 'Text',
   description,
   example,
+  exampleResult,
   signatures: [{ params: [s1()], returns: STRING, impl: ([s]) => impl(String(s)) }],
   toSql: ({ arg }, d) => ({ f: sql(arg(0).f, d), t: 'String' }),
 });
+
+const matchExamples = {
+  contains: { example: "contains([Email], '@EXAMPLE')", exampleResult: 'true' },
+  startswith: { example: "startswith([Email], 'ADA')", exampleResult: 'true' },
+  endswith: { example: "endswith([Email], '.com')", exampleResult: 'true' },
+} as const;
 
 /** Whether s contains, starts with or ends with x, ignoring case. */
 const matchSql =
@@ -110,6 +117,7 @@ export const textFunctions: FunctionDef[] = [
     category: 'Text',
     description: 'The number of characters.',
     example: 'len([Name])',
+    exampleResult: '7',
     signatures: [{ params: [s1()], returns: INT32, impl: ([s]) => chars(s).length }],
   },
   {
@@ -125,6 +133,7 @@ export const textFunctions: FunctionDef[] = [
     category: 'Text',
     description: "The first n characters ('' when n < 0).",
     example: 'left([Code], 3)',
+    exampleResult: "'AB-'",
     signatures: [
       {
         params: [s1(), n()],
@@ -148,6 +157,7 @@ export const textFunctions: FunctionDef[] = [
     category: 'Text',
     description: "The last n characters ('' when n < 0).",
     example: 'right([Code], 2)',
+    exampleResult: "'34'",
     signatures: [
       {
         params: [s1(), n()],
@@ -172,6 +182,7 @@ export const textFunctions: FunctionDef[] = [
     category: 'Text',
     description: 'length characters from start (1-based); null when start or length is below 1.',
     example: 'substring([Code], 2, 3)',
+    exampleResult: "'B-1'",
     signatures: [
       {
         params: [s1(), n('start'), n('length')],
@@ -191,6 +202,7 @@ export const textFunctions: FunctionDef[] = [
     category: 'Text',
     description: 'Where find first occurs in s (1-based, case-sensitive), from start; 0 when absent.',
     example: "charindex('-', [Code])",
+    exampleResult: '3',
     signatures: [
       {
         params: [s1('find'), s1(), n('start', true)],
@@ -225,6 +237,7 @@ export const textFunctions: FunctionDef[] = [
     category: 'Text',
     description: 'Replaces every occurrence of find (case-sensitive).',
     example: "replace([Phone], ' ', '')",
+    exampleResult: "'02079460018'",
     signatures: [
       {
         params: [s1(), s1('find'), s1('with')],
@@ -241,7 +254,7 @@ export const textFunctions: FunctionDef[] = [
   text1(
     'toupper',
     'Upper case.',
-    'toupper([Code])',
+    ['toupper([First Name])', "'ADA'"],
     (s) => s.toUpperCase(),
     (s) => q`upper(${s})`,
     ['upper'],
@@ -249,7 +262,7 @@ export const textFunctions: FunctionDef[] = [
   text1(
     'tolower',
     'Lower case.',
-    'tolower([Email])',
+    ['tolower([Code])', "'ab-1234'"],
     (s) => s.toLowerCase(),
     (s) => q`lower(${s})`,
     ['lower'],
@@ -257,14 +270,14 @@ export const textFunctions: FunctionDef[] = [
   text1(
     'trim',
     'Removes spaces at both ends and turns inner runs of spaces into one.',
-    "trim('  a   b ')",
+    ["trim('  a   b ')", "'a b'"],
     (s) => s.trim().replace(/ {2,}/g, ' '),
     (s, d) => d.squeezeSpaces(s),
   ),
   text1(
     'trimends',
     'Removes spaces at both ends only.',
-    "trimends('  a   b ')",
+    ["trimends('  a   b ')", "'a   b'"],
     (s) => s.trim(),
     (s, d) => d.trimSpaces(s),
   ),
@@ -274,7 +287,7 @@ export const textFunctions: FunctionDef[] = [
       toSql: matchSql(name),
       category: 'Text',
       description: `Whether s ${name === 'contains' ? 'contains' : name === 'startswith' ? 'starts with' : 'ends with'} x, ignoring case.`,
-      example: `${name}([Email], '@example.com')`,
+      ...matchExamples[name],
       signatures: [
         {
           params: [s1(), s1('x')],
@@ -304,6 +317,7 @@ export const textFunctions: FunctionDef[] = [
     category: 'Text',
     description: 'Joins values as text; nulls are skipped.',
     example: "concat([First Name], ' ', [Last Name])",
+    exampleResult: "'Ada Lovelace'",
     signatures: [
       {
         params: [{ name: 'value', accepts: 'scalar', variadic: true }],
@@ -319,6 +333,7 @@ export const textFunctions: FunctionDef[] = [
     category: 'Text',
     description: 'Pads on the left to n characters with ch (a space by default).',
     example: "padleft(totext([No]), 5, '0')",
+    exampleResult: "'00042'",
     signatures: [
       {
         params: [s1(), n(), { name: 'ch', accepts: 'text', optional: true }],
@@ -333,6 +348,7 @@ export const textFunctions: FunctionDef[] = [
     category: 'Text',
     description: 'Pads on the right to n characters with ch (a space by default).',
     example: "padright([Code], 8, '.')",
+    exampleResult: "'AB-1234.'",
     signatures: [
       {
         params: [s1(), n(), { name: 'ch', accepts: 'text', optional: true }],
