@@ -4,7 +4,8 @@ import type { Executor } from './executor.js';
  * Why a query may reach past the caller's tenant scope (decision 0058): before there is a caller
  * (sign-in, a public report's owner), across tenants (migrations, upkeep), to keep a write whole
  * (a record the caller may not read still has links to remove), to check rights, or to read the
- * tenant's settings record, which every caller's work needs whatever the rules.
+ * tenant's settings record, which every caller's work needs whatever the rules, or catalogue records
+ * (form definitions, field groups) served to whoever may read the records they describe.
  */
 export type UnscopedReason =
   | 'sign-in'
@@ -14,7 +15,8 @@ export type UnscopedReason =
   | 'new tenant'
   | 'write integrity'
   | 'access check'
-  | 'tenant settings';
+  | 'tenant settings'
+  | 'catalogue';
 
 /**
  * The database handle without the tenant scope: the one named way past `tenantScope`, so every

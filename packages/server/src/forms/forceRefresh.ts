@@ -2,6 +2,7 @@ import { type EntityId, type IdOrAlias, sysType } from '@plinth/schema';
 import { permittedIds } from '../access/rowChecks.js';
 import type { RequestContext } from '../context.js';
 import { selectEntities, updateEntity } from '../data/entityRepository.js';
+import { systemQuery } from '../data/systemQuery.js';
 import { resolveIds } from '../entities/readEntities.js';
 import { inTransaction } from '../entities/transaction.js';
 import { forbidden, notFound } from '../http/errors.js';
@@ -20,7 +21,7 @@ export async function forceRefreshForms(
   const ids = [...new Set(await resolveIds(ctx.db, ctx.tenantId, refs))];
   return inTransaction(ctx, async (tx) => {
     // Forms are served to whoever may read their type's records: refusing a refresh reveals nothing.
-    const rows = await selectEntities(tx.db, tx.tenantId, ids);
+    const rows = await selectEntities(systemQuery(tx.db, 'catalogue'), tx.tenantId, ids);
     if (rows.length !== ids.length || rows.some((r) => r.typeId !== sysType.form)) throw notFound();
     const modifiable = await permittedIds(tx, 'modify', rows);
     if (rows.some((r) => !modifiable.has(r.id))) throw forbidden();

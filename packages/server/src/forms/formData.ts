@@ -8,7 +8,8 @@ import {
   type TypeDef,
 } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
-import { fieldValue, selectEntities } from '../data/entityRepository.js';
+import { fieldValue } from '../data/entityRepository.js';
+import { tenantScope } from '../data/tenantScope.js';
 import { readEntities } from '../entities/readEntities.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import {
@@ -66,7 +67,7 @@ export async function formData(ctx: RequestContext, req: FormDataRequest): Promi
   let form: LoadedForm;
   if (req.entityId !== undefined) {
     // The type first (one indexed read, under the caller's read rules), for the form's members.
-    const [stored] = await selectEntities(ctx.db, ctx.tenantId, [req.entityId], ctx.perms.readFilter());
+    const [stored] = await tenantScope(ctx).readRecords([req.entityId]);
     if (!stored) throw notFound();
     const type = ctx.schema.type(stored.typeId)!;
     if (!canReadType(ctx, type.id)) throw forbidden();

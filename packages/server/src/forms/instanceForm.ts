@@ -1,6 +1,6 @@
 import { formServiceMessages, type IdOrAlias } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
-import { selectEntities } from '../data/entityRepository.js';
+import { tenantScope } from '../data/tenantScope.js';
 import { resolveIds } from '../entities/readEntities.js';
 import { AppError, forbidden } from '../http/errors.js';
 import { canReadType, defaultFormOf, type LoadedForm } from './formDefinitions.js';
@@ -23,7 +23,7 @@ export async function instanceForm(
   } catch {
     throw noForm();
   }
-  const [row] = await selectEntities(ctx.db, ctx.tenantId, [id], ctx.perms.readFilter());
+  const [row] = await tenantScope(ctx).readRecords([id]);
   const type = row ? ctx.schema.type(row.typeId) : undefined;
   if (!type) throw noForm();
   if (!canReadType(ctx, type.id)) throw forbidden();

@@ -40,10 +40,6 @@ const unscoped: Record<string, string> = {
   'apps/appRecords.ts': 'the runner’s apps and pages (to move onto tenantScope)',
   'apps/pageVersions.ts': 'the runner’s page versions (to move onto tenantScope)',
   'apps/validateApps.ts': 'write integrity: apps and pages being saved',
-  'forms/formDefinitions.ts': 'form definitions of the tenant (to move onto tenantScope)',
-  'forms/forceRefresh.ts': 'form service (to move onto tenantScope)',
-  'forms/formData.ts': 'form service (to move onto tenantScope)',
-  'forms/instanceForm.ts': 'form service (to move onto tenantScope)',
 };
 
 const rawRead = /selectFrom\('entities|FROM entities|JOIN entities|selectEntities\(/;
