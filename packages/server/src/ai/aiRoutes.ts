@@ -1,24 +1,15 @@
-import { type CompileResult, compile, functionCatalogue } from '@plinth/calc';
+import { type CompileResult, compile } from '@plinth/calc';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseType } from '../calc/calcService.js';
 import type { RequestContext } from '../context.js';
 import { calcSchemaOf } from '../data/calcSchema.js';
+import { type AiSettings, aiGenerateEnabled } from './aiSettings.js';
 import { explain } from './explain.js';
+import { aiGenerateUnavailable, generateCalculation } from './generate.js';
 
-/** Where AI Generate sends its prompts: an OpenAI-compatible chat completions endpoint. */
-export interface AiSettings {
-  aiBaseUrl?: string | undefined;
-  aiApiKey?: string | undefined;
-  aiModel?: string | undefined;
-}
-
-/** Spec 03 §8. */
-export const aiGenerateUnavailable = 'AI Generate is currently unavailable. Please try again later.';
-
-/** AI Generate is on when an endpoint and a model are configured. */
-export const aiGenerateEnabled = (ai: AiSettings) => Boolean(ai.aiBaseUrl && ai.aiModel);
+export type { AiSettings } from './aiSettings.js';
 
 const variable = z.object({
   Name: z.string().min(1).max(200).describe('the variable’s name in brackets, e.g. [PageInput]'),
@@ -158,75 +149,22 @@ export async function aiRoutes(app: FastifyInstance, ai: AiSettings) {
       const failed = (message: string) => ({ Calculation: '', IsError: true, ErrorMessage: message });
       if (!aiGenerateEnabled(ai)) return failed(aiGenerateUnavailable);
       const body = request.body;
-      let text: string;
-      try {
-        text = await chat(ai, generationPrompt(body, declared(request.ctx, body.Variables)), body.Prompt);
-      } catch (e) {
-        request.log.warn({ err: e }, 'AI Generate failed');
-        return failed(aiGenerateUnavailable);
+      const variables = declared(request.ctx, body.Variables);
+      const answer = await generateCalculation(
+        ai,
+        {
+          prompt: body.Prompt,
+          variables,
+          currentCalculation: body.CurrentCalculation,
+          returnType: body.ReturnType,
+        },
+        (expr) => compileWithVariables(request.ctx, expr, body.Variables, body.ReturnType),
+      );
+      if (!answer.ok) {
+        if (answer.cause) request.log.warn({ err: answer.cause }, 'AI Generate failed');
+        return failed(answer.message);
       }
-      const expr = extractExpression(text);
-      if (!expr) return failed('The AI did not return a calculation. Try describing it differently.');
-      const compiled = compileWithVariables(request.ctx, expr, body.Variables, body.ReturnType);
-      const error = firstError(compiled);
-      if (error || !compiled.ok)
-        return failed(`The generated calculation does not compile: ${error?.text ?? 'Unexpected error.'}`);
-      return { Calculation: expr, IsError: false, ErrorMessage: '' };
+      return { Calculation: answer.calculation, IsError: false, ErrorMessage: '' };
     },
   );
-}
-
-function generationPrompt(body: z.infer<typeof generateRequest>, vars: ReturnType<typeof declared>): string {
-  const functions = functionCatalogue.map((f) => f.name).join(', ');
-  const lines = [
-    'You write expressions in a SQL-flavoured, case-insensitive calculation language.',
-    'Names are [Bracketed Names] of variables; text is in single quotes; dates are #yyyy-mm-dd#.',
-    'Operators: + - * / %, & (text join), = <> < <= > >=, and, or, not, like, is null, in (...).',
-    'Conditions use iif(cond, a, b) or case when ... then ... else ... end; queries: list where cond, list order by key, let x = e select ...',
-    `Functions: ${functions}.`,
-    vars.length > 0
-      ? `Variables: ${vars.map((v) => `[${v.name}] (${v.isList ? 'list of ' : ''}${v.type})`).join(', ')}.`
-      : 'There are no variables.',
-    body.ReturnType ? `The expression must give a ${body.ReturnType}.` : '',
-    body.CurrentCalculation ? `The current expression is: ${body.CurrentCalculation}` : '',
-    'Answer with the expression only: no explanation, no code fences.',
-  ];
-  return lines.filter(Boolean).join('\n');
-}
-
-/** Asks the chat completions endpoint; throws on any failure (a 30-second limit included). */
-async function chat(ai: AiSettings, system: string, prompt: string): Promise<string> {
-  const url = `${ai.aiBaseUrl!.replace(/\/+$/, '')}/chat/completions`;
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(ai.aiApiKey ? { authorization: `Bearer ${ai.aiApiKey}` } : {}),
-    },
-    body: JSON.stringify({
-      model: ai.aiModel,
-      temperature: 0,
-      messages: [
-        { role: 'system', content: system },
-        { role: 'user', content: prompt },
-      ],
-    }),
-    signal: AbortSignal.timeout(30_000),
-    redirect: 'error',
-  });
-  if (!res.ok) throw new Error(`AI endpoint answered ${res.status}`);
-  const json = (await res.json()) as { choices?: Array<{ message?: { content?: unknown } }> };
-  const content = json.choices?.[0]?.message?.content;
-  if (typeof content !== 'string') throw new Error('AI endpoint answered without a message');
-  return content;
-}
-
-/** The expression in a model's answer: code fences and a leading `=` or label removed. */
-export function extractExpression(text: string): string {
-  let t = text.trim();
-  const fenced = /```[a-zA-Z]*\s*\n?([\s\S]*?)```/.exec(t);
-  if (fenced) t = fenced[1]!.trim();
-  t = t.replace(/^(expression|calculation)\s*:\s*/i, '').trim();
-  if (t.startsWith('`') && t.endsWith('`') && t.length > 1) t = t.slice(1, -1).trim();
-  return t.length > 100_000 ? '' : t;
 }

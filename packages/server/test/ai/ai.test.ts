@@ -1,8 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aiGenerateUnavailable, extractExpression } from '../../src/ai/aiRoutes.js';
+import { type FakeOpenAi, startFakeOpenAi } from '../../../../e2e/fakeOpenAi.js';
+import { aiGenerateUnavailable, extractExpression } from '../../src/ai/generate.js';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { type SalesSchema, salesSchema } from '../calc/calcSupport.js';
@@ -10,38 +9,6 @@ import { ADMIN_PASSWORD, Client, engines, startTestApp, type TestApp } from '../
 
 const DESCRIBE = '/aiApi/data/v1/AiCalculation/describe';
 const GENERATE = '/aiApi/data/v1/AiCalculation/generate';
-
-/** A tiny OpenAI-compatible chat completions endpoint on loopback, answering from a script. */
-async function fakeProvider() {
-  const requests: Array<{ url: string; auth: string | undefined; body: any }> = [];
-  const answers: Array<{ status: number; content?: string }> = [];
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => {
-      raw += c;
-    });
-    req.on('end', () => {
-      requests.push({ url: req.url ?? '', auth: req.headers.authorization, body: JSON.parse(raw || '{}') });
-      const next = answers.shift() ?? { status: 500 };
-      res.writeHead(next.status, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify(
-          next.content === undefined
-            ? { error: 'nope' }
-            : { choices: [{ message: { role: 'assistant', content: next.content } }] },
-        ),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    requests,
-    answers,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 async function loginTo(app: FastifyInstance): Promise<Client> {
   const res = await app.inject({
@@ -56,14 +23,14 @@ async function loginTo(app: FastifyInstance): Promise<Client> {
 describe.each(engines)('AI explain and generate on %s', (engine) => {
   let t: TestApp;
   let s: SalesSchema;
-  let provider: Awaited<ReturnType<typeof fakeProvider>>;
+  let provider: FakeOpenAi;
   let aiApp: FastifyInstance;
   let ai: Client;
 
   beforeAll(async () => {
     t = await startTestApp(engine);
     s = await salesSchema(t);
-    provider = await fakeProvider();
+    provider = await startFakeOpenAi();
     aiApp = await buildApp(t.services, {
       ai: { aiBaseUrl: provider.baseUrl, aiApiKey: 'test-key', aiModel: 'tiny' },
     });
@@ -161,7 +128,7 @@ describe.each(engines)('AI explain and generate on %s', (engine) => {
 
     it('asks the configured endpoint and returns an expression that compiles', async () => {
       expect((await ai.get('/spapi/data/v1/featureFlags')).body.aiGenerate).toBe(true);
-      provider.answers.push({ status: 200, content: '```\n[Qty] * 2\n```' });
+      provider.answers.push({ content: '```\n[Qty] * 2\n```' });
       const res = await ai.post(GENERATE, {
         Prompt: 'double the quantity',
         Variables: [{ Name: '[Qty]', TypeName: 'Int32', IsList: false, IsDynamicType: false }],
@@ -174,12 +141,33 @@ describe.each(engines)('AI explain and generate on %s', (engine) => {
       expect(sent.url).toBe('/v1/chat/completions');
       expect(sent.auth).toBe('Bearer test-key');
       expect(sent.body.model).toBe('tiny');
-      expect(sent.body.messages.at(-1)).toEqual({ role: 'user', content: 'double the quantity' });
-      expect(sent.body.messages[0].content).toContain('[Qty] (Int32)');
+      expect(sent.body.messages!.at(-1)).toEqual({ role: 'user', content: 'double the quantity' });
+      expect(sent.body.messages![0]!.content).toContain('[Qty] (Int32)');
     });
 
-    it('answers an error for a generated expression that does not compile, or of the wrong type', async () => {
-      provider.answers.push({ status: 200, content: '[Qty] *' });
+    it('asks once more with the diagnostics when the first answer does not compile, and returns the fix', async () => {
+      const before = provider.requests.length;
+      provider.answers.push({ content: '[Qty] * * 2' }, { content: '[Qty] * 2' });
+      const res = await ai.post(GENERATE, {
+        Prompt: 'double the quantity',
+        Variables: [{ Name: '[Qty]', TypeName: 'Int32', IsList: false, IsDynamicType: false }],
+        ReturnType: 'Int32',
+      });
+      expect(res.body).toEqual({ Calculation: '[Qty] * 2', IsError: false, ErrorMessage: '' });
+      const asked = provider.requests.slice(before);
+      expect(asked).toHaveLength(2);
+      // The second question carries the conversation so far and where the compiler stopped.
+      const second = asked[1]!.body.messages!;
+      expect(second.slice(0, 2)).toEqual(asked[0]!.body.messages);
+      expect(second[2]).toEqual({ role: 'assistant', content: '[Qty] * * 2' });
+      expect(second[3]!.role).toBe('user');
+      expect(second[3]!.content).toContain('[Qty] * * 2');
+      expect(second[3]!.content).toContain('- line 1, column 9: Invalid script syntax.');
+    });
+
+    it('answers the error when the second answer does not compile either, or is of the wrong type', async () => {
+      const before = provider.requests.length;
+      provider.answers.push({ content: '[Qty] *' }, { content: 'twice([Qty])' });
       const bad = await ai.post(GENERATE, {
         Prompt: 'x',
         Variables: [{ Name: '[Qty]', TypeName: 'Int32' }],
@@ -187,12 +175,30 @@ describe.each(engines)('AI explain and generate on %s', (engine) => {
       expect(bad.body).toEqual({
         Calculation: '',
         IsError: true,
-        ErrorMessage: 'The generated calculation does not compile: Invalid script syntax.',
+        ErrorMessage: "The generated calculation does not compile: 'twice' is not a recognised function.",
       });
-      provider.answers.push({ status: 200, content: "'text'" });
+      expect(provider.requests.length - before).toBe(2);
+      provider.answers.push({ content: "'text'" }, { content: "'still text'" });
       const typed = await ai.post(GENERATE, { Prompt: 'x', ReturnType: 'Int32' });
       expect(typed.body.ErrorMessage).toBe(
         'The generated calculation does not compile: Result was of type String but needed to be Int32.',
+      );
+      expect(provider.requests.at(-1)!.body.messages!.at(-1)!.content).toContain(
+        'Result was of type String but needed to be Int32.',
+      );
+    });
+
+    it('asks no third time, and answers the unavailable message when the second question fails', async () => {
+      const before = provider.requests.length;
+      provider.answers.push({ content: '[Qty] *' }, { status: 502 }, { content: '[Qty]' });
+      const res = await ai.post(GENERATE, { Prompt: 'x', Variables: [{ Name: '[Qty]', TypeName: 'Int32' }] });
+      expect(res.body).toEqual({ Calculation: '', IsError: true, ErrorMessage: aiGenerateUnavailable });
+      expect(provider.requests.length - before).toBe(2);
+      provider.answers.length = 0;
+      provider.answers.push({ content: '```\n```' }, { content: '' });
+      const empty = await ai.post(GENERATE, { Prompt: 'x' });
+      expect(empty.body.ErrorMessage).toBe(
+        'The AI did not return a calculation. Try describing it differently.',
       );
     });
 
