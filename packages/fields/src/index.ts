@@ -22,6 +22,7 @@ export {
 export { LazyRichTextEditor } from './richtext/LazyRichTextEditor';
 export type { RichTextEditorProps, RichTextImage } from './richtext/RichTextEditor';
 export { imageToken, richTextLength, sanitizeRichText } from './richtext/sanitizeRichText';
+export { ChoiceGroup, type ChoiceGroupProps } from './choice/ChoiceGroup';
 export { SelectList, type SelectListProps, type SelectOption } from './select/SelectList';
 export {
   defaultFieldSettings,
