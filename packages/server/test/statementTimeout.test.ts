@@ -23,7 +23,12 @@ describe('reads of records go through the timed views on SQLite', () => {
     ],
     [
       'SELECT e.id FROM entities e LEFT JOIN relationships r ON r.from_id = e.id JOIN entities x1 ON x1.id = r.to_id',
-      'SELECT e.id FROM entities_timed e LEFT JOIN relationships_timed r ON r.from_id = e.id JOIN entities_timed x1 ON x1.id = r.to_id',
+      'SELECT e.id FROM entities_timed e LEFT JOIN relationships r ON r.from_id = e.id JOIN entities_timed x1 ON x1.id = r.to_id',
+    ],
+    [
+      // A LEFT JOIN's right side on a timed view made SQLite sort a group's rows (decision 0088).
+      'SELECT e0.id FROM entities e0 left outer join "relationships" r1 ON 1 LEFT  JOIN entities "j1" ON 1',
+      'SELECT e0.id FROM entities_timed e0 left outer join "relationships" r1 ON 1 LEFT  JOIN entities "j1" ON 1',
     ],
     [
       'SELECT DISTINCT tenant_id FROM entities ORDER BY 1',

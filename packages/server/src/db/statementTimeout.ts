@@ -52,14 +52,17 @@ export class StatementClock {
 
 const keywords =
   'where|left|right|inner|outer|cross|join|on|using|group|order|limit|union|except|intersect|window|having|natural|full|set|values|returning';
+// The right side of a LEFT JOIN reads its table itself: a timed view there moves the view's test
+// into the join's ON clause, and SQLite then plans the whole statement otherwise (decision 0088).
 const tableReference: RegExp = new RegExp(
-  `\\b(from|join)(\\s+)(?:main\\.)?("?)(${timedTables.join('|')})\\3(?![\\w."])(\\s+(?:as\\s+)?(?!(?:${keywords})\\b)"?\\w+"?)?`,
+  `\\b(?<!\\bleft\\s+(?:outer\\s+)?)(from|join)(\\s+)(?:main\\.)?("?)(${timedTables.join('|')})\\3(?![\\w."])(\\s+(?:as\\s+)?(?!(?:${keywords})\\b)"?\\w+"?)?`,
   'gi',
 );
 
 /**
- * A read statement's SQL with its tables of records and links read through their timed views; the
- * name stays as the alias, so `"entities"."id"` still resolves. Other statements are unchanged.
+ * A read statement's SQL with its tables of records and links read through their timed views, but
+ * for the right side of a LEFT JOIN (the rows of the side before it bound the statement already);
+ * the name stays as the alias, so `"entities"."id"` still resolves. Other statements are unchanged.
  */
 export function timedReadSql(text: string): string {
   if (!/^\s*(select|with)\b/i.test(text)) return text;
