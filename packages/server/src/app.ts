@@ -15,6 +15,7 @@ import { authRoutes } from './auth/authRoutes.js';
 import { defaultPublicRateLimits, limitPublicCalls, type PublicRateLimits } from './auth/publicRateLimits.js';
 import { breadcrumbRoutes } from './breadcrumbs/breadcrumbRoutes.js';
 import { calcRoutes } from './calc/calcRoutes.js';
+import { docsRoutes } from './docs/docsRoutes.js';
 import { entityRoutes } from './entities/entityRoutes.js';
 import { exportRoutes } from './exports/exportRoutes.js';
 import { fileRoutes } from './files/fileRoutes.js';
@@ -106,6 +107,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   limitPublicCalls(app, services, options.publicLimits ?? defaultPublicRateLimits);
   await publicReportRoutes(app, services);
   await operatorRoutes(app, services, options.operatorToken);
+  // Documentation is public: the calculation reference and the Help redirect to it.
+  await docsRoutes(app);
   await app.register(async (api) => {
     // Before the body is read: an unknown caller gets 401, never a parse or validation answer.
     api.addHook('onRequest', authenticate(services));

@@ -79,7 +79,7 @@ export const exampleRecords: readonly MemoryRecord[] = [
       no: 42,
       qty: 12,
       unitPrice: '24.50',
-      amount: '1234.5',
+      amount: '1234.50',
       discount: null,
       balance: '-120.00',
       status: 'Open',
