@@ -69,6 +69,32 @@ export const uploadDocumentQuery = z
   .strict();
 export type UploadDocumentQuery = z.infer<typeof uploadDocumentQuery>;
 
+/**
+ * A record's related documents, as a record form's documents control lists them: record `eid`
+ * relates to them through `relid`, from its side when `direction` is 'fwd'.
+ */
+export const relatedDocumentsQuery = z
+  .object({
+    eid: z.coerce.number().int().positive(),
+    relid: z.coerce.number().int().positive(),
+    direction: z.enum(['fwd', 'rev']).default('fwd'),
+  })
+  .strict();
+export type RelatedDocumentsQuery = z.infer<typeof relatedDocumentsQuery>;
+
+/** How many related documents one answer lists at most (by name); `total` counts them all. */
+export const relatedDocumentsLimit = 200;
+
+export const relatedDocumentsResponse = z.object({
+  /** The documents the caller may read, by name. */
+  documents: z.array(documentInfo),
+  /** How many of them there are, past the limit too. */
+  total: z.number().int().nonnegative(),
+  /** Whether the caller may upload a document (create the document type, spec 03 §6). */
+  canUpload: z.boolean(),
+});
+export type RelatedDocumentsResponse = z.infer<typeof relatedDocumentsResponse>;
+
 /** Query of a file download: `inline=1` shows it in the browser instead of saving it. */
 export const fileDownloadQuery = z
   .object({
@@ -90,4 +116,6 @@ export const filePaths = {
   document: (id: number) => `/spapi/data/v2/document/${id}`,
   documentTypes: '/spapi/data/v2/document/types',
   versions: (id: number) => `/spapi/data/v2/document/${id}/versions`,
+  related: (eid: number, relid: number, direction: 'fwd' | 'rev') =>
+    `/spapi/data/v2/document/related?eid=${eid}&relid=${relid}&direction=${direction}`,
 } as const;

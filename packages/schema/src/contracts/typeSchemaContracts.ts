@@ -72,6 +72,8 @@ export const typeSchemaRelationship = z.looseObject({
   direction: z.enum(['fwd', 'rev']),
   endName: z.string(),
   endScriptName: z.string(),
+  /** The end reaches documents (its type is or inherits 'core:document'): a documents control shows it. */
+  endIsDocument: z.boolean().optional(),
 });
 export type TypeSchemaRelationship = z.infer<typeof typeSchemaRelationship>;
 

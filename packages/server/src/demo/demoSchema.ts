@@ -25,7 +25,7 @@ function relRecord(
   key: string,
   relType: string,
   from: string,
-  to: string,
+  to: string | number,
   toName: string,
   fromName: string,
   extra: Record<string, unknown> = {},
@@ -48,8 +48,8 @@ function relRecord(
 }
 
 /**
- * The demo's small CRM: Accounts (a hierarchy through Parent Account), Contacts, Opportunities with
- * a Stage choice, and Activities.
+ * The demo's small CRM: Accounts (a hierarchy through Parent Account) with their Documents,
+ * Contacts, Opportunities with a Stage choice, and Activities.
  */
 export function demoSchemaChanges(): EntityChange[] {
   return [
@@ -108,6 +108,7 @@ export function demoSchemaChanges(): EntityChange[] {
       'Primary for opportunities',
     ),
     relRecord('oppActivities', 'dependants', 'new:opportunity', 'new:activity', 'Activities', 'Opportunity'),
+    relRecord('accountDocuments', 'manyToMany', 'new:account', sysType.document, 'Documents', 'Accounts'),
   ];
 }
 

@@ -4,6 +4,9 @@ import {
   type DocumentVersionsResponse,
   type EntityId,
   sysField as F,
+  type RelatedDocumentsQuery,
+  type RelatedDocumentsResponse,
+  relatedDocumentsLimit,
   sysRel,
   sysType,
   type UploadDocumentQuery,
@@ -263,7 +266,36 @@ async function documentTypeOf(ctx: RequestContext, id: EntityId): Promise<Docume
 
 /** A document the caller may read, with its type, size and current version number. */
 export async function readDocument(ctx: RequestContext, id: EntityId): Promise<DocumentInfo> {
-  const row = await readableDocument(ctx, id);
+  return describeDocument(ctx, await readableDocument(ctx, id));
+}
+
+/**
+ * The documents a record relates to through one relationship end, those the caller may read, by
+ * name (the first `relatedDocumentsLimit`). A host record the caller cannot read is 404, as a
+ * missing one; a relationship that does not join the host's type to documents is 400.
+ */
+export async function listRelatedDocuments(
+  ctx: RequestContext,
+  query: RelatedDocumentsQuery,
+): Promise<RelatedDocumentsResponse> {
+  linkKey(ctx, query);
+  const rel = ctx.schema.relationship(query.relid)!;
+  const [host] = await tenantScope(ctx).readRecords([query.eid]);
+  if (!host) throw notFound();
+  const hostSide = query.direction === 'fwd' ? rel.fromTypeId : rel.toTypeId;
+  if (!ctx.schema.isA(host.typeId, hostSide)) throw badRequest(fileMessages.relationshipNotOfRecord);
+  const links = await selectLinks(ctx.db, ctx.tenantId, rel.id, query.direction, [host.id]);
+  const related = links.map((l) => (query.direction === 'fwd' ? l.toId : l.fromId));
+  const rows = (await tenantScope(ctx).readRecords(related))
+    .filter((r) => ctx.schema.isA(r.typeId, sysType.document))
+    .sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '') || a.id - b.id);
+  const documents: DocumentInfo[] = [];
+  for (const row of rows.slice(0, relatedDocumentsLimit)) documents.push(await describeDocument(ctx, row));
+  return { documents, total: rows.length, canUpload: ctx.perms.canCreateType(sysType.document) };
+}
+
+async function describeDocument(ctx: RequestContext, row: EntityRow): Promise<DocumentInfo> {
+  const id = row.id;
   const size = Number(row.data[F.fileSize] ?? 0);
   const extension = row.data[F.fileExtension];
   return {

@@ -22,6 +22,7 @@ export const fileMessages = {
   notMultipart: 'Send the file as multipart/form-data.',
   unknownRelationship: 'The relationship to link the document with does not exist.',
   relationshipNotToDocuments: 'The relationship does not link records to documents.',
+  relationshipNotOfRecord: "The relationship does not link the record's type to documents.",
   linkNeedsRecord: 'Name the record to link the document to.',
   notConfigured: 'File storage is not configured.',
   tooLarge: fileTooLargeMessage,

@@ -6,6 +6,8 @@ import {
   documentVersionsResponse,
   fileDownloadQuery,
   imageQuery,
+  relatedDocumentsQuery,
+  relatedDocumentsResponse,
   uploadDocumentQuery,
 } from '@plinth/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -20,6 +22,7 @@ import {
   findDocumentFile,
   type IncomingFile,
   listDocumentVersions,
+  listRelatedDocuments,
   openDocumentFile,
   readDocument,
   replaceDocument,
@@ -54,6 +57,20 @@ export async function fileRoutes(api: FastifyInstance, services: Services) {
       '/spapi/data/v2/document/types',
       { schema: { tags, summary: 'List the document file types', response: { 200: documentTypesResponse } } },
       async (request) => ({ documentTypes: await listDocumentTypes(request.ctx.db, request.ctx.tenantId) }),
+    );
+
+    r.get(
+      '/spapi/data/v2/document/related',
+      {
+        schema: {
+          tags,
+          summary:
+            "A record's related documents through one relationship end, and whether the caller may upload",
+          querystring: relatedDocumentsQuery,
+          response: { 200: relatedDocumentsResponse },
+        },
+      },
+      async (request) => listRelatedDocuments(request.ctx, request.query),
     );
 
     r.get(

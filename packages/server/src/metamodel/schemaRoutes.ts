@@ -32,6 +32,7 @@ export async function schemaRoutes(app: FastifyInstance) {
           direction,
           endName: relationshipEndName(rel, direction).name,
           endScriptName: relationshipEndName(rel, direction).scriptName,
+          endIsDocument: schema.isA(direction === 'fwd' ? rel.toTypeId : rel.fromTypeId, sysType.document),
         })),
         derivedTypes: schema
           .derivedTypes(type.id)
