@@ -1,4 +1,5 @@
 import { preloadable } from '../../app/preloadable';
+import { boundComponentRenderers } from '../forms/bound/boundComponentRenderers';
 import { type ComponentRenderer, componentRenderer, registerComponentRenderers } from './componentRegistry';
 import { HeadingComponent } from './components/HeadingComponent';
 import { HeroCounterComponent } from './components/HeroCounterComponent';
@@ -43,4 +44,5 @@ export const listPageRenderers: ComponentRenderer[] = [
 export function registerListPageRenderers(): void {
   if (componentRenderer('core:headingComponent')) return;
   registerComponentRenderers(listPageRenderers);
+  registerComponentRenderers(boundComponentRenderers);
 }

@@ -47,7 +47,8 @@ export type BoundComponentEvent =
   | { type: 'INITIALISE' }
   | { type: 'VARIABLES_CHANGED'; names: readonly string[] }
   | { type: 'REFRESH' }
-  | { type: 'CHANGE'; key: string; value: unknown }
+  /** A member's new value; the messages of the components showing it go (`componentIds`). */
+  | { type: 'CHANGE'; key: string; value: unknown; componentIds?: readonly string[] }
   | { type: 'VALIDATE' }
   | { type: 'SAVE' }
   | { type: 'DISCARD' }
@@ -76,6 +77,11 @@ export function changedKeys(bookmark: MemberValues, values: MemberValues): strin
 }
 
 const settleDelayMs = 300;
+
+function without(errors: ComponentErrors, ids: readonly string[] | undefined): ComponentErrors {
+  if (!ids?.some((id) => id in errors)) return errors;
+  return Object.fromEntries(Object.entries(errors).filter(([id]) => !ids.includes(id)));
+}
 
 /**
  * The bound component machine of spec 03 §4: the record a form page's bound components show, read
@@ -157,7 +163,10 @@ export const boundComponentMachine = setup({
       actions: [
         'assignChange',
         // A changed value's own message goes; the others wait for the next check.
-        assign({ errors: {} }),
+        assign({
+          errors: ({ context, event }) => without(context.errors, event.componentIds),
+          customErrors: ({ context, event }) => without(context.customErrors, event.componentIds),
+        }),
         'cancelSettle',
         'settleLater',
       ],
