@@ -1,4 +1,10 @@
 /** The forms feature: record forms (spec 03 §1–§5) and the browser's form cache (spec 03 §4, §9). */
+
+export {
+  DocumentsControl,
+  type DocumentsControlProps,
+  type DocumentsControlStyle,
+} from './documents/DocumentsControl';
 export { browserFormCache, formCacheSignedIn } from './formCache/browserFormCache';
 export {
   FormCache,

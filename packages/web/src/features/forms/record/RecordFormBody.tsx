@@ -4,6 +4,7 @@ import { Button, ErrorDisplay, LoadingGrid } from '@plinth/ui';
 import { useEffect, useMemo, useRef } from 'react';
 import { useSession } from '../../auth/public';
 import { pickerSource } from '../../pickerData/public';
+import { FormDocumentsControl, isDocumentsEnd } from '../documents/FormDocumentsControl';
 import { FieldControl } from '../render/FieldControl';
 import { FormTreeView } from '../render/FormTreeView';
 import type { FormFieldNode, FormNode, FormRelationshipNode } from '../render/formTree';
@@ -81,6 +82,17 @@ export function RecordFormBody({ state, settings }: RecordFormBodyProps) {
           resetKey={loadIndex}
           onValueChange={(v) => setValue(node.id, v)}
           onInvalid={(message) => state.setError(node.id, message)}
+        />
+      );
+    if (isDocumentsEnd(node))
+      return (
+        <FormDocumentsControl
+          node={node}
+          mode={mode}
+          recordId={loaded.record.id}
+          recordTypeName={loaded.type.type.name}
+          readOnlyControls={loaded.readOnlyControls}
+          refreshToken={loadIndex}
         />
       );
     return (
