@@ -22,7 +22,8 @@ interface Prefetched {
 
 /** An answer older than this is not used: the machine asks again. */
 const maxAgeMs = 15_000;
-let prefetched: Prefetched | undefined;
+/** By report: a page may hold several reports, each prefetched beside its page (decision 0090). */
+const prefetched = new Map<string, Prefetched>();
 
 /** A report route's id: a number when it is one, else a saved report's alias. */
 export function reportIdOfRoute(routeId: string): IdOrAlias {
@@ -57,19 +58,19 @@ export function prefetchReport(
     ['quickMenu', api.fetchQuickMenuActions({ reportId, selectedIds: [] })],
   ]);
   for (const answer of calls.values()) answer.catch(() => undefined);
-  prefetched = { reportId, askedAt: options.now ?? Date.now(), calls };
+  prefetched.set(String(reportId), { reportId, askedAt: options.now ?? Date.now(), calls });
 }
 
-/** `reportId` undefined: a call that does not depend on the report. */
+/** `reportId` undefined: a call that does not depend on the report, taken from any report's. */
 function take<T>(reportId: IdOrAlias | undefined, key: string, now: number): Promise<T> | undefined {
-  const found = prefetched;
-  if (!found) return undefined;
-  if ((reportId !== undefined && found.reportId !== reportId) || now - found.askedAt > maxAgeMs) {
-    prefetched = undefined;
-    return undefined;
-  }
-  const answer = found.calls.get(key);
-  found.calls.delete(key);
+  for (const [id, found] of prefetched)
+    if (now - found.askedAt > maxAgeMs || found.calls.size === 0) prefetched.delete(id);
+  const found =
+    reportId === undefined
+      ? [...prefetched.values()].find((p) => p.calls.has(key))
+      : prefetched.get(String(reportId));
+  const answer = found?.calls.get(key);
+  found?.calls.delete(key);
   return answer as Promise<T> | undefined;
 }
 

@@ -40,6 +40,7 @@ function RunnerRoutes({ location, search, hash, renderReport }: RunnerEntryProps
   if (location.kind === 'app')
     return (
       <RunnerScreen
+        key={location.appSlug.toLowerCase()}
         appSlug={location.appSlug}
         view={location.view}
         search={search}
@@ -51,6 +52,7 @@ function RunnerRoutes({ location, search, hash, renderReport }: RunnerEntryProps
     return <ErrorDisplay message={navigationWarnings.emptyHostQuery(location.page ?? '')} homeHref="/apps" />;
   return (
     <RunnerScreen
+      key={location.app.toLowerCase()}
       appSlug={location.app}
       view={viewOfPageParam(location.page)}
       search={hash.includes('?') ? hash.slice(hash.indexOf('?') + 1) : ''}

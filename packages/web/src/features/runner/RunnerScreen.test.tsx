@@ -94,6 +94,17 @@ const notFound = {
   body: { error: { code: 'not_found', message: 'The record was not found.' } },
 };
 
+/** The app as the server answers it, with the page a `withDefaultPage` or `withPage` asks for. */
+function withIncluded(app: RunnerAppResponse, url: string): RunnerAppResponse {
+  const query = new URLSearchParams(url.split('?')[1] ?? '');
+  const slug = query.get('withPage');
+  if (slug === null && query.get('withDefaultPage') !== '1') return app;
+  const page = app.pages.find((p) =>
+    slug === null ? p.id === app.defaultPageId : p.slug === slug.toLowerCase(),
+  );
+  return { ...app, includedPage: page ? pageResponse(page) : null };
+}
+
 function runner(
   path: string,
   settings?: Record<string, unknown>,
@@ -104,7 +115,7 @@ function runner(
   return fakeApi((url, body) => {
     if (url === '/auth/me') return { status: 200, body: me };
     if (url === '/spapi/data/v1/tenantSettings' && settings) return { status: 200, body: settings };
-    if (url === '/spapi/data/v1/apps/crm') return { status: 200, body: app };
+    if (url.split('?')[0] === '/spapi/data/v1/apps/crm') return { status: 200, body: withIncluded(app, url) };
     if (url === '/spapi/data/v1/pages/1') return { status: 200, body: pageResponse(app.pages[0]!) };
     if (url === '/spapi/data/v1/pages/1?preview=1')
       return { status: 200, body: { ...pageResponse(app.pages[0]!), versionKind: 'draft' } };
@@ -179,7 +190,34 @@ describe('the runner routes', () => {
       await screen.findByRole('heading', { level: 1, name: 'Home' }, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'App menu' })).toBeVisible();
+    // The app call brings its default page along: one call, not two in turn (decision 0090).
+    const gets = requests.filter((r) => r.path.startsWith('/spapi/data/v1/apps/crm'));
+    expect(gets.map((r) => r.path)).toEqual(['/spapi/data/v1/apps/crm?withDefaultPage=1']);
+    expect(requests.some((r) => r.path.startsWith('/spapi/data/v1/pages/'))).toBe(false);
+  });
+
+  it('opens a page by slug with its app in one call, and asks for a page afresh after moving on', async () => {
+    const { api, requests } = runner('/apps/crm/account');
+    render(<App client={api} />);
+    expect(await screen.findByText(/This page shows a record/, {}, { timeout: 5000 })).toBeVisible();
+    expect(requests.filter((r) => r.path.startsWith('/spapi/data/v1/apps/crm')).map((r) => r.path)).toEqual([
+      '/spapi/data/v1/apps/crm?withPage=account',
+    ]);
+    expect(requests.some((r) => r.path.startsWith('/spapi/data/v1/pages/'))).toBe(false);
+    await userEvent.click(screen.getByRole('link', { name: 'Sales CRM' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' }, { timeout: 5000 })).toBeVisible();
+    // Moving between an app's pages loads no app again; the next page is asked for by id.
+    expect(requests.filter((r) => r.path.startsWith('/spapi/data/v1/apps/crm'))).toHaveLength(1);
     expect(requests.some((r) => r.path === '/spapi/data/v1/pages/1')).toBe(true);
+  });
+
+  it('says when the page the app call was asked to bring is not one the user may display', async () => {
+    const { api, requests } = runner('/apps/crm/secret');
+    render(<App client={api} />);
+    expect(
+      await screen.findByText('Failed to load page secret. Page not found', {}, { timeout: 5000 }),
+    ).toBeVisible();
+    expect(requests.some((r) => r.path === '/spapi/data/v1/apps/crm?withPage=secret')).toBe(true);
   });
 
   it('shows a record in its form in view mode, titled as the spec says', async () => {
@@ -315,6 +353,8 @@ describe('the runner routes', () => {
     render(<App client={api} />);
     expect(await screen.findByText('Preview of the draft', {}, { timeout: 5000 })).toBeVisible();
     expect(requests.some((r) => r.path === '/spapi/data/v1/pages/1?preview=1')).toBe(true);
+    // A preview shows the draft: the app call brings no published version along.
+    expect(requests.some((r) => r.path === '/spapi/data/v1/apps/crm')).toBe(true);
     expect(screen.getByRole('link', { name: 'Sales CRM' })).toHaveAttribute(
       'href',
       '#/demo/0/apprunner?app=crm&page=home&preview=1',

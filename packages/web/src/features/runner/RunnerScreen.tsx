@@ -1,7 +1,8 @@
 import './runner.css';
 import type { PageSummary, RunnerAppResponse } from '@plinth/schema';
 import { ErrorDisplay, LoadingGrid } from '@plinth/ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
+import type { AppPageToInclude } from '../../api/runnerApi';
 import { navigate } from '../../app/router';
 import { type Breadcrumb, useBreadcrumbTrail } from './breadcrumbs/public';
 import { AppMenuBar, pageUrl } from './menu/AppMenuBar';
@@ -10,7 +11,7 @@ import type { RunnerHost } from './navigation/runnerTarget';
 import { RunnerPageView } from './page/RunnerPageView';
 import { failedToLoadPage } from './page/usePageResponse';
 import { RecordView } from './record/RecordView';
-import { parseRunnerQuery } from './runnerQuery';
+import { parseRunnerQuery, type RunnerQuery } from './runnerQuery';
 import type { RunnerView } from './runnerView';
 import { SitemapView } from './sitemap/SitemapView';
 import { failedToLoadApp, useRunnerApp } from './useRunnerApp';
@@ -33,6 +34,14 @@ function pageOfView(app: RunnerAppResponse, view: RunnerView): PageSummary | nul
   return null;
 }
 
+/** The page the app call brings along (decision 0090): the one the view opens, never a preview's. */
+function pageToInclude(view: RunnerView, query: RunnerQuery, host: RunnerHost): AppPageToInclude {
+  if (query.preview || (host.kind === 'hash' && host.preview)) return { kind: 'none' };
+  if (view.kind === 'defaultPage') return { kind: 'default' };
+  if (view.kind === 'page') return { kind: 'slug', slug: view.pageSlug };
+  return { kind: 'none' };
+}
+
 /** Where a deleted record's page goes: one step back along the trail, else the app's default page. */
 function backUrl(app: RunnerAppResponse, host: RunnerHost, trail: readonly Breadcrumb[]): string {
   const previous = trail.at(-1);
@@ -46,8 +55,12 @@ function backUrl(app: RunnerAppResponse, host: RunnerHost, trail: readonly Bread
  * page, its default page, the sitemap, a record route or a report.
  */
 export function RunnerScreen({ appSlug, view, search, host, renderReport }: RunnerScreenProps) {
-  const state = useRunnerApp(appSlug);
+  const query = parseRunnerQuery(search);
+  const state = useRunnerApp(appSlug, pageToInclude(view, query, host));
   const trail = useBreadcrumbTrail();
+  // The page the app call brought along serves the first screen only: once the person moves on,
+  // a page is asked for afresh, as it always was.
+  const first = useRef<{ view: string | undefined; hasMoved: boolean }>({ view: undefined, hasMoved: false });
   if (state.status === 'loading') return <LoadingGrid columns={3} rows={6} />;
   if (state.status === 'failed') {
     // A report reads on its own rights: it still shows, without the app's menu.
@@ -55,8 +68,12 @@ export function RunnerScreen({ appSlug, view, search, host, renderReport }: Runn
     return <ErrorDisplay message={`${failedToLoadApp(appSlug)}. ${state.message}`} homeHref="/apps" />;
   }
   const { app } = state;
-  const query = parseRunnerQuery(search);
   const page = pageOfView(app, view);
+  const shownKey = page ? `page ${page.id}` : `${view.kind} ${search}`;
+  if (first.current.view === undefined) first.current.view = shownKey;
+  else if (first.current.view !== shownKey) first.current.hasMoved = true;
+  const included =
+    !first.current.hasMoved && page && app.includedPage?.page.id === page.id ? app.includedPage : undefined;
   // An app without a default page opens on its sitemap.
   const shown: RunnerView = view.kind === 'defaultPage' && !page ? { kind: 'sitemap' } : view;
   const showsMenu = page ? page.showMenu : true;
@@ -71,6 +88,7 @@ export function RunnerScreen({ appSlug, view, search, host, renderReport }: Runn
         key={page.id}
         app={app}
         page={page}
+        included={included}
         query={query}
         host={host}
         renderModal={(modal, close, openAsPage, refreshPage) => (

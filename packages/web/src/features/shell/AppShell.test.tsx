@@ -69,7 +69,7 @@ function fakeServer(user = admin, apps: unknown[] = []) {
     }
     if (path === '/spapi/data/v1/tenantSettings') return json(200, settings);
     if (path === '/spapi/data/v1/apps') return json(200, { apps });
-    if (path === '/spapi/data/v1/apps/crm') return json(200, crm);
+    if (path.split('?')[0] === '/spapi/data/v1/apps/crm') return json(200, crm);
     return json(404, { error: { code: 'not_found', message: `No route ${path}.` } });
   };
   return new ApiClient({ fetch: impl as typeof fetch });

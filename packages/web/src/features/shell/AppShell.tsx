@@ -5,6 +5,7 @@ import { reportApi } from '../../api/reportApi';
 import { prefetchReport, reportIdOfRoute } from '../../api/reportPrefetch';
 import { preloadable } from '../../app/preloadable';
 import { Link, navigate, useLocation } from '../../app/router';
+import { useRunnerAppPrefetch } from '../../app/useRunnerAppPrefetch';
 import { AppListPage, HomeRedirect } from '../apps/public';
 import { SignInPage, useSession } from '../auth/public';
 import { formCacheSignedIn } from '../forms/public';
@@ -75,6 +76,18 @@ export function AppShell() {
     const view = keptViewForPrefetch(prefetchId, user.current);
     prefetchReport(reportApi(client), reportIdOfRoute(prefetchId), { view });
   }, [prefetchId, client]);
+
+  // An app page's app call, with the page, starts beside the session check too (decision 0090).
+  useRunnerAppPrefetch(
+    client,
+    session.status !== 'signedOut' && query.get('preview') !== '1'
+      ? route.kind === 'runnerApp'
+        ? { appSlug: route.appSlug, pageSlug: null }
+        : route.kind === 'runnerPage'
+          ? { appSlug: route.appSlug, pageSlug: route.pageSlug }
+          : null
+      : null,
+  );
 
   useEffect(() => {
     if (session.status === 'signedOut' && route.kind !== 'signIn' && route.kind !== 'publicReport') {

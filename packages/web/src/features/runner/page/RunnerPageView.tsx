@@ -1,4 +1,4 @@
-import type { PageSummary, PageVersionContent, RunnerAppResponse } from '@plinth/schema';
+import type { PageSummary, PageVersionContent, RunnerAppResponse, RunnerPageResponse } from '@plinth/schema';
 import { ErrorDisplay, LoadingGrid } from '@plinth/ui';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useDocumentTitle } from '../../../app/useDocumentTitle';
@@ -22,6 +22,8 @@ export interface RunnerPageViewProps {
   app: RunnerAppResponse;
   /** The page to show, as the app lists it (its slug and id). */
   page: PageSummary;
+  /** The page's published version as the app call brought it along: shown without asking again. */
+  included?: RunnerPageResponse | undefined;
   query: RunnerQuery;
   host: RunnerHost;
   /** In a modal: no breadcrumbs, no document title; the host frames it. */
@@ -46,6 +48,7 @@ export interface RunnerPageViewProps {
 export function RunnerPageView({
   app,
   page,
+  included,
   query,
   host,
   isEmbedded = false,
@@ -53,8 +56,10 @@ export function RunnerPageView({
   renderModal,
 }: RunnerPageViewProps) {
   const preview = query.preview || (host.kind === 'hash' && host.preview);
-  const state = usePageResponse(`${page.id}|${preview}`, (api, signal) =>
-    api.pageById(page.id, preview, signal),
+  const state = usePageResponse(
+    `${page.id}|${preview}`,
+    (api, signal) => api.pageById(page.id, preview, signal),
+    preview ? undefined : included,
   );
   const response = state.status === 'ready' ? state.response : null;
   // A preview of a record page without a record shows it with the page's test record.

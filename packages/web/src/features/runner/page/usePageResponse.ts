@@ -1,7 +1,8 @@
 import type { RunnerPageResponse } from '@plinth/schema';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type RunnerApi, runnerApi } from '../../../api/runnerApi';
 import { useSession } from '../../auth/public';
+import { prefetchPageReports } from './prefetchPageReports';
 
 export type PageState =
   | { status: 'loading' }
@@ -11,18 +12,29 @@ export type PageState =
 /** Spec 01 §8: 'Failed to load page {id}'. */
 export const failedToLoadPage = (id: string | number) => `Failed to load page ${id}`;
 
-/** Loads what `load` asks for, again whenever `key` changes; a stale answer is dropped. */
+/**
+ * Loads what `load` asks for, again whenever `key` changes; a stale answer is dropped. `initial`:
+ * the answer for the first key, already in hand (the app call brought it along): not asked again,
+ * its reports asked for at once.
+ */
 export function usePageResponse(
   key: string,
   load: (api: RunnerApi, signal: AbortSignal) => Promise<RunnerPageResponse> | null,
+  initial?: RunnerPageResponse,
 ): PageState {
-  const { client } = useSession();
-  const [state, setState] = useState<{ key: string; state: PageState }>({
+  const { client, session } = useSession();
+  const [state, setState] = useState<{ key: string; state: PageState }>(() => ({
     key,
-    state: { status: 'loading' },
-  });
+    state: initial ? { status: 'ready', response: initial } : { status: 'loading' },
+  }));
+  const answered = useRef(initial ? key : undefined);
+  const user = useRef(session.status === 'signedIn' ? session.me : undefined);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names everything `load` reads.
   useEffect(() => {
+    if (answered.current === key) {
+      answered.current = undefined;
+      return;
+    }
     const controller = new AbortController();
     const pending = load(runnerApi(client), controller.signal);
     if (!pending) {
@@ -30,7 +42,11 @@ export function usePageResponse(
       return;
     }
     pending
-      .then((response) => setState({ key, state: { status: 'ready', response } }))
+      .then((response) => {
+        if (controller.signal.aborted) return;
+        prefetchPageReports(client, response.content, user.current);
+        setState({ key, state: { status: 'ready', response } });
+      })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         setState({
