@@ -14,7 +14,8 @@ const mayImport = {
   ui: [],
   fields: ['schema', 'ui'],
   grid: ['schema', 'ui', 'fields'],
-  web: ['schema', 'calc', 'ui', 'fields', 'grid'],
+  'expression-editor': ['schema', 'calc', 'ui'],
+  web: ['schema', 'calc', 'ui', 'fields', 'grid', 'expression-editor'],
 };
 
 /** Tests, benches, test setup, build tooling and the journeys, which may use the root devDependencies. */

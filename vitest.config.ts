@@ -20,7 +20,7 @@ export default defineConfig({
         },
       })),
       // Browser packages: component tests under jsdom (dompurify is tested under jsdom, not happy-dom).
-      ...['ui', 'fields', 'grid', 'web'].map((name) => ({
+      ...['ui', 'fields', 'grid', 'expression-editor', 'web'].map((name) => ({
         extends: true,
         plugins: [react()],
         test: {
