@@ -194,6 +194,8 @@ describe('DataGrid: groups', () => {
     const balance = within(totals[0]!).getAllByRole('gridcell')[1]!;
     expect(balance).toHaveTextContent(/^\$603\.00$/);
     expect(balance).toHaveClass('pl-grid__cell--right');
+    // Cut with an ellipsis when the column is narrow, so its whole value is in a tooltip.
+    expect(within(balance).getByTitle('$603.00')).toHaveClass('pl-grid__text');
     expect(within(totals[1]!).getByRole('rowheader')).toHaveTextContent('Average');
     expect(within(totals[1]!).getAllByRole('gridcell')[1]).toHaveTextContent(/^\$201\.00$/);
   });

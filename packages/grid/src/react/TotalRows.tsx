@@ -66,6 +66,7 @@ export function TotalRows({
               c === 0
                 ? [i === 0 ? totalLabel : '', kind ? aggregateLabels[kind] : ''].filter(Boolean).join(' · ')
                 : '';
+            const shown = label && text ? `${label}: ${text}` : label || text;
             return (
               <div
                 key={column.id}
@@ -73,7 +74,11 @@ export function TotalRows({
                 className={`pl-grid__cell pl-grid__aggregate pl-grid__cell--${c === 0 ? 'left' : column.align}`}
                 style={{ width: (widths[column.id] ?? 0) + (c === 0 ? leadingWidth : 0) }}
               >
-                {label && text ? `${label}: ${text}` : label || text}
+                {shown && (
+                  <span className="pl-grid__text" title={shown}>
+                    {shown}
+                  </span>
+                )}
               </div>
             );
           })}
