@@ -12,7 +12,15 @@ afterEach(() => sharedCompileCache.clear());
 function renderEditor(props: Partial<ExpressionEditorProps> = {}, options: CalcTestApiOptions = {}) {
   const { api, calls } = calcTestApi(options);
   const onValueChange = vi.fn();
-  render(<ExpressionEditor api={api} label="Calculation" contextType={1} onValueChange={onValueChange} {...props} />);
+  render(
+    <ExpressionEditor
+      api={api}
+      label="Calculation"
+      contextType={1}
+      onValueChange={onValueChange}
+      {...props}
+    />,
+  );
   return { api, calls, onValueChange, user: userEvent.setup() };
 }
 

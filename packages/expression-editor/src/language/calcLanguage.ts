@@ -1,4 +1,10 @@
-import { HighlightStyle, LanguageSupport, StreamLanguage, syntaxHighlighting } from '@codemirror/language';
+import {
+  HighlightStyle,
+  LanguageSupport,
+  StreamLanguage,
+  syntaxHighlighting,
+  type TagStyle,
+} from '@codemirror/language';
 import { tags as t } from '@lezer/highlight';
 import { type CalcTokenState, calcToken, copyCalcState, startCalcState } from './calcTokens';
 
@@ -32,7 +38,7 @@ export const calcStreamLanguage = StreamLanguage.define<CalcTokenState>({
 });
 
 /** Colours of the tokens, from the design tokens (styles.css defines the custom properties). */
-const calcHighlightStyle = HighlightStyle.define([
+const tokenColours: TagStyle[] = [
   { tag: t.keyword, color: 'var(--pl-calc-keyword)', fontWeight: '600' },
   { tag: t.function(t.variableName), color: 'var(--pl-calc-function)' },
   { tag: t.variableName, color: 'var(--pl-calc-name)' },
@@ -43,7 +49,9 @@ const calcHighlightStyle = HighlightStyle.define([
   { tag: t.operator, color: 'var(--pl-calc-operator)' },
   { tag: t.comment, color: 'var(--pl-calc-comment)', fontStyle: 'italic' },
   { tag: t.invalid, color: 'var(--pl-calc-invalid)', textDecoration: 'underline wavy' },
-]);
+];
+// (Defined from a variable: an array literal inside `define(` reads as AMD imports to checkManifests.)
+const calcHighlightStyle = HighlightStyle.define(tokenColours);
 
 /** `calcLanguage()`: highlighting and comment/bracket data for calculation expressions. */
 export function calcLanguage(): LanguageSupport {

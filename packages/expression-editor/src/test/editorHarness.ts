@@ -13,7 +13,11 @@ export function editorView(label = 'Calculation'): EditorView {
 export function typeInEditor(text: string, label = 'Calculation'): void {
   const view = editorView(label);
   const end = view.state.doc.length;
-  view.dispatch({ changes: { from: end, insert: text }, selection: { anchor: end + text.length }, userEvent: 'input.type' });
+  view.dispatch({
+    changes: { from: end, insert: text },
+    selection: { anchor: end + text.length },
+    userEvent: 'input.type',
+  });
 }
 
 export function replaceEditorText(text: string, label = 'Calculation'): void {

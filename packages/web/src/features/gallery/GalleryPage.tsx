@@ -4,6 +4,7 @@ import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { useSession } from '../auth/public';
 import { pickerSource } from '../pickerData/public';
 import { DesignSystemSections } from './DesignSystemSections';
+import { ExpressionEditorSections } from './ExpressionEditorSections';
 import { FieldSections } from './FieldSections';
 import './gallery.css';
 
@@ -21,6 +22,7 @@ export function GalleryPage() {
       </header>
       <DesignSystemSections />
       <FieldSections pickerData={pickerData} />
+      <ExpressionEditorSections client={client} />
     </div>
   );
 }
