@@ -132,6 +132,9 @@ export const functionHelpResponse = z.object({
       signatures: z.array(z.string()),
       description: z.string(),
       example: z.string(),
+      exampleResult: z
+        .string()
+        .describe('the value the example gives on the sample order of /docs/sample-calculations'),
       evaluateOnly: z.boolean(),
     }),
   ),

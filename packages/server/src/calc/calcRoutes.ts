@@ -45,8 +45,7 @@ export async function calcRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { ctx } = request;
-      const { version } = await ctx.metaCache.get(ctx.db, ctx.tenantId);
-      const key = CompileCache.key(ctx.tenantId, version, request.body);
+      const key = CompileCache.key(ctx.tenantId, CompileCache.schemaVersion(ctx.schema), request.body);
       const cached = cache.get(key);
       if (cached) return cached;
       const answer = compileForEditor(ctx, request.body);

@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
 
+const schemaNumbers = new WeakMap<object, number>();
+let lastSchemaNumber = 0;
+
 /**
  * Answers of the compile call, kept for 30 seconds and swept every 10 seconds (spec 03 §4, §9).
  * Keys carry the tenant and its metamodel version, so a changed metamodel never answers from an old
@@ -24,6 +27,21 @@ export class CompileCache<V> {
   static key(tenantId: number, metaVersion: number, request: unknown): string {
     const digest = createHash('sha256').update(JSON.stringify(request)).digest('base64url');
     return `${tenantId}|${metaVersion}|${digest}`;
+  }
+
+  /**
+   * A number for a metamodel object, the same for as long as the object lives: the request's
+   * schema is the tenant's metamodel at the caller's version (read with the session), and a new
+   * version is a new object. Keying on it spares the compile call a database read of the version
+   * (decision 0081).
+   */
+  static schemaVersion(schema: object): number {
+    let n = schemaNumbers.get(schema);
+    if (n === undefined) {
+      n = ++lastSchemaNumber;
+      schemaNumbers.set(schema, n);
+    }
+    return n;
   }
 
   get(key: string): V | undefined {

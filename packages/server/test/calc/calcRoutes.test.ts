@@ -1,3 +1,4 @@
+import { functionCatalogue } from '@plinth/calc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompileCache } from '../../src/calc/compileCache.js';
 import { engines, startTestApp, type TestApp } from '../support/testApp.js';
@@ -149,6 +150,10 @@ describe.each(engines)('calculation calls on %s', (engine) => {
       expect(cache.get(key)).toBe('answer');
       expect(cache.get(CompileCache.key(1, 6, { expr: '1' }))).toBeUndefined();
       expect(cache.get(CompileCache.key(2, 5, { expr: '1' }))).toBeUndefined();
+      // The metamodel's version is the schema object the request carries, numbered once.
+      const schema = {};
+      expect(CompileCache.schemaVersion(schema)).toBe(CompileCache.schemaVersion(schema));
+      expect(CompileCache.schemaVersion({})).not.toBe(CompileCache.schemaVersion(schema));
       now = 29_999;
       expect(cache.get(key)).toBe('answer');
       now = 30_000;
@@ -307,11 +312,28 @@ describe.each(engines)('calculation calls on %s', (engine) => {
       const res = await t.admin.get(`/spapi/data/v1/calceditor/functions?entityTypeId=${s.order}`);
       expect(res.status).toBe(200);
       const iif = res.body.functions.find((f: { name: string }) => f.name === 'iif');
-      expect(iif).toMatchObject({
-        category: expect.any(String),
+      expect(iif).toEqual({
+        name: 'iif',
         aliases: ['if'],
-        description: expect.any(String),
+        category: 'General',
+        signatures: ['iif(condition: Bool, then: Any, else: Any): Any'],
+        description:
+          'The second value when the condition is true, else the third (a null condition counts as false).',
+        example: "iif([Qty] > 10, 'Bulk', 'Single')",
+        exampleResult: "'Bulk'",
+        evaluateOnly: false,
       });
+      // What the editor's Functions popup needs, for every function of the registry.
+      expect(res.body.functions).toHaveLength(functionCatalogue.length);
+      for (const f of res.body.functions) {
+        expect(f.category, f.name).toMatch(
+          /^(General|Data|Math|Text|Date and time|Aggregate|List|Encoding)$/,
+        );
+        expect(f.signatures.length, f.name).toBeGreaterThan(0);
+        expect(f.description, f.name).toMatch(/\.$/);
+        expect(f.example, f.name).not.toBe('');
+        expect(f.exampleResult, f.name).not.toBe('');
+      }
       expect(res.body.fields).toContainEqual({
         id: 100,
         name: 'Name',
