@@ -140,7 +140,7 @@ export class FormPageAdapter {
             componentId: this.participantId,
             isDirty: changedKeys(context.bookmark, context.values).length > 0,
           });
-          this.publish();
+          this.publish(context);
         },
         reportLoaded: () => this.notify(),
         reportFetchFailed: (_, { error }) => console.warn('The form page could not read its record', error),
@@ -155,9 +155,13 @@ export class FormPageAdapter {
     this.started = true;
     this.actor.start();
     this.stopBus = this.bus.subscribe((m) => this.onMessage(m));
-    this.bus.send({ type: 'SAVE_PARTICIPANT', componentId: this.participantId, isParticipant: true });
-    // Components that render together register in the same commit: the read waits for them all.
-    queueMicrotask(() => this.actor.send({ type: 'INITIALISE' }));
+    // Components that render together register in the same commit, and the page's logic subscribes
+    // to the bus after its components' effects: joining and reading wait for the commit to end.
+    queueMicrotask(() => {
+      if (!this.started) return;
+      this.bus.send({ type: 'SAVE_PARTICIPANT', componentId: this.participantId, isParticipant: true });
+      this.actor.send({ type: 'INITIALISE' });
+    });
   }
 
   stop(): void {
@@ -360,8 +364,7 @@ export class FormPageAdapter {
   }
 
   /** Each component's output variables (spec 03 §3), sent when they differ from those last sent. */
-  private publish() {
-    const { context } = this.actor.getSnapshot();
+  private publish(context: BoundComponentContext) {
     for (const { bound, member } of this.members()) {
       const id = bound.component.id;
       const vars = publishOutputVariables(bound, member, {
