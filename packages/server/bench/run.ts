@@ -29,6 +29,7 @@ import { adjectives, type BenchData, nouns, seedBench, writeBenchRecords } from 
  *   [--server-process [--workers N] [--port P] [--settle S]]`,
  * `npm run bench -- report-ui --records N [--runs N] [--data-dir DIR] [--throttle]`,
  * `npm run bench -- public-load [--records N] [--seconds S] [--connections C] [--users U] [--addresses A] [--engine sqlite|postgres]`,
+ * `npm run bench -- calc-compile [--requests N] [--engine sqlite|postgres] [--port P]`,
  * or `npm run bench -- calc`
  */
 const { positionals, values } = parseArgs({
@@ -56,6 +57,17 @@ const { positionals, values } = parseArgs({
 });
 if (positionals[0] === 'calc') {
   await calcBench(Number(values.requests) * 10);
+  process.exit(0);
+}
+if (positionals[0] === 'calc-compile') {
+  // Issue 18: the expression editor's compile call over HTTP, under 2 ms p50 (calcCompileBench.ts).
+  const { calcCompileBench } = await import('./calcCompileBench.js');
+  await calcCompileBench({
+    requests: Number(values.requests) * 10,
+    engine: values.engine as Engine,
+    port: process.argv.includes('--port') ? Number(values.port) : 3320,
+    log: (m) => console.error(m),
+  });
   process.exit(0);
 }
 if (positionals[0] === 'report-ui') {
@@ -107,7 +119,7 @@ if (positionals[0] === 'public-load') {
 }
 if (positionals[0] !== 'reports') {
   console.error(
-    'Usage: npm run bench -- reports --records N [--engine sqlite|postgres] [--requests N] | report-ui --records N [--runs N] [--data-dir DIR] [--throttle] | public-load [--records N] [--seconds S] [--connections C] [--users U] [--addresses A] [--engine sqlite|postgres] | calc',
+    'Usage: npm run bench -- reports --records N [--engine sqlite|postgres] [--requests N] | report-ui --records N [--runs N] [--data-dir DIR] [--throttle] | public-load [--records N] [--seconds S] [--connections C] [--users U] [--addresses A] [--engine sqlite|postgres] | calc | calc-compile [--engine sqlite|postgres]',
   );
   process.exit(2);
 }
