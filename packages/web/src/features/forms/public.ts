@@ -15,6 +15,21 @@ export {
 export * from './formCache/formCacheConstants';
 export { type ConditionalAnswer, loadThroughCache } from './formCache/loadThroughCache';
 export { RecordForm, type RecordFormProps } from './record/RecordForm';
-export { RecordFormModal, type RecordFormModalProps } from './record/RecordFormModal';
+export { RecordFormModal, type RecordFormModalProps, relatedRecordForms } from './record/RecordFormModal';
 export type { RecordFormMode } from './record/recordFormApi';
 export { recordFormTitle } from './record/recordFormTitle';
+export {
+  defaultRowsPerPage,
+  RelationshipTable,
+  type RelationshipTableProps,
+  saveParentFirstMessage,
+} from './relationship/RelationshipTable';
+export {
+  type RelatedRecordForms,
+  RelatedRecordFormsContext,
+} from './relationship/relatedRecordForms';
+export {
+  type NewRelatedRecord,
+  noRelationshipChanges,
+  type RelationshipChanges,
+} from './relationship/relationshipChanges';

@@ -1,7 +1,9 @@
 import type { CellTextSettings } from '@plinth/grid';
 import { Button, toast } from '@plinth/ui';
 import { useEffect, useState } from 'react';
+import { RelatedRecordFormsContext } from '../relationship/relatedRecordForms';
 import { RecordFormBody } from './RecordFormBody';
+import { relatedRecordForms } from './RecordFormModal';
 import type { RecordFormMode } from './recordFormApi';
 import { recordFormButtonLabel, recordFormTitle } from './recordFormTitle';
 import { useFormTextSettings } from './useFormTextSettings';
@@ -59,7 +61,9 @@ export function RecordForm({
   return (
     <section className="pl-record-form-page" aria-label={title}>
       {showTitle && title && <h1 className="pl-record-form-page__title">{title}</h1>}
-      <RecordFormBody state={state} settings={textSettings} />
+      <RelatedRecordFormsContext value={relatedRecordForms}>
+        <RecordFormBody state={state} settings={textSettings} />
+      </RelatedRecordFormsContext>
       {loaded && (
         <div className="pl-record-form__actions">
           {state.mode === 'view' ? (

@@ -104,6 +104,13 @@ export function RecordFormBody({ state, settings }: RecordFormBodyProps) {
         isMandatory={isMandatory && !isReadOnly}
         pickerDataSource={dataSource}
         onValueChange={(v) => setValue(node.id, v)}
+        form={{
+          mode,
+          recordId: loaded.record.id,
+          recordName: loaded.record.name,
+          typeName: loaded.type.type.name,
+          loadIndex,
+        }}
       />
     );
   };

@@ -2,6 +2,12 @@ import type { CellTextSettings } from '@plinth/grid';
 import { unsavedChangesQuestion } from '@plinth/schema';
 import { ConfirmDialog, Modal, type ModalButton } from '@plinth/ui';
 import { useState } from 'react';
+import { NewRelatedRecordModal } from '../relationship/NewRelatedRecordModal';
+import {
+  type OpenRecordModalProps,
+  type RelatedRecordForms,
+  RelatedRecordFormsContext,
+} from '../relationship/relatedRecordForms';
 import { countContainers } from '../render/formTree';
 import { RecordFormBody } from './RecordFormBody';
 import type { RecordFormMode } from './recordFormApi';
@@ -70,7 +76,9 @@ export function RecordFormModal({
         size={recordFormModalSize(loaded ? countContainers(loaded.tree) : 0)}
         buttons={buttons}
       >
-        <RecordFormBody state={state} settings={textSettings} />
+        <RelatedRecordFormsContext value={relatedRecordForms}>
+          <RecordFormBody state={state} settings={textSettings} />
+        </RelatedRecordFormsContext>
       </Modal>
       <ConfirmDialog
         title="Unsaved changes"
@@ -85,3 +93,13 @@ export function RecordFormModal({
     </>
   );
 }
+
+function OpenRecordModal({ id, mode, onClose, onSaved }: OpenRecordModalProps) {
+  return <RecordFormModal mode={mode} entityId={id} isOpen onClose={onClose} onSaved={onSaved} />;
+}
+
+/** The forms a relationship table opens: a related record's in this modal, a new one's. */
+export const relatedRecordForms: RelatedRecordForms = {
+  OpenRecordModal,
+  NewRecordModal: NewRelatedRecordModal,
+};

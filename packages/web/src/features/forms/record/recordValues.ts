@@ -1,4 +1,5 @@
 import {
+  type EntityChange,
   type EntityResponse,
   type FieldDef,
   isWritableField,
@@ -6,6 +7,12 @@ import {
   requiredMessage,
   validateFieldValue,
 } from '@plinth/schema';
+import {
+  isTableEnd,
+  isTableValueChanged,
+  isTableValueEmpty,
+  tableSaveChanges,
+} from '../relationship/relationshipTableValue';
 import type { FormFieldNode, FormRelationshipNode } from '../render/formTree';
 
 /** A related record as the form shows it: its id and name. */
@@ -57,6 +64,8 @@ const idsKey = (value: FormValue) =>
 
 /** Whether a control's value differs from what was read (relationships by their ids). */
 export function isChanged(node: FormControlNode, read: FormValue, current: FormValue): boolean {
+  // A relationship table holds its changes since the record was read (decision 0082).
+  if (node.kind === 'relationship' && isTableEnd(node)) return isTableValueChanged(current);
   if (node.kind === 'relationship') return idsKey(read) !== idsKey(current);
   const a = read === undefined || read === '' ? null : read;
   const b = current === undefined || current === '' ? null : current;
@@ -76,8 +85,7 @@ export function changedControls(
 export function isEditableControl(node: FormControlNode, readOnlyControls: ReadonlySet<string>): boolean {
   if (readOnlyControls.has(node.id) || node.control.readOnlyControl) return false;
   if (node.kind === 'field') return isWritableField(node.field as FieldDef);
-  // Relationship tables (ends reaching many) come later; only ends to one record are edited here.
-  return (!node.isToMany || node.end.relType === 'multiChoiceField') && node.end.column === undefined;
+  return node.end.column === undefined;
 }
 
 /** Whether a relationship control needs a related record (spec 03 §5 "Required"). */
@@ -110,8 +118,8 @@ export function checkValues(
     if (!isEditableControl(node, readOnlyControls)) continue;
     const value = values[node.id];
     if (node.kind === 'relationship') {
-      if (isRelationshipRequired(node) && relatedRecords(value).length === 0)
-        errors[node.id] = requiredMessage;
+      const isEmpty = isTableEnd(node) ? isTableValueEmpty(value) : relatedRecords(value).length === 0;
+      if (isRelationshipRequired(node) && isEmpty) errors[node.id] = requiredMessage;
       continue;
     }
     const result = validateFieldValue(node.field as FieldDef, value, { mandatory: node.control.mandatory });
@@ -123,19 +131,36 @@ export function checkValues(
 
 /**
  * The body of a save: the changed fields by script name and the changed relationship ends as the
- * related ids that replace them (an emptied lookup: none).
+ * related ids that replace them (an emptied lookup: none); a relationship table's end as the ids
+ * added and removed.
  */
 export function saveBody(changed: readonly FormControlNode[], values: FormValues): PatchEntityRequest {
   const fields: Record<string, unknown> = {};
-  const relationships: Record<string, { set: number[] }> = {};
+  const relationships: NonNullable<PatchEntityRequest['relationships']> = {};
   for (const node of changed) {
     if (node.kind === 'field') fields[memberKey(node)] = values[node.id] ?? null;
-    else relationships[memberKey(node)] = { set: relatedRecords(values[node.id]).map((r) => r.id) };
+    else if (isTableEnd(node)) {
+      const { change } = tableSaveChanges(node.end, 0, values[node.id]);
+      if (change) relationships[memberKey(node)] = change;
+    } else relationships[memberKey(node)] = { set: relatedRecords(values[node.id]).map((r) => r.id) };
   }
   return {
     ...(Object.keys(fields).length > 0 ? { fields } : {}),
     ...(Object.keys(relationships).length > 0 ? { relationships } : {}),
   };
+}
+
+/** The new related records of the changed relationship tables, created and related in the same save. */
+export function createdRelatedRecords(
+  changed: readonly FormControlNode[],
+  values: FormValues,
+  recordId: number,
+): EntityChange[] {
+  return changed.flatMap((node) =>
+    node.kind === 'relationship' && isTableEnd(node)
+      ? tableSaveChanges(node.end, recordId, values[node.id]).created
+      : [],
+  );
 }
 
 /** A member error of a refused save (`validation_failed`: `{ errors: [{ member, message }] }`). */

@@ -4,6 +4,7 @@ import type { ApiClient } from '../../../api/apiClient';
 import { ApiError } from '../../../api/apiClient';
 import { validateFormData } from '../../../api/formApi';
 import { useSession } from '../../auth/public';
+import { putRecordWithRelated } from '../relationship/relatedRecordSave';
 import {
   createRecord,
   type LoadedRecordForm,
@@ -14,9 +15,12 @@ import {
 import {
   changedControls,
   checkValues,
+  createdRelatedRecords,
   type FormValue,
   type FormValues,
   isEditableControl,
+  memberKey,
+  type RelatedRecord,
   saveBody,
   serverErrors,
   valuesOfRecord,
@@ -104,6 +108,10 @@ export function useRecordForm(target: {
   mode: RecordFormMode;
   entityId?: number | undefined;
   typeId?: number | undefined;
+  /** A new record starts related to this record through the end of this script name. */
+  preset?: { key: string; record: RelatedRecord } | undefined;
+  /** A new record is not created: its checked values are handed here, saved later with another. */
+  deferCreate?: ((body: PatchEntityRequest, name: string | null) => void) | undefined;
 }): RecordFormState {
   const { client } = useSession();
   // A new record once saved is edited as the record it became.
@@ -120,6 +128,8 @@ export function useRecordForm(target: {
   const [isSaving, setSaving] = useState(false);
   const savingRef = useRef(false);
   const shownKey = useRef<string | null>(null);
+  const presetRef = useRef(target.preset);
+  presetRef.current = target.preset;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new generation asks for the record again
   useEffect(() => {
@@ -132,6 +142,10 @@ export function useRecordForm(target: {
       (loaded) => {
         if (controller.signal.aborted) return;
         const initial = valuesOfRecord(loaded.controls, loaded.record);
+        const preset = mode === 'new' ? presetRef.current : undefined;
+        for (const node of loaded.controls)
+          if (preset && node.kind === 'relationship' && !node.isToMany && memberKey(node) === preset.key)
+            initial[node.id] = [preset.record];
         setRead(initial);
         setValues(initial);
         setErrors({});
@@ -190,9 +204,17 @@ export function useRecordForm(target: {
         setFormError([correctErrorsMessage, ...elsewhere.map(([, message]) => message)].join(' '));
         return { ok: false };
       }
+      if (isNew && target.deferCreate) {
+        const name = checked.values[controls.find((n) => memberKey(n) === 'name')?.id ?? ''];
+        target.deferCreate(body, typeof name === 'string' && name.trim() ? name : null);
+        return { ok: true, id: 0 };
+      }
+      const created = isNew ? [] : createdRelatedRecords(toSend, checked.values, record.id);
       const id = isNew
         ? await createRecord(client, record.typeId, body)
-        : (await patchRecord(client, record.id, record.version, body)).id;
+        : created.length > 0
+          ? await putRecordWithRelated(client, record, body, created)
+          : (await patchRecord(client, record.id, record.version, body)).id;
       // What was saved is what the record holds now: nothing is unsaved while it is read again.
       setRead(checked.values);
       setValues(checked.values);
@@ -213,7 +235,7 @@ export function useRecordForm(target: {
       savingRef.current = false;
       setSaving(false);
     }
-  }, [client, loaded, values, changed, mode]);
+  }, [client, loaded, values, changed, mode, target.deferCreate]);
 
   const setError = useCallback(
     (controlId: string, message: string) => setErrors((current) => ({ ...current, [controlId]: message })),

@@ -2,8 +2,11 @@ import { type PickerDataSource, RecordPicker, SelectList } from '@plinth/fields'
 import type { EnumValue } from '@plinth/schema';
 import { useEffect, useState } from 'react';
 import { useSession } from '../../auth/public';
+import type { RecordFormMode } from '../record/recordFormApi';
 import type { RelatedRecord } from '../record/recordValues';
 import { relatedRecords } from '../record/recordValues';
+import { RelationshipTable } from '../relationship/RelationshipTable';
+import { isTableEnd, tableValueOf } from '../relationship/relationshipTableValue';
 import { ReadOnlyControl } from './FieldControl';
 import type { FormRelationshipNode } from './formTree';
 
@@ -14,7 +17,16 @@ export interface RelationshipControlProps {
   isReadOnly: boolean;
   isMandatory: boolean;
   pickerDataSource: PickerDataSource;
-  onValueChange: (value: RelatedRecord[]) => void;
+  /** Related records (a choice, a lookup), or a relationship table's value with its changes. */
+  onValueChange: (value: RelatedRecord[] | ReturnType<typeof tableValueOf>) => void;
+  /** The form's record, mode and read count: a relationship table lists that record's related records. */
+  form?: {
+    mode: RecordFormMode;
+    recordId: number;
+    recordName: string | null;
+    typeName: string;
+    loadIndex: number;
+  };
 }
 
 /** The type at the control's other end: the records it relates to. */
@@ -42,8 +54,8 @@ function useChoiceValues(typeId: number, isWanted: boolean): EnumValue[] | null 
 
 /**
  * A relationship control of a record form: a choice (select list), a lookup (the record picker),
- * or — for ends that reach many records — the related records as a read-only list (the
- * relationship table comes later). Read-only, the related records' names.
+ * or — for ends that reach many records — the relationship table. Read-only, the related records'
+ * names (a table: its records without its actions).
  */
 export function RelationshipControl({
   node,
@@ -53,10 +65,33 @@ export function RelationshipControl({
   isMandatory,
   pickerDataSource,
   onValueChange,
+  form,
 }: RelationshipControlProps) {
+  const choices = useChoiceValues(relatedTypeId(node), !isReadOnly && isChoice(node));
+  if (form && isTableEnd(node)) {
+    const table = tableValueOf(value);
+    return (
+      <RelationshipTable
+        recordId={form.recordId > 0 ? form.recordId : undefined}
+        recordTypeName={form.typeName}
+        recordName={form.recordName}
+        end={node.end}
+        title={node.title}
+        helpText={node.helpText}
+        errorText={errorText}
+        isMandatory={isMandatory}
+        mode={form.mode}
+        isReadOnly={isReadOnly}
+        pickerDataSource={pickerDataSource}
+        readRecords={table.read}
+        value={table.changes}
+        onValueChange={(changes) => onValueChange({ read: table.read, changes })}
+        refreshToken={form.loadIndex}
+      />
+    );
+  }
   const related = relatedRecords(value);
   const isMulti = node.end.relType === 'multiChoiceField' || node.isToMany;
-  const choices = useChoiceValues(relatedTypeId(node), !isReadOnly && isChoice(node));
   const base = {
     label: node.title,
     ...(node.helpText ? { helpText: node.helpText } : {}),

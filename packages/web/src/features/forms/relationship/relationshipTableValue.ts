@@ -1,0 +1,85 @@
+import type { EntityChange, TypeSchemaRelationship } from '@plinth/schema';
+import {
+  flaggedIds,
+  hasRelationshipChanges,
+  noRelationshipChanges,
+  type RelatedRecordRef,
+  type RelationshipChanges,
+  relationshipChangesOf,
+} from './relationshipChanges';
+
+/**
+ * A relationship table's value in a record form: the related records as read with the record (the
+ * first few; the table pages the rest through the display report) and the changes since.
+ */
+export interface RelationshipTableValue {
+  read: readonly RelatedRecordRef[];
+  changes: RelationshipChanges;
+}
+
+/** How many related records the form reads with the record (recordFormApi's `relatedListLimit`). */
+const readListLimit = 50;
+
+/** Whether a relationship end shows as a relationship table: it reaches many records, not a choice. */
+export const isTableEnd = (node: { isToMany: boolean; end: Pick<TypeSchemaRelationship, 'relType'> }) =>
+  node.isToMany && node.end.relType !== 'multiChoiceField';
+
+const refsOf = (raw: unknown): RelatedRecordRef[] =>
+  (Array.isArray(raw) ? raw : []).flatMap((r) => {
+    const { id, name } = (r ?? {}) as { id?: unknown; name?: unknown };
+    return typeof id === 'number' ? [{ id, name: typeof name === 'string' ? name : null }] : [];
+  });
+
+/** The value as the form holds it: a list as read becomes a value without changes. */
+export function tableValueOf(value: unknown): RelationshipTableValue {
+  if (Array.isArray(value)) return { read: refsOf(value), changes: noRelationshipChanges };
+  const v = (value ?? {}) as Partial<RelationshipTableValue>;
+  return { read: refsOf(v.read), changes: relationshipChangesOf(v.changes) };
+}
+
+export const isTableValueChanged = (value: unknown) => hasRelationshipChanges(tableValueOf(value).changes);
+
+/**
+ * Whether nothing would be related once saved (spec 03 §5: a mandatory relationship list that is
+ * empty): none read that stays, none added, none new. A full read list may hide more: not empty.
+ */
+export function isTableValueEmpty(value: unknown): boolean {
+  const { read, changes } = tableValueOf(value);
+  if (read.length >= readListLimit) return false;
+  const kept = read.filter((r) => changes.flags[r.id] !== false);
+  return kept.length === 0 && flaggedIds(changes, true).length === 0 && changes.created.length === 0;
+}
+
+/** The script name of the end seen from the related records' side. */
+export const otherEndKey = (
+  end: Pick<TypeSchemaRelationship, 'direction' | 'fromScriptName' | 'toScriptName'>,
+) => (end.direction === 'fwd' ? end.fromScriptName : end.toScriptName);
+
+/**
+ * What a record's save sends for a table's changes: the relationship change of the end (added and
+ * removed ids) and the new related records, each created in the same save and related to the
+ * record through its own end (so a related type that must have this record can be created).
+ */
+export function tableSaveChanges(
+  end: Pick<TypeSchemaRelationship, 'direction' | 'fromScriptName' | 'toScriptName'>,
+  recordId: number,
+  value: unknown,
+): { change: { add?: number[]; remove?: number[] } | undefined; created: EntityChange[] } {
+  const { changes } = tableValueOf(value);
+  const add = flaggedIds(changes, true);
+  const remove = flaggedIds(changes, false);
+  const change =
+    add.length + remove.length === 0
+      ? undefined
+      : { ...(add.length > 0 ? { add } : {}), ...(remove.length > 0 ? { remove } : {}) };
+  const key = otherEndKey(end);
+  const created = changes.created.map(
+    (r): EntityChange => ({
+      id: `new:${r.key}`,
+      typeId: r.typeId,
+      ...(r.body.fields ? { fields: r.body.fields } : {}),
+      relationships: { ...r.body.relationships, [key]: { add: [recordId] } },
+    }),
+  );
+  return { change, created };
+}
