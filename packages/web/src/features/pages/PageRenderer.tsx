@@ -10,6 +10,7 @@ import { createPageBus } from './pageBus';
 import type { PageRendererProps } from './pageRendererTypes';
 import type { PageRuntime } from './pageRuntime';
 import { usePageBehaviour } from './usePageBehaviour';
+import { usePageDataSources } from './usePageDataSources';
 import { usePageLogic } from './usePageLogic';
 
 registerListPageRenderers();
@@ -31,6 +32,7 @@ export function PageRenderer({
   const bus = hostBus ?? ownBus.current;
   usePageLogic(bus, context.formMode, onDirtyChange);
   const behaviour = usePageBehaviour(client, content, context, bus);
+  usePageDataSources(client, content, context, bus);
   // The page's heavy components start loading with the page, not each when it first renders.
   useMemo(() => preloadRenderers(content.components), [content.components]);
   const components = useMemo(() => new Map(content.components.map((c) => [c.id, c])), [content.components]);
