@@ -297,7 +297,7 @@ function callSentence(node: Extract<Expr, { kind: 'Call' }>, ref: (n: Expr) => s
     case 'round':
       return a.length > 1 ? `Round ${a[0]} to ${a[1]} decimal places.` : `Round ${a[0]} to a whole number.`;
     case 'dateadd':
-      return `Add ${a[1]} ${a[0]}s to ${a[2]}.`;
+      return `Add ${a[1]} ${a[1] === '1' || a[1] === '-1' ? a[0] : `${a[0]}s`} to ${a[2]}.`;
     case 'datediff':
       return `Count the ${a[0]} boundaries from ${a[1]} to ${a[2]}.`;
     default: {

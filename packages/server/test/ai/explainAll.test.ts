@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compile } from '@plinth/calc';
+import { compile, functionCatalogue, runExample } from '@plinth/calc';
 import { describe, expect, it } from 'vitest';
 import { compileOptions } from '../../../calc/test/fixture.js';
 import { explain } from '../../src/ai/explain.js';
@@ -47,5 +47,25 @@ describe('the built-in explainer', () => {
       expect(description + steps.join(' '), c.name).not.toMatch(/undefined|\[object Object\]/);
     }
     expect(explained).toBeGreaterThan(150);
+  });
+});
+
+describe('the built-in explainer on the calculation reference', () => {
+  it.each(functionCatalogue.map((def) => [def.name, def.example] as const))(
+    'explains the example of %s, with no AI service',
+    async (_, example) => {
+      const { compiled } = await runExample(example);
+      const { description, steps } = explain(compiled);
+      expect(description).toMatch(/The result is /);
+      expect(steps.length).toBeGreaterThan(0);
+      expect(steps.join(' ')).not.toMatch(/a calculated value|undefined|\[object Object\]/);
+    },
+  );
+
+  it('counts one of a date part in the singular', async () => {
+    const { compiled } = await runExample('dateadd(month, 1, [Due Date])');
+    expect(explain(compiled).steps).toEqual(['Step 1: Add 1 month to the Due Date field.']);
+    const { compiled: two } = await runExample('dateadd(day, 2, [Due Date])');
+    expect(explain(two).steps).toEqual(['Step 1: Add 2 days to the Due Date field.']);
   });
 });
