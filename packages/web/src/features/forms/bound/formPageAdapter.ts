@@ -8,6 +8,7 @@ import type { PageContext } from '../../pages/pageRendererTypes';
 import { pageParams } from '../../pages/pageVariables';
 import { staleRecordMessage } from '../record/useRecordForm';
 import {
+  type BoundComponentContext,
   type BoundRecord,
   boundComponentMachine,
   changedKeys,
