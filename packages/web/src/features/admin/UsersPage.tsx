@@ -2,7 +2,7 @@ import { type AdminUser, passwordProblem, type RoleRef, sysRecord } from '@plint
 import { Button, ConfirmDialog, LoadingGrid, toast } from '@plinth/ui';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
-import { formatWhen } from '../account/formatWhen';
+import { formatWhen } from '../account/public';
 import { useSession } from '../auth/public';
 import { type AdminApi, adminApi } from './adminApi';
 import { AdminTabs, CheckList, Choose } from './adminControls';
