@@ -5,6 +5,7 @@ export * from './apps/componentTypes.js';
 export * from './apps/layoutOptions.js';
 export * from './apps/layoutRules.js';
 export * from './apps/menuOrder.js';
+export * from './apps/multistepPlacement.js';
 export * from './apps/navigation.js';
 export * from './apps/newPageContent.js';
 export * from './apps/pageComponents.js';
