@@ -1,4 +1,4 @@
-import { type CompileResult, functionCatalogue } from '@plinth/calc';
+import { type CompileResult, functionCatalogue, signatureText } from '@plinth/calc';
 import type { AiSettings } from './aiSettings.js';
 
 /** Spec 03 §8. */
@@ -85,14 +85,16 @@ export function fixRequest(expr: string, compiled: CompileResult): string {
 }
 
 function generationPrompt(input: GenerateInput): string {
-  const functions = functionCatalogue.map((f) => f.name).join(', ');
+  // Signatures, not bare names: the model then passes arguments of the right kinds, and the
+  // compile check has less to send back.
+  const functions = functionCatalogue.flatMap((f) => f.signatures.map((sig) => signatureText(f, sig)));
   const vars = input.variables;
   const lines = [
     'You write expressions in a SQL-flavoured, case-insensitive calculation language.',
     'Names are [Bracketed Names] of variables; text is in single quotes; dates are #yyyy-mm-dd#.',
     'Operators: + - * / %, & (text join), = <> < <= > >=, and, or, not, like, is null, in (...).',
     'Conditions use iif(cond, a, b) or case when ... then ... else ... end; queries: list where cond, list order by key, let x = e select ...',
-    `Functions: ${functions}.`,
+    `Functions (date parts are bare words: year quarter month week day hour minute second):\n${functions.join('\n')}`,
     vars.length > 0
       ? `Variables: ${vars.map((v) => `[${v.name}] (${v.isList ? 'list of ' : ''}${v.type})`).join(', ')}.`
       : 'There are no variables.',

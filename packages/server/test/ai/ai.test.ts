@@ -143,6 +143,11 @@ describe.each(engines)('AI explain and generate on %s', (engine) => {
       expect(sent.body.model).toBe('tiny');
       expect(sent.body.messages!.at(-1)).toEqual({ role: 'user', content: 'double the quantity' });
       expect(sent.body.messages![0]!.content).toContain('[Qty] (Int32)');
+      // The model is told every function with its signature.
+      expect(sent.body.messages![0]!.content).toContain('iif(condition: Bool, then: Any, else: Any): Any');
+      expect(sent.body.messages![0]!.content).toContain(
+        'datediff(part: DatePart, start: Any, end: Any): Int32',
+      );
     });
 
     it('asks once more with the diagnostics when the first answer does not compile, and returns the fix', async () => {
