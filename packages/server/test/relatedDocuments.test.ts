@@ -142,4 +142,36 @@ describe.each(engines)("a record's related documents (%s)", (engine) => {
     expect(res.body.canUpload).toBe(false);
     expect(res.body.documents[0].canModify).toBe(false);
   });
+
+  it('lets only those who may change the record attach a document to it', async () => {
+    const uploaders = await createRole(t.admin, `Uploaders ${engine}`, [
+      { typeId: project, canRead: true },
+      { typeId: sysType.document, canRead: true, canCreate: true },
+    ]);
+    await t.addUser(`uploader${engine}`, [uploaders]);
+    const uploader = await t.login(`uploader${engine}`);
+    expect((await related(uploader, apollo)).body.canUpload).toBe(false);
+    const link = `?eid=${apollo}&relid=${relId}&direction=fwd`;
+    const refused = await upload(uploader, 'sneaky.txt', 'sneaky', link);
+    expect(refused.status).toBe(403);
+    expect(
+      (await related(t.admin, apollo)).body.documents.map((d: { name: string }) => d.name),
+    ).not.toContain('sneaky.txt');
+    // Unlinked, the same user may still upload a document of their own.
+    expect((await upload(uploader, 'mine.txt', 'mine')).status).toBe(200);
+
+    const editors = await createRole(t.admin, `Venture editors ${engine}`, [
+      { typeId: project, canRead: true, canModify: true },
+      { typeId: sysType.document, canRead: true, canCreate: true },
+    ]);
+    await t.addUser(`ventureeditor${engine}`, [editors]);
+    const editor = await t.login(`ventureeditor${engine}`);
+    expect((await related(editor, gemini)).body.canUpload).toBe(true);
+    expect((await upload(editor, 'minutes.txt', 'minutes', `?eid=${gemini}&relid=${relId}`)).status).toBe(
+      200,
+    );
+    expect((await related(editor, gemini)).body.documents.map((d: { name: string }) => d.name)).toContain(
+      'minutes.txt',
+    );
+  });
 });

@@ -90,7 +90,7 @@ export const relatedDocumentsResponse = z.object({
   documents: z.array(documentInfo),
   /** How many of them there are, past the limit too. */
   total: z.number().int().nonnegative(),
-  /** Whether the caller may upload a document (create the document type, spec 03 §6). */
+  /** Whether the caller may upload a document here: create documents (spec 03 §6), modify the record. */
   canUpload: z.boolean(),
 });
 export type RelatedDocumentsResponse = z.infer<typeof relatedDocumentsResponse>;

@@ -151,6 +151,8 @@ export async function uploadDocument(
       linkKey(ctx, link);
       const [host] = await tenantScope(ctx).readRecords([link.eid]);
       if (!host) throw notFound();
+      // Linking a document to a record changes the record's documents: it needs modify on it.
+      if (!(await canModifyRecord(ctx, host))) throw forbidden();
     }
   } catch (error) {
     file.content.resume();
@@ -210,7 +212,7 @@ export async function replaceDocument(
   let before: EntityRow;
   try {
     before = await readableDocument(ctx, documentId);
-    if (!(await canModifyDocument(ctx, before))) throw forbidden();
+    if (!(await canModifyRecord(ctx, before))) throw forbidden();
     if (!ifMatch) throw versionRequired();
     if (!meetsIfMatch(ifMatch, before.version)) throw staleRecord(before);
   } catch (error) {
@@ -291,7 +293,8 @@ export async function listRelatedDocuments(
     .sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '') || a.id - b.id);
   const documents: DocumentInfo[] = [];
   for (const row of rows.slice(0, relatedDocumentsLimit)) documents.push(await describeDocument(ctx, row));
-  return { documents, total: rows.length, canUpload: ctx.perms.canCreateType(sysType.document) };
+  const canUpload = ctx.perms.canCreateType(sysType.document) && (await canModifyRecord(ctx, host));
+  return { documents, total: rows.length, canUpload };
 }
 
 async function describeDocument(ctx: RequestContext, row: EntityRow): Promise<DocumentInfo> {
@@ -306,7 +309,7 @@ async function describeDocument(ctx: RequestContext, row: EntityRow): Promise<Do
     documentType: await documentTypeOf(ctx, id),
     version: (await countDocumentVersions(ctx.db, ctx.tenantId, id)) + 1,
     recordVersion: row.version,
-    canModify: await canModifyDocument(ctx, row),
+    canModify: await canModifyRecord(ctx, row),
   };
 }
 
@@ -357,7 +360,7 @@ export async function openDocumentFile(storage: FileStorage, file: DocumentFileI
   return { ...file, size: blob.size, content: blob.stream };
 }
 
-/** Modify permission on a document, from type-level rules or a rule's calculation. */
-async function canModifyDocument(ctx: RequestContext, row: EntityRow): Promise<boolean> {
+/** Modify permission on a record (a document, a document's host), from type-level rules or a rule's calculation. */
+async function canModifyRecord(ctx: RequestContext, row: EntityRow): Promise<boolean> {
   return (await permittedIds(ctx, 'modify', [row])).has(row.id);
 }
