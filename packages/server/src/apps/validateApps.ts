@@ -17,6 +17,7 @@ import type { MemberError } from '../entities/relationshipChanges.js';
 import type { SystemRecord } from '../entities/systemTypes.js';
 import { appMessages as M, nameLength, slugPattern } from './appMessages.js';
 import { type AppRecord, selectApps, selectPagesOfApp, targetsOf } from './appRecords.js';
+import { multistepPlacementErrors } from './multistepPlacement.js';
 import { versionContentOf } from './pageVersions.js';
 
 type Refer = (id: EntityId) => EntityRef;
@@ -232,6 +233,7 @@ export async function validateApps(
   );
   for (const row of rows.filter((r) => r.typeId === sysType.pageVersion))
     errors.push(...versionErrors(ctx, row, refOf));
+  if (errors.length === 0) errors.push(...(await multistepPlacementErrors(ctx, rows, refOf)));
   if (errors.length > 0) return errors;
   return inputErrors(ctx, rows, refOf);
 }
