@@ -28,6 +28,8 @@ export const runnerPageResponse = z.object({
   versionKind: z.enum(['published', 'draft']),
   versionId: z.number().int().positive(),
   content: pageVersionContent,
+  /** The page's alternate multistep page (spec 01 §4): new records are created through it (decision 0093). */
+  alternateMultistepPageId: z.number().int().positive().optional(),
 });
 export type RunnerPageResponse = z.infer<typeof runnerPageResponse>;
 

@@ -198,11 +198,13 @@ async function pageResponse(
   page: PageRecord,
   preview: boolean,
 ): Promise<RunnerPageResponse | null> {
-  const [version, editPageOf] = await Promise.all([
+  const [version, editPageOf, multistep] = await Promise.all([
     loadPageVersion(ctx, page.id, preview),
     targetsOf(ctx, sysRel.defaultEditRecordPage, 'rev', [page.id]),
+    targetsOf(ctx, sysRel.alternateMultistepPage, 'fwd', [page.id]),
   ]);
   if (!version) return null;
+  const alternateMultistepPageId = multistep.get(page.id)?.[0];
   return {
     app: { id: app.id, slug: app.slug, name: app.displayAlias ?? app.name },
     page: pageSummaryOf(
@@ -213,6 +215,7 @@ async function pageResponse(
     versionKind: version.kind,
     versionId: version.id,
     content: version.content,
+    ...(alternateMultistepPageId !== undefined ? { alternateMultistepPageId } : {}),
   };
 }
 
