@@ -289,7 +289,9 @@ export function relationshipConditionSql(
       WHERE rc.tenant_id = ${ctx.tenantId} AND rc.rel_id = ${rel.id} AND ${sql.ref(`rc.${self}`)} = ${sql.ref(`${alias}.id`)}
       AND ${tenantScope(ctx).visible('ec')} AND ${extra})`;
   const ids = () => {
-    const list = [...(c.valueList ?? []), ...(c.values ?? [])].map(Number);
+    // Equal and NotEqual name their record by `value` (conditionApplies); an empty IN () fails on PostgreSQL.
+    const one = (c.oper === 'Equal' || c.oper === 'NotEqual') && hasValue(c.value) ? [c.value] : [];
+    const list = [...(c.valueList ?? []), ...(c.values ?? []), ...one].map(Number);
     if (list.some((id) => !Number.isSafeInteger(id) || id <= 0))
       throw bad(c, 'the values must be record ids');
     return list;
