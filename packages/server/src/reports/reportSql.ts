@@ -40,6 +40,14 @@ export interface ReportSql {
   columnValue(column: ResolvedColumn): RawBuilder<unknown>;
   /** The id of a to-one relationship column's related record. */
   relatedIdOf(column: ResolvedColumn): RawBuilder<unknown>;
+  /**
+   * For a to-one relationship column of the root records, the related record's id as the link row
+   * holds it (`r{n}.to_id`), which needs no read of the related record (decision 0089); undefined
+   * for other columns.
+   */
+  linkedIdOf(column: ResolvedColumn): RawBuilder<unknown> | undefined;
+  /** The same query without its order, so it joins only what its conditions read (totals by chunk). */
+  withoutSorts(): ReportSql;
   /** The order's keys for a keyset cursor; undefined when a key cannot be sought (see below). */
   seek: Seek | undefined;
   /** Whether the quick search is read in the ordered index's order, a page's matches only. */
@@ -78,26 +86,39 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
   const tenant = tenantScope(ctx);
   const joins: RawBuilder<unknown>[] = [];
   const aliasOfPath = new Map<string, string>([['', 'e0']]);
+  /** The link rows joined, by path: their alias and the column holding the id they reach. */
+  const linkOfPath = new Map<string, { r: string; other: 'from_id' | 'to_id' }>();
+  let joined = 0;
+
+  /** The link row of a step from the record aliased `alias` (path `key`), joining it if missing. */
+  const linkFor = (step: ResolvedStep, alias: string, key: string) => {
+    const known = linkOfPath.get(key);
+    if (known) return known;
+    const [self, other] =
+      step.direction === 'fwd' ? (['from_id', 'to_id'] as const) : (['to_id', 'from_id'] as const);
+    const r = `r${++joined}`;
+    joins.push(
+      sql`LEFT JOIN relationships ${sql.id(r)} ON ${sql.ref(`${r}.tenant_id`)} = ${t} AND ${sql.ref(`${r}.rel_id`)} = ${step.relId} AND ${sql.ref(`${r}.${self}`)} = ${sql.ref(`${alias}.id`)}`,
+    );
+    const link = { r, other };
+    linkOfPath.set(key, link);
+    return link;
+  };
 
   /** The alias of the record reached by a chain of to-one steps, joining what is missing. */
   const aliasFor = (steps: readonly ResolvedStep[]): string => {
     let key = '';
     let alias = 'e0';
     for (const step of steps) {
+      const from = alias;
       key += `/${step.relId}:${step.direction}`;
       const known = aliasOfPath.get(key);
       if (known) {
         alias = known;
         continue;
       }
-      const n = aliasOfPath.size;
-      const [self, other] =
-        step.direction === 'fwd' ? (['from_id', 'to_id'] as const) : (['to_id', 'from_id'] as const);
-      const r = `r${n}`;
-      const j = `j${n}`;
-      joins.push(
-        sql`LEFT JOIN relationships ${sql.id(r)} ON ${sql.ref(`${r}.tenant_id`)} = ${t} AND ${sql.ref(`${r}.rel_id`)} = ${step.relId} AND ${sql.ref(`${r}.${self}`)} = ${sql.ref(`${alias}.id`)}`,
-      );
+      const { r, other } = linkFor(step, from, key);
+      const j = `j${r.slice(1)}`;
       joins.push(
         sql`LEFT JOIN entities ${sql.id(j)} ON ${sql.ref(`${j}.id`)} = ${sql.ref(`${r}.${other}`)} AND ${tenant.visible(j)}`,
       );
@@ -131,6 +152,13 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
       WHERE rs.tenant_id = ${t} AND rs.rel_id = ${column.rel.id} AND ${sql.ref(`rs.${self}`)} = ${sql.ref(`${owner}.id`)} AND ${tenant.visible('es')})`;
   };
   const relatedIdOf = (column: ResolvedColumn) => sql.ref(`${aliasFor(relStep(column))}.id`);
+  // The link row alone: the related record is joined only if something else reads it.
+  const linkedIdOf = (column: ResolvedColumn) => {
+    if (column.kind !== 'relationship' || column.many || column.path.length > 0) return undefined;
+    const [step] = relStep(column);
+    const { r, other } = linkFor(step!, 'e0', `/${step!.relId}:${step!.direction}`);
+    return sql.ref(`${r}.${other}`);
+  };
 
   const where: RawBuilder<boolean>[] = [
     // The root records: the caller's tenant and read rule, of the report's types.
@@ -233,6 +261,8 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
     orderKeys,
     columnValue,
     relatedIdOf,
+    linkedIdOf,
+    withoutSorts: () => buildReportSql({ ...input, sorts: [] }),
     seek,
     walked: walk !== undefined,
   };

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../../context.js';
 import { type ChunkMarks, type ChunkRun, chunkRuns, idsOfRun } from '../../data/chunkMarkers.js';
 import { CHANGE_CHUNK_IDS } from '../../db/migrations/007_change_chunks.js';
@@ -7,6 +7,7 @@ import type { PlanFacts } from '../plan/planTypes.js';
 import type { ReportSql } from '../reportSql.js';
 import type { ChunkedRefresh } from '../resultCache.js';
 import { type GroupKey, groupedSql, MAX_GROUPS } from './groupKeys.js';
+import { regroupByTargets, type TargetKey, targetKeys, targetSelects } from './groupTargets.js';
 import { mergePartials } from './mergePartials.js';
 import { type Partials, partialColumns } from './partialColumns.js';
 import { emptySegmentState, ingestPartials, nextSegmentState, type SegmentState } from './partialRows.js';
@@ -56,14 +57,24 @@ export function segmentation(
     conditions: plan.conditions,
   });
   if (!scope) return undefined;
-  const partials = partialColumns(ctx.engine, plan.aggregates, (c) => q.columnValue(c));
+  // By related id, the statement joins a related record only where a condition or aggregate reads it.
+  const byId = targetKeys(q, keys) && q.withoutSorts();
+  const targets = byId && targetKeys(byId, keys);
+  const pq = (targets && byId) || q;
+  const partials = partialColumns(ctx.engine, plan.aggregates, (c) => pq.columnValue(c));
   if (!partials) return undefined;
-  const readPartials = partialsReader(ctx, q, keys, partials);
+  const readPartials = partialsReader(ctx, pq, keys, partials, targets);
   const width = partials.columns.length;
+  // Groups by related id are ordered once named (regroupByTargets): a new one needs no full read.
   const ingest = (state: SegmentState, rows: readonly Row[], newGroups: boolean) =>
-    ingestPartials(ctx.engine, keys, width, state, rows, newGroups);
-  const answer = (state: SegmentState, chunksRead: number | 'all') => ({
-    rows: mergePartials(state, partials, plan.totals, MAX_GROUPS),
+    ingestPartials(ctx.engine, keys, width, state, rows, newGroups || targets !== undefined);
+  const answer = async (state: SegmentState, chunksRead: number | 'all') => ({
+    rows: mergePartials(
+      targets ? await regroupByTargets(ctx, targets, state) : state,
+      partials,
+      plan.totals,
+      MAX_GROUPS,
+    ),
     state,
     chunksRead,
   });
@@ -91,26 +102,44 @@ export function segmentation(
         }
         // A group the kept order does not know yet: its place needs the whole statement.
         for (const run of chunkRuns(stale)) if (ok) ok = ingest(state, await readPartials(run), false);
-        if (ok && state.weight <= MAX_PARTIAL_ROWS) return answer(state, stale.length);
+        if (ok && state.weight <= MAX_PARTIAL_ROWS) return await answer(state, stale.length);
       }
       const state = await readAll(marks);
-      return state ? answer(state, 'all') : undefined;
+      return state ? await answer(state, 'all') : undefined;
     },
   };
 }
 
-/** Reads partial rows of every chunk in the report's order of groups, or of the chunks of a run. */
-function partialsReader(ctx: RequestContext, q: ReportSql, keys: readonly GroupKey[], partials: Partials) {
-  // The chunk first: position 1, the last key of the order.
-  const g = groupedSql(ctx, keys, [sql`(e0.id / ${sql.lit(CHANGE_CHUNK_IDS)}) AS ch`]);
-  const order = [...g.orderBy, sql.lit(1)];
-  const selects = [...g.selects, ...partials.columns.map((p, n) => sql`${p.sql} AS ${sql.id(`p${n}`)}`)];
+/**
+ * Reads partial rows of every chunk in the report's order of groups (by related id: in no order),
+ * or of the chunks of a run.
+ */
+function partialsReader(
+  ctx: RequestContext,
+  q: ReportSql,
+  keys: readonly GroupKey[],
+  partials: Partials,
+  targets: readonly TargetKey[] | undefined,
+) {
+  const chunk = sql`(e0.id / ${sql.lit(CHANGE_CHUNK_IDS)}) AS ch`;
+  let lead: RawBuilder<unknown>[];
+  let order: RawBuilder<unknown>[] | undefined;
+  if (targets) lead = targetSelects(targets, chunk);
+  else {
+    // The chunk first: position 1, the last key of the order.
+    const g = groupedSql(ctx, keys, [chunk]);
+    lead = g.selects;
+    order = [...g.orderBy, sql.lit(1)];
+  }
+  const groupBy = sql.join(lead.map((_, n) => sql.lit(n + 1)));
+  const selects = [...lead, ...partials.columns.map((p, n) => sql`${p.sql} AS ${sql.id(`p${n}`)}`)];
   return async (run?: ChunkRun): Promise<Row[]> => {
     const ids = run && idsOfRun(run);
     const where = ids ? sql`${q.where} AND e0.id >= ${ids.lo} AND e0.id < ${ids.hi}` : q.where;
-    const tail = run ? sql`` : sql` ORDER BY ${sql.join(order)} LIMIT ${MAX_PARTIAL_ROWS + 1}`;
+    const ordered = order ? sql` ORDER BY ${sql.join(order)}` : sql``;
+    const tail = run ? sql`` : sql`${ordered} LIMIT ${MAX_PARTIAL_ROWS + 1}`;
     const result =
-      await sql<Row>`SELECT ${sql.join(selects)} FROM ${q.from()} WHERE ${where} GROUP BY ${g.groupBy}${tail}`.execute(
+      await sql<Row>`SELECT ${sql.join(selects)} FROM ${q.from()} WHERE ${where} GROUP BY ${groupBy}${tail}`.execute(
         ctx.db,
       );
     return result.rows;
