@@ -6,10 +6,12 @@ import {
   notConfiguredText,
 } from '@plinth/schema';
 import { Button } from '@plinth/ui';
+import { useSelector } from '@xstate/react';
 import { type CSSProperties, useMemo } from 'react';
 import { useSession } from '../../auth/public';
 import type { PageComponentProps } from '../../pages/componentRegistry';
 import { pickerSource } from '../../pickerData/public';
+import { DocumentsControl } from '../documents/DocumentsControl';
 import { relatedRecords } from '../record/recordValues';
 import { useFormTextSettings } from '../record/useFormTextSettings';
 import { FieldControl } from '../render/FieldControl';
@@ -72,6 +74,7 @@ export function BoundComponentView({
   const settings = useFormTextSettings(undefined);
   const dataSource = useMemo(() => pickerSource(client), [client]);
   const { adapter, status, value, errorText } = useBoundComponent(component, runtime);
+  const record = useSelector(adapter.actor, (s) => s.context.record);
   const bound = adapter.component(component.id);
   const member = adapter.member(component.id);
   const relatedType = member?.kind === 'relationship' ? relatedTypeId(member as never) : 0;
@@ -186,6 +189,20 @@ export function BoundComponentView({
           }
         />
       );
+    else if (bound.kind === 'documents')
+      body = (
+        <DocumentsControl
+          title={title}
+          helpText={helpText}
+          recordId={record && !record.isNew ? record.id : undefined}
+          recordTypeName={adapter.typeName()}
+          relationshipId={member.end.id}
+          direction={member.end.direction}
+          isReadOnly={readOnly}
+          style={bound.style}
+          refreshToken={adapter.revision}
+        />
+      );
     else
       body = (
         <RelationshipControl
@@ -196,6 +213,17 @@ export function BoundComponentView({
           isMandatory={isMandatory}
           pickerDataSource={dataSource}
           onValueChange={onValueChange}
+          {...(bound.kind === 'relationship' && record
+            ? {
+                form: {
+                  mode: readOnly ? 'view' : record.isNew ? 'new' : 'edit',
+                  recordId: record.id,
+                  recordName: record.name,
+                  typeName: adapter.typeName(),
+                  loadIndex: adapter.revision,
+                },
+              }
+            : {})}
         />
       );
   }

@@ -1,4 +1,4 @@
-import { waitFor } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { pageContent, renderPage, testContext } from '../../pages/pageTestHarness';
 import { boundComponent, kindCases, opportunityServer } from './boundPageHarness';
@@ -15,7 +15,16 @@ async function frameOf(kind: string) {
   return document.querySelector(`.pl-bound[data-kind="${kind}"]`) as HTMLElement;
 }
 
-const isReadOnlyFrame = (frame: HTMLElement) => frame.querySelector('.pl-form-value') !== null;
+/**
+ * Whether the component only shows its value: fields and lists as read-only text; the relationship
+ * table without its actions toolbar; documents without their upload area.
+ */
+const isReadOnlyFrame = (frame: HTMLElement) => {
+  const kind = frame.dataset.kind;
+  if (kind === 'relationship') return within(frame).queryByRole('button', { name: 'Add existing' }) === null;
+  if (kind === 'documents') return frame.querySelector('.pl-documents__drop') === null;
+  return frame.querySelector('.pl-form-value') !== null;
+};
 
 describe('the 15 bound components', () => {
   it.each(kindCases)('$kind in view mode shows its label and stored value, read-only', async (c) => {

@@ -15,6 +15,7 @@ import {
   validateFieldValue,
 } from '@plinth/schema';
 import { relatedRecords } from '../record/recordValues';
+import { isTableEnd, isTableValueEmpty } from '../relationship/relationshipTableValue';
 import type { ComponentErrors, MemberValues } from './boundComponentMachine';
 
 /**
@@ -65,9 +66,8 @@ export function isMandatoryMember(bound: BoundComponent, member: BoundMember): b
 
 /** Whether the member can be written from a form at all (calculated, read-only, auto-number: no). */
 export function isWritableMember(member: BoundMember): boolean {
-  if (member.kind === 'field') return isWritableField(member.field as FieldDef) && !member.field.column;
-  // A list of many related records is changed in the relationship table, not here.
-  return member.end.column === undefined && (!member.isToMany || member.end.relType === 'multiChoiceField');
+  if (member.kind === 'field') return isWritableField(member.field as FieldDef);
+  return member.end.column === undefined;
 }
 
 /**
@@ -87,8 +87,8 @@ export function checkBoundValues(
     if (!isEditable(id) || !isWritableMember(member)) continue;
     const value = values[member.key];
     if (member.kind === 'relationship') {
-      if (isMandatoryMember(bound, member) && relatedRecords(value).length === 0)
-        errors[id] = requiredMessage;
+      const isEmpty = isTableEnd(member) ? isTableValueEmpty(value) : relatedRecords(value).length === 0;
+      if (isMandatoryMember(bound, member) && isEmpty) errors[id] = requiredMessage;
       continue;
     }
     const result = validateFieldValue(member.field as FieldDef, value, {

@@ -97,14 +97,14 @@ export const kindCases: Array<{
     label: 'Contacts',
     bind: { relationshipId: 203 },
     viewText: 'Ann',
-    isEditable: false,
+    isEditable: true,
   },
   {
     kind: 'documents',
     label: 'Documents',
     bind: { relationshipId: 204 },
     viewText: 'Plan.pdf',
-    isEditable: false,
+    isEditable: true,
   },
 ];
 
@@ -197,6 +197,63 @@ export function opportunityServer(
               documents: [{ id: 801, name: 'Plan.pdf' }],
             },
           ],
+        },
+      };
+    if (path === '/spapi/data/v1/report/type/44/display') {
+      const detail = (body as { relationDetail?: { eid: number } }).relationDetail;
+      const rows = detail?.eid === 7 ? [{ eid: 701, values: [{ val: 'Ann' }] }] : [];
+      return {
+        status: 200,
+        body: {
+          meta: {
+            title: 'Contacts',
+            rootTypeId: 44,
+            rcols: { c1: { title: 'Name', type: 'String', ord: 0, hide: false, entityname: true } },
+            sort: [],
+            anlcols: {},
+          },
+          gdata: rows,
+          pageSize: 6,
+          lrt: '',
+        },
+      };
+    }
+    if (path === '/spapi/data/v1/schema/type/44')
+      return {
+        status: 200,
+        body: {
+          ...opportunityType,
+          type: {
+            id: 44,
+            name: 'Contact',
+            scriptName: 'Contact',
+            isAbstract: false,
+            isChoiceType: false,
+            isSystem: false,
+          },
+          fields: [],
+          relationships: [],
+        },
+      };
+    if (path === '/spapi/data/v1/report/templateIds') return { status: 200, body: { reportIds: [] } };
+    if (path === '/spapi/data/v2/document/related?eid=7&relid=204&direction=fwd')
+      return {
+        status: 200,
+        body: {
+          documents: [
+            {
+              id: 801,
+              name: 'Plan.pdf',
+              fileExtension: 'pdf',
+              size: 2048,
+              documentType: null,
+              version: 1,
+              recordVersion: 1,
+              canModify: true,
+            },
+          ],
+          total: 1,
+          canUpload: true,
         },
       };
     const saved = options.onSave?.(method, path, body);

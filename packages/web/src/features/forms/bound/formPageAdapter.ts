@@ -7,6 +7,7 @@ import type { PageBus, PageMessage } from '../../pages/pageBus';
 import type { PageContext } from '../../pages/pageRendererTypes';
 import { pageParams } from '../../pages/pageVariables';
 import { staleRecordMessage } from '../record/useRecordForm';
+import { isTableEnd, isTableValueChanged, tableValueOf } from '../relationship/relationshipTableValue';
 import {
   type BoundComponentContext,
   type BoundRecord,
@@ -217,6 +218,11 @@ export class FormPageAdapter {
     return this.type !== null;
   }
 
+  /** The record type's name, once read. */
+  typeName(): string {
+    return this.type?.type.name ?? '';
+  }
+
   isEditable(componentId: string): boolean {
     const member = this.member(componentId);
     if (!member || !isWritableMember(member)) return false;
@@ -228,7 +234,12 @@ export class FormPageAdapter {
     const member = this.member(componentId);
     if (!member) return;
     const componentIds = [...this.components.keys()].filter((id) => this.member(id)?.key === member.key);
-    this.actor.send({ type: 'CHANGE', key: member.key, value, componentIds });
+    // A relationship table back to no changes holds its list as read: unchanged again.
+    const held =
+      member.kind === 'relationship' && isTableEnd(member) && !isTableValueChanged(value)
+        ? tableValueOf(value).read
+        : value;
+    this.actor.send({ type: 'CHANGE', key: member.key, value: held, componentIds });
   }
 
   getNotice(): FormPageNotice | null {

@@ -3,6 +3,8 @@ import type { ApiClient } from '../../../api/apiClient';
 import { evalCalcFieldsForNew, fetchFormData } from '../../../api/formApi';
 import { createRecord, patchRecord, relatedListLimit } from '../record/recordFormApi';
 import { mergeNewRecord, relatedRecords } from '../record/recordValues';
+import { putRecordWithRelated } from '../relationship/relatedRecordSave';
+import { isTableEnd, tableSaveChanges } from '../relationship/relationshipTableValue';
 import type { BoundRecord, LoadedRecord, MemberValues, SavedRecord } from './boundComponentMachine';
 import { changedKeys } from './boundComponentMachine';
 import type { BoundMember } from './boundMembers';
@@ -89,12 +91,16 @@ export function memberSaveBody(
   values: MemberValues,
 ): PatchEntityRequest {
   const fields: Record<string, unknown> = {};
-  const relationships: Record<string, { set: number[] }> = {};
+  const relationships: Record<string, { set?: number[]; add?: number[]; remove?: number[] }> = {};
   for (const key of new Set(keys)) {
     const member = members.find((m) => m.key === key);
     if (!member) continue;
     if (member.kind === 'field') fields[key] = values[key] ?? null;
-    else relationships[key] = { set: relatedRecords(values[key]).map((r) => r.id) };
+    else if (isTableEnd(member)) {
+      // A relationship table sends what it added and removed (decision 0082), never the whole list.
+      const { change } = tableSaveChanges(member.end, 0, values[key]);
+      if (change) relationships[key] = change;
+    } else relationships[key] = { set: relatedRecords(values[key]).map((r) => r.id) };
   }
   return {
     ...(Object.keys(fields).length > 0 ? { fields } : {}),
@@ -128,6 +134,17 @@ export async function saveFormPageRecord(
     return { id, version: 0, values: input.values };
   }
   if (keys.length === 0) return { id: record.id, version: record.version, values: input.values };
+  // New records made in a relationship table are created in the same save, related to this one.
+  const created = writable.flatMap((m) =>
+    m.kind === 'relationship' && isTableEnd(m) && keys.includes(m.key)
+      ? tableSaveChanges(m.end, record.id, values[m.key]).created
+      : [],
+  );
+  if (created.length > 0) {
+    // The put answers no version: the page reads the record again after its save.
+    await putRecordWithRelated(client, record, body, created);
+    return { id: record.id, version: record.version, values: input.values };
+  }
   const saved = await patchRecord(client, record.id, record.version, body);
   return { id: saved.id, version: saved.version, values: input.values };
 }
