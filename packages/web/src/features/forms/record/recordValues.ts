@@ -12,6 +12,7 @@ import {
   isTableValueChanged,
   isTableValueEmpty,
   tableSaveChanges,
+  tableValueOf,
 } from '../relationship/relationshipTableValue';
 import type { FormFieldNode, FormRelationshipNode } from '../render/formTree';
 
@@ -148,6 +149,20 @@ export function saveBody(changed: readonly FormControlNode[], values: FormValues
     ...(Object.keys(fields).length > 0 ? { fields } : {}),
     ...(Object.keys(relationships).length > 0 ? { relationships } : {}),
   };
+}
+
+/**
+ * The values as saved: a relationship table's changes are the record's now, so none are pending
+ * (the record is read again at once; meanwhile the form is not dirty).
+ */
+export function savedValues(
+  controls: readonly FormControlNode[],
+  values: FormValues,
+): Record<string, FormValue> {
+  const saved: Record<string, FormValue> = { ...values };
+  for (const node of controls)
+    if (node.kind === 'relationship' && isTableEnd(node)) saved[node.id] = tableValueOf(values[node.id]).read;
+  return saved;
 }
 
 /** The new related records of the changed relationship tables, created and related in the same save. */

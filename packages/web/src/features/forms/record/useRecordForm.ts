@@ -22,6 +22,7 @@ import {
   memberKey,
   type RelatedRecord,
   saveBody,
+  savedValues,
   serverErrors,
   valuesOfRecord,
 } from './recordValues';
@@ -216,8 +217,9 @@ export function useRecordForm(target: {
           ? await putRecordWithRelated(client, record, body, created)
           : (await patchRecord(client, record.id, record.version, body)).id;
       // What was saved is what the record holds now: nothing is unsaved while it is read again.
-      setRead(checked.values);
-      setValues(checked.values);
+      const saved = savedValues(controls, checked.values);
+      setRead(saved);
+      setValues(saved);
       if (isNew) setSavedId(id);
       else setGeneration((g) => g + 1);
       return { ok: true, id };
