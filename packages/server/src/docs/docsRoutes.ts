@@ -24,7 +24,7 @@ export async function docsRoutes(app: FastifyInstance) {
         querystring: z.object({
           target: z
             .string()
-            .max(300)
+            .max(4000)
             .optional()
             .describe('a documentation path, e.g. /docs/sample-calculations'),
         }),
@@ -36,6 +36,12 @@ export async function docsRoutes(app: FastifyInstance) {
       return reply.header('cache-control', 'no-store').redirect(to, 302);
     },
   );
+
+  // The documentation's root is the one page it has.
+  for (const url of ['/docs', '/docs/'])
+    r.get(url, { schema: { hide: true } }, async (_request, reply) =>
+      reply.redirect('/docs/sample-calculations', 302),
+    );
 
   r.get('/docs/sample-calculations', { schema: { hide: true } }, async (_request, reply) => {
     page ??= calculationReferenceHtml();

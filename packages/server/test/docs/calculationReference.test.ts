@@ -71,6 +71,7 @@ describe.each(engines)('the calculation reference on %s', (engine) => {
       ['a header smuggled in', '/docs/sample-calculations\r\nSet-Cookie: a=b'],
       ['an anchor with markup', '/docs/sample-calculations#<script>'],
       ['nothing', ''],
+      ['a very long target', `/docs/sample-calculations#${'a'.repeat(3000)}`],
     ])('refuses %s with a 400 that says what it takes', async (_, target) => {
       const res = await t.app.inject({ method: 'GET', url: `${HELP}?target=${encodeURIComponent(target)}` });
       expect(res.statusCode).toBe(400);
@@ -78,6 +79,20 @@ describe.each(engines)('the calculation reference on %s', (engine) => {
       expect(JSON.parse(res.body)).toEqual({
         error: expect.objectContaining({ code: 'bad_request', message: badDocsTarget }),
       });
+    });
+
+    it('sends /docs to the reference', async () => {
+      for (const url of ['/docs', '/docs/']) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.statusCode).toBe(302);
+        expect(res.headers.location).toBe(PAGE);
+      }
+    });
+
+    it('refuses a target given twice', async () => {
+      const res = await t.app.inject({ method: 'GET', url: `${HELP}?target=${PAGE}&target=${PAGE}` });
+      expect(res.statusCode).toBe(400);
+      expect(res.headers.location).toBeUndefined();
     });
 
     it('refuses a call with no target', async () => {
