@@ -14,6 +14,7 @@ export {
 } from './formCache/formCache';
 export * from './formCache/formCacheConstants';
 export { type ConditionalAnswer, loadThroughCache } from './formCache/loadThroughCache';
+export { MultistepFormPage, type MultistepFormPageProps } from './multistep/MultistepFormPage';
 export { RecordForm, type RecordFormProps } from './record/RecordForm';
 export { RecordFormModal, type RecordFormModalProps, relatedRecordForms } from './record/RecordFormModal';
 export type { RecordFormMode } from './record/recordFormApi';
