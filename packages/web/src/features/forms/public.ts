@@ -14,6 +14,11 @@ export {
 } from './formCache/formCache';
 export * from './formCache/formCacheConstants';
 export { type ConditionalAnswer, loadThroughCache } from './formCache/loadThroughCache';
+export {
+  type FormPageOutcome,
+  saveFormPage,
+  validateFormPage,
+} from './multistep/formPageRound';
 export { MultistepFormPage, type MultistepFormPageProps } from './multistep/MultistepFormPage';
 export { RecordForm, type RecordFormProps } from './record/RecordForm';
 export { RecordFormModal, type RecordFormModalProps, relatedRecordForms } from './record/RecordFormModal';

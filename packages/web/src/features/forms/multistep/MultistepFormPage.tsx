@@ -4,8 +4,8 @@ import { useMemo, useState } from 'react';
 import { PageRenderer } from '../../pages/PageRenderer';
 import type { PageBus, SavedEntity } from '../../pages/pageBus';
 import type { PageContext } from '../../pages/pageRendererTypes';
+import { saveFormPage, validateFormPage } from './formPageRound';
 import { multistepGuard } from './multistepGuard';
-import { saveStep, validateStep } from './multistepRound';
 import { useMultistepSections } from './useMultistepSections';
 import './multistep.css';
 
@@ -73,7 +73,7 @@ export function MultistepFormPage({
     run(async () => {
       if (isView) return setStep((s) => s + 1);
       // Leaving the first step of a new record creates it (its later steps need it stored).
-      const outcome = isNew ? await saveStep(bus) : await validateStep(bus);
+      const outcome = isNew ? await saveFormPage(bus) : await validateFormPage(bus);
       if (!outcome.ok) return;
       const made = outcome.saved[0];
       if (isNew && made) setCreatedId(made.id);
@@ -81,7 +81,7 @@ export function MultistepFormPage({
     });
   const save = () =>
     run(async () => {
-      const outcome = await saveStep(bus);
+      const outcome = await saveFormPage(bus);
       if (!outcome.ok) return;
       const id = outcome.saved[0]?.id ?? createdId ?? context.record?.id;
       if (id !== undefined && id !== null)

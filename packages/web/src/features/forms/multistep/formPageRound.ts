@@ -1,7 +1,7 @@
 import type { PageBus, PageMessage, SavedEntity } from '../../pages/pageBus';
 
 /** What a step's check or save came to. */
-export type StepOutcome = { ok: true; saved: SavedEntity[] } | { ok: false };
+export type FormPageOutcome = { ok: true; saved: SavedEntity[] } | { ok: false };
 
 /** The form page adapter answers validation as `formPage:{id|new}` (decision 0086). */
 const isFormPageAnswer = (m: PageMessage) =>
@@ -10,8 +10,8 @@ const isFormPageAnswer = (m: PageMessage) =>
 /** A round that never hears back (no bound component answers) ends as failed after this long. */
 const giveUpMs = 20_000;
 
-function round(bus: PageBus, request: PageMessage, settle: (m: PageMessage) => StepOutcome | null) {
-  return new Promise<StepOutcome>((resolve) => {
+function round(bus: PageBus, request: PageMessage, settle: (m: PageMessage) => FormPageOutcome | null) {
+  return new Promise<FormPageOutcome>((resolve) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const stop = bus.subscribe((message) => {
       const outcome = settle(message);
@@ -29,7 +29,7 @@ function round(bus: PageBus, request: PageMessage, settle: (m: PageMessage) => S
 }
 
 /** Checks the shown section: the page's bound components answer REQUEST_VALIDATION_INFO. */
-export function validateStep(bus: PageBus): Promise<StepOutcome> {
+export function validateFormPage(bus: PageBus): Promise<FormPageOutcome> {
   return round(bus, { type: 'REQUEST_VALIDATION_INFO' }, (m) =>
     m.type === 'VALIDATION_COMPLETED' && isFormPageAnswer(m)
       ? m.isValid
@@ -44,7 +44,7 @@ export function validateStep(bus: PageBus): Promise<StepOutcome> {
  * with the saved records, or SAVE_FAILED; a failed check ends it with no answer from the page, so
  * the form page's invalid answer ends it here.
  */
-export function saveStep(bus: PageBus): Promise<StepOutcome> {
+export function saveFormPage(bus: PageBus): Promise<FormPageOutcome> {
   return round(bus, { type: 'SAVE' }, (m) => {
     if (m.type === 'SAVE_SUCCEEDED' && !m.componentId) return { ok: true, saved: m.savedEntities };
     if (m.type === 'SAVE_FAILED' && !m.componentId) return { ok: false };
