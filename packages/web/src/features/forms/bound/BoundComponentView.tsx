@@ -1,4 +1,4 @@
-import { ChoiceGroup, RecordPicker } from '@plinth/fields';
+import { RecordPicker } from '@plinth/fields';
 import {
   type BoundComponentProperties,
   boundComponentType,
@@ -20,7 +20,6 @@ import { RelationshipControl, relatedTypeId } from '../render/RelationshipContro
 import { type BoundMember, isMandatoryMember } from './boundMembers';
 import type { FormPageAdapter } from './formPageAdapter';
 import { useBoundComponent } from './useBoundComponent';
-import { useChoiceOptions } from './useChoiceOptions';
 import './boundComponents.css';
 
 /** The control a member shows through: the record form's own control nodes. */
@@ -78,9 +77,6 @@ export function BoundComponentView({
   const bound = adapter.component(component.id);
   const member = adapter.member(component.id);
   const relatedType = member?.kind === 'relationship' ? relatedTypeId(member as never) : 0;
-  const isChoiceGroup =
-    bound?.kind === 'choice' && bound.style.choiceDisplay !== 'select' && member?.kind === 'relationship';
-  const choices = useChoiceOptions(relatedType, isChoiceGroup && !isReadOnly);
   const type = boundComponentType(component.typeAlias);
   if (status === 'loading' || !bound)
     return <div className="pl-page-loading" role="status" aria-busy="true" aria-label="Loading" />;
@@ -148,27 +144,7 @@ export function BoundComponentView({
       helpText,
     };
     const related = relatedRecords(value);
-    if (isChoiceGroup && !readOnly)
-      body = (
-        <ChoiceGroup
-          label={title}
-          {...(helpText ? { helpText } : {})}
-          {...(errorText ? { errorText } : {})}
-          isMandatory={isMandatory}
-          isMulti={bound.style.choiceDisplay === 'checklist'}
-          options={choices}
-          value={related.map((r) => r.id)}
-          onValueChange={(ids) =>
-            onValueChange(
-              ids.flatMap((id) => {
-                const option = choices.find((o) => o.id === id);
-                return option ? [{ id: option.id, name: option.label }] : [];
-              }),
-            )
-          }
-        />
-      );
-    else if (bound.kind === 'lookup' && !bound.style.displayAsDropdown && !readOnly)
+    if (bound.kind === 'lookup' && !bound.style.displayAsDropdown && !readOnly)
       body = (
         <RecordPicker
           label={title}
@@ -213,6 +189,7 @@ export function BoundComponentView({
           isMandatory={isMandatory}
           pickerDataSource={dataSource}
           onValueChange={onValueChange}
+          {...(bound.kind === 'choice' ? { choiceDisplay: bound.style.choiceDisplay } : {})}
           {...(bound.kind === 'relationship' && record
             ? {
                 form: {

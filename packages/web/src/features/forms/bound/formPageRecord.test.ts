@@ -13,7 +13,7 @@ const endMember = (id: number, isToMany: boolean): BoundMember => {
 };
 
 describe('a form page save body', () => {
-  const members = [fieldMember(101), endMember(202, false), endMember(203, true)];
+  const members = [fieldMember(101), endMember(202, false), endMember(204, true)];
 
   it('fields by script name, a lookup as the ids that replace it', () => {
     expect(
@@ -26,13 +26,15 @@ describe('a form page save body', () => {
 
   it('a relationship table sends what it added and removed, never the whole list', () => {
     const table = {
-      read: [{ id: 701, name: 'Ann' }],
-      changes: { flags: { 701: false, 702: true }, names: { 702: 'Bob' }, created: [] },
+      read: [{ id: 801, name: 'Plan.pdf' }],
+      changes: { flags: { 801: false, 802: true }, names: { 802: 'Budget.xlsx' }, created: [] },
     };
-    expect(memberSaveBody(members, ['contacts'], { contacts: table })).toEqual({
-      relationships: { contacts: { add: [702], remove: [701] } },
+    expect(memberSaveBody(members, ['documents'], { documents: table })).toEqual({
+      relationships: { documents: { add: [802], remove: [801] } },
     });
     // A list as read, unchanged: nothing to send for it.
-    expect(memberSaveBody(members, ['contacts'], { contacts: [{ id: 701, name: 'Ann' }] })).toEqual({});
+    expect(memberSaveBody(members, ['documents'], { documents: [{ id: 801, name: 'Plan.pdf' }] })).toEqual(
+      {},
+    );
   });
 });

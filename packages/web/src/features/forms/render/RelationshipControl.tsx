@@ -1,4 +1,4 @@
-import { type PickerDataSource, RecordPicker, SelectList } from '@plinth/fields';
+import { ChoiceGroup, type PickerDataSource, RecordPicker, SelectList } from '@plinth/fields';
 import type { EnumValue } from '@plinth/schema';
 import { useEffect, useState } from 'react';
 import { useSession } from '../../auth/public';
@@ -19,6 +19,8 @@ export interface RelationshipControlProps {
   pickerDataSource: PickerDataSource;
   /** Related records (a choice, a lookup), or a relationship table's value with its changes. */
   onValueChange: (value: RelatedRecord[] | ReturnType<typeof tableValueOf>) => void;
+  /** A choice as a select list (default), or all its options at once: radio buttons or a checklist. */
+  choiceDisplay?: 'select' | 'radio' | 'checklist' | undefined;
   /** The form's record, mode and read count: a relationship table lists that record's related records. */
   form?: {
     mode: RecordFormMode;
@@ -66,6 +68,7 @@ export function RelationshipControl({
   pickerDataSource,
   onValueChange,
   form,
+  choiceDisplay,
 }: RelationshipControlProps) {
   const choices = useChoiceValues(relatedTypeId(node), !isReadOnly && isChoice(node));
   if (form && isTableEnd(node)) {
@@ -119,8 +122,10 @@ export function RelationshipControl({
     const options = (choices ?? [])
       .filter((c) => !c.isRetired || related.some((r) => r.id === c.id))
       .map((c) => ({ id: c.id, label: c.name ?? 'Unnamed resource', colour: c.colour }));
+    // A page's choice component may show every option at once (spec 03 §3 'choice display').
+    const Choice = choiceDisplay === 'radio' || choiceDisplay === 'checklist' ? ChoiceGroup : SelectList;
     return (
-      <SelectList
+      <Choice
         {...base}
         options={options}
         isMulti={isMulti}
