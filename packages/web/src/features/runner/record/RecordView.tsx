@@ -9,6 +9,7 @@ import { RecordDeleteDialog, useRecordDelete } from '../deleteRecord/public';
 import { useUnsavedPageGuard } from '../page/useUnsavedPageGuard';
 import type { RunnerQuery } from '../runnerQuery';
 import { useTenantSettings } from '../tenantSettings/TenantSettingsProvider';
+import { FormPageRecord, isFormPage } from './FormPageRecord';
 import { recordTitle } from './recordFields';
 import { useRecordDetails } from './useRecordDetails';
 
@@ -43,6 +44,7 @@ function savedRecordUrl(id: number): string | null {
 /**
  * The record routes (spec 01 §2 `_createRecord`, `_editRecord`, `_viewRecord`): the record in its
  * form (issue 17, decision 0076) — viewed, edited or created — with Delete when it may be deleted.
+ * A type whose record page has bound components shows that form page instead (decision 0094).
  */
 export function RecordView({
   mode,
@@ -99,18 +101,31 @@ export function RecordView({
           </Button>
         </div>
       )}
-      <RecordForm
-        mode={formModes[mode]}
-        entityId={record?.id}
-        typeId={mode === 'create' ? details.type.type.id : undefined}
-        settings={settings}
-        showTitle={false}
-        onTitle={setFormTitle}
-        onDirtyChange={setDirty}
-        onSaved={(id, saved) => {
-          if (saved === 'new') setSavedUrl(savedRecordUrl(id));
-        }}
-      />
+      {isFormPage(details.page) ? (
+        <FormPageRecord
+          page={details.page}
+          type={details.type}
+          mode={mode}
+          record={record}
+          onDirtyChange={setDirty}
+          onSaved={(id, saved) => {
+            if (saved === 'new') setSavedUrl(savedRecordUrl(id));
+          }}
+        />
+      ) : (
+        <RecordForm
+          mode={formModes[mode]}
+          entityId={record?.id}
+          typeId={mode === 'create' ? details.type.type.id : undefined}
+          settings={settings}
+          showTitle={false}
+          onTitle={setFormTitle}
+          onDirtyChange={setDirty}
+          onSaved={(id, saved) => {
+            if (saved === 'new') setSavedUrl(savedRecordUrl(id));
+          }}
+        />
+      )}
       <RecordDeleteDialog recordDelete={recordDelete} />
     </section>
   );

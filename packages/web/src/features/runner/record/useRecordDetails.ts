@@ -65,6 +65,10 @@ export function useRecordDetails(mode: 'create' | 'edit' | 'view', cid: number |
             () => null,
           ),
         ]);
+        // New records are created through the record page's alternate multistep page (decision 0093).
+        const multistepId = mode === 'create' && pageId <= 0 ? page?.alternateMultistepPageId : undefined;
+        const shown =
+          multistepId !== undefined ? await api.pageById(multistepId, false, signal).catch(() => page) : page;
         let record: RecordDetails['record'] = null;
         if (mode !== 'create') {
           const members = [
@@ -76,7 +80,7 @@ export function useRecordDetails(mode: 'create' | 'edit' | 'view', cid: number |
           if (!found) return done({ status: 'failed', message: failedToGetRecord });
           record = { id: found.id, name: found.name, canDelete: found.canDelete, values: found };
         }
-        done({ status: 'ready', details: { type, record, page } });
+        done({ status: 'ready', details: { type, record, page: shown } });
       } catch (error) {
         done({ status: 'failed', message: `${failedToGetRecord} ${messageOf(error)}` });
       }
