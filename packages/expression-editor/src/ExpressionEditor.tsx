@@ -94,7 +94,7 @@ export function ExpressionEditor(props: ExpressionEditorProps) {
       changes: { from, to, insert: text },
       selection: { anchor: from + text.length - cursorBack },
     });
-    view.focus();
+    focusAfterPopup(view);
   };
   const replaceAll = (text: string) => {
     if (!view) return;
@@ -102,7 +102,7 @@ export function ExpressionEditor(props: ExpressionEditorProps) {
       changes: { from: 0, to: view.state.doc.length, insert: text },
       selection: { anchor: text.length },
     });
-    view.focus();
+    focusAfterPopup(view);
   };
   const showHints = () => {
     if (!view) return;
@@ -167,6 +167,14 @@ export function ExpressionEditor(props: ExpressionEditorProps) {
       </div>
     </div>
   );
+}
+
+/** Back to the text once the popup that inserted has closed (it gives focus back to its button). */
+function focusAfterPopup(view: EditorView) {
+  view.focus();
+  setTimeout(() => {
+    if (view.dom.isConnected) view.focus();
+  }, 0);
 }
 
 function okText(answer: { resultType: string; isList: boolean } | null): string {
