@@ -1,6 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/**
+ * The port a journey starts the fake on: the e2e server is started with
+ * `AI_BASE_URL=http://127.0.0.1:$PLINTH_E2E_AI_PORT/v1 AI_MODEL=e2e-fake` (.ci/run does).
+ */
+export const e2eAiPort = Number(process.env.PLINTH_E2E_AI_PORT ?? 3112);
+
 /** One scripted answer: a chat message's content, or a failure with this HTTP status. */
 export type FakeAnswer = { content: string } | { status: number };
 
