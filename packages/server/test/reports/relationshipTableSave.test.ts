@@ -29,6 +29,13 @@ describe.each(engines)('relationship table calls on %s', (engine) => {
     accountRel = await defineRelationship(t.admin, 'lookup', contactType, accountType, 'account', 'contacts');
     ids = await putRecords(t.admin, [
       { id: 'new:A1', typeId: accountType, fields: { name: 'Acme' } },
+      { id: 'new:A2', typeId: accountType, fields: { name: 'Globex' } },
+      {
+        id: 'new:c4',
+        typeId: contactType,
+        fields: { name: 'c4' },
+        relationships: { account: { set: ['new:A2'] } },
+      },
       ...['c1', 'c2', 'c3'].map((k, i) => ({
         id: `new:${k}`,
         typeId: contactType,
@@ -99,6 +106,19 @@ describe.each(engines)('relationship table calls on %s', (engine) => {
     expect(await related()).toEqual(
       [ids.c2!, ids.c3!, res.body.ids['new:rel1'] as number].sort((a, b) => a - b),
     );
+  });
+
+  it('moves an added record that holds another record through a single end to this one', async () => {
+    const res = await t.admin.put([
+      { id: ids.A1!, version: await version() },
+      { id: ids.c4!, relationships: { account: { set: [ids.A1!] } } },
+    ]);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await related()).toContain(ids.c4);
+    const globex = await page(t.admin, {
+      relationDetail: { eid: ids.A2, relid: accountRel, direction: 'rev' },
+    });
+    expect(rowIds(globex.body)).toEqual([]);
   });
 
   it('refuses a save over a newer version and writes nothing, new record included', async () => {

@@ -1,5 +1,6 @@
 import {
   type EntityChange,
+  type EntityRef,
   type EntityResponse,
   type FieldDef,
   isWritableField,
@@ -165,11 +166,14 @@ export function savedValues(
   return saved;
 }
 
-/** The new related records of the changed relationship tables, created and related in the same save. */
+/**
+ * The related records the changed relationship tables change in the same save: new ones created,
+ * and added ones moved to this record through their own end.
+ */
 export function createdRelatedRecords(
   changed: readonly FormControlNode[],
   values: FormValues,
-  recordId: number,
+  recordId: EntityRef,
 ): EntityChange[] {
   return changed.flatMap((node) =>
     node.kind === 'relationship' && isTableEnd(node)

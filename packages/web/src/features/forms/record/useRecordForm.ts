@@ -4,7 +4,11 @@ import type { ApiClient } from '../../../api/apiClient';
 import { ApiError } from '../../../api/apiClient';
 import { validateFormData } from '../../../api/formApi';
 import { useSession } from '../../auth/public';
-import { putRecordWithRelated } from '../relationship/relatedRecordSave';
+import {
+  createRecordWithRelated,
+  newRecordKey,
+  putRecordWithRelated,
+} from '../relationship/relatedRecordSave';
 import {
   createRecord,
   type LoadedRecordForm,
@@ -210,9 +214,11 @@ export function useRecordForm(target: {
         target.deferCreate(body, typeof name === 'string' && name.trim() ? name : null);
         return { ok: true, id: 0 };
       }
-      const created = isNew ? [] : createdRelatedRecords(toSend, checked.values, record.id);
+      const created = createdRelatedRecords(toSend, checked.values, isNew ? newRecordKey : record.id);
       const id = isNew
-        ? await createRecord(client, record.typeId, body)
+        ? created.length > 0
+          ? await createRecordWithRelated(client, record.typeId, body, created)
+          : await createRecord(client, record.typeId, body)
         : created.length > 0
           ? await putRecordWithRelated(client, record, body, created)
           : (await patchRecord(client, record.id, record.version, body)).id;

@@ -84,10 +84,13 @@ describe('the relationship table in edit mode', () => {
 
     await user.click(screen.getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(saves(sent)).toHaveLength(1));
-    expect(saves(sent)[0]).toMatchObject({
-      method: 'PATCH',
-      path: '/spapi/data/v1/entity/5',
-      body: { relationships: { contacts: { add: [103], remove: [102] } } },
+    // A contact holds one account: the added one is moved here through its own end.
+    expect(saves(sent)[0]?.body).toEqual({
+      entities: [
+        { id: 5, version: 3, relationships: { contacts: { remove: [102] } } },
+        { id: 103, relationships: { account: { set: [5] } } },
+      ],
+      deleted: [],
     });
     // Read again: what was saved, with nothing pending.
     await waitFor(() => expect(within(contactsTable()).queryByText('Not saved yet')).not.toBeInTheDocument());
@@ -194,8 +197,8 @@ describe('the relationship table in new mode', () => {
           id: 'new:record',
           typeId: 50,
           fields: { name: 'Initech' },
-          relationships: { contacts: { add: [103] } },
         },
+        { id: 103, relationships: { account: { set: ['new:record'] } } },
       ],
       deleted: [],
     });

@@ -212,7 +212,13 @@ export function accountServer(options: AccountServerOptions = {}) {
       const entities = (b.entities ?? []) as Array<Record<string, unknown>>;
       const ids: Record<string, number> = {};
       for (const e of entities) {
-        if (typeof e.id === 'string') {
+        const rels = (e.relationships ?? {}) as Record<string, { set?: (number | string)[] }>;
+        if (e.typeId === 50) ids[e.id as string] = 77;
+        else if (typeof e.id === 'number' && e.id !== 5 && rels.account?.set) {
+          const c = contacts.find((x) => x.id === e.id);
+          const to = rels.account.set[0];
+          if (c) c.accountId = typeof to === 'number' ? to : 77;
+        } else if (typeof e.id === 'string') {
           const id = nextId++;
           ids[e.id] = id;
           const fields = (e.fields ?? {}) as { name?: string; email?: string };

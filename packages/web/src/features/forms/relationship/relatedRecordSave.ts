@@ -19,3 +19,25 @@ export async function putRecordWithRelated(
   });
   return record.id;
 }
+
+/** The key a new record goes by in its own save, when related records of its tables refer to it. */
+export const newRecordKey = 'new:record';
+
+/**
+ * Creates a record with the related records its relationship tables change (moved to it, or new),
+ * in one entity put: they refer to it by `newRecordKey`. Answers its new id.
+ */
+export async function createRecordWithRelated(
+  client: ApiClient,
+  typeId: number,
+  body: PatchEntityRequest,
+  related: readonly EntityChange[],
+): Promise<number> {
+  const answer = await client.call('POST', '/spapi/data/v1/entity/put', putEntitiesResponse, {
+    entities: [{ id: newRecordKey, typeId, ...body }, ...related],
+    deleted: [],
+  });
+  const id = answer.ids[newRecordKey];
+  if (id === undefined) throw new Error('The server did not answer the new record’s id.');
+  return id;
+}

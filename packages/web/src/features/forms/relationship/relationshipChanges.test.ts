@@ -12,7 +12,12 @@ import { isTableValueEmpty, tableSaveChanges, tableValueOf } from './relationshi
 
 const related = new Set([1, 2]);
 const isRelated = (id: number) => related.has(id);
-const end = { direction: 'rev' as const, fromScriptName: 'contacts', toScriptName: 'account' };
+const end = {
+  direction: 'rev' as const,
+  fromScriptName: 'contacts',
+  toScriptName: 'account',
+  cardinality: 'manyToMany' as const,
+};
 
 describe('relationship changes (a flag per related id)', () => {
   it('flags added records included and removed ones excluded; adding back a removed one forgets it', () => {
@@ -53,6 +58,15 @@ describe('a relationship table in the record’s save', () => {
       ],
     });
     expect(tableSaveChanges(end, 5, [{ id: 1, name: 'Ada' }])).toEqual({ change: undefined, created: [] });
+  });
+
+  it('moves an added record here through its own end when it holds only one such record', async () => {
+    const changes = includeRecords(noRelationshipChanges, [{ id: 3, name: 'Carol' }], isRelated);
+    const oneAccount = { ...end, cardinality: 'manyToOne' as const };
+    expect(tableSaveChanges(oneAccount, 'new:record', { read: [], changes })).toEqual({
+      change: undefined,
+      created: [{ id: 3, relationships: { account: { set: ['new:record'] } } }],
+    });
   });
 
   it('is empty when nothing read stays and nothing is added or new; a full read list may hide more', () => {

@@ -1,4 +1,4 @@
-import type { EntityChange, TypeSchemaRelationship } from '@plinth/schema';
+import { type EntityChange, type EntityRef, reachesMany, type TypeSchemaRelationship } from '@plinth/schema';
 import {
   flaggedIds,
   hasRelationshipChanges,
@@ -55,18 +55,28 @@ export const otherEndKey = (
   end: Pick<TypeSchemaRelationship, 'direction' | 'fromScriptName' | 'toScriptName'>,
 ) => (end.direction === 'fwd' ? end.fromScriptName : end.toScriptName);
 
+type SavedEnd = Pick<TypeSchemaRelationship, 'direction' | 'fromScriptName' | 'toScriptName' | 'cardinality'>;
+
+/** Whether each related record holds one record through this relationship (a contact's one account). */
+export const isRelatedSideSingle = (end: Pick<TypeSchemaRelationship, 'direction' | 'cardinality'>) =>
+  !reachesMany(end, end.direction === 'fwd' ? 'rev' : 'fwd');
+
 /**
  * What a record's save sends for a table's changes: the relationship change of the end (added and
- * removed ids) and the new related records, each created in the same save and related to the
- * record through its own end (so a related type that must have this record can be created).
+ * removed ids); the new related records, each created in the same save and related to the record
+ * through its own end (so a related type that must have this record can be created); and, when
+ * each related record holds only one such record, the added ones moved here through their own end
+ * (decision 0082) — adding from this side would be refused for a record another one holds.
  */
 export function tableSaveChanges(
-  end: Pick<TypeSchemaRelationship, 'direction' | 'fromScriptName' | 'toScriptName'>,
-  recordId: number,
+  end: SavedEnd,
+  recordId: EntityRef,
   value: unknown,
 ): { change: { add?: number[]; remove?: number[] } | undefined; created: EntityChange[] } {
   const { changes } = tableValueOf(value);
-  const add = flaggedIds(changes, true);
+  const isMove = isRelatedSideSingle(end);
+  const added = flaggedIds(changes, true);
+  const add = isMove ? [] : added;
   const remove = flaggedIds(changes, false);
   const change =
     add.length + remove.length === 0
@@ -81,5 +91,8 @@ export function tableSaveChanges(
       relationships: { ...r.body.relationships, [key]: { add: [recordId] } },
     }),
   );
-  return { change, created };
+  const moved = isMove
+    ? added.map((id): EntityChange => ({ id, relationships: { [key]: { set: [recordId] } } }))
+    : [];
+  return { change, created: [...created, ...moved] };
 }
