@@ -20,7 +20,7 @@ export type MultistepMember =
   | { kind: 'relationshipList' }
   | { kind: 'field'; name: string; isMandatory: boolean };
 
-/** A section of a multistep page: a container of the root grid, its components in layout order. */
+/** A section of a multistep page: a grid or container of the root grid, its components in layout order. */
 export interface MultistepSection {
   id: string;
   name: string;
@@ -33,13 +33,13 @@ function componentIdsIn(element: LayoutElement): string[] {
 }
 
 /**
- * The sections of a multistep page (decision 0093): each container directly in the root grid, in
- * order. Components placed in the root grid itself are outside the sections and show with every
+ * The sections of a multistep page (decision 0093): each grid or container directly in the root
+ * grid, in order. Components placed in the root grid itself are outside the sections and show with every
  * step.
  */
 export function multistepSections(content: Pick<PageVersionContent, 'configuration'>): MultistepSection[] {
   return content.configuration.root.elements
-    .filter((e) => e.type === 'container')
+    .filter((e) => e.type !== 'component')
     .map((e, i) => ({ id: e.id, name: e.name?.trim() || `Step ${i + 1}`, componentIds: componentIdsIn(e) }));
 }
 

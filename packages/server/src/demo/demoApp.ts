@@ -4,11 +4,13 @@ import {
   type EntityId,
   sysField as F,
   newPageContent,
+  type PageVersionContent,
   type PlacedComponent,
   type Schema,
   sysRecord,
   sysRel,
 } from '@plinth/schema';
+import { demoFormComponents, newAccountContent } from './demoFormPages.js';
 
 /** The demo reports the pages show, by alias. */
 export type DemoReportIds = Readonly<Record<string, number>>;
@@ -22,8 +24,10 @@ interface DemoPage {
   /** The app it is in: the Sales CRM, or the shared app for record pages. */
   app: 'new:app' | typeof sysRecord.sharedApp;
   contextEntityTypeId?: EntityId;
-  type?: 'default' | 'singleRecordEdit';
+  type?: 'default' | 'singleRecordEdit' | 'singleRecordMultistepEdit';
   showTitleBar?: boolean;
+  /** Content built beside `placed` (a multistep page's sections). */
+  content?: PageVersionContent;
 }
 
 const heading = (id: string, text: string, level = 1): PlacedComponent => ({
@@ -49,7 +53,8 @@ function reportOf(reports: DemoReportIds, alias: string): number {
 /**
  * The pages of the demo's Sales CRM app (issue 16 item 9): Home with a heading, two hero counters,
  * the pipeline by stage and a report; the Opportunities, Accounts and Contacts lists; a page whose
- * master filter drives its report; and one record page per CRM type in the shared app.
+ * master filter drives its report; one form page per CRM type in the shared app (decision 0094) and
+ * the multistep page that creates an account with its first contact.
  */
 export function demoPages(schema: Schema, reports: DemoReportIds): DemoPage[] {
   const open = reportOf(reports, 'crm:openOpportunities');
@@ -70,7 +75,7 @@ export function demoPages(schema: Schema, reports: DemoReportIds): DemoPage[] {
     type: 'singleRecordEdit',
     contextEntityTypeId: schema.typeOrThrow(typeAlias).id,
     showTitleBar: true,
-    placed: [heading(`${typeAlias.replace('crm:', '')}Heading`, name, 2)],
+    placed: demoFormComponents(schema, typeAlias),
   });
   return [
     {
@@ -151,6 +156,17 @@ export function demoPages(schema: Schema, reports: DemoReportIds): DemoPage[] {
     recordPage('crm:account', 'Account'),
     recordPage('crm:contact', 'Contact'),
     recordPage('crm:activity', 'Activity'),
+    {
+      key: 'newAccount',
+      name: 'New account',
+      slug: 'new-account',
+      description: 'An account and its first contact, a step at a time.',
+      app: sysRecord.sharedApp,
+      type: 'singleRecordMultistepEdit',
+      contextEntityTypeId: schema.typeOrThrow('crm:account').id,
+      placed: [],
+      content: newAccountContent(schema),
+    },
   ];
 }
 
@@ -179,7 +195,8 @@ export function demoAppChanges(schema: Schema, reports: DemoReportIds): EntityCh
   return [
     app,
     ...pages.flatMap((p): EntityChange[] => {
-      const content = newPageContent(p.placed, { contextEntityTypeId: p.contextEntityTypeId ?? null });
+      const content =
+        p.content ?? newPageContent(p.placed, { contextEntityTypeId: p.contextEntityTypeId ?? null });
       if (p.showTitleBar) content.titleBar = { pageShowTitleBar: true, format: 'recordName' };
       return [
         {
@@ -224,7 +241,10 @@ export function demoAppMenu(pageIds: Readonly<Record<string, number>>): AppMenu 
   };
 }
 
-/** The menu written to the app, and each CRM type's record page set as its default edit record page. */
+/**
+ * The menu written to the app, each CRM type's record page set as its default edit record page, and
+ * the account's record page linked to its multistep page.
+ */
 export function demoAppLinks(
   schema: Schema,
   appId: EntityId,
@@ -239,5 +259,10 @@ export function demoAppLinks(
         relationships: { [`#${sysRel.defaultEditRecordPage}`]: { set: [pageIds[`new:page:${t}Record`]!] } },
       }),
     ),
+    // New accounts are made with their first contact, a step at a time (decision 0093).
+    {
+      id: pageIds['new:page:accountRecord']!,
+      relationships: { [`#${sysRel.alternateMultistepPage}`]: { set: [pageIds['new:page:newAccount']!] } },
+    },
   ];
 }

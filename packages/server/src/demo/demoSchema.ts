@@ -84,6 +84,13 @@ export function demoSchemaChanges(): EntityChange[] {
       },
       { name: 'Won', script: 'won', type: 'Boolean' },
       { name: 'Next Step', script: 'nextStep', type: 'MultilineText' },
+      // Shown on a new opportunity's form page, evaluated before it is saved (decision 0094).
+      {
+        name: 'Days to Close',
+        script: 'daysToClose',
+        type: 'Calculation',
+        fieldCalculation: 'datediff(day, getdate(), [Close Date])',
+      },
     ]),
     ...fieldRecords('activity', [
       { name: 'Due', script: 'due', type: 'DateTime' },
