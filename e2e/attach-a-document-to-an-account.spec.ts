@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { openReport, recordRows } from './reportGrid';
 
@@ -77,6 +78,13 @@ test('attach a document to an account: upload, preview, replace, remove', async 
   expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
   const box = await thumbnail.boundingBox();
   expect(box && Math.round(box.width)).toBe(150);
+
+  // The control passes axe: no serious or critical findings.
+  const results = await new AxeBuilder({ page }).include('.pl-documents-control').analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ rule: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+  expect(serious).toEqual([]);
 
   const shot = testInfo.outputPath('account-documents-1440.png');
   await page.screenshot({ path: shot, fullPage: true });
