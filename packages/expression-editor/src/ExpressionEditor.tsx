@@ -107,7 +107,6 @@ export function ExpressionEditor(props: ExpressionEditorProps) {
   const showHints = () => {
     if (!view) return;
     view.focus();
-    actor.send({ type: 'AUTOCOMPLETE' });
     startCompletion(view);
   };
 
@@ -141,6 +140,7 @@ export function ExpressionEditor(props: ExpressionEditorProps) {
           isReadOnly={isReadOnly}
           completion={() => completion.current}
           onView={setView}
+          onCompletionAsked={() => actor.send({ type: 'AUTOCOMPLETE' })}
           onEdit={(expression) => {
             actor.send({ type: 'EDIT', expression });
             props.onInput?.(expression);

@@ -24,7 +24,7 @@ export interface CalcCodeEditorProps {
   placeholder?: string | undefined;
   /** The view once created (for the toolbar: hints, inserting); null when destroyed. */
   onView: (view: EditorView | null) => void;
-  /** Asking for hints (Ctrl-Space or typing) is reported, for the machine (spec 03 §4). */
+  /** Asking for hints (Ctrl-Space) is reported, for the machine (spec 03 §4). */
   onCompletionAsked?: () => void;
 }
 
@@ -66,7 +66,7 @@ export function CalcCodeEditor({
           autocompletion({
             override: [
               (ctx) => {
-                latest.current.onCompletionAsked?.();
+                if (ctx.explicit) latest.current.onCompletionAsked?.();
                 return source(ctx);
               },
             ],

@@ -187,7 +187,6 @@ export const expressionEditorMachine = setup({
           ],
         },
         CANCEL: { guard: 'isFirstLoadDone', target: 'ready', actions: 'cancelCompile' },
-        AUTOCOMPLETE: { target: 'ready', actions: 'cancelCompile' },
       },
       states: {
         choosing: {
