@@ -9,6 +9,10 @@ const INDEXES = ['entity_search', 'entity_search_ordered'] as const;
 const PAGES_PER_STEP = 100;
 /** How often the upkeep looks for work; a look after no write is one statement. */
 const INTERVAL_MS = 1000;
+/** Group partials kept across restarts (migration 018) not stored again for this long are removed. */
+const KEPT_PARTIALS_MS = 30 * 24 * 3600_000;
+/** How often the upkeep looks for such partials. */
+const KEPT_PARTIALS_EVERY_MS = 3600_000;
 
 /** Further work a look of the upkeep does, after the database's; it should stop once `cancelled`. */
 export type UpkeepTask = (cancelled: () => boolean) => Promise<void>;
@@ -25,7 +29,8 @@ export interface IdleUpkeep {
 /**
  * The server's idle upkeep, one timer for the database's housekeeping. On SQLite it finishes the
  * search indexes' level merges and merges all into one segment once the others hold a tenth of the
- * largest (decision 0031); on both engines it then keeps the planner's statistics (decision 0044).
+ * largest (decision 0031); on both engines it then keeps the planner's statistics (decision 0044),
+ * and removes group partials kept across restarts that nobody stored again for 30 days (0089).
  */
 export function startIdleUpkeep(db: Kysely<unknown>, engine: Engine): IdleUpkeep {
   let running: Promise<void> | undefined;
@@ -34,7 +39,12 @@ export function startIdleUpkeep(db: Kysely<unknown>, engine: Engine): IdleUpkeep
   /** The connection's count of changed rows when the upkeep last finished (SQLite). */
   let doneAt: number | undefined;
   const tasks: UpkeepTask[] = [];
+  let keptPartialsAt = 0;
   const databaseWork = async () => {
+    if (Date.now() - keptPartialsAt > KEPT_PARTIALS_EVERY_MS) {
+      keptPartialsAt = Date.now();
+      await sql`DELETE FROM kept_partials WHERE saved_at < ${Date.now() - KEPT_PARTIALS_MS}`.execute(db);
+    }
     if (engine === 'postgres') return statistics.keep(0, () => stopped);
     // Nothing written since (the process's one connection counts every change): nothing to do.
     const now = await totalChanges(db);

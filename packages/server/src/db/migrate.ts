@@ -15,6 +15,7 @@ import * as m013 from './migrations/013_audit_log.js';
 import * as m014 from './migrations/014_blob_pins.js';
 import * as m016 from './migrations/016_tenant_keys.js';
 import * as m017 from './migrations/017_sign_in_markers.js';
+import * as m018 from './migrations/018_kept_partials.js';
 import type { Engine } from './tables.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -37,6 +38,7 @@ const migrations: Record<string, EngineMigration> = {
   '014_blob_pins': m014,
   '016_tenant_keys': m016,
   '017_sign_in_markers': m017,
+  '018_kept_partials': m018,
 };
 
 class EngineMigrationProvider implements MigrationProvider {

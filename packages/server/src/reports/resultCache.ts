@@ -143,7 +143,11 @@ export async function readMarker(
  * undefined when this query cannot be answered that way after all.
  */
 export interface ChunkedRefresh<T, S extends { weight: number } = { weight: number }> {
-  refresh(previous: S | undefined): Promise<{ rows: T; state: S; chunksRead: number | 'all' } | undefined>;
+  /** `key` is the entry's: a refresh without a previous state may look for one kept elsewhere. */
+  refresh(
+    previous: S | undefined,
+    key: string,
+  ): Promise<{ rows: T; state: S; chunksRead: number | 'all' } | undefined>;
 }
 
 /**
@@ -179,7 +183,7 @@ export async function cachedRows<T>(
     cache.set(key, marker, rows, UNCHUNKED);
     return rows;
   }
-  const refreshed = await chunked.refresh(entry?.state as { weight: number } | undefined);
+  const refreshed = await chunked.refresh(entry?.state as { weight: number } | undefined, key);
   if (!refreshed) {
     const rows = await compute();
     cache.set(key, marker, rows, UNCHUNKED);

@@ -8,6 +8,7 @@ import type { ReportSql } from '../reportSql.js';
 import type { ChunkedRefresh } from '../resultCache.js';
 import { type GroupKey, groupedSql, MAX_GROUPS } from './groupKeys.js';
 import { regroupByTargets, type TargetKey, targetKeys, targetSelects } from './groupTargets.js';
+import { loadKeptPartials, type PartialsForm, saveKeptPartials } from './keptPartials.js';
 import { mergePartials } from './mergePartials.js';
 import { type Partials, partialColumns } from './partialColumns.js';
 import { emptySegmentState, ingestPartials, nextSegmentState, type SegmentState } from './partialRows.js';
@@ -61,6 +62,7 @@ export function segmentation(
   const byId = targetKeys(q, keys) && q.withoutSorts();
   const targets = byId && targetKeys(byId, keys);
   const pq = (targets && byId) || q;
+  const form: PartialsForm = targets ? 'targets' : 'keys';
   const partials = partialColumns(ctx.engine, plan.aggregates, (c) => pq.columnValue(c));
   if (!partials) return undefined;
   const readPartials = partialsReader(ctx, pq, keys, partials, targets);
@@ -84,28 +86,37 @@ export function segmentation(
     const state = emptySegmentState(marks);
     return ingest(state, rows, true) ? state : undefined;
   };
+  const refreshFrom = async (previous: SegmentState | undefined) => {
+    const marks = await scope.readMarks();
+    const stale = previous && scope.staleChunks(previous, marks);
+    // Past a quarter of the chunks, one statement over all is cheaper than many ranges.
+    if (previous && stale && stale.length <= Math.max(16, previous.chunks.size / 4)) {
+      const state = nextSegmentState(previous, marks);
+      let ok = true;
+      for (const ch of stale) {
+        const old = state.chunks.get(ch);
+        if (old) state.weight -= old.groups.length;
+        state.chunks.delete(ch);
+      }
+      // A group the kept order does not know yet: its place needs the whole statement.
+      for (const run of chunkRuns(stale)) if (ok) ok = ingest(state, await readPartials(run), false);
+      if (ok && state.weight <= MAX_PARTIAL_ROWS) return await answer(state, stale.length);
+    }
+    const state = await readAll(marks);
+    return state ? await answer(state, 'all') : undefined;
+  };
   return {
     roots: scope.roots,
     links: scope.links,
     targets: scope.targets,
-    async refresh(previous) {
-      const marks = await scope.readMarks();
-      const stale = previous && scope.staleChunks(previous, marks);
-      // Past a quarter of the chunks, one statement over all is cheaper than many ranges.
-      if (previous && stale && stale.length <= Math.max(16, previous.chunks.size / 4)) {
-        const state = nextSegmentState(previous, marks);
-        let ok = true;
-        for (const ch of stale) {
-          const old = state.chunks.get(ch);
-          if (old) state.weight -= old.groups.length;
-          state.chunks.delete(ch);
-        }
-        // A group the kept order does not know yet: its place needs the whole statement.
-        for (const run of chunkRuns(stale)) if (ok) ok = ingest(state, await readPartials(run), false);
-        if (ok && state.weight <= MAX_PARTIAL_ROWS) return await answer(state, stale.length);
-      }
-      const state = await readAll(marks);
-      return state ? await answer(state, 'all') : undefined;
+    async refresh(kept, key) {
+      // Partials another process or this one before its start kept (decision 0089).
+      const stored = kept ? undefined : await loadKeptPartials(ctx, key, form);
+      const previous = kept ?? stored;
+      const answered = await refreshFrom(previous);
+      if (answered && (answered.chunksRead === 'all' || stored))
+        await saveKeptPartials(ctx, key, form, answered.state);
+      return answered;
     },
   };
 }
