@@ -4,6 +4,7 @@ import {
   boundComponentKinds,
   boundComponentType,
   boundMinSpan,
+  componentOutputVariables,
   readBoundComponentStyle,
 } from './boundComponentTypes.js';
 import { componentType, readComponentProperties } from './componentTypes.js';
@@ -55,6 +56,13 @@ describe('bound component types', () => {
       expect.arrayContaining(['SelectedRecords', 'RelationshipDirection']),
     );
     expect(names('lookup')).toContain('SelectedRecord');
+  });
+
+  it('a managed component hides its output variables from the builder', () => {
+    const alias = boundComponentAlias('text');
+    expect(componentOutputVariables({ typeAlias: alias }).map((v) => v.name)).toEqual(['Value']);
+    expect(componentOutputVariables({ typeAlias: alias, isPageComponentManaged: true })).toEqual([]);
+    expect(componentOutputVariables({ typeAlias: 'core:headingComponent' })).toEqual([]);
   });
 
   it('reads the component style with the spec defaults; bad values take their default', () => {

@@ -314,6 +314,18 @@ export function boundComponentType(alias: string): BoundComponentType | undefine
   return byAlias.get(alias);
 }
 
+/**
+ * The output variables a placed component offers the builder's variable lists (spec 03 §2): its
+ * type's, less those hidden when the component is managed.
+ */
+export function componentOutputVariables(component: {
+  typeAlias: string;
+  isPageComponentManaged?: boolean;
+}): ComponentOutputVariable[] {
+  const all = componentType(component.typeAlias)?.outputVariables ?? [];
+  return all.filter((v) => !(component.isPageComponentManaged === true && v.isHiddenWhenManaged));
+}
+
 /** The least span of a bound component: a multiple choice needs 3 (spec 03 §2). */
 export function boundMinSpan(kind: BoundComponentKind, isMultiple = false): number {
   return kind === 'choice' && isMultiple ? 3 : kinds[kind].minSpan;
