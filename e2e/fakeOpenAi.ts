@@ -7,8 +7,11 @@ import type { AddressInfo } from 'node:net';
  */
 export const e2eAiPort = Number(process.env.PLINTH_E2E_AI_PORT ?? 3112);
 
-/** One scripted answer: a chat message's content, or a failure with this HTTP status. */
-export type FakeAnswer = { content: string } | { status: number };
+/**
+ * One scripted answer: a chat message's content (after `delayMs`, as a slow model), or a failure
+ * with this HTTP status.
+ */
+export type FakeAnswer = { content: string; delayMs?: number } | { status: number };
 
 /** A request the fake received: its path, its Authorization header and its JSON body. */
 export interface FakeRequest {
@@ -19,6 +22,8 @@ export interface FakeRequest {
     messages?: Array<{ role: string; content: string }>;
     [key: string]: unknown;
   };
+  /** The caller hung up before the answer was sent. */
+  abandoned: boolean;
 }
 
 export interface FakeOpenAi {
@@ -64,8 +69,18 @@ export async function startFakeOpenAi(
       } catch {
         body = {};
       }
-      requests.push({ url: req.url ?? '', auth: req.headers.authorization, body });
+      const received: FakeRequest = {
+        url: req.url ?? '',
+        auth: req.headers.authorization,
+        body,
+        abandoned: false,
+      };
+      requests.push(received);
+      res.once('close', () => {
+        if (!res.writableFinished) received.abandoned = true;
+      });
       const send = (status: number, json: unknown) => {
+        if (res.destroyed) return;
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(json));
       };
@@ -78,12 +93,14 @@ export async function startFakeOpenAi(
         send(next.status, { error: { message: 'scripted failure' } });
         return;
       }
-      send(200, {
+      const answer = {
         id: `chatcmpl-${requests.length}`,
         object: 'chat.completion',
         model: body.model ?? 'fake',
         choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: next.content } }],
-      });
+      };
+      if (next.delayMs) setTimeout(() => send(200, answer), next.delayMs);
+      else send(200, answer);
     });
   });
   await new Promise<void>((resolve, reject) => {

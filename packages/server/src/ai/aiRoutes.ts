@@ -145,9 +145,14 @@ export async function aiRoutes(app: FastifyInstance, ai: AiSettings) {
       // Each call costs a request to the AI provider.
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
-    async (request) => {
+    async (request, reply) => {
       const failed = (message: string) => ({ Calculation: '', IsError: true, ErrorMessage: message });
       if (!aiGenerateEnabled(ai)) return failed(aiGenerateUnavailable);
+      // A caller that hangs up (the editor's popup closed) stops the questions to the provider.
+      const gone = new AbortController();
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) gone.abort();
+      });
       const body = request.body;
       const variables = declared(request.ctx, body.Variables);
       const answer = await generateCalculation(
@@ -159,9 +164,11 @@ export async function aiRoutes(app: FastifyInstance, ai: AiSettings) {
           returnType: body.ReturnType,
         },
         (expr) => compileWithVariables(request.ctx, expr, body.Variables, body.ReturnType),
+        gone.signal,
       );
       if (!answer.ok) {
-        if (answer.cause) request.log.warn({ err: answer.cause }, 'AI Generate failed');
+        if (answer.cause && !gone.signal.aborted)
+          request.log.warn({ err: answer.cause }, 'AI Generate failed');
         return failed(answer.message);
       }
       return { Calculation: answer.calculation, IsError: false, ErrorMessage: '' };

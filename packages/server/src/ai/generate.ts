@@ -34,6 +34,8 @@ export async function generateCalculation(
   ai: AiSettings,
   input: GenerateInput,
   compileExpr: (expr: string) => CompileResult,
+  /** Aborted when the caller has gone: no further question is asked or waited for. */
+  signal?: AbortSignal,
 ): Promise<GenerateAnswer> {
   const messages: ChatMessage[] = [
     { role: 'system', content: generationPrompt(input) },
@@ -43,7 +45,7 @@ export async function generateCalculation(
   for (let attempt = 1; attempt <= 2; attempt++) {
     let text: string;
     try {
-      text = await chat(ai, messages);
+      text = await chat(ai, messages, signal);
     } catch (e) {
       return { ok: false, message: aiGenerateUnavailable, cause: e };
     }
@@ -106,7 +108,8 @@ function generationPrompt(input: GenerateInput): string {
 }
 
 /** Asks the chat completions endpoint; throws on any failure (a 30-second limit included). */
-async function chat(ai: AiSettings, messages: readonly ChatMessage[]): Promise<string> {
+async function chat(ai: AiSettings, messages: readonly ChatMessage[], signal?: AbortSignal): Promise<string> {
+  signal?.throwIfAborted();
   const url = `${ai.aiBaseUrl!.replace(/\/+$/, '')}/chat/completions`;
   const res = await fetch(url, {
     method: 'POST',
@@ -115,7 +118,7 @@ async function chat(ai: AiSettings, messages: readonly ChatMessage[]): Promise<s
       ...(ai.aiApiKey ? { authorization: `Bearer ${ai.aiApiKey}` } : {}),
     },
     body: JSON.stringify({ model: ai.aiModel, temperature: 0, messages }),
-    signal: AbortSignal.timeout(30_000),
+    signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(30_000)]) : AbortSignal.timeout(30_000),
     redirect: 'error',
   });
   if (!res.ok) throw new Error(`AI endpoint answered ${res.status}`);

@@ -207,6 +207,35 @@ describe.each(engines)('AI explain and generate on %s', (engine) => {
       );
     });
 
+    it('stops asking the provider when the caller hangs up', async () => {
+      await aiApp.listen({ port: 3323, host: '127.0.0.1' });
+      try {
+        const before = provider.requests.length;
+        provider.answers.push({ content: '[Qty] *', delayMs: 5000 }, { content: '[Qty] * 2' });
+        const hangUp = new AbortController();
+        const call = fetch(`http://127.0.0.1:3323${GENERATE}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            cookie: ai.auth.cookie!,
+            'x-csrf-token': ai.auth.csrf!,
+          },
+          body: JSON.stringify({ Prompt: 'x', Variables: [{ Name: '[Qty]', TypeName: 'Int32' }] }),
+          signal: hangUp.signal,
+        }).catch((e: unknown) => e);
+        await expect.poll(() => provider.requests.length).toBe(before + 1);
+        hangUp.abort();
+        await call;
+        // The question in flight is dropped at once, and the second is never asked.
+        await expect.poll(() => provider.requests.at(-1)!.abandoned, { timeout: 3000 }).toBe(true);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(provider.requests.length).toBe(before + 1);
+        provider.answers.length = 0;
+      } finally {
+        await aiApp.server.close();
+      }
+    });
+
     it('answers the unavailable message when the endpoint fails', async () => {
       provider.answers.push({ status: 503 });
       const res = await ai.post(GENERATE, { Prompt: 'x' });
