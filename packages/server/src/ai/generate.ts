@@ -71,7 +71,7 @@ export async function generateCalculation(
 }
 
 /** The second question: the expression and every error, each where the compiler found it. */
-export function fixRequest(expr: string, compiled: CompileResult): string {
+function fixRequest(expr: string, compiled: CompileResult): string {
   const errors = compiled.messages.filter((m) => m.type === 'Error');
   const listed = (errors.length > 0 ? errors : compiled.messages).slice(0, 10).map((m) => {
     const { line, col } = m.location;
