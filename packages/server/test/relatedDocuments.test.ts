@@ -174,4 +174,19 @@ describe.each(engines)("a record's related documents (%s)", (engine) => {
       'minutes.txt',
     );
   });
+
+  it('lists an end to a type derived from documents, where a plain upload cannot go', async () => {
+    const contract = (await defineType(t.admin, `Contract${engine}`, [], sysType.document)).typeId;
+    const contractsRel = await defineRelationship(
+      t.admin,
+      'manyToMany',
+      project,
+      contract,
+      'contracts',
+      'ofVenture',
+    );
+    const res = await related(t.admin, apollo, 'fwd', contractsRel);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ documents: [], total: 0, canUpload: false });
+  });
 });

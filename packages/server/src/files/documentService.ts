@@ -280,8 +280,13 @@ export async function listRelatedDocuments(
   ctx: RequestContext,
   query: RelatedDocumentsQuery,
 ): Promise<RelatedDocumentsResponse> {
-  linkKey(ctx, query);
-  const rel = ctx.schema.relationship(query.relid)!;
+  const rel = ctx.schema.relationship(query.relid);
+  if (!rel) throw badRequest(fileMessages.unknownRelationship);
+  const documentSide = query.direction === 'fwd' ? rel.toTypeId : rel.fromTypeId;
+  // An end to a type derived from documents lists them too; an upload (a plain document) cannot go there.
+  const takesUploads = ctx.schema.isA(sysType.document, documentSide);
+  if (!takesUploads && !ctx.schema.isA(documentSide, sysType.document))
+    throw badRequest(fileMessages.relationshipNotToDocuments);
   const [host] = await tenantScope(ctx).readRecords([query.eid]);
   if (!host) throw notFound();
   const hostSide = query.direction === 'fwd' ? rel.fromTypeId : rel.toTypeId;
@@ -293,7 +298,8 @@ export async function listRelatedDocuments(
     .sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '') || a.id - b.id);
   const documents: DocumentInfo[] = [];
   for (const row of rows.slice(0, relatedDocumentsLimit)) documents.push(await describeDocument(ctx, row));
-  const canUpload = ctx.perms.canCreateType(sysType.document) && (await canModifyRecord(ctx, host));
+  const canUpload =
+    takesUploads && ctx.perms.canCreateType(sysType.document) && (await canModifyRecord(ctx, host));
   return { documents, total: rows.length, canUpload };
 }
 
