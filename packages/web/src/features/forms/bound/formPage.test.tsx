@@ -167,6 +167,26 @@ describe('a form page', () => {
     expect(saved).toMatchObject({ savedEntities: [{ id: 90 }] });
   });
 
+  it("another component's variable does not read the record again; a refresh does", async () => {
+    const { bus, requests } = openForm();
+    await screen.findByRole('textbox', { name: /Title/ });
+    act(() =>
+      bus.send({ type: 'VARIABLE_CHANGED', name: 'deals_SelectedRecords', value: [3], componentId: 'deals' }),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(formDataReads(requests)).toBe(1);
+    act(() => bus.send({ type: 'REFRESH' }));
+    await waitFor(() => expect(formDataReads(requests)).toBe(2));
+  });
+
+  it('switching to view mode makes every component read-only', async () => {
+    const { bus } = openForm();
+    await screen.findByRole('textbox', { name: /Title/ });
+    act(() => bus.send({ type: 'FORM_MODE_CHANGED', formMode: 'view' }));
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: /Title/ })).not.toBeInTheDocument());
+    expect(screen.getByText('Big deal')).toBeInTheDocument();
+  });
+
   it('a choice shown as radio buttons saves the picked value', async () => {
     const choice = boundComponent('choice', { style: { choiceDisplay: 'radio' } });
     const { saves, save } = openForm([boundComponent('text'), choice]);
