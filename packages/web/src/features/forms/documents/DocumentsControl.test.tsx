@@ -249,7 +249,8 @@ describe('DocumentsControl in edit mode', () => {
 
   it('removes a document from the record once confirmed, keeping it when not', async () => {
     const { client, sent } = server([doc(11, 'Contract.pdf'), doc(12, 'Logo.png')]);
-    const user = renderControl(client);
+    const onDocumentsChange = vi.fn();
+    const user = renderControl(client, { onDocumentsChange });
     await screen.findByRole('list', { name: 'Documents' });
     await menuItems(user, 'Contract.pdf');
     await user.click(screen.getByRole('menuitem', { name: 'Remove' }));
@@ -267,6 +268,10 @@ describe('DocumentsControl in edit mode', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Contract.pdf' })).toBeNull());
     expect(card('Logo.png')).toBeInTheDocument();
+    // The host hears the documents as read, before and after.
+    const names = onDocumentsChange.mock.calls.map(([docs]) => docs.map((d: DocumentInfo) => d.name));
+    expect(names[0]).toEqual(['Contract.pdf', 'Logo.png']);
+    expect(names.at(-1)).toEqual(['Logo.png']);
     expect(sent.find((s) => s.path.endsWith('/entity/put'))!.body).toEqual({
       entities: [{ id: 11, relationships: { '#30:rev': { remove: [7] } } }],
       deleted: [],
