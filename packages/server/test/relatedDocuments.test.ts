@@ -189,4 +189,9 @@ describe.each(engines)("a record's related documents (%s)", (engine) => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ documents: [], total: 0, canUpload: false });
   });
+
+  it('is described in the API document', async () => {
+    const res = await t.admin.get('/api/docs');
+    expect(Object.keys(res.body.paths)).toContain('/spapi/data/v2/document/related');
+  });
 });
