@@ -179,6 +179,31 @@ describe('a form page', () => {
     await waitFor(() => expect(formDataReads(requests)).toBe(2));
   });
 
+  it('publishes its Value as a page variable once the user stops typing, not per keystroke', async () => {
+    const { messages } = openForm();
+    const title = await screen.findByRole('textbox', { name: /Title/ });
+    await waitFor(() =>
+      expect(messages).toContainEqual(expect.objectContaining({ name: 'c_number_Value', value: 12 })),
+    );
+    const before = messages.length;
+    await userEvent.type(title, '!!!!!!');
+    await waitFor(() =>
+      expect(messages.slice(before)).toContainEqual(
+        expect.objectContaining({ type: 'VARIABLE_CHANGED', name: 'c_text_Value', value: 'Big deal!!!!!!' }),
+      ),
+    );
+    const values = messages
+      .slice(before)
+      .filter((m) => m.type === 'VARIABLE_CHANGED' && m.name === 'c_text_Value');
+    // Six keystrokes, far fewer publications (one, unless the machine stalls 300 ms mid-typing).
+    expect(values.length).toBeLessThan(3);
+    expect(messages.slice(before)).toContainEqual({
+      type: 'DIRTY_CHANGED',
+      componentId: 'formPage:7',
+      isDirty: true,
+    });
+  });
+
   it('switching to view mode makes every component read-only', async () => {
     const { bus } = openForm();
     await screen.findByRole('textbox', { name: /Title/ });
