@@ -31,34 +31,34 @@ export function RelatedRecordsView(props: RelatedRecordsViewProps) {
   const { rows, page } = props;
   const empty = <p className="pl-rel-table__empty">No records to show.</p>;
   let body: React.ReactNode;
+  const isEmpty = rows.status === 'ready' && rows.rows.length === 0;
   if (rows.status === 'failed') body = <ErrorDisplay message={rows.error ?? 'Unexpected error.'} />;
+  // No records: the message alone (a grid's body with no row is not a valid grid).
+  else if (isEmpty) body = empty;
   else if (props.displayAs === 'inline')
-    body =
-      rows.status === 'ready' && rows.rows.length === 0 ? (
-        empty
-      ) : (
-        <ul className="pl-rel-table__inline" aria-label={props.title} aria-busy={rows.status === 'loading'}>
-          {rows.rows.map((row) => {
-            const name = rowName(rows.meta, row);
-            return (
-              <li key={row.eid} className={props.pendingIds.includes(row.eid) ? 'is-pending' : undefined}>
-                <Button variant="subtle" size="small" onPress={() => props.onOpen(row.eid)}>
-                  {unnamed(name)}
-                </Button>
-                {props.onRemove && (
-                  <IconButton
-                    size="small"
-                    label={`Remove ${unnamed(name)}`}
-                    onPress={() => props.onRemove?.(row.eid, name)}
-                  >
-                    ×
-                  </IconButton>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      );
+    body = (
+      <ul className="pl-rel-table__inline" aria-label={props.title} aria-busy={rows.status === 'loading'}>
+        {rows.rows.map((row) => {
+          const name = rowName(rows.meta, row);
+          return (
+            <li key={row.eid} className={props.pendingIds.includes(row.eid) ? 'is-pending' : undefined}>
+              <Button variant="subtle" size="small" onPress={() => props.onOpen(row.eid)}>
+                {unnamed(name)}
+              </Button>
+              {props.onRemove && (
+                <IconButton
+                  size="small"
+                  label={`Remove ${unnamed(name)}`}
+                  onPress={() => props.onRemove?.(row.eid, name)}
+                >
+                  ×
+                </IconButton>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    );
   else
     body = (
       <div className="pl-rel-table__grid">
@@ -73,7 +73,6 @@ export function RelatedRecordsView(props: RelatedRecordsViewProps) {
           isLoading={rows.status === 'loading' && !rows.meta}
           placeholderRows={props.rowsPerPage}
           imageUrl={(id, size) => imageUrl(Number(id), size)}
-          emptyState={empty}
           height={gridMetrics.headerHeight + Math.max(rows.rows.length, 2) * gridMetrics.rowHeight + 18}
         />
       </div>
