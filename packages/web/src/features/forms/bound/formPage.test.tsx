@@ -204,6 +204,18 @@ describe('a form page', () => {
     });
   });
 
+  it('a record that cannot be read says so in each component, and nothing else breaks', async () => {
+    renderPage(
+      pageContent([boundComponent('text'), boundComponent('number')]),
+      (path, body, method) =>
+        path === '/spapi/data/v1/form/data'
+          ? { status: 500, body: { error: { code: 'internal', message: 'Down.' } } }
+          : opportunityServer()(path, body, method),
+      { context: editContext },
+    );
+    await waitFor(() => expect(screen.getAllByText('The record could not be read.')).toHaveLength(2));
+  });
+
   it('switching to view mode makes every component read-only', async () => {
     const { bus } = openForm();
     await screen.findByRole('textbox', { name: /Title/ });
