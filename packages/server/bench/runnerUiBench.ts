@@ -389,7 +389,10 @@ async function openHome(page: Page): Promise<Timing> {
       transferred_kB: r(t.assets.reduce((sum, a) => sum + a.transferred, 0) / 1024),
       each: t.assets.map((a) => ({ file: a.file, start_ms: r(a.start), end_ms: r(a.end) })),
     },
-    pageCall: call(before(/\/spapi\/data\/v1\/(pages\/|apps\/[^/]+\/pages\/)/, both)),
+    // The page definition: its own call, or the app call that brings it along (decision 0090).
+    pageCall: call(
+      before(/\/spapi\/data\/v1\/(pages\/|apps\/[^/]+\/pages\/|apps\/[^/?]+\?with(Default)?Page=)/, both),
+    ),
     chartCall: call(t.calls.filter((c) => c.url === chartPath && c.end_ms <= t.dom.bar!).at(-1)),
     reportCall: call(before(/\/spapi\/data\/v1\/report\/[^/]+$/, t.dom.row!)),
     longTasks_ms: t.longTasks.filter((l) => l.start_ms < both).reduce((sum, l) => sum + l.duration_ms, 0),

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { faker } from '@faker-js/faker';
-import type { StoredValue } from '@plinth/schema';
+import type { EntityId, RelationshipDef } from '@plinth/schema';
 import { contextFor } from '../src/auth/contextFor.js';
-import { allocateIds, type EntityRow, insertEntities, insertLinks } from '../src/data/entityRepository.js';
+import type { RequestContext } from '../src/context.js';
 import { openDatabase } from '../src/db/openDatabase.js';
 import { seedDemo } from '../src/demo/seedDemo.js';
 import { ensureAllDocumentFileTypes } from '../src/files/documentTypes.js';
@@ -12,6 +12,7 @@ import { registerSystemTypes } from '../src/registerSystemTypes.js';
 import type { Services } from '../src/services.js';
 import { syncAllCatalogues } from '../src/tenants/createTenant.js';
 import { systemClock } from '../src/util/clock.js';
+import { type BulkRecord, orderSearchInOnePass, writeRecordsInBulk } from './bulkRecords.js';
 
 /** What a seeded bench data folder holds, written beside the database once seeding has finished. */
 export interface SeededDemo {
@@ -37,8 +38,9 @@ export function seededDemo(dataDir: string, records: number): SeededDemo | undef
  * Seeds `dataDir` (empty) with the demo tenant as the server would with PLINTH_DEMO_RECORDS, but
  * fast, for benchmarks only: the schema, reports and the first 300 opportunities (with their
  * accounts, contacts and activities) through the entity service, then the other opportunities and
- * one account for every 30 written straight to storage in large transactions, as the reports bench
- * does. Activities and contacts stay at the 300-record numbers: no benchmark reads them in bulk.
+ * one account for every 30 through the bulk path (bulkRecords.ts, decision 0091): what the entity
+ * service writes, in transactions of 50,000, the search index's name order in one pass at the end.
+ * Activities and contacts stay at the 300-record numbers: no benchmark reads them in bulk.
  */
 export async function seedDemoBulk(
   dataDir: string,
@@ -78,133 +80,131 @@ export async function seedDemoBulk(
   return seeded;
 }
 
-async function addInBulk(services: Services, tenantId: number, count: number, log: (m: string) => void) {
-  // The administrator who seeded the demo owns its reports.
-  const report = await services.db
-    .selectFrom('entities')
-    .select('owner_id')
-    .where('tenant_id', '=', tenantId)
-    .where('alias', '=', 'crm:opportunities')
-    .executeTakeFirstOrThrow();
-  const adminId = report.owner_id!;
-  const ctx = await contextFor(services, tenantId, adminId);
+/** What the demo's generated opportunities link to, and the fields they fill. */
+export interface DemoTargets {
+  opportunity: EntityId;
+  account: EntityId;
+  fields: Record<
+    'amount' | 'closeDate' | 'probability' | 'won' | 'industry' | 'annualRevenue' | 'employees',
+    string
+  >;
+  rels: Record<'account' | 'stage' | 'contact', RelationshipDef>;
+  stages: EntityId[];
+  contacts: EntityId[];
+  accounts: EntityId[];
+}
+
+/** The demo types' members the generated records use, and the records they link to. */
+export async function demoTargets(ctx: RequestContext): Promise<DemoTargets> {
   const { schema } = ctx;
   const opportunity = schema.typeOrThrow('crm:opportunity').id;
   const account = schema.typeOrThrow('crm:account').id;
   const fieldId = (typeId: number, script: string) => {
     const m = schema.member(typeId, script);
     if (m?.kind !== 'field') throw new Error(`demo field ${script} is missing`);
-    return m.field.id;
+    return String(m.field.id);
   };
-  const relId = (script: string) => {
+  const rel = (script: string) => {
     const m = schema.member(opportunity, script);
     if (m?.kind !== 'relationship') throw new Error(`demo relationship ${script} is missing`);
-    return m.rel.id;
+    return m.rel;
   };
-  const f = {
-    amount: fieldId(opportunity, 'amount'),
-    closeDate: fieldId(opportunity, 'closeDate'),
-    probability: fieldId(opportunity, 'probability'),
-    reference: fieldId(opportunity, 'reference'),
-    won: fieldId(opportunity, 'won'),
-    industry: fieldId(account, 'industry'),
-    annualRevenue: fieldId(account, 'annualRevenue'),
-    employees: fieldId(account, 'employees'),
-  };
-  const rels = { account: relId('account'), stage: relId('stage'), contact: relId('primaryContact') };
   const idsOf = async (alias: string) =>
     (
-      await services.db
+      await ctx.db
         .selectFrom('entities')
         .select('id')
-        .where('tenant_id', '=', tenantId)
+        .where('tenant_id', '=', ctx.tenantId)
         .where('type_id', '=', schema.typeOrThrow(alias).id)
         .orderBy('id')
         .execute()
     ).map((r) => r.id);
-  const stages = await idsOf('crm:stage');
-  const contacts = await idsOf('crm:contact');
-  const accounts = await idsOf('crm:account');
-  const autoNumber = await services.db
-    .selectFrom('auto_numbers')
-    .select('next_value')
-    .where('tenant_id', '=', tenantId)
-    .where('field_id', '=', f.reference)
-    .executeTakeFirstOrThrow();
-  let reference = Number(autoNumber.next_value);
+  return {
+    opportunity,
+    account,
+    fields: {
+      amount: fieldId(opportunity, 'amount'),
+      closeDate: fieldId(opportunity, 'closeDate'),
+      probability: fieldId(opportunity, 'probability'),
+      won: fieldId(opportunity, 'won'),
+      industry: fieldId(account, 'industry'),
+      annualRevenue: fieldId(account, 'annualRevenue'),
+      employees: fieldId(account, 'employees'),
+    },
+    rels: { account: rel('account'), stage: rel('stage'), contact: rel('primaryContact') },
+    stages: await idsOf('crm:stage'),
+    contacts: await idsOf('crm:contact'),
+    accounts: await idsOf('crm:account'),
+  };
+}
 
-  faker.seed(20261123);
-  const now = services.clock.now().toISOString();
-  const row = (id: number, typeId: number, name: string, data: Record<string, StoredValue>): EntityRow => ({
-    id,
-    typeId,
-    name,
-    alias: null,
-    data,
-    version: 1,
-    createdAt: now,
-    modifiedAt: now,
-    createdBy: adminId,
-    modifiedBy: adminId,
-    ownerId: adminId,
+/** `count` generated accounts (faker, seeded by the caller). */
+export function demoAccounts(t: DemoTargets, count: number): BulkRecord[] {
+  return Array.from({ length: count }, () => ({
+    typeId: t.account,
+    name: faker.company.name().slice(0, 100),
+    data: {
+      [t.fields.industry]: faker.commerce.department(),
+      [t.fields.annualRevenue]: faker.number.int({ min: 100_000, max: 90_000_000 }),
+      [t.fields.employees]: faker.number.int({ min: 1, max: 20_000 }),
+    },
+    links: [],
+  }));
+}
+
+const from = Date.UTC(2025, 0, 1);
+const days = (Date.UTC(2027, 5, 30) - from) / 86_400_000;
+
+/** `count` generated opportunities (faker, seeded by the caller), each with an account, stage and contact. */
+export function demoOpportunities(t: DemoTargets, count: number): BulkRecord[] {
+  return Array.from({ length: count }, () => {
+    const stage = faker.number.int({ min: 0, max: t.stages.length - 1 });
+    const closeDate = new Date(from + faker.number.int({ min: 0, max: days }) * 86_400_000);
+    return {
+      typeId: t.opportunity,
+      name: `${faker.commerce.productName()} for ${faker.company.buzzNoun()}`.slice(0, 200),
+      data: {
+        [t.fields.amount]: faker.number.int({ min: 100_000, max: 50_000_000 }) / 100,
+        [t.fields.closeDate]: closeDate.toISOString().slice(0, 10),
+        [t.fields.probability]: Math.round((stage / (t.stages.length - 1)) * 100),
+        [t.fields.won]: stage === 4,
+      },
+      links: [
+        { rel: t.rels.account, toId: faker.helpers.arrayElement(t.accounts) },
+        { rel: t.rels.stage, toId: t.stages[stage]! },
+        { rel: t.rels.contact, toId: faker.helpers.arrayElement(t.contacts) },
+      ],
+    };
   });
+}
 
-  const moreAccounts = Math.max(0, Math.round((count + throughService) / 30) - accounts.length);
-  if (moreAccounts > 0) {
-    await services.db.transaction().execute(async (tx) => {
-      const first = await allocateIds(tx, tenantId, moreAccounts);
-      const rows = Array.from({ length: moreAccounts }, (_, k) =>
-        row(first + k, account, faker.company.name().slice(0, 100), {
-          [f.industry]: faker.commerce.department(),
-          [f.annualRevenue]: faker.number.int({ min: 100_000, max: 90_000_000 }),
-          [f.employees]: faker.number.int({ min: 1, max: 20_000 }),
-        }),
-      );
-      await insertEntities(tx, tenantId, rows);
-      accounts.push(...rows.map((r) => r.id));
-    });
-  }
+/** Records per transaction of the bulk path. */
+const perTransaction = 50_000;
 
-  const chunk = 20_000;
-  const from = Date.UTC(2025, 0, 1);
-  const days = (Date.UTC(2027, 5, 30) - from) / 86_400_000;
-  for (let start = 0; start < count; start += chunk) {
-    const n = Math.min(chunk, count - start);
-    await services.db.transaction().execute(async (tx) => {
-      const first = await allocateIds(tx, tenantId, n);
-      const rows: EntityRow[] = [];
-      const links = [];
-      for (let k = 0; k < n; k++) {
-        const id = first + k;
-        const stage = faker.number.int({ min: 0, max: stages.length - 1 });
-        const closeDate = new Date(from + faker.number.int({ min: 0, max: days }) * 86_400_000);
-        rows.push(
-          row(
-            id,
-            opportunity,
-            `${faker.commerce.productName()} for ${faker.company.buzzNoun()}`.slice(0, 200),
-            {
-              [f.amount]: faker.number.int({ min: 100_000, max: 50_000_000 }) / 100,
-              [f.closeDate]: closeDate.toISOString().slice(0, 10),
-              [f.probability]: Math.round((stage / (stages.length - 1)) * 100),
-              [f.reference]: reference++,
-              [f.won]: stage === 4,
-            },
-          ),
-        );
-        links.push({ relId: rels.account, fromId: id, toId: faker.helpers.arrayElement(accounts) });
-        links.push({ relId: rels.stage, fromId: id, toId: stages[stage]! });
-        links.push({ relId: rels.contact, fromId: id, toId: faker.helpers.arrayElement(contacts) });
-      }
-      await insertEntities(tx, tenantId, rows);
-      await insertLinks(tx, tenantId, links);
-    });
-    log(`  seeded ${throughService + Math.min(start + chunk, count)} of ${throughService + count}`);
-  }
-  await services.db
-    .updateTable('auto_numbers')
-    .set({ next_value: reference })
+async function addInBulk(services: Services, tenantId: number, count: number, log: (m: string) => void) {
+  // The administrator who seeded the demo owns its reports, and writes the records.
+  const report = await services.db
+    .selectFrom('entities')
+    .select('owner_id')
     .where('tenant_id', '=', tenantId)
-    .where('field_id', '=', f.reference)
-    .execute();
+    .where('alias', '=', 'crm:opportunities')
+    .executeTakeFirstOrThrow();
+  const ctx = await contextFor(services, tenantId, report.owner_id!);
+  const targets = await demoTargets(ctx);
+  faker.seed(20261123);
+  const moreAccounts = Math.max(0, Math.round((count + throughService) / 30) - targets.accounts.length);
+  for (let start = 0; start < moreAccounts; start += perTransaction)
+    targets.accounts.push(
+      ...(await writeRecordsInBulk(
+        ctx,
+        demoAccounts(targets, Math.min(perTransaction, moreAccounts - start)),
+      )),
+    );
+  for (let start = 0; start < count; start += perTransaction) {
+    const n = Math.min(perTransaction, count - start);
+    await writeRecordsInBulk(ctx, demoOpportunities(targets, n));
+    log(`  seeded ${throughService + start + n} of ${throughService + count}`);
+  }
+  // The search index's name order, in one pass once every record is in (decision 0091).
+  await orderSearchInOnePass(services.db, tenantId, [targets.account, targets.opportunity]);
 }
