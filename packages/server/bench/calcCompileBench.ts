@@ -33,8 +33,8 @@ interface Result {
   p50_ms: number;
   p95_ms: number;
   rps: number;
-  /** The compile itself in process, without HTTP or the cache. */
-  baseline_p50_ms: number;
+  /** The compile itself in process, without HTTP or the cache (null for the floor). */
+  baseline_p50_ms: number | null;
 }
 
 const quantile = (xs: number[], q: number) => {
@@ -52,7 +52,7 @@ const loadAverage = () =>
  * expression editor's compile call over HTTP on loopback, one call at a time as one editor makes
  * them (issue 18: under 2 ms p50). Two scenarios: the same bodies again (the builder pauses, the
  * debounced compile repeats: the 30-second cache answers), and a new expression every call (each
- * keystroke: a real compile). Prints p50/p95 with the load average and writes
+ * keystroke: a real compile), beside a signed-in call that does nothing (the floor). Prints p50/p95 with the load average and writes
  * bench-results/calc-compile.json.
  */
 export async function calcCompileBench(options: {
@@ -104,16 +104,25 @@ export async function calcCompileBench(options: {
     let fresh = 0;
     /** A new expression each call: the typed text grows, as it does under the builder's keys. */
     const freshExpression = () => `${editorExpressions[fresh % editorExpressions.length]} + 0 * ${++fresh}`;
-    const scenarios = [
+    /** A signed-in call that does no work: the floor every call stands on (sign-in check, HTTP, JSON). */
+    const signedInFloor = async () => {
+      const res = await fetch(`${base}/spapi/data/v1/featureFlags`, { headers });
+      if (res.status !== 200) throw new Error(`featureFlags: ${res.status}`);
+      await res.arrayBuffer();
+    };
+    const scenarios: Array<{ name: string; next: (i: number) => string; call?: () => Promise<void> }> = [
       {
         name: 'compile, same bodies again (cache)',
         next: (i: number) => editorExpressions[i % editorExpressions.length]!,
       },
       { name: 'compile, a new expression every call', next: () => freshExpression() },
+      { name: 'floor: a signed-in call doing nothing', next: () => '', call: signedInFloor },
     ];
+    const run = (s: (typeof scenarios)[number], i: number) =>
+      s.call ? s.call() : compileOverHttp(s.next(i));
     const results: Result[] = [];
     log(`load average before: ${loadAverage()}`);
-    for (const s of scenarios) for (let i = 0; i < 100; i++) await compileOverHttp(s.next(i)); // warm-up
+    for (const s of scenarios) for (let i = 0; i < 100; i++) await run(s, i); // warm-up
     // In rounds that take turns, so a change in the machine's load weighs on both alike.
     const rounds = 4;
     const times = scenarios.map(() => [] as number[]);
@@ -122,9 +131,8 @@ export async function calcCompileBench(options: {
       for (const [k, s] of scenarios.entries()) {
         const t0 = performance.now();
         for (let i = 0; i < Math.ceil(options.requests / rounds); i++) {
-          const expr = s.next(i);
           const t = performance.now();
-          await compileOverHttp(expr);
+          await run(s, i);
           times[k]!.push(performance.now() - t);
         }
         elapsed[k]! += performance.now() - t0;
@@ -132,7 +140,7 @@ export async function calcCompileBench(options: {
     }
     for (const [k, s] of scenarios.entries()) {
       const direct: number[] = [];
-      for (let i = 0; i < Math.min(options.requests, 2000); i++) {
+      for (let i = 0; i < (s.call ? 0 : Math.min(options.requests, 2000)); i++) {
         const expr = s.next(i);
         const t = performance.now();
         compileForEditor(ctx, body(expr));
@@ -145,7 +153,7 @@ export async function calcCompileBench(options: {
         p50_ms: quantile(times[k]!, 0.5),
         p95_ms: quantile(times[k]!, 0.95),
         rps: Math.round((times[k]!.length / elapsed[k]!) * 1000),
-        baseline_p50_ms: quantile(direct, 0.5),
+        baseline_p50_ms: direct.length > 0 ? quantile(direct, 0.5) : null,
       });
     }
     const load = loadAverage();
@@ -157,7 +165,7 @@ export async function calcCompileBench(options: {
     );
     console.log('\n| scenario | p50 ms | p95 ms | calls/s | in process p50 ms |\n|---|---|---|---|---|');
     for (const r of results)
-      console.log(`| ${r.scenario} | ${r.p50_ms} | ${r.p95_ms} | ${r.rps} | ${r.baseline_p50_ms} |`);
+      console.log(`| ${r.scenario} | ${r.p50_ms} | ${r.p95_ms} | ${r.rps} | ${r.baseline_p50_ms ?? '–'} |`);
     console.log(
       `\nload average ${load} on ${os.cpus().length} CPUs; written to bench-results/calc-compile.json`,
     );
