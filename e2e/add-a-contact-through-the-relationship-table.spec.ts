@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { openReport, recordRows } from './reportGrid';
 
@@ -49,6 +50,13 @@ test('edit an account: create a contact in a modal and remove another through th
   await table.getByRole('button', { name: 'Remove' }).click();
   await expect(table.getByText(`Removed: ${removedName}`)).toBeVisible();
   await expect(grid.locator(`[data-eid="${removedId}"]`)).toHaveCount(0);
+
+  // The table with its changes not saved yet has no serious accessibility violations.
+  const results = await new AxeBuilder({ page }).include('.pl-rel-table').analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ rule: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+  expect(serious).toEqual([]);
 
   const shot = testInfo.outputPath('relationship-table-pending.png');
   await page.screenshot({ path: shot, fullPage: true });
