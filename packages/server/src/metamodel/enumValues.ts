@@ -1,6 +1,6 @@
 import { type EnumValue, fieldLimits, type IdOrAlias, sysField } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
-import { toEntityRow } from '../data/entityRepository.js';
+import { type EntityRow, toEntityRow } from '../data/entityRepository.js';
 import { tenantScope } from '../data/tenantScope.js';
 import { badRequest, notFound } from '../http/errors.js';
 
@@ -16,20 +16,27 @@ export async function readEnumValues(ctx: RequestContext, typeId: IdOrAlias): Pr
     .records()
     .selectAll()
     .where('type_id', 'in', ctx.schema.descendants(type.id));
-  const values = (await query.execute()).map(toEntityRow).map((row): EnumValue => {
-    const data = (id: number) => row.data[String(id)];
-    const order = data(sysField.enumOrder);
-    const colour = data(sysField.enumColour);
-    const icon = data(sysField.enumIcon);
-    return {
-      id: row.id,
-      name: row.name,
-      order: typeof order === 'number' ? order : fieldLimits.choiceOrderDefault,
-      colour: typeof colour === 'string' && colour.trim() !== '' ? colour : null,
-      iconImageId: typeof icon === 'string' && /^[1-9]\d{0,14}$/.test(icon.trim()) ? Number(icon) : null,
-      isRetired: data(sysField.enumRetired) === true,
-    };
-  });
+  return sortEnumValues((await query.execute()).map(toEntityRow).map(enumValueOf));
+}
+
+/** A choice value as pickers and formats show it, from its record. */
+export function enumValueOf(row: EntityRow): EnumValue {
+  const data = (id: number) => row.data[String(id)];
+  const order = data(sysField.enumOrder);
+  const colour = data(sysField.enumColour);
+  const icon = data(sysField.enumIcon);
+  return {
+    id: row.id,
+    name: row.name,
+    order: typeof order === 'number' ? order : fieldLimits.choiceOrderDefault,
+    colour: typeof colour === 'string' && colour.trim() !== '' ? colour : null,
+    iconImageId: typeof icon === 'string' && /^[1-9]\d{0,14}$/.test(icon.trim()) ? Number(icon) : null,
+    isRetired: data(sysField.enumRetired) === true,
+  };
+}
+
+/** Choice values by order (999 when missing), then name ignoring case, then id. */
+export function sortEnumValues(values: EnumValue[]): EnumValue[] {
   const nameKey = (v: EnumValue) => (v.name ?? '').toLowerCase();
   return values.sort(
     (a, b) =>

@@ -22,14 +22,19 @@ const maxIdsPerStatement = 6000;
  * read, in one statement (decision 0055): one `UNION ALL` part for the records, one per end (its
  * links joined to the records they reach, under the caller's read rules). A record the caller
  * cannot read is left out, as if not linked. Pages with many ends and rows are read in parts.
+ * `types` adds, in the first part, every record of each set of types the caller may read (the
+ * choice values whose colours the full metadata shows: no statement of their own, decision 0089).
  */
 export async function readPageRecords(
   ctx: RequestContext,
   ids: readonly EntityId[],
   ends: readonly PageLinkEnd[],
-): Promise<{ rows: Map<EntityId, EntityRow>; linked: LinkedRows[] }> {
+  types: ReadonlyArray<readonly EntityId[]> = [],
+): Promise<{ rows: Map<EntityId, EntityRow>; linked: LinkedRows[]; typed: EntityRow[][] }> {
   const rows = new Map<EntityId, EntityRow>();
   const linked: LinkedRows[] = ends.map(() => new Map());
+  const typed: EntityRow[][] = types.map(() => []);
+  let first = true;
   const unique = [...new Set(ids)];
   const tenant = tenantScope(ctx);
   const size = Math.max(1, Math.floor(maxIdsPerStatement / (ends.length + 1)));
@@ -45,7 +50,12 @@ export async function readPageRecords(
           WHERE lk.tenant_id = ${ctx.tenantId} AND lk.rel_id = ${end.relId} AND ${sql.ref(`lk.${self}`)} IN (${list})
           AND ${tenant.visible('entities')}`;
       }),
+      ...(first ? types : []).map(
+        (typeIds, k) => sql`SELECT ${sql.lit(-1 - k)} AS lk_end, NULL AS lk_from, entities.* FROM entities
+          WHERE ${tenant.visible('entities')} AND entities.type_id IN (${sql.join([...typeIds])})`,
+      ),
     ];
+    first = false;
     const result = await sql<EntitiesTable & { lk_end: unknown; lk_from: unknown }>`${sql.join(
       parts,
       sql` UNION ALL `,
@@ -56,12 +66,17 @@ export async function readPageRecords(
         rows.set(row.id, row);
         continue;
       }
-      const byOwner = linked[Number(r.lk_end)]!;
+      const end = Number(r.lk_end);
+      if (end < 0) {
+        typed[-1 - end]!.push(row);
+        continue;
+      }
+      const byOwner = linked[end]!;
       const from = Number(r.lk_from);
       const list = byOwner.get(from);
       if (list) list.push(row);
       else byOwner.set(from, [row]);
     }
   }
-  return { rows, linked };
+  return { rows, linked, typed };
 }

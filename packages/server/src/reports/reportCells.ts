@@ -13,13 +13,15 @@ export type Cell = FieldCell | { vals: Array<{ eid: EntityId; val: string | null
 /**
  * The cells of a page of rows: one query per relationship step and per relationship column, never
  * one per row. Related records the caller cannot read are left out. `versions`, when given, gets
- * each row's version as read with its cells.
+ * each row's version as read with its cells; `choices`, the values of its choice types.
  */
 export async function reportCells(
   ctx: RequestContext,
   columns: readonly ResolvedColumn[],
   ids: readonly EntityId[],
   versions?: Map<EntityId, number>,
+  /** Choice types whose values the caller may read are read with the page into this map, by type. */
+  choices?: Map<EntityId, EntityRow[]>,
 ): Promise<Map<EntityId, Map<string, Cell>>> {
   const out = new Map<EntityId, Map<string, Cell>>(ids.map((id) => [id, new Map()]));
   if (ids.length === 0) return out;
@@ -32,7 +34,16 @@ export async function reportCells(
     if (first) addEnd(first.relId, first.direction);
     else if (c.kind === 'relationship') addEnd(c.rel.id, c.direction);
   }
-  const page = await readPageRecords(ctx, ids, [...ends.values()]);
+  const choiceTypes = [...(choices?.keys() ?? [])];
+  const page = await readPageRecords(
+    ctx,
+    ids,
+    [...ends.values()],
+    choiceTypes.map((t) => ctx.schema.descendants(t)),
+  );
+  choiceTypes.forEach((t, k) => {
+    choices?.set(t, page.typed[k]!);
+  });
   const endIndex = new Map([...ends.keys()].map((key, i) => [key, i]));
   const rows = page.rows;
   const linkedFromPage = (key: string) => page.linked[endIndex.get(key)!]!;

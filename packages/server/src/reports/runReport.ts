@@ -1,9 +1,9 @@
-import { isKnownTimeZone, type ReportQuery } from '@plinth/schema';
+import { type EntityId, isKnownTimeZone, type ReportQuery } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
-import { parseData } from '../data/entityRepository.js';
+import { type EntityRow, parseData } from '../data/entityRepository.js';
 import { systemQuery } from '../data/systemQuery.js';
 import { settingsFromData, tenantSettingsAlias } from '../settings/tenantSettings.js';
-import { choiceColumnFormats } from './choiceFormats.js';
+import { choiceColumnFormats, isChoiceColumn } from './choiceFormats.js';
 import { keepImageDocuments } from './imageCells.js';
 import type { ReportCursor } from './keysetSql.js';
 import type { LoadedReport, ReportSettings } from './loadReport.js';
@@ -50,9 +50,15 @@ export async function runReport(
   const read = { ctx, plan, sql: q, sqlInput, keys, buckets: totals.groups, start, take };
   const page = take === 0 ? strategy.empty : await strategy.readPage(read);
   const versions = new Map<number, number>();
-  const cells = await reportCells(ctx, plan.columns, page.ids, versions);
+  // With the full metadata, the choice values' colours are read with the page's records.
+  const choices =
+    query.metadata === 'none'
+      ? undefined
+      : new Map<EntityId, EntityRow[]>(plan.columns.filter(isChoiceColumn).map((c) => [c.targetTypeId, []]));
+  const cells = await reportCells(ctx, plan.columns, page.ids, versions, choices);
   await keepImageDocuments(ctx, plan.columns, cells);
-  const defaultFormats = query.metadata === 'none' ? undefined : await choiceColumnFormats(ctx, plan.columns);
+  const defaultFormats =
+    choices && (await choiceColumnFormats(ctx, plan.columns, page.ids.length ? choices : undefined));
   return reportResponse({
     report,
     plan,
