@@ -152,9 +152,9 @@ function sendFile(
 }
 
 /**
- * The document calls as the report's document parts take them (`DocumentServices` of
- * `@plinth/grid`: ReplaceDocumentDialog, DocumentDropArea), over one ApiClient. `link` places
- * uploads in a report of documents related to a record.
+ * The document calls as the document parts take them (`DocumentServices` of `@plinth/fields`:
+ * ReplaceDocumentDialog, DocumentDropArea), over one ApiClient. `link` relates uploads to a record
+ * (a report of its documents, a form's documents control).
  */
 export function documentServicesFor(
   client: ApiClient,
