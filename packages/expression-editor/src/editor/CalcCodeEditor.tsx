@@ -12,6 +12,7 @@ import { EditorView, keymap, placeholder as placeholderText } from '@codemirror/
 import { useEffect, useRef } from 'react';
 import { calcLanguage } from '../language/calcLanguage';
 import { type CompletionData, calcCompletion } from './calcCompletion';
+import { calcHover } from './calcHover';
 
 export interface CalcCodeEditorProps {
   /** The document when the editor is created; later changes go through the view. */
@@ -62,6 +63,7 @@ export function CalcCodeEditor({
           history(),
           calcLanguage(),
           bracketMatching(),
+          calcHover(() => latest.current.completion().functions),
           closeBrackets(),
           autocompletion({
             override: [

@@ -1,5 +1,6 @@
 import { CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
 import { EditorState, Text } from '@codemirror/state';
+import { EditorView } from '@codemirror/view';
 import { describe, expect, it } from 'vitest';
 import { calcTestApi } from '../test/calcTestApi';
 import { type CompletionData, calcCompletion, pathBefore } from './calcCompletion';
@@ -45,9 +46,19 @@ describe('completion', () => {
     expect(labels(result)).toContain('[Amount]');
   });
 
-  it('inserts a function with its opening parenthesis', async () => {
-    const result = await complete('dated');
-    expect(result?.options.find((o) => o.label === 'datediff')?.apply).toBe('datediff(');
+  it('inserts a function with its parentheses, the cursor between them', async () => {
+    const result = await complete('1 + dated');
+    const option = result!.options.find((o) => o.label === 'datediff')!;
+    const view = new EditorView({ doc: '1 + dated' });
+    (option.apply as (v: EditorView, c: typeof option, from: number, to: number) => void)(
+      view,
+      option,
+      result!.from,
+      9,
+    );
+    expect(view.state.doc.toString()).toBe('1 + datediff()');
+    expect(view.state.selection.main.head).toBe(13);
+    view.destroy();
   });
 
   it('follows a path through relationships after a dot', async () => {

@@ -98,7 +98,13 @@ function functionOption(f: FunctionInfo): Completion {
     detail: f.signatures[0] ?? '',
     info: f.description,
     type: 'function',
-    apply: `${f.name}(`,
+    // The call's parentheses, the cursor between them.
+    apply: (view, _completion, from, to) =>
+      view.dispatch({
+        changes: { from, to, insert: `${f.name}()` },
+        selection: { anchor: from + f.name.length + 1 },
+        userEvent: 'input.complete',
+      }),
   };
 }
 

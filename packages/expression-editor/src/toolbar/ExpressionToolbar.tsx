@@ -164,10 +164,13 @@ export function ExpressionToolbar(props: ExpressionToolbarProps) {
           </Button>
         </Popover>
       )}
-      <hr className="pl-expr-toolbar__separator" aria-orientation="vertical" />
-      <Button variant="subtle" size="small" aria-label="Help" onPress={openHelp}>
-        <span aria-hidden="true">?</span> Help
-      </Button>
+      {/* The separator and Help wrap together on a narrow screen. */}
+      <span className="pl-expr-toolbar__end">
+        <hr className="pl-expr-toolbar__separator" aria-orientation="vertical" />
+        <Button variant="subtle" size="small" aria-label="Help" onPress={openHelp}>
+          <span aria-hidden="true">?</span> Help
+        </Button>
+      </span>
     </div>
   );
 }
