@@ -8,6 +8,7 @@ import { defineRelationship, defineType } from '../support/crmSchema.js';
 import { type Client, engines, startTestApp, type TestApp } from '../support/testApp.js';
 import {
   createReport,
+  createRole,
   type Definition,
   fieldColumn,
   putRecords,
@@ -43,6 +44,7 @@ describe.each(engines)('report column formatting and image columns on %s', (engi
   let probability: number;
   let closes: number;
   let stageRel: number;
+  let stageType: number;
   let tagsRel: number;
   let photoRel: number;
   let galleryRel: number;
@@ -62,6 +64,7 @@ describe.each(engines)('report column formatting and image columns on %s', (engi
     probability = deal.fieldIds.probability!;
     closes = deal.fieldIds.closes!;
     const stage = await defineType(t.admin, 'Stage', [], sysType.enumValue);
+    stageType = stage.typeId;
     stageRel = await defineRelationship(t.admin, 'choiceField', dealType, stage.typeId, 'stage', 'deals');
     const tag = await defineType(t.admin, 'Tag', [], sysType.enumValue);
     tagsRel = await defineRelationship(t.admin, 'multiChoiceField', dealType, tag.typeId, 'tags', 'deals');
@@ -168,6 +171,37 @@ describe.each(engines)('report column formatting and image columns on %s', (engi
     // Rows without metadata do not ask for it.
     const plain = await runOk(t.admin, reportId, { pageSize: 10, metadata: 'none' });
     expect(plain.meta).toBeUndefined();
+  });
+
+  it('gives the colours of the choice values the caller reads, read with the page or alone', async () => {
+    const reportId = await createReport(t.admin, {
+      rootTypeId: dealType,
+      columns: [fieldColumn('name', sysField.name), relColumn('stage', stageRel)],
+      conditions: [{ id: 'name', columnId: 'name' }],
+    });
+    const role = await createRole(t.admin, 'Deals and stages', [
+      { typeId: dealType, canRead: true },
+      { typeId: stageType, canRead: true },
+      { typeId: sysType.report, canRead: true },
+    ]);
+    await t.addUser('stagereader', [role]);
+    const reader = await t.login('stagereader');
+    const values = (await reader.get(`/spapi/data/v1/schema/type/${stageType}/enumValues`)).body
+      .values as Array<{
+      name: string;
+    }>;
+    const withPage = await runOk(reader, reportId, { pageSize: 10 });
+    expect(withPage.gdata.length).toBeGreaterThan(0);
+    const bounds = (meta: any) => meta.rcols.stage.defcfRule.rules.map((r: any) => r.bounds.lower);
+    // The values' own order, without white or black (Lost is white).
+    expect(bounds(withPage.meta)).toEqual(values.map((v) => v.name).filter((n) => n !== 'Lost'));
+    // An empty page reads them on their own, under the same rule, and answers the same.
+    const alone = await runOk(reader, reportId, {
+      pageSize: 10,
+      conds: [{ expid: 'name', oper: 'Equal', value: 'no such deal' }],
+    });
+    expect(alone.gdata).toEqual([]);
+    expect(alone.meta.rcols.stage.defcfRule).toEqual(withPage.meta.rcols.stage.defcfRule);
   });
 
   it('the default formatting follows a change of a choice value’s colour', async () => {
