@@ -241,7 +241,7 @@ export async function loadPageById(
 ): Promise<RunnerPageResponse> {
   const found = await selectPage(ctx, pageId);
   if (!found || found.appId === undefined) throw notFound(pageNotFoundMessage);
-  const apps = (await selectApps(ctx)).filter((a) => a.id === found.appId);
+  const apps = await selectApps(ctx, [found.appId]);
   const [app] = await displayableApps(ctx, apps);
   if (!app) throw notFound(pageNotFoundMessage);
   return runnerPage(ctx, app, found.page, preview);

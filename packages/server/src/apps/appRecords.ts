@@ -105,14 +105,16 @@ export function pageRecordOf(row: EntityRow): PageRecord {
   };
 }
 
-/** Every app of the caller's tenant (a tenant has few), shared app included. */
-export async function selectApps(ctx: RequestContext): Promise<AppRecord[]> {
-  const rows = await ctx.db
+/** Every app of the caller's tenant (a tenant has few), shared app included; or those of `ids`. */
+export async function selectApps(ctx: RequestContext, ids?: readonly EntityId[]): Promise<AppRecord[]> {
+  if (ids?.length === 0) return [];
+  let query = ctx.db
     .selectFrom('entities')
     .selectAll()
     .where('tenant_id', '=', ctx.tenantId)
-    .where('type_id', '=', sysType.app)
-    .execute();
+    .where('type_id', '=', sysType.app);
+  if (ids) query = query.where('id', 'in', [...ids]);
+  const rows = await query.execute();
   return rows.map((r) => appRecordOf(toEntityRow(r)));
 }
 

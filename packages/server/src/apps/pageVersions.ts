@@ -19,13 +19,32 @@ export interface LoadedVersion {
   fellBack: boolean;
 }
 
+/**
+ * Contents read lately, by tenant, record and its version: a version record's content changes only
+ * with its version, so the same key is the same content in every process (decision 0090). The
+ * oldest goes first past {@link keptContents}.
+ */
+const readContents = new Map<string, { content: PageVersionContent; fellBack: boolean }>();
+const keptContents = 200;
+
 /** A version record's content, migrated from the format it was stored in (decision 0062). */
-export function versionContentOf(row: EntityRow): { content: PageVersionContent; fellBack: boolean } {
+export function versionContentOf(
+  row: EntityRow,
+  tenantId?: number,
+): { content: PageVersionContent; fellBack: boolean } {
+  const key = tenantId === undefined ? undefined : `${tenantId}:${row.id}:${row.version}`;
+  const kept = key === undefined ? undefined : readContents.get(key);
+  if (kept) return kept;
   const format = row.data[String(F.pageVersionFormat)];
-  return readPageVersionContent(
+  const read = readPageVersionContent(
     row.data[String(F.pageVersionContent)],
     typeof format === 'number' ? format : undefined,
   );
+  if (key !== undefined) {
+    if (readContents.size >= keptContents) readContents.delete(readContents.keys().next().value!);
+    readContents.set(key, read);
+  }
+  return read;
 }
 
 /**
@@ -47,7 +66,7 @@ export async function loadPageVersion(
   if (id === undefined) return undefined;
   const [row] = await selectEntities(ctx.db, ctx.tenantId, [id]);
   if (!row || row.typeId !== sysType.pageVersion) return undefined;
-  return { id, kind: id === draftId ? 'draft' : 'published', ...versionContentOf(row) };
+  return { id, kind: id === draftId ? 'draft' : 'published', ...versionContentOf(row, ctx.tenantId) };
 }
 
 /**

@@ -223,6 +223,21 @@ describe.each(engines)('display rules of apps and pages on %s', (engine) => {
     expect(admin.body.includedPage.content.components[0].properties.text).toBe('Office home');
   });
 
+  it('serves a version changed in place with its new content', async () => {
+    const url = `/spapi/data/v1/pages/${ids['new:fieldPage']}`;
+    expect((await fielder.get(url)).body.content.components[0].properties.text).toBe('Field page');
+    const changed = newPageContent([
+      { component: { id: 'h', typeAlias: 'core:headingComponent', properties: { text: 'Field page, v2' } } },
+    ]);
+    const res = await t.admin.put([
+      { id: ids['new:fieldPageV']!, fields: { pageVersionContent: JSON.stringify(changed) } },
+    ]);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await fielder.get(url)).body.content.components[0].properties.text).toBe('Field page, v2');
+    const withApp = await fielder.get('/spapi/data/v1/apps/vis?withPage=fieldpage');
+    expect(withApp.body.includedPage.content.components[0].properties.text).toBe('Field page, v2');
+  });
+
   it("answers 404 for another tenant's apps and pages, even to its administrators", async () => {
     const { admin: other } = await t.addTenant('globex');
     for (const url of [
