@@ -258,3 +258,11 @@ describe('bound component machine', () => {
     expect(reports).toEqual([]);
   });
 });
+
+describe('changed members', () => {
+  it('counts a relationship table with pending changes as changed, even over an empty list', () => {
+    const pending = { read: [], changes: { flags: {}, created: [{ key: 'new:1' }] } };
+    expect(changedKeys({ contacts: [] }, { contacts: pending })).toEqual(['contacts']);
+    expect(changedKeys({ contacts: [{ id: 1 }] }, { contacts: [{ id: 1 }] })).toEqual([]);
+  });
+});

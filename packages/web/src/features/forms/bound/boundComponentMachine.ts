@@ -61,6 +61,9 @@ export function sameValue(a: unknown, b: unknown): boolean {
   const x = norm(a);
   const y = norm(b);
   if (Array.isArray(x) || Array.isArray(y)) {
+    // A relationship table's pending changes (an object) differ from any list, an empty one too.
+    const isList = (v: unknown) => v === null || Array.isArray(v);
+    if (!isList(x) || !isList(y)) return false;
     const ids = (v: unknown) =>
       (Array.isArray(v) ? v : [])
         .map((r) => (typeof r === 'object' && r !== null ? (r as { id?: unknown }).id : r))
