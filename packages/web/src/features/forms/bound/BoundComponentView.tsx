@@ -14,6 +14,8 @@ import { pickerSource } from '../../pickerData/public';
 import { DocumentsControl } from '../documents/DocumentsControl';
 import { relatedRecords } from '../record/recordValues';
 import { useFormTextSettings } from '../record/useFormTextSettings';
+import { RelationshipTable } from '../relationship/RelationshipTable';
+import { isTableEnd, tableValueOf } from '../relationship/relationshipTableValue';
 import { FieldControl } from '../render/FieldControl';
 import type { FormFieldNode, FormRelationshipNode } from '../render/formTree';
 import { RelationshipControl, relatedTypeId } from '../render/RelationshipControl';
@@ -179,7 +181,37 @@ export function BoundComponentView({
           refreshToken={adapter.revision}
         />
       );
-    else
+    else if (bound.kind === 'relationship' && record && isTableEnd(node)) {
+      const table = tableValueOf(value);
+      const ext = component.extendedProperties ?? {};
+      body = (
+        <RelationshipTable
+          recordId={record.isNew ? undefined : record.id}
+          recordTypeName={adapter.typeName()}
+          recordName={record.name}
+          end={member.end}
+          title={title}
+          helpText={helpText}
+          errorText={errorText}
+          isMandatory={isMandatory}
+          mode={readOnly ? 'view' : record.isNew ? 'new' : 'edit'}
+          isReadOnly={readOnly}
+          displayAs={bound.style.displayAs}
+          rowsPerPage={bound.style.rowsPerPage}
+          openRecordsInModal={bound.style.openRecordsInModal}
+          onNavigateToRecord={(id) =>
+            runtime.onNavigate({ type: 'NAVIGATE_TO_FORM_PAGE', recordId: id, formMode: 'view' })
+          }
+          displayReportId={ext.displayReportId}
+          pickerReportId={ext.pickerReportId}
+          pickerDataSource={dataSource}
+          readRecords={table.read}
+          value={table.changes}
+          onValueChange={(changes) => onValueChange({ read: table.read, changes })}
+          refreshToken={adapter.revision}
+        />
+      );
+    } else
       body = (
         <RelationshipControl
           node={node}
@@ -190,17 +222,6 @@ export function BoundComponentView({
           pickerDataSource={dataSource}
           onValueChange={onValueChange}
           {...(bound.kind === 'choice' ? { choiceDisplay: bound.style.choiceDisplay } : {})}
-          {...(bound.kind === 'relationship' && record
-            ? {
-                form: {
-                  mode: readOnly ? 'view' : record.isNew ? 'new' : 'edit',
-                  recordId: record.id,
-                  recordName: record.name,
-                  typeName: adapter.typeName(),
-                  loadIndex: adapter.revision,
-                },
-              }
-            : {})}
         />
       );
   }

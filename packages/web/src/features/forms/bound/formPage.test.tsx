@@ -216,6 +216,14 @@ describe('a form page', () => {
     await waitFor(() => expect(screen.getAllByText('The record could not be read.')).toHaveLength(2));
   });
 
+  it('a relationship styled inline lists its related records by name', async () => {
+    const contacts = boundComponent('relationship', { style: { displayAs: 'inline' } });
+    openForm([boundComponent('text'), contacts]);
+    const list = await screen.findByRole('list', { name: 'Contacts' }, { timeout: 5000 });
+    await waitFor(() => expect(within(list).getByText('Ann')).toBeInTheDocument());
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+  });
+
   it('switching to view mode makes every component read-only', async () => {
     const { bus } = openForm();
     await screen.findByRole('textbox', { name: /Title/ });
