@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode, useState } from 'react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../../api/apiClient';
 import { SessionProvider } from '../../auth/public';
 import { pickerSource } from '../../pickerData/public';
@@ -205,7 +205,15 @@ describe('the relationship table in new mode', () => {
   });
 });
 
-function InlineHost({ client }: { client: ApiClient }) {
+function TableHost({
+  client,
+  displayAs = 'inline',
+  onSelectionChange,
+}: {
+  client: ApiClient;
+  displayAs?: 'inline' | 'dataTable';
+  onSelectionChange?: (ids: readonly number[]) => void;
+}) {
   const [value, setValue] = useState<RelationshipChanges>(noRelationshipChanges);
   const end = {
     id: 60,
@@ -231,8 +239,9 @@ function InlineHost({ client }: { client: ApiClient }) {
       end={end}
       title="Contacts"
       mode="edit"
-      displayAs="inline"
-      rowsPerPage={1}
+      displayAs={displayAs}
+      rowsPerPage={displayAs === 'inline' ? 1 : 6}
+      onSelectionChange={onSelectionChange}
       pickerDataSource={pickerSource(client)}
       readRecords={[]}
       value={value}
@@ -244,7 +253,7 @@ function InlineHost({ client }: { client: ApiClient }) {
 describe('the relationship table shown inline', () => {
   it('lists names with their own Remove, and pages by rowsPerPage', async () => {
     const { client, sent } = accountServer();
-    const user = renderUi(<InlineHost client={client} />, client);
+    const user = renderUi(<TableHost client={client} />, client);
     const list = await screen.findByRole('list', { name: 'Contacts' });
     expect(await within(list).findByRole('button', { name: 'Ada Lovelace' })).toBeInTheDocument();
     expect(within(list).queryByText('Brian Kernighan')).not.toBeInTheDocument();
@@ -255,5 +264,21 @@ describe('the relationship table shown inline', () => {
     expect(await screen.findByText('Removed: Brian Kernighan')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Undo: Removed: Brian Kernighan' }));
     expect(screen.queryByText('Not saved yet')).not.toBeInTheDocument();
+  });
+});
+
+describe('the relationship table’s selection', () => {
+  it('tells the host which rows are selected (a page’s SelectedRecords)', async () => {
+    const { client } = accountServer();
+    const onSelectionChange = vi.fn();
+    const user = renderUi(
+      <TableHost client={client} displayAs="dataTable" onSelectionChange={onSelectionChange} />,
+      client,
+    );
+    await screen.findByText('ada@acme.test');
+    await user.click(within(gridOf()).getByRole('checkbox', { name: 'Select row 101' }));
+    expect(onSelectionChange).toHaveBeenLastCalledWith([101]);
+    await user.click(within(contactsTable()).getByRole('button', { name: 'Remove' }));
+    expect(onSelectionChange).toHaveBeenLastCalledWith([]);
   });
 });

@@ -63,6 +63,8 @@ export interface RelationshipTableProps {
   onValueChange: (value: RelationshipChanges) => void;
   /** Each change reads the records again (after the record is saved). */
   refreshToken?: number;
+  /** The rows the user selected (a page publishes them as SelectedRecords, spec 03 §3). */
+  onSelectionChange?: ((ids: readonly number[]) => void) | undefined;
 }
 
 let newKeys = 0;
@@ -116,6 +118,7 @@ export function RelationshipTable(props: RelationshipTableProps) {
       next = excludeRecord(next, id, isRelated, row ? rowName(rows.meta, row) : null);
     }
     setSelected([]);
+    props.onSelectionChange?.([]);
     change(next);
   };
   const startNew = () => {
@@ -162,7 +165,10 @@ export function RelationshipTable(props: RelationshipTableProps) {
           onPageChange={setPage}
           isSelectable={rules.canChange}
           selectedIds={selected}
-          onSelectionChange={setSelected}
+          onSelectionChange={(ids) => {
+            setSelected(ids);
+            props.onSelectionChange?.(ids);
+          }}
           onOpen={open}
           {...(rules.canChange && rules.canRemove
             ? {
