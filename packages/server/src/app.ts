@@ -24,6 +24,7 @@ import { frameworkErrors, registerErrorHandler } from './http/errorHandler.js';
 import { responseSerializer, validatesResponsesByDefault } from './http/responseSerializer.js';
 import { enumValueRoutes } from './metamodel/enumValueRoutes.js';
 import { schemaRoutes } from './metamodel/schemaRoutes.js';
+import { typeAdminRoutes } from './metamodel/typeAdminRoutes.js';
 import { reportAggregateRoutes } from './reports/reportAggregateRoutes.js';
 import { publicReportRoutes, reportRoutes } from './reports/reportRoutes.js';
 import { templateReportRoutes } from './reports/templateReportRoutes.js';
@@ -115,6 +116,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     await entityRoutes(api);
     await schemaRoutes(api);
     await enumValueRoutes(api);
+    await typeAdminRoutes(api);
     await settingsRoutes(api);
     await reportRoutes(api);
     await reportAggregateRoutes(api);

@@ -1,0 +1,116 @@
+import { type EntityId, sysField as F, firstUserId, type Schema, sysType as T } from '@plinth/schema';
+import type { RequestContext } from '../context.js';
+import { type Executor, selectEntities } from '../data/entityRepository.js';
+
+/** A definition that names an Object: a form, a page, a report or a relationship. */
+export interface TypeUse {
+  id: EntityId;
+  name: string;
+}
+
+/**
+ * What stands in the way of deleting an Object, and what goes with it (decision 0095): the forms,
+ * pages and reports built on it or on a type derived from it, the relationships that link it to
+ * other Objects, the derived Objects, and how many records of it (derived types' included) exist.
+ */
+export interface TypeUsage {
+  forms: TypeUse[];
+  pages: TypeUse[];
+  reports: TypeUse[];
+  relationships: TypeUse[];
+  derivedTypes: TypeUse[];
+  recordCount: number;
+}
+
+/** True when something still uses the Object, so that deleting it is refused. */
+export function isTypeInUse(usage: TypeUsage): boolean {
+  return (
+    usage.forms.length + usage.pages.length + usage.reports.length + usage.relationships.length > 0 ||
+    usage.derivedTypes.length > 0
+  );
+}
+
+/** Where each definition keeps the type it is built on, in its JSON value. */
+const definitionTypeKeys = [
+  { typeId: T.form, fieldId: F.formDefinition, key: 'typeId', into: 'forms' },
+  { typeId: T.report, fieldId: F.reportDefinition, key: 'rootTypeId', into: 'reports' },
+  { typeId: T.pageVersion, fieldId: F.pageVersionContent, key: 'contextEntityTypeId', into: 'pages' },
+] as const;
+
+export async function readTypeUsage(ctx: RequestContext, typeId: EntityId): Promise<TypeUsage> {
+  const { schema } = ctx;
+  const covered = new Set(schema.descendants(typeId));
+  const usage: TypeUsage = {
+    forms: [],
+    pages: [],
+    reports: [],
+    relationships: relationshipsToOthers(schema, covered),
+    derivedTypes: schema.derivedTypes(typeId).map((t) => ({ id: t.id, name: t.name })),
+    recordCount: await countRecords(ctx.db, ctx.tenantId, [...covered]),
+  };
+  const ids = await ctx.db
+    .selectFrom('entities')
+    .select('id')
+    .where('tenant_id', '=', ctx.tenantId)
+    .where(
+      'type_id',
+      'in',
+      definitionTypeKeys.map((d) => d.typeId),
+    )
+    .execute();
+  const rows = await selectEntities(
+    ctx.db,
+    ctx.tenantId,
+    ids.map((r) => r.id),
+  );
+  for (const row of rows) {
+    const kind = definitionTypeKeys.find((d) => d.typeId === row.typeId);
+    if (!kind) continue;
+    const named = typeIdIn(row.data[String(kind.fieldId)], kind.key);
+    if (named !== undefined && covered.has(named))
+      usage[kind.into].push({ id: row.id, name: row.name ?? `#${row.id}` });
+  }
+  for (const list of [usage.forms, usage.pages, usage.reports])
+    list.sort((a, b) => a.name.localeCompare(b.name));
+  return usage;
+}
+
+/** User relationships with one end on the Object (or a derived one) and the other on an Object that stays. */
+function relationshipsToOthers(schema: Schema, covered: ReadonlySet<EntityId>): TypeUse[] {
+  const seen = new Map<EntityId, TypeUse>();
+  for (const id of covered) {
+    for (const { rel } of schema.relationshipsOf(id)) {
+      if (rel.id < firstUserId) continue; // the catalogue's own
+      const from = covered.has(rel.fromTypeId);
+      const to = covered.has(rel.toTypeId);
+      if (from === to) continue; // inherited from a base type, or within what is deleted
+      seen.set(rel.id, { id: rel.id, name: from ? rel.toName : rel.fromName });
+    }
+  }
+  return [...seen.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+function typeIdIn(value: unknown, key: string): EntityId | undefined {
+  let parsed: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return undefined;
+    }
+  }
+  if (!parsed || typeof parsed !== 'object') return undefined;
+  const id = (parsed as Record<string, unknown>)[key];
+  return typeof id === 'number' ? id : undefined;
+}
+
+async function countRecords(db: Executor, tenantId: number, typeIds: readonly EntityId[]): Promise<number> {
+  if (typeIds.length === 0) return 0;
+  const row = await db
+    .selectFrom('entities')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('tenant_id', '=', tenantId)
+    .where('type_id', 'in', [...typeIds])
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
