@@ -13,6 +13,9 @@ import {
 /** The demo opportunity's custom validation message (spec 03 §5: shown before the rule's own). */
 export const positiveAmountMessage = 'An opportunity needs an amount above zero.';
 
+/** A record is found by its name: its form asks for one (the name field itself is optional). */
+const named: Partial<PageComponentInput> = { style: { mandatory: true } };
+
 /** Fields two to a row on a wide screen; lists of related records across the page. */
 const fieldSpan = 6;
 
@@ -48,7 +51,7 @@ export function demoFormComponents(schema: Schema, typeAlias: string): PlacedCom
   switch (typeAlias) {
     case 'crm:opportunity':
       return [
-        b('text', 'name'),
+        b('text', 'name', named),
         b('lookup', 'account'),
         b('choice', 'stage'),
         b('currency', 'amount', {
@@ -71,7 +74,7 @@ export function demoFormComponents(schema: Schema, typeAlias: string): PlacedCom
       return [...accountDetails(schema, typeId), b('relationship', 'contacts'), b('documents', 'documents')];
     case 'crm:contact':
       return [
-        b('text', 'name'),
+        b('text', 'name', named),
         b('lookup', 'account'),
         b('text', 'firstName'),
         b('text', 'lastName'),
@@ -80,7 +83,7 @@ export function demoFormComponents(schema: Schema, typeAlias: string): PlacedCom
       ];
     case 'crm:activity':
       return [
-        b('text', 'name'),
+        b('text', 'name', named),
         b('lookup', 'opportunity'),
         b('dateTime', 'due'),
         b('yesNo', 'done'),
@@ -94,7 +97,7 @@ export function demoFormComponents(schema: Schema, typeAlias: string): PlacedCom
 
 function accountDetails(schema: Schema, typeId: EntityId): PlacedComponent[] {
   return [
-    bound(schema, typeId, 'text', 'name'),
+    bound(schema, typeId, 'text', 'name', named),
     bound(schema, typeId, 'text', 'industry'),
     bound(schema, typeId, 'text', 'website'),
     bound(schema, typeId, 'text', 'phone'),

@@ -6,7 +6,12 @@ import {
 } from '@plinth/schema';
 import { Button, toast } from '@plinth/ui';
 import { useCallback, useMemo, useState } from 'react';
-import { MultistepFormPage, saveFormPage } from '../../forms/public';
+import {
+  MultistepFormPage,
+  RelatedRecordFormsContext,
+  relatedRecordForms,
+  saveFormPage,
+} from '../../forms/public';
 import { createPageBus, type PageFormMode, PageRenderer } from '../../pages/public';
 
 /** Whether a page is a form page: it has data-bound components (decision 0086). */
@@ -59,15 +64,17 @@ export function FormPageRecord({ page, type, mode, record, onDirtyChange, onSave
   };
   if (page.page.type === 'singleRecordMultistepEdit')
     return (
-      <MultistepFormPage
-        content={page.content}
-        context={context}
-        bus={bus}
-        type={type}
-        onNavigate={onNavigate}
-        onDirtyChange={dirtyChanged}
-        onFinished={(saved) => finished(saved.id, mode === 'create')}
-      />
+      <RelatedRecordFormsContext value={relatedRecordForms}>
+        <MultistepFormPage
+          content={page.content}
+          context={context}
+          bus={bus}
+          type={type}
+          onNavigate={onNavigate}
+          onDirtyChange={dirtyChanged}
+          onFinished={(saved) => finished(saved.id, mode === 'create')}
+        />
+      </RelatedRecordFormsContext>
     );
   const save = async () => {
     const wasNew = formMode === 'new';
@@ -81,13 +88,16 @@ export function FormPageRecord({ page, type, mode, record, onDirtyChange, onSave
   };
   return (
     <div className="pl-record-form-page">
-      <PageRenderer
-        content={page.content}
-        context={context}
-        onNavigate={onNavigate}
-        onDirtyChange={dirtyChanged}
-        bus={bus}
-      />
+      {/* Related records open and are created in their own forms, in modals (decision 0082). */}
+      <RelatedRecordFormsContext value={relatedRecordForms}>
+        <PageRenderer
+          content={page.content}
+          context={context}
+          onNavigate={onNavigate}
+          onDirtyChange={dirtyChanged}
+          bus={bus}
+        />
+      </RelatedRecordFormsContext>
       <div className="pl-record-form__actions">
         {formMode === 'view' ? (
           <Button variant="primary" onPress={() => setFormMode('edit')}>
