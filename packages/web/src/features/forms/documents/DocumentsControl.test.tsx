@@ -331,6 +331,20 @@ describe('DocumentsControl in view mode and on a new record', () => {
     expect(sent.filter((s) => s.path.includes('/document'))).toEqual([]);
   });
 
+  it('shows the mandatory asterisk, its help and the message it is given', async () => {
+    const { client } = server([]);
+    const user = renderControl(client, {
+      isMandatory: true,
+      errorText: 'A value is required.',
+      helpText: 'Signed contracts and plans',
+    });
+    const group = await screen.findByRole('group', { name: 'Documents' });
+    expect(within(group).getByText('*')).toHaveClass('pl-field__asterisk');
+    expect(within(group).getByRole('alert')).toHaveTextContent('A value is required.');
+    await user.click(within(group).getByRole('button', { name: 'Help for Documents' }));
+    expect(await screen.findByText('Signed contracts and plans')).toBeInTheDocument();
+  });
+
   it('says when a record has no documents, and shows a failed read', async () => {
     const { client } = server([]);
     renderControl(client);

@@ -6,7 +6,7 @@ import {
   ReplaceDocumentDialog,
 } from '@plinth/fields';
 import type { DocumentInfo } from '@plinth/schema';
-import { ConfirmDialog } from '@plinth/ui';
+import { ConfirmDialog, HelpText } from '@plinth/ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { documentServicesFor } from '../../../api/fileApi';
 import { useSession } from '../../auth/public';
@@ -40,6 +40,10 @@ export interface DocumentsControlProps {
   direction: 'fwd' | 'rev';
   /** View mode or a read-only control: the documents can be previewed and downloaded only. */
   isReadOnly: boolean;
+  /** Shows the mandatory asterisk (spec 03 §5: a mandatory relationship needs a document). */
+  isMandatory?: boolean | undefined;
+  /** The message under the control (a validation's). */
+  errorText?: string | undefined;
   style?: DocumentsControlStyle | undefined;
   /** A new value reads the list again (the form read its record again). */
   refreshToken?: number | undefined;
@@ -69,6 +73,8 @@ export function DocumentsControl({
   relationshipId,
   direction,
   isReadOnly,
+  isMandatory = false,
+  errorText,
   style = {},
   refreshToken = 0,
   onDocumentsChange,
@@ -111,15 +117,17 @@ export function DocumentsControl({
   };
 
   const canUpload = !isReadOnly && !style.hideFileUploadArea;
-  const helpId = `${relationshipId}-${direction}-documents-help`;
   return (
-    <fieldset className="pl-field pl-documents-control" aria-describedby={helpText ? helpId : undefined}>
-      <legend className="pl-field__label">{title}</legend>
-      {helpText && (
-        <p id={helpId} className="pl-field__help">
-          {helpText}
-        </p>
-      )}
+    <fieldset className={`pl-field pl-documents-control${errorText ? ' pl-field--error' : ''}`}>
+      <legend className="pl-field__label">
+        {title}
+        {isMandatory && !isReadOnly && (
+          <span className="pl-field__asterisk" aria-hidden="true">
+            {' *'}
+          </span>
+        )}
+      </legend>
+      {helpText && <HelpText label={title} text={helpText} />}
       {!link ? (
         canUpload ? (
           <p className="pl-documents-control__note">{saveFirstMessage(recordTypeName, documentTypeName)}</p>
@@ -171,6 +179,11 @@ export function DocumentsControl({
             <DocumentDropArea uploadDocument={services.uploadDocument} onUploaded={refresh} />
           )}
         </>
+      )}
+      {errorText && (
+        <span className="pl-field__error" role="alert">
+          {errorText}
+        </span>
       )}
       {replacing !== null && (
         <ReplaceDocumentDialog

@@ -12,6 +12,10 @@ export interface FormDocumentsControlProps {
   readOnlyControls: ReadonlySet<string>;
   /** Each read of the record reads the documents again. */
   refreshToken: number;
+  /** The relationship or the control is mandatory (spec 03 §5). */
+  isMandatory?: boolean | undefined;
+  /** The form's message for the control. */
+  errorText?: string | undefined;
 }
 
 /** Whether an end of a record form reaches documents: shown by the documents control. */
@@ -29,6 +33,8 @@ export function FormDocumentsControl({
   recordTypeName,
   readOnlyControls,
   refreshToken,
+  isMandatory,
+  errorText,
 }: FormDocumentsControlProps) {
   return (
     <DocumentsControl
@@ -40,6 +46,8 @@ export function FormDocumentsControl({
       direction={node.end.direction}
       isReadOnly={mode === 'view' || node.control.readOnlyControl || readOnlyControls.has(node.id)}
       refreshToken={refreshToken}
+      isMandatory={isMandatory}
+      errorText={errorText}
     />
   );
 }

@@ -93,6 +93,8 @@ export function RecordFormBody({ state, settings }: RecordFormBodyProps) {
           recordTypeName={loaded.type.type.name}
           readOnlyControls={loaded.readOnlyControls}
           refreshToken={loadIndex}
+          isMandatory={isMandatory}
+          errorText={errors[node.id]}
         />
       );
     return (
