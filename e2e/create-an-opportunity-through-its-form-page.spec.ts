@@ -21,7 +21,10 @@ test('create an opportunity through its form page: a refused amount, then saved'
   await page.getByRole('textbox', { name: /^Name/ }).fill(name);
   const account = page.getByRole('textbox', { name: 'Account', exact: true });
   await account.fill('Inc');
-  await page.getByRole('option').first().click();
+  const option = page.getByRole('option', { name: /Inc/ }).first();
+  const accountName = ((await option.textContent()) ?? '').trim();
+  await option.click();
+  await expect(boundControl(page, 'lookup').first()).toContainText(accountName);
   const amount = page.getByRole('textbox', { name: /Amount/ });
   await amount.fill('0');
   await amount.press('Tab');
