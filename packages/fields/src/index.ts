@@ -1,3 +1,4 @@
+export { ChoiceGroup, type ChoiceGroupProps } from './choice/ChoiceGroup';
 export { Calendar, type CalendarProps } from './date/Calendar';
 export * from './date/calendarModel';
 export { DateInput, type DateInputKind, type DateInputProps } from './date/DateInput';
@@ -22,7 +23,6 @@ export {
 export { LazyRichTextEditor } from './richtext/LazyRichTextEditor';
 export type { RichTextEditorProps, RichTextImage } from './richtext/RichTextEditor';
 export { imageToken, richTextLength, sanitizeRichText } from './richtext/sanitizeRichText';
-export { ChoiceGroup, type ChoiceGroupProps } from './choice/ChoiceGroup';
 export { SelectList, type SelectListProps, type SelectOption } from './select/SelectList';
 export {
   defaultFieldSettings,
