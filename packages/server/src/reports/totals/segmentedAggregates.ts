@@ -114,7 +114,8 @@ export function segmentation(
       const stored = kept ? undefined : await loadKeptPartials(ctx, key, form);
       const previous = kept ?? stored;
       const answered = await refreshFrom(previous);
-      if (answered && (answered.chunksRead === 'all' || stored))
+      // Stored again when read whole, or when chunks moved since the stored partials were read.
+      if (answered && (answered.chunksRead === 'all' || (stored && answered.chunksRead > 0)))
         await saveKeptPartials(ctx, key, form, answered.state);
       return answered;
     },
