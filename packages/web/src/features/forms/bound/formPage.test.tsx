@@ -224,6 +224,16 @@ describe('a form page', () => {
     expect(screen.queryByRole('grid')).not.toBeInTheDocument();
   });
 
+  it('documents follow their style: no upload area when it is hidden', async () => {
+    const shown = openForm([boundComponent('text'), boundComponent('documents')]);
+    await screen.findByText('Plan.pdf', {}, { timeout: 5000 });
+    expect(document.querySelector('.pl-documents__drop')).not.toBeNull();
+    shown.unmount();
+    openForm([boundComponent('text'), boundComponent('documents', { style: { hideFileUploadArea: true } })]);
+    await screen.findByText('Plan.pdf', {}, { timeout: 5000 });
+    expect(document.querySelector('.pl-documents__drop')).toBeNull();
+  });
+
   it('switching to view mode makes every component read-only', async () => {
     const { bus } = openForm();
     await screen.findByRole('textbox', { name: /Title/ });
