@@ -158,6 +158,27 @@ describe.each(engines)('roles and access rules on %s', (engine) => {
     expect((await roleNamed('Checkers')).rules).toEqual([]);
   });
 
+  it('marks where a rule goes wrong: line, column and length, currentuser() included', async () => {
+    // The expression editor underlines the span; currentuser() is rewritten without moving it.
+    const check = await t.admin.post('/spapi/admin/v1/rules/check', {
+      typeId: deal,
+      calculation: 'currentuser() = [securityOwner] and\n  [nosuch] = 1',
+    });
+    expect(check.status).toBe(200);
+    expect(check.body.ok).toBe(false);
+    expect(check.body.diagnostics).toEqual([
+      expect.objectContaining({ severity: 'error', line: 2, column: 3, length: 8 }),
+    ]);
+    expect(check.body.diagnostics[0].message).toContain('nosuch');
+    // A rule with no SQL translation is marked over its whole text.
+    const notBool = await t.admin.post('/spapi/admin/v1/rules/check', {
+      typeId: deal,
+      calculation: '[region]',
+    });
+    expect(notBool.body.diagnostics[0]).toMatchObject({ severity: 'error', line: 1, column: 1 });
+    expect(notBool.body.diagnostics[0].length).toBeGreaterThan(0);
+  });
+
   it('keeps built-in roles: no renaming, no deleting, no rules on Administrators, no member list for Everyone', async () => {
     expect((await t.admin.post(`${ROLES}/${sysRecord.administratorsRole}`, { name: 'Bosses' })).status).toBe(
       409,

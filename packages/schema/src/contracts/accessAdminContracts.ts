@@ -70,6 +70,8 @@ export const ruleDiagnostic = z.object({
   /** 1-based, where the calculation's text shows the problem. */
   line: z.number(),
   column: z.number(),
+  /** How many UTF-16 units from the column the problem spans (optional: older servers omit it). */
+  length: z.number().optional(),
 });
 export type RuleDiagnostic = z.infer<typeof ruleDiagnostic>;
 export const checkRuleResponse = z.object({

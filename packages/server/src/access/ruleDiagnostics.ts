@@ -12,7 +12,7 @@ import { currentUserParam, translateRuleFilter, withCurrentUserParam } from './r
 
 /**
  * What an access rule's calculation compiles to for a type, as the Roles screen shows it while the
- * administrator types: every compile message with its line and column, and whether saving the rule
+ * administrator types: every compile message with its line, column and length, and whether saving the rule
  * would accept it (the same `translateRuleFilter` the save runs, so the two never disagree). An
  * empty calculation is fine: the rule covers every record of its type.
  */
@@ -40,6 +40,7 @@ export function ruleDiagnostics(
         message: m.text,
         line: m.location.line,
         column: m.location.col,
+        length: m.location.length,
       });
     }
   } catch (e) {
@@ -48,10 +49,17 @@ export function ruleDiagnostics(
       message: e instanceof Error ? e.message : 'The calculation cannot run.',
       line: 1,
       column: 1,
+      length: source.length,
     });
   }
   const saved = translateRuleFilter(schema, engine, tenantId, typeId, source);
   if (!saved.ok && !diagnostics.some((d) => d.severity === 'error'))
-    diagnostics.push({ severity: 'error', message: saved.message, line: 1, column: 1 });
+    diagnostics.push({
+      severity: 'error',
+      message: saved.message,
+      line: 1,
+      column: 1,
+      length: source.length,
+    });
   return { ok: saved.ok, diagnostics };
 }
