@@ -1,4 +1,4 @@
 export { type AdminApi, adminApi } from './adminApi';
-export { AdminTabs } from './adminControls';
+export { AdminTabs, Check } from './adminControls';
 export { RolesPage } from './RolesPage';
 export { UsersPage } from './UsersPage';

@@ -22,6 +22,9 @@ const TenantSettingsPage = lazy(() =>
 );
 const UsersPage = lazy(() => import('../admin/public').then((m) => ({ default: m.UsersPage })));
 const RolesPage = lazy(() => import('../admin/public').then((m) => ({ default: m.RolesPage })));
+const SchemaEditorPage = lazy(() =>
+  import('../schemaEditor/public').then((m) => ({ default: m.SchemaEditorPage })),
+);
 const MyAccountPage = lazy(() => import('../account/public').then((m) => ({ default: m.MyAccountPage })));
 const PasswordChangeRequiredPage = lazy(() =>
   import('../account/public').then((m) => ({ default: m.PasswordChangeRequiredPage })),
@@ -133,7 +136,8 @@ export function AppShell() {
     route.kind === 'builderPage' ||
     route.kind === 'adminSettings' ||
     route.kind === 'adminUsers' ||
-    route.kind === 'adminRoles';
+    route.kind === 'adminRoles' ||
+    route.kind === 'adminSchema';
   return (
     <FieldSettingsProvider value={session.settings}>
       <div className="pl-shell">
@@ -160,6 +164,10 @@ export function AppShell() {
             <ErrorDisplay message="Only administrators can open this page." homeHref="/apps" />
           ) : route.kind === 'appList' ? (
             <AppListPage />
+          ) : route.kind === 'adminSchema' ? (
+            <Suspense fallback={<LoadingGrid columns={4} rows={6} />}>
+              <SchemaEditorPage typeId={route.typeId} />
+            </Suspense>
           ) : route.kind === 'adminSettings' ? (
             <Suspense fallback={<LoadingGrid columns={1} rows={3} />}>
               <TenantSettingsPage />

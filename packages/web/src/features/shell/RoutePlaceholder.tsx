@@ -8,6 +8,7 @@ const titles: Record<AppRoute['kind'], string> = {
   adminSettings: 'Settings',
   adminUsers: 'Users',
   adminRoles: 'Roles and access',
+  adminSchema: 'Objects',
   account: 'My account',
   builderApp: 'App builder',
   builderPage: 'Page builder',

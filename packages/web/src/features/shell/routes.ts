@@ -12,6 +12,8 @@ export type AppRoute =
   /** The admin area: users, and roles with their access rules (decisions 0045, 0046). */
   | { kind: 'adminUsers' }
   | { kind: 'adminRoles' }
+  /** The schema editor: the Objects (typeId null) or one Object's fields (issue 19). */
+  | { kind: 'adminSchema'; typeId: number | null }
   /** The signed-in user's own account: password, sessions, API tokens. */
   | { kind: 'account' }
   | { kind: 'builderApp'; appSlug: string }
@@ -59,6 +61,9 @@ export function matchRoute(pathname: string, hash = ''): AppRoute {
   if (a === 'account' && parts.length === 1) return { kind: 'account' };
   if (a === 'admin' && (b === undefined || b === 'users') && parts.length <= 2) return { kind: 'adminUsers' };
   if (a === 'admin' && b === 'roles' && parts.length === 2) return { kind: 'adminRoles' };
+  if (a === 'admin' && b === 'schema' && parts.length === 2) return { kind: 'adminSchema', typeId: null };
+  if (a === 'admin' && b === 'schema' && parts.length === 3 && /^\d{1,15}$/.test(c!))
+    return { kind: 'adminSchema', typeId: Number(c) };
   if (a === 'admin' && b === 'apps' && c) {
     if (parts.length === 3) return { kind: 'builderApp', appSlug: c };
     if (parts.length === 4) return { kind: 'builderPage', appSlug: c, pageSlug: d! };

@@ -1,0 +1,205 @@
+import {
+  correctErrorsBeforeSavingMessage,
+  requiredMessage,
+  sysType,
+  toScriptName,
+  validateTypeNames,
+} from '@plinth/schema';
+import { Modal } from '@plinth/ui';
+import { type FormEvent, useState } from 'react';
+import { Form } from 'react-aria-components';
+import { Check } from '../admin/public';
+import { PropertyChoice, PropertyText } from './PropertyInputs';
+import type { SchemaApi, SchemaTypeSummary } from './schemaApi';
+import { failureMessage, memberErrorsOf } from './serverErrors';
+
+export interface ObjectDialogProps {
+  api: SchemaApi;
+  /** The Object edited, or null to create one. */
+  type: SchemaTypeSummary | null;
+  types: readonly SchemaTypeSummary[];
+  onClose: () => void;
+  /** Called with the saved Object's id. */
+  onSaved: (id: number) => void;
+}
+
+type Member = 'name' | 'typeScriptName' | 'description' | 'inherits';
+
+/** The spec's warning when an Object is created (spec 01 §8). */
+export const licenceCostWarning = 'Creating an Object may incur additional license costs.';
+
+/** The Objects a type may inherit from: Resource and the tenant's own, never itself or one derived from it. */
+export function baseChoices(types: readonly SchemaTypeSummary[], self: number | null) {
+  const below = new Set<number>();
+  if (self !== null) {
+    below.add(self);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const t of types)
+        if (t.inheritsId !== null && below.has(t.inheritsId) && !below.has(t.id)) {
+          below.add(t.id);
+          grew = true;
+        }
+    }
+  }
+  const own = types
+    .filter((t) => !t.isSystem && !t.isChoiceType && !below.has(t.id))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return [
+    { id: String(sysType.resource), name: 'Resource (no base Object)' },
+    ...own.map((t) => ({ id: String(t.id), name: t.name })),
+  ];
+}
+
+/** Creates an Object or changes its name, script name, description, base and abstract flag. */
+export function ObjectDialog({ api, type, types, onClose, onSaved }: ObjectDialogProps) {
+  const isNew = type === null;
+  const [name, setName] = useState(type?.name ?? '');
+  const [scriptName, setScriptName] = useState(type?.scriptName ?? '');
+  const [isScriptNameTouched, setScriptNameTouched] = useState(!isNew);
+  const [description, setDescription] = useState(type?.description ?? '');
+  const [inherits, setInherits] = useState(String(type?.inheritsId ?? sysType.resource));
+  const [isAbstract, setAbstract] = useState(type?.isAbstract ?? false);
+  const [errors, setErrors] = useState<Partial<Record<Member, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [isBusy, setBusy] = useState(false);
+
+  const edited = (member: Member) => {
+    setErrors((e) => ({ ...e, [member]: undefined }));
+    setFormError(null);
+  };
+  const check = (): Partial<Record<Member, string>> => {
+    const found: Partial<Record<Member, string>> = {};
+    if (name.trim() === '') found.name = requiredMessage;
+    if (scriptName.trim() === '') found.typeScriptName = requiredMessage;
+    const others = types.map((t) => ({ id: t.id, name: t.name, scriptName: t.scriptName }));
+    for (const issue of validateTypeNames(
+      { ...(type ? { id: type.id } : {}), name: name.trim(), scriptName: scriptName.trim() },
+      others,
+    )) {
+      const key = issue.property === 'name' ? 'name' : 'typeScriptName';
+      found[key] ??= issue.message;
+    }
+    return found;
+  };
+
+  const save = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (isBusy) return;
+    const found = check();
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
+      setFormError(correctErrorsBeforeSavingMessage);
+      return;
+    }
+    setBusy(true);
+    const key = 'new:type';
+    try {
+      const answer = await api.put([
+        {
+          id: type?.id ?? key,
+          ...(isNew ? { typeId: 'core:type' } : {}),
+          fields: {
+            name: name.trim(),
+            typeScriptName: scriptName.trim(),
+            description: description.trim() || null,
+            isAbstract,
+          },
+          relationships: { inherits: { set: [Number(inherits)] } },
+        },
+      ]);
+      onSaved(type?.id ?? answer.ids[key]!);
+    } catch (failure) {
+      const byMember = memberErrorsOf(failure, type?.id ?? key);
+      if (byMember && Object.keys(byMember).length > 0) {
+        setErrors(byMember);
+        const other = Object.entries(byMember).filter(
+          ([m]) => !['name', 'typeScriptName', 'description', 'inherits'].includes(m),
+        );
+        setFormError(other.length > 0 ? other.map(([, m]) => m).join(' ') : correctErrorsBeforeSavingMessage);
+      } else setFormError(failureMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={isNew ? 'New Object' : `Object details: ${type.name}`}
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      buttons={[
+        { kind: 'cancel', onPress: onClose },
+        {
+          kind: 'custom',
+          label: isNew ? 'Create Object' : 'Save',
+          variant: 'primary',
+          onPress: () => void save(),
+          isDisabled: isBusy,
+        },
+      ]}
+    >
+      <Form className="pl-admin__form" onSubmit={save} validationBehavior="aria">
+        {isNew && (
+          <p className="pl-schema__warning" role="note">
+            {licenceCostWarning}
+          </p>
+        )}
+        <PropertyText
+          label="Object name"
+          value={name}
+          isRequired
+          autoFocus
+          error={errors.name}
+          onChange={(v) => {
+            setName(v);
+            edited('name');
+            if (!isScriptNameTouched) setScriptName(toScriptName(v, 'Object'));
+          }}
+        />
+        <PropertyText
+          label="Script name"
+          value={scriptName}
+          isRequired
+          error={errors.typeScriptName}
+          hint="The name calculations use for this Object."
+          onChange={(v) => {
+            setScriptName(v);
+            setScriptNameTouched(true);
+            edited('typeScriptName');
+          }}
+        />
+        <PropertyText
+          label="Description"
+          value={description}
+          multiline
+          error={errors.description}
+          onChange={(v) => {
+            setDescription(v);
+            edited('description');
+          }}
+        />
+        <PropertyChoice
+          label="Inherits from"
+          value={inherits}
+          options={baseChoices(types, type?.id ?? null)}
+          error={errors.inherits}
+          hint="Records of this Object also count as records of the Object it inherits from."
+          onChange={(v) => {
+            setInherits(v);
+            edited('inherits');
+          }}
+        />
+        <Check isSelected={isAbstract} onChange={setAbstract}>
+          Abstract (no records of its own, only of derived Objects)
+        </Check>
+        {formError && (
+          <p role="alert" className="pl-field__error">
+            {formError}
+          </p>
+        )}
+        <button type="submit" hidden />
+      </Form>
+    </Modal>
+  );
+}

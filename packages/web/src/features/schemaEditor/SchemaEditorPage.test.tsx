@@ -1,0 +1,228 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { App } from '../../app/App';
+import { fakeSchemaServer } from './fakeSchemaServer';
+
+const open = (path: string) => window.history.pushState(null, '', path);
+const puts = (server: ReturnType<typeof fakeSchemaServer>) =>
+  server.requests.filter((r) => r.path === '/spapi/data/v1/entity/put');
+
+describe('the schema editor', () => {
+  afterEach(() => open('/'));
+
+  it('lists the Objects with derived ones under their base, and searches them', async () => {
+    const user = userEvent.setup();
+    open('/admin/schema');
+    render(<App client={fakeSchemaServer().api} />);
+    const table = await screen.findByRole('table', {}, { timeout: 5000 });
+    const names = within(table)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    expect(names).toEqual(['Account', 'Opportunity', 'Big Opportunity']);
+    expect(within(table).queryByText('Person')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Objects' })).toHaveAttribute('aria-current', 'page');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search Objects' }), 'big');
+    expect(
+      within(screen.getByRole('table'))
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Opportunity', 'Big Opportunity']);
+    await user.clear(screen.getByRole('searchbox', { name: 'Search Objects' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search Objects' }), 'zebra');
+    expect(screen.getByText("No Object matches 'zebra'.")).toBeInTheDocument();
+  });
+
+  it('creates an Object after the licence warning, refusing a duplicate name first', async () => {
+    const user = userEvent.setup();
+    const server = fakeSchemaServer();
+    open('/admin/schema');
+    render(<App client={server.api} />);
+    await user.click(await screen.findByRole('button', { name: 'New Object' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Object' });
+    expect(
+      within(dialog).getByText('Creating an Object may incur additional license costs.'),
+    ).toBeInTheDocument();
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Object name/ }), 'account');
+    expect(within(dialog).getByRole('textbox', { name: /Script name/ })).toHaveValue('account');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Object' }));
+    expect(
+      await within(dialog).findByText("There is another Object with the same 'Object name'"),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText("There is another Object with the same 'Script name'"),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Correct errors before saving');
+    expect(puts(server)).toHaveLength(0);
+
+    const name = within(dialog).getByRole('textbox', { name: /Object name/ });
+    await user.clear(name);
+    await user.type(name, 'Project');
+    await user.clear(within(dialog).getByRole('textbox', { name: /Script name/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Script name/ }), 'Project');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Object' }));
+    expect(await screen.findByText('Properties saved')).toBeInTheDocument();
+    expect(screen.getByText('Object details successfully saved.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Project', level: 1 })).toBeInTheDocument();
+    expect(window.location.pathname).toBe(
+      `/admin/schema/${server.types.find((t) => t.name === 'Project')!.id}`,
+    );
+    expect(puts(server)[0]!.body).toEqual({
+      entities: [
+        {
+          id: 'new:type',
+          typeId: 'core:type',
+          fields: { name: 'Project', typeScriptName: 'Project', description: null, isAbstract: false },
+          relationships: { inherits: { set: [1] } },
+        },
+      ],
+      deleted: [],
+    });
+  });
+
+  it('adds a field with the default name and suffix, checks min and max, and shows the server’s duplicate message', async () => {
+    const user = userEvent.setup();
+    const server = fakeSchemaServer();
+    open('/admin/schema/10010');
+    render(<App client={server.api} />);
+    await screen.findByRole('heading', { name: 'Account', level: 1 }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'New field' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Text' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Text field on Account' });
+    // 'Text' is taken: the numeric suffix starts at 2.
+    expect(within(dialog).getByRole('textbox', { name: /Field name/ })).toHaveValue('Text 2');
+    expect(within(dialog).getByRole('textbox', { name: /Script name/ })).toHaveValue('Text_2');
+    expect(within(dialog).getByText('This field is optional')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Required' }));
+    expect(within(dialog).getByText('This field must be filled to create the record')).toBeInTheDocument();
+    expect(
+      within(dialog)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['General', 'Validation', 'Format']);
+
+    await user.click(within(dialog).getByRole('tab', { name: 'Validation' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Minimum length' }), '10');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Maximum length' }), '5');
+    await user.click(within(dialog).getByRole('tab', { name: 'General' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    // The editor moves to the tab holding the error.
+    expect(
+      await within(dialog).findByText('Minimum value cannot be greater than maximum value.'),
+    ).toBeVisible();
+    expect(within(dialog).getByRole('tab', { name: /Validation/ })).toHaveAttribute('aria-selected', 'true');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Correct errors before saving');
+    expect(puts(server)).toHaveLength(0);
+
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Maximum length' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Maximum length' }), '50');
+    // A name a derived Object's member holds is only known to the server: its message shows at the name.
+    server.fields.push({
+      id: 10_200,
+      typeId: 10_010,
+      name: 'Code',
+      scriptName: 'code',
+      type: 'Text',
+      isRequired: false,
+      values: {},
+    });
+    await user.click(within(dialog).getByRole('tab', { name: 'General' }));
+    const name = within(dialog).getByRole('textbox', { name: /Field name/ });
+    await user.clear(name);
+    await user.type(name, 'Code');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText("There is another field with the same 'Field name'."),
+    ).toBeInTheDocument();
+    expect(puts(server)).toHaveLength(1);
+
+    await user.clear(name);
+    await user.type(name, 'Reference');
+    await user.clear(within(dialog).getByRole('textbox', { name: /Script name/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Script name/ }), 'reference');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((puts(server).at(-1)!.body as { entities: unknown[] }).entities[0]).toMatchObject({
+      id: 'new:field',
+      typeId: 'core:field',
+      fields: {
+        name: 'Reference',
+        fieldScriptName: 'reference',
+        fieldType: 'Text',
+        isRequired: true,
+        minLength: 10,
+        maxLength: 50,
+      },
+      relationships: { fieldIsOnType: { set: [10_010] }, fieldInGroup: { set: [] } },
+    });
+    expect(await screen.findByRole('cell', { name: 'Reference' })).toBeInTheDocument();
+  }, 60_000);
+
+  it('shows decimal places only for non-integers and seeds a new auto-number at 1', async () => {
+    const user = userEvent.setup();
+    open('/admin/schema/10010');
+    render(<App client={fakeSchemaServer().api} />);
+    await screen.findByRole('heading', { name: 'Account', level: 1 }, { timeout: 5000 });
+    const newField = async (label: string) => {
+      await user.click(screen.getByRole('button', { name: 'New field' }));
+      await user.click(await screen.findByRole('menuitem', { name: label }));
+      return screen.findByRole('dialog');
+    };
+    let dialog = await newField('Number');
+    expect(
+      within(dialog)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['General', 'Validation']);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    dialog = await newField('Decimal');
+    await user.click(within(dialog).getByRole('tab', { name: 'Format' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Decimal places' })).toHaveValue('3');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    dialog = await newField('AutoNumber');
+    expect(within(dialog).getByRole('textbox', { name: 'Seed' })).toHaveValue('1');
+    expect(within(dialog).queryByRole('checkbox', { name: 'Required' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    dialog = await newField('Yes/No');
+    expect(within(dialog).getByRole('textbox', { name: /Field name/ })).toHaveValue('Yes/No');
+  }, 40_000);
+
+  it('refuses deleting a used Object with the list, and deletes an unused one with its records', async () => {
+    const user = userEvent.setup();
+    const server = fakeSchemaServer();
+    server.usage.set(10_020, {
+      forms: [{ id: 1, name: 'Opportunity form' }],
+      pages: [],
+      reports: [{ id: 2, name: 'Pipeline' }],
+      relationships: [],
+      derivedTypes: [{ id: 10_021, name: 'Big Opportunity' }],
+      recordCount: 40,
+    });
+    open('/admin/schema');
+    render(<App client={server.api} />);
+    await user.click(await screen.findByRole('button', { name: 'Delete Opportunity' }, { timeout: 5000 }));
+    let dialog = await screen.findByRole('alertdialog', { name: "'Opportunity' cannot be deleted" });
+    expect(await within(dialog).findByText('Opportunity form')).toBeInTheDocument();
+    expect(within(dialog).getByText('Pipeline')).toBeInTheDocument();
+    expect(within(dialog).getByText('Big Opportunity')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /Delete/ })).toBeNull();
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+
+    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Confirm delete' });
+    expect(
+      await within(dialog).findByText(
+        "Are you sure that you want to delete Object 'Account'? Its 12 records go with it, and cannot be brought back.",
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete the Object and 12 records' }));
+    expect(await screen.findByText("Object 'Account' successfully deleted.")).toBeInTheDocument();
+    expect(server.requests.find((r) => r.path.endsWith('/delete'))!.body).toEqual({ recordCount: 12 });
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Account' })).toBeNull());
+  });
+});

@@ -1,0 +1,267 @@
+import {
+  defaultNewFieldName,
+  type FieldType,
+  isFieldType,
+  storageKindOf,
+  sysType,
+  validateFieldBounds,
+  validateMemberNames,
+  validateTypeNames,
+} from '@plinth/schema';
+import { adminMe } from '../admin/fakeAdminServer';
+import { fakeApi } from '../pickerData/fakeApi';
+import type { SchemaTypeSummary, TypeUsage } from './schemaApi';
+
+interface FakeField {
+  id: number;
+  typeId: number;
+  name: string;
+  scriptName: string;
+  type: FieldType;
+  isRequired: boolean;
+  values: Record<string, unknown>;
+  groupId?: number;
+}
+
+const summary = (
+  id: number,
+  name: string,
+  inheritsId: number | null,
+  extra: Partial<SchemaTypeSummary> = {},
+): SchemaTypeSummary => ({
+  id,
+  alias: null,
+  name,
+  scriptName: name.replace(/\W/g, ''),
+  description: null,
+  inheritsId,
+  isAbstract: false,
+  isChoiceType: false,
+  isSystem: false,
+  ...extra,
+});
+
+/**
+ * A small in-memory stand-in for the schema editor's calls, answering as the server's contracts say
+ * and refusing with the same rules (`@plinth/schema`'s validators, as metamodelWrites.ts applies
+ * them), so the screens are driven through real requests and answers.
+ */
+export function fakeSchemaServer() {
+  const types: SchemaTypeSummary[] = [
+    summary(sysType.resource, 'Resource', null, { isSystem: true, isAbstract: true, alias: 'core:resource' }),
+    summary(sysType.person, 'Person', sysType.resource, { isSystem: true, alias: 'core:person' }),
+    summary(10_010, 'Account', sysType.resource),
+    summary(10_020, 'Opportunity', sysType.resource),
+    summary(10_021, 'Big Opportunity', 10_020),
+  ];
+  const fields: FakeField[] = [
+    {
+      id: 10_100,
+      typeId: 10_010,
+      name: 'Text',
+      scriptName: 'Text',
+      type: 'Text',
+      isRequired: false,
+      values: {},
+    },
+  ];
+  const groups: Array<{ id: number; name: string; typeId: number }> = [];
+  const usage = new Map<number, TypeUsage>();
+  const records = new Map<number, number>([[10_010, 12]]);
+  let nextId = 20_000;
+  const ok = (body: unknown) => ({ status: 200, body });
+  const refuse = (errors: Array<{ id: unknown; member: string; message: string }>) => ({
+    status: 400,
+    body: {
+      error: { code: 'validation_failed', message: 'Some values are not valid.', details: { errors } },
+    },
+  });
+  const notFound = {
+    status: 404,
+    body: { error: { code: 'not_found', message: 'The record was not found.' } },
+  };
+  const descendants = (id: number): number[] => [
+    id,
+    ...types.filter((t) => t.inheritsId === id).flatMap((t) => descendants(t.id)),
+  ];
+  const ancestors = (id: number): number[] => {
+    const t = types.find((x) => x.id === id);
+    return t?.inheritsId ? [t.inheritsId, ...ancestors(t.inheritsId)] : [];
+  };
+  const fieldsOf = (id: number) => fields.filter((f) => [id, ...ancestors(id)].includes(f.typeId));
+  const fieldJson = (f: FakeField) => ({
+    id: f.id,
+    name: f.name,
+    scriptName: f.scriptName,
+    type: f.type,
+    storage: f.type === 'Calculation' ? 'string' : storageKindOf(f.type),
+    typeId: f.typeId,
+    isRequired: f.isRequired,
+    isReadOnly: false,
+    ...f.values,
+    ...(f.groupId ? { groupId: f.groupId } : {}),
+  });
+
+  // biome-ignore lint/suspicious/noExplicitAny: a fake server reads the JSON bodies loosely.
+  const putType = (change: any) => {
+    const existing = types.find((t) => t.id === change.id);
+    const draft = {
+      ...(existing ? { id: existing.id } : {}),
+      name: change.fields?.name ?? existing?.name ?? '',
+      scriptName: change.fields?.typeScriptName ?? existing?.scriptName ?? '',
+    };
+    const issues = validateTypeNames(draft, types);
+    if (issues.length > 0)
+      return refuse(
+        issues.map((i) => ({
+          id: change.id,
+          member: i.property === 'name' ? 'name' : 'typeScriptName',
+          message: i.message,
+        })),
+      );
+    const id = existing?.id ?? nextId++;
+    const next = summary(id, draft.name, change.relationships?.inherits?.set?.[0] ?? sysType.resource, {
+      scriptName: draft.scriptName,
+      description: change.fields?.description ?? null,
+      isAbstract: change.fields?.isAbstract === true,
+    });
+    if (existing) Object.assign(existing, next);
+    else types.push(next);
+    return ok({ ids: existing ? {} : { [change.id]: id }, versions: [{ id, version: 1 }], deleted: [] });
+  };
+
+  // biome-ignore lint/suspicious/noExplicitAny: a fake server reads the JSON bodies loosely.
+  const putField = (change: any) => {
+    const existing = fields.find((f) => f.id === change.id);
+    const typeId: number = existing?.typeId ?? change.relationships?.fieldIsOnType?.set?.[0];
+    const { name, fieldScriptName, fieldType, isRequired, ...values } = change.fields ?? {};
+    if (!isFieldType(fieldType))
+      return refuse([{ id: change.id, member: 'fieldType', message: 'Invalid field type specified' }]);
+    const siblings = descendants(typeId)
+      .flatMap((id) => fieldsOf(id))
+      .map((f) => ({ id: f.id, name: f.name, scriptName: f.scriptName }));
+    const errors = [
+      ...validateMemberNames(
+        { ...(existing ? { id: existing.id } : {}), name, scriptName: fieldScriptName, kind: 'field' },
+        siblings,
+      ).map((i) => ({
+        id: change.id,
+        member: i.property === 'name' ? 'name' : 'fieldScriptName',
+        message: i.message,
+      })),
+      ...validateFieldBounds({ type: fieldType, ...clean(values) }).map((i) => ({
+        id: change.id,
+        member: i.property,
+        message: i.message,
+      })),
+    ];
+    if (errors.length > 0) return refuse(errors);
+    const groupId = change.relationships?.fieldInGroup?.set?.[0];
+    const next: FakeField = {
+      id: existing?.id ?? nextId++,
+      typeId,
+      name,
+      scriptName: fieldScriptName,
+      type: fieldType,
+      isRequired: isRequired === true,
+      values: clean(values),
+      ...(groupId ? { groupId } : {}),
+    };
+    if (existing) Object.assign(existing, next);
+    else fields.push(next);
+    return ok({
+      ids: existing ? {} : { [change.id]: next.id },
+      versions: [{ id: next.id, version: 1 }],
+      deleted: [],
+    });
+  };
+
+  // biome-ignore lint/suspicious/noExplicitAny: a fake server reads the JSON bodies loosely.
+  const { api, requests } = fakeApi((path, body: any, method) => {
+    if (path === '/auth/me') return ok(adminMe);
+    if (path === '/spapi/data/v1/tenantSettings')
+      return { status: 404, body: { error: { code: 'not_found', message: 'No.' } } };
+    if (path === '/spapi/data/v1/schema/types') return ok({ types });
+    const newName = /^\/spapi\/data\/v1\/schema\/newFieldName\?typeId=(\d+)&fieldType=(\w+)$/.exec(path);
+    if (newName) {
+      const taken = fieldsOf(Number(newName[1])).flatMap((f) => [f.name, f.scriptName]);
+      return ok({ name: defaultNewFieldName(newName[2] as FieldType, taken) });
+    }
+    const typeCall = /^\/spapi\/data\/v1\/schema\/type\/(\d+)(\/usage|\/delete)?$/.exec(path);
+    if (typeCall) {
+      const id = Number(typeCall[1]);
+      const type = types.find((t) => t.id === id);
+      if (!type) return notFound;
+      const uses = usage.get(id) ?? {
+        forms: [],
+        pages: [],
+        reports: [],
+        relationships: [],
+        derivedTypes: types.filter((t) => t.inheritsId === id).map((t) => ({ id: t.id, name: t.name })),
+        recordCount: records.get(id) ?? 0,
+      };
+      if (typeCall[2] === '/usage') return ok(uses);
+      if (typeCall[2] === '/delete' && method === 'POST') {
+        types.splice(types.indexOf(type), 1);
+        return ok({ deleted: id, recordCount: body.recordCount });
+      }
+      const { alias, inheritsId, description, ...rest } = type;
+      return ok({
+        type: {
+          ...rest,
+          ...(alias ? { alias } : {}),
+          ...(inheritsId ? { inheritsId } : {}),
+          ...(description ? { description } : {}),
+        },
+        ancestors: ancestors(id).map((a) => ({
+          id: a,
+          name: types.find((t) => t.id === a)?.name,
+          alias: null,
+        })),
+        fields: fieldsOf(id).map(fieldJson),
+        relationships: [],
+        derivedTypes: types
+          .filter((t) => t.inheritsId === id)
+          .map((t) => ({ id: t.id, name: t.name, alias: null, isAbstract: t.isAbstract })),
+        canCreateType: !type.isAbstract,
+      });
+    }
+    if (path === '/spapi/data/v1/entity/ofType')
+      return ok({
+        entities: groups
+          .filter((g) => g.typeId === body.filter?.fieldGroupOnType)
+          .map((g) => ({
+            id: g.id,
+            typeId: sysType.fieldGroup,
+            alias: null,
+            name: g.name,
+            version: 1,
+            canModify: true,
+            canDelete: true,
+          })),
+        pageSize: 1000,
+        hasMore: false,
+      });
+    if (path === '/spapi/data/v1/entity/put') {
+      const change = body.entities[0];
+      const kind = change.typeId ?? (types.some((t) => t.id === change.id) ? 'core:type' : 'core:field');
+      if (kind === 'core:type') return putType(change);
+      if (kind === 'core:fieldGroup') {
+        const id = nextId++;
+        groups.push({ id, name: change.fields.name, typeId: change.relationships.fieldGroupOnType.set[0] });
+        return ok({ ids: { [change.id]: id }, versions: [{ id, version: 1 }], deleted: [] });
+      }
+      return putField(change);
+    }
+    return { status: 404, body: { error: { code: 'not_found', message: `No fake answer for ${path}` } } };
+  });
+  return { api, requests, types, fields, usage, records };
+}
+
+/** The put's values without the cleared (null) ones, as the metamodel keeps them. */
+function clean(values: Record<string, unknown>): Record<string, never> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null && v !== '')) as Record<
+    string,
+    never
+  >;
+}

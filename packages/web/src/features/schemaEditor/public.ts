@@ -1,0 +1,1 @@
+export { SchemaEditorPage, type SchemaEditorPageProps } from './SchemaEditorPage';

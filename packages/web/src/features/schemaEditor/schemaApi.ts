@@ -1,0 +1,83 @@
+import {
+  type EntityChange,
+  putEntitiesResponse,
+  sysType,
+  type TypeSchemaResponse,
+  typeSchemaResponse,
+} from '@plinth/schema';
+import { z } from 'zod';
+import type { ApiClient } from '../../api/apiClient';
+
+const base = '/spapi/data/v1';
+
+/** An Object (type) as the schema editor lists it (decision 0095). */
+export const schemaTypeSummary = z.object({
+  id: z.number(),
+  alias: z.string().nullable(),
+  name: z.string(),
+  scriptName: z.string(),
+  description: z.string().nullable(),
+  inheritsId: z.number().nullable(),
+  isAbstract: z.boolean(),
+  isChoiceType: z.boolean(),
+  isSystem: z.boolean(),
+});
+export type SchemaTypeSummary = z.infer<typeof schemaTypeSummary>;
+
+const use = z.object({ id: z.number(), name: z.string() });
+/** What uses an Object and how many records go with it (decision 0095). */
+export const typeUsage = z.object({
+  forms: z.array(use),
+  pages: z.array(use),
+  reports: z.array(use),
+  relationships: z.array(use),
+  derivedTypes: z.array(use),
+  recordCount: z.number(),
+});
+export type TypeUsage = z.infer<typeof typeUsage>;
+
+export interface FieldGroup {
+  id: number;
+  name: string;
+}
+
+/** The schema editor's calls: the Objects, one Object's schema, and writes through the entity put. */
+export function schemaApi(client: ApiClient) {
+  const segment = (id: number | string) => encodeURIComponent(String(id));
+  return {
+    types: async (signal?: AbortSignal): Promise<SchemaTypeSummary[]> =>
+      (
+        await client.call(
+          'GET',
+          `${base}/schema/types`,
+          z.object({ types: z.array(schemaTypeSummary) }),
+          undefined,
+          signal,
+        )
+      ).types,
+    type: (id: number, signal?: AbortSignal): Promise<TypeSchemaResponse> =>
+      client.call('GET', `${base}/schema/type/${segment(id)}`, typeSchemaResponse, undefined, signal),
+    usage: (id: number, signal?: AbortSignal): Promise<TypeUsage> =>
+      client.call('GET', `${base}/schema/type/${segment(id)}/usage`, typeUsage, undefined, signal),
+    deleteType: (id: number, recordCount: number) =>
+      client.call('POST', `${base}/schema/type/${segment(id)}/delete`, z.unknown(), { recordCount }),
+    newFieldName: async (typeId: number, fieldType: string): Promise<string> =>
+      (
+        await client.call(
+          'GET',
+          `${base}/schema/newFieldName?typeId=${segment(typeId)}&fieldType=${segment(fieldType)}`,
+          z.object({ name: z.string() }),
+        )
+      ).name,
+    fieldGroups: async (typeId: number, signal?: AbortSignal): Promise<FieldGroup[]> => {
+      const answer = await client.entitiesOfType(
+        { typeId: sysType.fieldGroup, query: 'name', filter: { fieldGroupOnType: typeId }, pageSize: 1000 },
+        signal,
+      );
+      return answer.entities.map((e) => ({ id: e.id, name: e.name ?? `#${e.id}` }));
+    },
+    put: (entities: EntityChange[], deleted: number[] = []) =>
+      client.call('POST', `${base}/entity/put`, putEntitiesResponse, { entities, deleted }),
+  };
+}
+export type SchemaApi = ReturnType<typeof schemaApi>;
