@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { signIn } from './signIn';
 
@@ -94,4 +95,18 @@ test('AI Explain is disabled while the expression is empty', async () => {
   await replaceText(page, box, '');
   await expect(editor.getByRole('button', { name: 'AI Explain Expression' })).toBeDisabled();
   await expect(editor.locator('.pl-expr-help')).toHaveText('empty expression');
+});
+
+test('the editors, once loaded, have no serious or critical accessibility violations', async () => {
+  const { section } = await firstEditor(page);
+  // Wait for the editors to settle: the compile, the records and the value of the first one.
+  await expect(section.locator('.pl-expr-result__value').first()).toHaveAttribute('data-state', 'done');
+  const results = await new AxeBuilder({ page })
+    .include('[data-testid="gallery-expression-editor"]')
+    .include('[data-testid="gallery-expression-editor-presentations"]')
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ rule: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+  expect(serious).toEqual([]);
 });

@@ -27,18 +27,13 @@ export function PopupExpressionEditor({
   const [isOpen, setOpen] = useState(false);
   return (
     <DialogTrigger isOpen={isOpen} onOpenChange={setOpen}>
-      <Button
-        variant="outline"
-        className="pl-expr-popup__trigger"
-        aria-label={`${editor.label}: ${value || emptyText}`}
-        aria-haspopup="dialog"
-      >
+      <Button variant="outline" className="pl-expr-popup__trigger" aria-haspopup="dialog">
+        {/* Named by what is seen, after the field's label (read by screen readers only). */}
+        <span className="pl-expr-popup__label">{editor.label}: </span>
         <code className={value ? 'pl-expr-popup__value' : 'pl-expr-popup__value pl-expr-popup__value--empty'}>
           {value || emptyText}
-        </code>
-        <span className="pl-expr-popup__edit" aria-hidden="true">
-          {editor.isReadOnly ? 'View' : 'Edit'}
-        </span>
+        </code>{' '}
+        <span className="pl-expr-popup__edit">{editor.isReadOnly ? 'View' : 'Edit'}</span>
       </Button>
       <Popover placement="bottom start" className="pl-popover pl-expr-popup" offset={4}>
         <Dialog aria-label={editor.label} className="pl-popover__dialog pl-expr-popup__dialog">

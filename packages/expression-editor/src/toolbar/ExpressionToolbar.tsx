@@ -63,7 +63,7 @@ export function ExpressionToolbar(props: ExpressionToolbarProps) {
         isDisabled={isReadOnly}
         onPress={props.onShowHints}
       >
-        <span aria-hidden="true">⌨</span> Hints
+        <span className="pl-expr-glyph" data-glyph="⌨" aria-hidden="true" /> Hints
       </Button>
       <Popover
         label="Functions"
@@ -78,7 +78,7 @@ export function ExpressionToolbar(props: ExpressionToolbarProps) {
         }
       >
         <Button variant="subtle" size="small" aria-label="Functions" isDisabled={isReadOnly}>
-          <span aria-hidden="true">ƒx</span> Functions
+          <span className="pl-expr-glyph" data-glyph="ƒx" aria-hidden="true" /> Functions
         </Button>
       </Popover>
       <Popover
@@ -94,7 +94,7 @@ export function ExpressionToolbar(props: ExpressionToolbarProps) {
         }
       >
         <Button variant="subtle" size="small" aria-label="Snippets" isDisabled={isReadOnly}>
-          <span aria-hidden="true">{'{ }'}</span> Snippets
+          <span className="pl-expr-glyph" data-glyph="{ }" aria-hidden="true" /> Snippets
         </Button>
       </Popover>
       {variables.length > 0 && (
@@ -120,7 +120,7 @@ export function ExpressionToolbar(props: ExpressionToolbarProps) {
           }
         >
           <Button variant="subtle" size="small" aria-label="Variables" isDisabled={isReadOnly}>
-            <span aria-hidden="true">[x]</span> Variables
+            <span className="pl-expr-glyph" data-glyph="[x]" aria-hidden="true" /> Variables
           </Button>
         </Popover>
       )}
@@ -168,7 +168,7 @@ export function ExpressionToolbar(props: ExpressionToolbarProps) {
       <span className="pl-expr-toolbar__end">
         <hr className="pl-expr-toolbar__separator" aria-orientation="vertical" />
         <Button variant="subtle" size="small" aria-label="Help" onPress={openHelp}>
-          <span aria-hidden="true">?</span> Help
+          <span className="pl-expr-glyph" data-glyph="?" aria-hidden="true" /> Help
         </Button>
       </span>
     </div>
