@@ -1,8 +1,10 @@
+import { editorText, replaceEditorText, typeInEditor } from '@plinth/expression-editor/testing';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
 import { fakeAdminServer } from './fakeAdminServer';
+import { ruleCalculationLabel } from './RuleDialog';
 
 describe('the Roles and access screen', () => {
   beforeEach(() => window.history.pushState(null, '', '/admin/roles'));
@@ -32,22 +34,27 @@ describe('the Roles and access screen', () => {
     await user.click(await screen.findByRole('option', { name: 'Account' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Modify' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Only the records they own' }));
-    const calc = within(dialog).getByLabelText(/calculation/);
-    await user.type(calc, '[[nosuch] = 1');
-    expect(
-      await within(dialog).findByText(
-        /line 1, column 1\): 'nosuch' is not a recognised field/,
-        {},
-        { timeout: 3000 },
-      ),
-    ).toBeInTheDocument();
+    // The calculation is written in the expression editor, loaded when the dialog opens.
+    await within(dialog).findByRole('textbox', { name: ruleCalculationLabel }, { timeout: 5000 });
+    typeInEditor('[region] = 1 and\n  [nosuch] = 1', ruleCalculationLabel);
+    // The rule check's message is the help text, and the name is marked where it is.
+    const help = () => dialog.querySelector('.pl-expr-help');
+    await waitFor(
+      () => expect(help()).toHaveTextContent("'nosuch' is not a recognised field, relationship or variable."),
+      { timeout: 5000 },
+    );
+    expect(dialog.querySelector('.cm-lintRange-error')).toHaveTextContent(/^\[nosuch\]$/);
+    const checked = server.requests.filter((r) => r.path === '/spapi/admin/v1/rules/check').pop();
+    expect(checked?.body).toEqual({ typeId: 10_010, calculation: '[region] = 1 and\n  [nosuch] = 1' });
     // Saving it anyway: the server's refusal is shown and the dialog stays.
     await user.click(within(dialog).getByRole('button', { name: 'Add rule' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent("'nosuch' is not a recognised field");
 
-    await user.clear(calc);
-    await user.type(calc, '[[securityOwner] = currentuser()');
-    await waitFor(() => expect(within(dialog).queryByText(/nosuch/)).toBeNull(), { timeout: 3000 });
+    replaceEditorText('[securityOwner] = currentuser()', ruleCalculationLabel);
+    // currentuser() is the rule check's to judge: nothing is marked, the rule gives a Boolean.
+    await waitFor(() => expect(help()).toHaveTextContent('No errors. Gives Bool.'), { timeout: 5000 });
+    expect(dialog.querySelector('.cm-lintRange-error')).toBeNull();
+    expect(editorText(ruleCalculationLabel)).toBe('[securityOwner] = currentuser()');
     await user.click(within(dialog).getByRole('button', { name: 'Add rule' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New rule for Sales' })).toBeNull());
     const saved = server.requests.filter((r) => r.path === '/spapi/admin/v1/roles/10050/rules').pop();

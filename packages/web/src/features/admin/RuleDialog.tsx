@@ -1,15 +1,19 @@
-import type { AdminRole, AdminRule, RuleDiagnostic } from '@plinth/schema';
-import { useEffect, useState } from 'react';
+import { LazyExpressionEditor } from '@plinth/expression-editor';
+import type { AdminRole, AdminRule } from '@plinth/schema';
+import { useMemo, useState } from 'react';
+import { useSession } from '../auth/public';
 import type { AdminApi } from './adminApi';
 import { Check, Choose } from './adminControls';
-import { FormDialog, LabelledText } from './FormDialog';
+import { FormDialog } from './FormDialog';
+import { ruleCalcEditorApi } from './ruleCalcEditorApi';
 
-/** How long the calculation rests before it is compiled on the server. */
-export const checkDelayMs = 300;
+/** The accessible name of the rule's calculation, as its label shows it. */
+export const ruleCalculationLabel = 'Only the records where (calculation)';
 
 /**
- * A role's rule on one type: rights, owned-only, and a row calculation in a plain text area with
- * the compile messages under it (until the expression editor lands, decision 0046).
+ * A role's rule on one type: rights, owned-only, and a row calculation written in the expression
+ * editor, checked by the rule check as it is typed (decision 0097): the messages are marked where
+ * they are, and the save refuses what the check refuses.
  */
 export function RuleDialog({
   api,
@@ -35,28 +39,9 @@ export function RuleDialog({
     ownedOnly: rule?.ownedOnly ?? false,
   });
   const [calculation, setCalculation] = useState(rule?.calculation ?? '');
-  const [diagnostics, setDiagnostics] = useState<RuleDiagnostic[]>([]);
   const [typeMissing, setTypeMissing] = useState(false);
-
-  useEffect(() => {
-    if (typeId === null || calculation.trim() === '') {
-      setDiagnostics([]);
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      api
-        .checkRule(typeId, calculation, controller.signal)
-        .then((answer) => setDiagnostics(answer.diagnostics))
-        .catch(() => {
-          // A check that fails says nothing: the save still checks.
-        });
-    }, checkDelayMs);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [api, typeId, calculation]);
+  const { client } = useSession();
+  const calcApi = useMemo(() => ruleCalcEditorApi(client, api), [client, api]);
 
   const save = async () => {
     setTypeMissing(typeId === null);
@@ -106,27 +91,30 @@ export function RuleDialog({
         </div>
       </fieldset>
       {flag('ownedOnly', 'Only the records they own')}
-      <LabelledText
-        label="Only the records where (calculation)"
-        value={calculation}
-        onChange={setCalculation}
-        multiline
-        spellCheck={false}
-        className="pl-admin__calc"
-        hint="Leave empty for every record of the type. For example: [securityOwner] = currentuser()"
-      />
-      {diagnostics.length > 0 && (
-        <ul className="pl-admin__diagnostics" aria-live="polite" aria-label="Calculation messages">
-          {diagnostics.map((d) => (
-            <li
-              key={`${d.line}:${d.column}:${d.message}`}
-              className={d.severity === 'error' ? 'is-error' : undefined}
-            >
-              {d.severity === 'error' ? 'Error' : 'Warning'} (line {d.line}, column {d.column}): {d.message}
-            </li>
-          ))}
-        </ul>
-      )}
+      <div className="pl-text-field">
+        {/* The editor's text box is named by the same words; this is the label a person reads. */}
+        <span className="pl-field__label" aria-hidden="true">
+          {ruleCalculationLabel}
+        </span>
+        <LazyExpressionEditor
+          api={calcApi}
+          label={ruleCalculationLabel}
+          contextType={typeId ?? undefined}
+          host="Report"
+          expectedResultType="Bool"
+          defaultValue={calculation}
+          onInput={setCalculation}
+          isDisabled={typeId === null}
+          size="small"
+          resize="vertical"
+          // An access rule's value is a row filter, not something to evaluate for one record.
+          showLiveResult={false}
+          placeholder="[securityOwner] = currentuser()"
+        />
+        <p className="pl-field__hint">
+          Leave empty for every record of the type. For example: [securityOwner] = currentuser()
+        </p>
+      </div>
     </FormDialog>
   );
 }

@@ -141,8 +141,11 @@ export function fakeAdminServer(me: Record<string, unknown> = adminMe) {
         role.rules = role.rules.filter((r) => r.id !== Number(ruleCall[2]));
         return ok({ ok: true });
       }
-      if (body.calculation === '[nosuch] = 1')
-        return invalid("'nosuch' is not a recognised field, relationship or variable. (line 1, column 1)");
+      const unknown = nosuchIn(body.calculation);
+      if (unknown)
+        return invalid(
+          `'nosuch' is not a recognised field, relationship or variable. (line ${unknown.line}, column ${unknown.column})`,
+        );
       const id = ruleCall[2] ? Number(ruleCall[2]) : nextId++;
       role.rules = [
         ...role.rules.filter((r) => r.id !== id),
@@ -162,15 +165,15 @@ export function fakeAdminServer(me: Record<string, unknown> = adminMe) {
       return ok({ id });
     }
     if (path === '/spapi/admin/v1/rules/check') {
-      if (String(body.calculation).includes('nosuch'))
+      const unknown = nosuchIn(body.calculation);
+      if (unknown)
         return ok({
           ok: false,
           diagnostics: [
             {
               severity: 'error',
               message: "'nosuch' is not a recognised field, relationship or variable.",
-              line: 1,
-              column: 1,
+              ...unknown,
             },
           ],
         });
@@ -210,4 +213,12 @@ export function fakeAdminServer(me: Record<string, unknown> = adminMe) {
     return { status: 404, body: { error: { code: 'not_found', message: `No fake for ${method} ${path}` } } };
   });
   return { api, requests, users, roles };
+}
+
+/** Where the server's compile marks the one unknown name the tests use: `[nosuch]`, on its line. */
+function nosuchIn(calculation: unknown): { line: number; column: number; length: number } | null {
+  const lines = String(calculation ?? '').split('\n');
+  const line = lines.findIndex((l) => l.includes('[nosuch]'));
+  if (line < 0) return null;
+  return { line: line + 1, column: lines[line]!.indexOf('[nosuch]') + 1, length: '[nosuch]'.length };
 }
