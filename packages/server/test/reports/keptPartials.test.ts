@@ -14,10 +14,13 @@ import { createReport, fieldColumn, putRecords, relColumn, runOk } from './repor
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 type Group = { hdrs: Array<{ vals: Array<{ val: unknown }> }>; count: number; aggs: any };
-const summary = (body: { rdata?: Group[]; total?: { count: number; aggs: any } }) => ({
-  groups: (body.rdata ?? []).map((g) => [g.hdrs[0]!.vals[0]?.val ?? null, g.count, g.aggs.amount[0].value]),
-  total: body.total && [body.total.count, body.total.aggs.amount[0].value],
-});
+const summary = (answer: unknown) => {
+  const body = answer as { rdata?: Group[]; total?: { count: number; aggs: any } };
+  return {
+    groups: (body.rdata ?? []).map((g) => [g.hdrs[0]!.vals[0]?.val ?? null, g.count, g.aggs.amount[0].value]),
+    total: body.total && [body.total.count, body.total.aggs.amount[0].value],
+  };
+};
 
 /** A grouped report over deals in several chunks: what each test reads. */
 async function arrange(t: TestApp) {
