@@ -63,7 +63,10 @@ export function DeleteObjectDialog({ api, type, onClose, onDeleted }: DeleteObje
               { kind: 'cancel', onPress: onClose },
               {
                 kind: 'custom',
-                label: count > 0 ? `Delete the Object and ${count} records` : 'Delete',
+                label:
+                  count > 0
+                    ? `Delete the Object and ${count === 1 ? 'its record' : `${count} records`}`
+                    : 'Delete',
                 variant: 'primary',
                 onPress: () => void remove(),
                 isDisabled: isBusy,

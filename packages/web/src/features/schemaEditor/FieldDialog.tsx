@@ -5,6 +5,7 @@ import {
   type NamedEntity,
   optionalFieldHint,
   requiredFieldHint,
+  toScriptName,
 } from '@plinth/schema';
 import { Modal } from '@plinth/ui';
 import { type FormEvent, useState } from 'react';
@@ -112,16 +113,24 @@ export function FieldDialog({
   onSaved,
 }: FieldDialogProps) {
   const [draft, setDraft] = useState(initial);
+  const isNew = initial.id === null;
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
   const tabs = propertiesByTab(draft.type);
   const tabIds = Object.keys(tabs) as FieldTab[];
   const [tab, setTab] = useState<FieldTab>('general');
-  const isNew = draft.id === null;
 
+  // A new field's script name follows its name until the user writes one of their own.
+  const [isScriptNameTouched, setScriptNameTouched] = useState(!isNew);
   const setText = (property: FieldProperty, value: string) => {
-    setDraft((d) => ({ ...d, text: { ...d.text, [property]: value } }));
+    if (property === 'fieldScriptName') setScriptNameTouched(true);
+    const follows = property === 'name' && !isScriptNameTouched;
+    setDraft((d) => ({
+      ...d,
+      text: { ...d.text, [property]: value, ...(follows ? { fieldScriptName: toScriptName(value) } : {}) },
+    }));
+    if (follows) setErrors((e) => ({ ...e, fieldScriptName: undefined }));
     setErrors((e) => ({ ...e, [property]: undefined }));
     setFormError(null);
   };

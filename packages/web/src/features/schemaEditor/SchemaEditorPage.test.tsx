@@ -132,6 +132,8 @@ describe('the schema editor', () => {
     const name = within(dialog).getByRole('textbox', { name: /Field name/ });
     await user.clear(name);
     await user.type(name, 'Code');
+    // A new field's script name follows its name until one is written.
+    expect(within(dialog).getByRole('textbox', { name: /Script name/ })).toHaveValue('Code');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(
       await within(dialog).findByText("There is another field with the same 'Field name'."),
