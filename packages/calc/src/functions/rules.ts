@@ -1,4 +1,4 @@
-import { type CalcType, elementOf, listOf, unify } from '../types.js';
+import { type CalcType, elementOf, unify } from '../types.js';
 
 /** Return-type rules shared by the function catalogue. */
 export const sameAs =
@@ -11,13 +11,6 @@ export const elementOfArg =
   (args: readonly CalcType[]): CalcType | undefined => {
     const t = args[index];
     return t && elementOf(t);
-  };
-
-export const listOfArg =
-  (index: number) =>
-  (args: readonly CalcType[]): CalcType | undefined => {
-    const t = args[index];
-    return t && listOf(t);
   };
 
 /** The common type of the arguments from `from` on, or no match. */
