@@ -1,11 +1,20 @@
 import { LazyExpressionEditor } from '@plinth/expression-editor';
-import type { AdminRole, AdminRule } from '@plinth/schema';
+import { type AdminRole, type AdminRule, sysType } from '@plinth/schema';
 import { useMemo, useState } from 'react';
 import { useSession } from '../auth/public';
 import type { AdminApi } from './adminApi';
 import { Check, Choose } from './adminControls';
 import { FormDialog } from './FormDialog';
 import { ruleCalcEditorApi } from './ruleCalcEditorApi';
+
+/**
+ * What the rule check declares for `currentuser()`. Declared here too so the editor's shared
+ * compile cache never mixes a rule's answers with a plain compile of the same text.
+ */
+const ruleParams = [{ name: 'CurrentUser', type: 'Entity', entityTypeId: sysType.userAccount }] as const;
+
+/** currentuser() is written as a call, never inserted as a variable: no Variables popup. */
+const noVariables: never[] = [];
 
 /** The accessible name of the rule's calculation, as its label shows it. */
 export const ruleCalculationLabel = 'Only the records where (calculation)';
@@ -102,6 +111,8 @@ export function RuleDialog({
           contextType={typeId ?? undefined}
           host="Report"
           expectedResultType="Bool"
+          params={ruleParams}
+          variables={noVariables}
           defaultValue={calculation}
           onInput={setCalculation}
           isDisabled={typeId === null}
