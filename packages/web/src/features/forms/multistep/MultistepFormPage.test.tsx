@@ -108,6 +108,12 @@ describe('a multistep page', () => {
   it('shows one section at a time, checks it before Next, creates the record on leaving the first step and saves at the end', async () => {
     const { calls, finished } = openSteps();
     expect(screen.getByText('Step 1 of 2')).toBeInTheDocument();
+    // Next waits for the record to be read: a check before it would find nothing to check.
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    // The bound components load with the first form page: slow on a busy machine.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled(), {
+      timeout: 15_000,
+    });
     const title = await screen.findByRole('textbox', { name: /Title/ });
     const probability = await screen.findByRole('textbox', { name: /Probability/ });
     expect(sectionOf(probability, 'more')?.className).toMatch(/pl-flow--hidden-lg/);

@@ -6,6 +6,7 @@ import type { PageBus, SavedEntity } from '../../pages/pageBus';
 import type { PageContext } from '../../pages/pageRendererTypes';
 import { saveFormPage, validateFormPage } from './formPageRound';
 import { multistepGuard } from './multistepGuard';
+import { useFormPageReady } from './useFormPageReady';
 import { useMultistepSections } from './useMultistepSections';
 import './multistep.css';
 
@@ -40,6 +41,7 @@ export function MultistepFormPage({
 }: MultistepFormPageProps) {
   const [step, setStep] = useState(0);
   const [isBusy, setBusy] = useState(false);
+  const isReady = useFormPageReady(bus);
   const [createdId, setCreatedId] = useState<number | null>(null);
   const problems = useMemo(() => multistepGuard(content, type), [content, type]);
   const { sections, shown, announce } = useMultistepSections(content, bus, step);
@@ -76,7 +78,9 @@ export function MultistepFormPage({
       const outcome = isNew ? await saveFormPage(bus) : await validateFormPage(bus);
       if (!outcome.ok) return;
       const made = outcome.saved[0];
-      if (isNew && made) setCreatedId(made.id);
+      // A new record must exist before its later steps: no record made, no step taken.
+      if (isNew && !made) return;
+      if (made) setCreatedId(made.id);
       setStep((s) => Math.min(s + 1, sections.length - 1));
     });
   const save = () =>
@@ -122,12 +126,12 @@ export function MultistepFormPage({
           </Button>
         )}
         {!isLast ? (
-          <Button variant="primary" onPress={next} isDisabled={isBusy}>
+          <Button variant="primary" onPress={next} isDisabled={isBusy || !isReady}>
             Next
           </Button>
         ) : (
           !isView && (
-            <Button variant="primary" onPress={save} isDisabled={isBusy}>
+            <Button variant="primary" onPress={save} isDisabled={isBusy || !isReady}>
               {context.formMode === 'edit' ? 'Update' : 'Save'}
             </Button>
           )

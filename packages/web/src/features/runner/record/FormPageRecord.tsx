@@ -11,6 +11,7 @@ import {
   RelatedRecordFormsContext,
   relatedRecordForms,
   saveFormPage,
+  useFormPageReady,
 } from '../../forms/public';
 import { createPageBus, type PageFormMode, PageRenderer } from '../../pages/public';
 
@@ -39,6 +40,7 @@ export function FormPageRecord({ page, type, mode, record, onDirtyChange, onSave
   const [formMode, setFormMode] = useState<PageFormMode>(formModes[mode]);
   const [isSaving, setSaving] = useState(false);
   const [isDirty, setDirty] = useState(false);
+  const isReady = useFormPageReady(bus);
   const context = useMemo(
     () => ({
       app: page.app,
@@ -105,7 +107,7 @@ export function FormPageRecord({ page, type, mode, record, onDirtyChange, onSave
           </Button>
         ) : (
           <>
-            <Button variant="primary" onPress={save} isDisabled={isSaving}>
+            <Button variant="primary" onPress={save} isDisabled={isSaving || !isReady}>
               {formMode === 'new' ? 'Save' : 'Update'}
             </Button>
             {isDirty && (
