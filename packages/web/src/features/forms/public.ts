@@ -20,6 +20,7 @@ export {
   validateFormPage,
 } from './multistep/formPageRound';
 export { MultistepFormPage, type MultistepFormPageProps } from './multistep/MultistepFormPage';
+export { useFormPageReady } from './multistep/useFormPageReady';
 export { RecordForm, type RecordFormProps } from './record/RecordForm';
 export { RecordFormModal, type RecordFormModalProps, relatedRecordForms } from './record/RecordFormModal';
 export type { RecordFormMode } from './record/recordFormApi';
