@@ -33,6 +33,7 @@ import type { EntityRow } from '../data/entityRepository.js';
 import { jsonValue } from '../db/jsonValue.js';
 import { defaultFor } from '../entities/fieldDefaults.js';
 import { type MemberError, validationFailed } from '../entities/relationshipChanges.js';
+import { checkDecimalPlaces } from './decimalPlacesRule.js';
 import { convertValuesOfRetypedFields } from './richTextValues.js';
 import { loadTenantMeta } from './tenantMetaCache.js';
 
@@ -56,6 +57,7 @@ export async function validateMetamodelChanges(
       issues = [
         ...checkField(schema, row),
         ...checkPattern(ctx.schema.field(row.id), schema.field(row.id)),
+        ...checkDecimalPlaces(ctx.schema.field(row.id), schema.field(row.id)),
         ...(await checkFieldTypeChange(ctx, schema, row)),
       ];
     else if (row.typeId === sysType.relationship)
