@@ -69,6 +69,16 @@ describe('the Roles and access screen', () => {
     });
     const sales = screen.getByRole('region', { name: 'Sales' });
     expect(await within(sales).findByText('[securityOwner] = currentuser()')).toBeInTheDocument();
+
+    // Opened again, the saved calculation is in the editor and checked at once.
+    await user.click(within(sales).getByRole('button', { name: 'Edit the Account rule of Sales' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit the Account rule of Sales' });
+    await within(edit).findByRole('textbox', { name: ruleCalculationLabel }, { timeout: 5000 });
+    expect(editorText(ruleCalculationLabel)).toBe('[securityOwner] = currentuser()');
+    await waitFor(
+      () => expect(edit.querySelector('.pl-expr-help')).toHaveTextContent('No errors. Gives Bool.'),
+      { timeout: 5000 },
+    );
   });
 
   it('creates a role with members', async () => {

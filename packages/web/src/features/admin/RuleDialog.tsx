@@ -114,6 +114,8 @@ export function RuleDialog({
           params={ruleParams}
           variables={noVariables}
           defaultValue={calculation}
+          // A saved rule's calculation is checked as the dialog opens, as the text area's was.
+          evaluateOnLoad={calculation.trim() !== ''}
           onInput={setCalculation}
           isDisabled={typeId === null}
           size="small"
