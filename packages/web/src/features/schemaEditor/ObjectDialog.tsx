@@ -45,8 +45,15 @@ export function baseChoices(types: readonly SchemaTypeSummary[], self: number | 
   const own = types
     .filter((t) => !t.isSystem && !t.isChoiceType && !below.has(t.id))
     .sort((a, b) => a.name.localeCompare(b.name));
+  // A system base other than Resource (a choice type's Choice Value) stays listed for its Objects.
+  const current = types.find((t) => t.id === types.find((x) => x.id === self)?.inheritsId);
+  const systemBase =
+    current?.isSystem && current.id !== sysType.resource
+      ? [{ id: String(current.id), name: current.name }]
+      : [];
   return [
     { id: String(sysType.resource), name: 'Resource (no base Object)' },
+    ...systemBase,
     ...own.map((t) => ({ id: String(t.id), name: t.name })),
   ];
 }

@@ -1,0 +1,53 @@
+import { sysType } from '@plinth/schema';
+import { describe, expect, it } from 'vitest';
+import { baseChoices } from './ObjectDialog';
+import type { SchemaTypeSummary } from './schemaApi';
+
+const type = (
+  id: number,
+  name: string,
+  inheritsId: number | null,
+  extra: Partial<SchemaTypeSummary> = {},
+) => ({
+  id,
+  alias: null,
+  name,
+  scriptName: name,
+  description: null,
+  inheritsId,
+  isAbstract: false,
+  isChoiceType: false,
+  isSystem: false,
+  ...extra,
+});
+
+const types: SchemaTypeSummary[] = [
+  type(sysType.resource, 'Resource', null, { isSystem: true }),
+  type(sysType.enumValue, 'Choice Value', sysType.resource, { isSystem: true }),
+  type(10, 'Project', sysType.resource),
+  type(11, 'Internal Project', 10),
+  type(12, 'Pilot', 11),
+  type(13, 'Account', sysType.resource),
+  type(14, 'Stage', sysType.enumValue, { isChoiceType: true }),
+];
+
+describe('baseChoices', () => {
+  it('offers Resource and the own Objects, never the Object itself or one derived from it', () => {
+    expect(baseChoices(types, 11).map((c) => c.name)).toEqual([
+      'Resource (no base Object)',
+      'Account',
+      'Project',
+    ]);
+    expect(baseChoices(types, null).map((c) => c.name)).toEqual([
+      'Resource (no base Object)',
+      'Account',
+      'Internal Project',
+      'Pilot',
+      'Project',
+    ]);
+  });
+
+  it('keeps a choice type’s system base listed', () => {
+    expect(baseChoices(types, 14).map((c) => c.name)).toContain('Choice Value');
+  });
+});
