@@ -8,14 +8,11 @@ import {
   reachesMany,
   readBoundComponentStyle,
   relationshipBoundKinds,
-  requiredMessage,
   type TypeSchemaField,
   type TypeSchemaRelationship,
   type TypeSchemaResponse,
-  validateFieldValue,
 } from '@plinth/schema';
-import { relatedRecords } from '../record/recordValues';
-import { isTableEnd, isTableValueEmpty } from '../relationship/relationshipTableValue';
+import { checkMemberValue } from '../record/recordValues';
 import type { ComponentErrors, MemberValues } from './boundComponentMachine';
 
 /**
@@ -85,15 +82,7 @@ export function checkBoundValues(
   for (const { bound, member } of components) {
     const id = bound.component.id;
     if (!isEditable(id) || !isWritableMember(member)) continue;
-    const value = values[member.key];
-    if (member.kind === 'relationship') {
-      const isEmpty = isTableEnd(member) ? isTableValueEmpty(value) : relatedRecords(value).length === 0;
-      if (isMandatoryMember(bound, member) && isEmpty) errors[id] = requiredMessage;
-      continue;
-    }
-    const result = validateFieldValue(member.field as FieldDef, value, {
-      mandatory: isMandatoryMember(bound, member),
-    });
+    const result = checkMemberValue(member, values[member.key], isMandatoryMember(bound, member));
     if (result.ok) normalised[member.key] = result.value;
     else errors[id] = result.message;
   }

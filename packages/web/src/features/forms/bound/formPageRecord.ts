@@ -1,10 +1,15 @@
 import { type PatchEntityRequest, type TypeSchemaResponse, typeSchemaResponse } from '@plinth/schema';
 import type { ApiClient } from '../../../api/apiClient';
 import { evalCalcFieldsForNew, fetchFormData } from '../../../api/formApi';
-import { createRecord, patchRecord, relatedListLimit } from '../record/recordFormApi';
-import { mergeNewRecord, relatedRecords } from '../record/recordValues';
+import { createRecord, patchRecord, readRelatedLists } from '../record/recordFormApi';
+import {
+  type MemberWrite,
+  membersCreatedRecords,
+  membersSaveBody,
+  memberValueOf,
+  mergeNewRecord,
+} from '../record/recordValues';
 import { putRecordWithRelated } from '../relationship/relatedRecordSave';
-import { isTableEnd, tableSaveChanges } from '../relationship/relationshipTableValue';
 import type { BoundRecord, LoadedRecord, MemberValues, SavedRecord } from './boundComponentMachine';
 import { changedKeys } from './boundComponentMachine';
 import type { BoundMember } from './boundMembers';
@@ -58,17 +63,12 @@ export async function readFormPageRecord(
     ? data.formDataEntity
     : mergeNewRecord(data.formDataEntity, evaluated?.formDataEntity ?? null, evaluated?.failed ?? {});
   const members = membersOf(type);
-  const values: Record<string, unknown> = {};
-  for (const m of members) {
-    const raw = entity[m.key];
-    values[m.key] = m.kind === 'field' ? (raw ?? null) : relatedRecords(raw);
-  }
   const toMany = members.filter((m) => m.kind === 'relationship' && m.isToMany).map((m) => m.key);
-  if (existing && toMany.length > 0) {
-    const query = [...new Set(toMany)].map((k) => `${k}.name`).join(', ');
-    const [found] = (await client.getEntities({ ids: [existing.id], query }, signal)).entities;
-    for (const key of toMany) values[key] = relatedRecords(found?.[key]).slice(0, relatedListLimit);
-  }
+  const read = existing
+    ? { ...entity, ...(await readRelatedLists(client, existing.id, toMany, signal)) }
+    : entity;
+  const values: Record<string, unknown> = {};
+  for (const m of members) values[m.key] = memberValueOf(m, read[m.key]);
   const readOnly = new Set(data.initiallyReadOnlyControls);
   return {
     record: {
@@ -84,29 +84,19 @@ export async function readFormPageRecord(
   };
 }
 
-/** The body that writes these members' values: fields by script name, ends as the ids that replace them. */
-export function memberSaveBody(
+/** These members' values to write, each key once; a key no member has is left out. */
+const memberWrites = (members: readonly BoundMember[], keys: readonly string[], values: MemberValues) =>
+  [...new Set(keys)].flatMap((key): MemberWrite[] => {
+    const member = members.find((m) => m.key === key);
+    return member ? [{ key, member, value: values[key] }] : [];
+  });
+
+/** The body that writes these members' values (`membersSaveBody`). */
+export const memberSaveBody = (
   members: readonly BoundMember[],
   keys: readonly string[],
   values: MemberValues,
-): PatchEntityRequest {
-  const fields: Record<string, unknown> = {};
-  const relationships: Record<string, { set?: number[]; add?: number[]; remove?: number[] }> = {};
-  for (const key of new Set(keys)) {
-    const member = members.find((m) => m.key === key);
-    if (!member) continue;
-    if (member.kind === 'field') fields[key] = values[key] ?? null;
-    else if (isTableEnd(member)) {
-      // A relationship table sends what it added and removed (decision 0082), never the whole list.
-      const { change } = tableSaveChanges(member.end, 0, values[key]);
-      if (change) relationships[key] = change;
-    } else relationships[key] = { set: relatedRecords(values[key]).map((r) => r.id) };
-  }
-  return {
-    ...(Object.keys(fields).length > 0 ? { fields } : {}),
-    ...(Object.keys(relationships).length > 0 ? { relationships } : {}),
-  };
-}
+): PatchEntityRequest => membersSaveBody(memberWrites(members, keys, values));
 
 /**
  * Saves a form page's record: a stored one's changed members with the version read (If-Match; a
@@ -128,18 +118,15 @@ export async function saveFormPageRecord(
           return v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0);
         })
     : changedKeys(bookmark, values).filter((k) => writable.some((m) => m.key === k));
-  const body = memberSaveBody(writable, keys, values);
+  const writes = memberWrites(writable, keys, values);
+  const body = membersSaveBody(writes);
   if (record.isNew) {
     const id = await createRecord(client, record.typeId, body);
     return { id, version: 0, values: input.values };
   }
   if (keys.length === 0) return { id: record.id, version: record.version, values: input.values };
   // New records made in a relationship table are created in the same save, related to this one.
-  const created = writable.flatMap((m) =>
-    m.kind === 'relationship' && isTableEnd(m) && keys.includes(m.key)
-      ? tableSaveChanges(m.end, record.id, values[m.key]).created
-      : [],
-  );
+  const created = membersCreatedRecords(writes, record.id);
   if (created.length > 0) {
     // The put answers no version: the page reads the record again after its save.
     await putRecordWithRelated(client, record, body, created);

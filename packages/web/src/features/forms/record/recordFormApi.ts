@@ -87,7 +87,29 @@ export async function loadRecordForm(
   };
 }
 
-/** The related records of the ends that reach many, first `relatedListLimit` of each. */
+/**
+ * The related records of a stored record's ends that reach many (by end script name), the first
+ * `relatedListLimit` of each: the entity read, since `form/data` answers one related record an end.
+ */
+export async function readRelatedLists(
+  client: ApiClient,
+  id: number,
+  keys: readonly string[],
+  signal?: AbortSignal,
+): Promise<Record<string, unknown>> {
+  const unique = [...new Set(keys)];
+  if (unique.length === 0 || id <= 0) return {};
+  const query = unique.map((k) => `${k}.name`).join(', ');
+  const [found] = (await client.getEntities({ ids: [id], query }, signal)).entities;
+  const values: Record<string, unknown> = {};
+  for (const key of unique) {
+    const list = found?.[key];
+    values[key] = Array.isArray(list) ? list.slice(0, relatedListLimit) : list;
+  }
+  return values;
+}
+
+/** The record form's to-many lists; a failed read shows them empty and the record still opens. */
 async function readToManyEnds(
   client: ApiClient,
   id: number,
@@ -95,19 +117,11 @@ async function readToManyEnds(
   signal?: AbortSignal,
 ): Promise<Record<string, unknown>> {
   const keys = controls.flatMap((n) => (n.kind === 'relationship' && n.isToMany ? [memberKey(n)] : []));
-  if (keys.length === 0 || id <= 0) return {};
   try {
-    const query = keys.map((k) => `${k}.name`).join(', ');
-    const [found] = (await client.getEntities({ ids: [id], query }, signal)).entities;
-    const values: Record<string, unknown> = {};
-    for (const key of keys) {
-      const list = found?.[key];
-      values[key] = Array.isArray(list) ? list.slice(0, relatedListLimit) : list;
-    }
-    return values;
+    return await readRelatedLists(client, id, keys, signal);
   } catch (error) {
     if (signal?.aborted) throw error;
-    return {}; // The lists are shown empty; the record itself still opens.
+    return {};
   }
 }
 

@@ -6,6 +6,8 @@ import {
   isWritableField,
   type PatchEntityRequest,
   requiredMessage,
+  type TypeSchemaField,
+  type TypeSchemaRelationship,
   validateFieldValue,
 } from '@plinth/schema';
 import {
@@ -45,16 +47,82 @@ export function relatedRecords(raw: unknown): RelatedRecord[] {
   });
 }
 
+/**
+ * A field or relationship end of the record as reads, client rules and saves see it: a record
+ * form's control and a form page's bound member are both one.
+ */
+export type RecordMember =
+  | { kind: 'field'; field: TypeSchemaField }
+  | { kind: 'relationship'; end: TypeSchemaRelationship; isToMany: boolean };
+
+/** A member's value as read: a field's stored value, or the related records of an end. */
+export const memberValueOf = (member: RecordMember, raw: unknown): FormValue =>
+  member.kind === 'field' ? (raw ?? null) : relatedRecords(raw);
+
+/** A member's value to write, under the member key a save names it by. */
+export interface MemberWrite {
+  key: string;
+  member: RecordMember;
+  value: FormValue;
+}
+
+/**
+ * The body that writes members' values: fields by script name, ends as the related ids that
+ * replace them (an emptied lookup: none); a relationship table's end as the ids added and removed
+ * (decision 0082), never the whole list.
+ */
+export function membersSaveBody(writes: Iterable<MemberWrite>): PatchEntityRequest {
+  const fields: Record<string, unknown> = {};
+  const relationships: NonNullable<PatchEntityRequest['relationships']> = {};
+  for (const { key, member, value } of writes) {
+    if (member.kind === 'field') fields[key] = value ?? null;
+    else if (isTableEnd(member)) {
+      const { change } = tableSaveChanges(member.end, 0, value);
+      if (change) relationships[key] = change;
+    } else relationships[key] = { set: relatedRecords(value).map((r) => r.id) };
+  }
+  return {
+    ...(Object.keys(fields).length > 0 ? { fields } : {}),
+    ...(Object.keys(relationships).length > 0 ? { relationships } : {}),
+  };
+}
+
+/**
+ * The related records the written relationship tables change in the same save: new ones created,
+ * and added ones moved to this record through their own end.
+ */
+export function membersCreatedRecords(writes: Iterable<MemberWrite>, recordId: EntityRef): EntityChange[] {
+  return [...writes].flatMap(({ member, value }) =>
+    member.kind === 'relationship' && isTableEnd(member)
+      ? tableSaveChanges(member.end, recordId, value).created
+      : [],
+  );
+}
+
+/**
+ * One member's value checked by the client rules of spec 03 §5: a field by the validator the
+ * server uses (`validateFieldValue`, its value normalised to the stored form); a relationship or
+ * choice is 'A value is required.' when required and empty.
+ */
+export function checkMemberValue(
+  member: RecordMember,
+  value: FormValue,
+  isMandatory: boolean,
+): { ok: true; value: FormValue } | { ok: false; message: string } {
+  if (member.kind === 'relationship') {
+    const isEmpty = isTableEnd(member) ? isTableValueEmpty(value) : relatedRecords(value).length === 0;
+    return isMandatory && isEmpty ? { ok: false, message: requiredMessage } : { ok: true, value };
+  }
+  return validateFieldValue(member.field as FieldDef, value, { mandatory: isMandatory });
+}
+
 /** The values of a record's controls as read (`form/data`, with any to-many ends read beside it). */
 export function valuesOfRecord(
   controls: readonly FormControlNode[],
   record: Readonly<Record<string, unknown>>,
 ): Record<string, FormValue> {
   const values: Record<string, FormValue> = {};
-  for (const node of controls) {
-    const raw = record[memberKey(node)];
-    values[node.id] = node.kind === 'field' ? (raw ?? null) : relatedRecords(raw);
-  }
+  for (const node of controls) values[node.id] = memberValueOf(node, record[memberKey(node)]);
   return values;
 }
 
@@ -118,39 +186,20 @@ export function checkValues(
   const normalised: Record<string, FormValue> = { ...values };
   for (const node of controls) {
     if (!isEditableControl(node, readOnlyControls)) continue;
-    const value = values[node.id];
-    if (node.kind === 'relationship') {
-      const isEmpty = isTableEnd(node) ? isTableValueEmpty(value) : relatedRecords(value).length === 0;
-      if (isRelationshipRequired(node) && isEmpty) errors[node.id] = requiredMessage;
-      continue;
-    }
-    const result = validateFieldValue(node.field as FieldDef, value, { mandatory: node.control.mandatory });
+    const isMandatory = node.kind === 'relationship' ? isRelationshipRequired(node) : node.control.mandatory;
+    const result = checkMemberValue(node, values[node.id], isMandatory);
     if (result.ok) normalised[node.id] = result.value;
     else errors[node.id] = result.message;
   }
   return { errors, values: normalised };
 }
 
-/**
- * The body of a save: the changed fields by script name and the changed relationship ends as the
- * related ids that replace them (an emptied lookup: none); a relationship table's end as the ids
- * added and removed.
- */
-export function saveBody(changed: readonly FormControlNode[], values: FormValues): PatchEntityRequest {
-  const fields: Record<string, unknown> = {};
-  const relationships: NonNullable<PatchEntityRequest['relationships']> = {};
-  for (const node of changed) {
-    if (node.kind === 'field') fields[memberKey(node)] = values[node.id] ?? null;
-    else if (isTableEnd(node)) {
-      const { change } = tableSaveChanges(node.end, 0, values[node.id]);
-      if (change) relationships[memberKey(node)] = change;
-    } else relationships[memberKey(node)] = { set: relatedRecords(values[node.id]).map((r) => r.id) };
-  }
-  return {
-    ...(Object.keys(fields).length > 0 ? { fields } : {}),
-    ...(Object.keys(relationships).length > 0 ? { relationships } : {}),
-  };
-}
+const writesOf = (changed: readonly FormControlNode[], values: FormValues): MemberWrite[] =>
+  changed.map((node) => ({ key: memberKey(node), member: node, value: values[node.id] }));
+
+/** The body of a save of the changed controls (`membersSaveBody`). */
+export const saveBody = (changed: readonly FormControlNode[], values: FormValues): PatchEntityRequest =>
+  membersSaveBody(writesOf(changed, values));
 
 /**
  * The values as saved: a relationship table's changes are the record's now, so none are pending
@@ -166,21 +215,12 @@ export function savedValues(
   return saved;
 }
 
-/**
- * The related records the changed relationship tables change in the same save: new ones created,
- * and added ones moved to this record through their own end.
- */
-export function createdRelatedRecords(
+/** The related records the changed relationship tables change in the same save. */
+export const createdRelatedRecords = (
   changed: readonly FormControlNode[],
   values: FormValues,
   recordId: EntityRef,
-): EntityChange[] {
-  return changed.flatMap((node) =>
-    node.kind === 'relationship' && isTableEnd(node)
-      ? tableSaveChanges(node.end, recordId, values[node.id]).created
-      : [],
-  );
-}
+): EntityChange[] => membersCreatedRecords(writesOf(changed, values), recordId);
 
 /** A member error of a refused save (`validation_failed`: `{ errors: [{ member, message }] }`). */
 interface MemberError {
