@@ -12,7 +12,7 @@ import { useSession } from '../../auth/public';
 import type { PageComponentProps } from '../../pages/componentRegistry';
 import { pickerSource } from '../../pickerData/public';
 import { DocumentsControl } from '../documents/DocumentsControl';
-import { relatedRecords } from '../record/recordValues';
+import { pickedRecords, relatedRecords } from '../record/recordValues';
 import { useFormTextSettings } from '../record/useFormTextSettings';
 import { RelationshipTable } from '../relationship/RelationshipTable';
 import { isTableEnd, tableValueOf } from '../relationship/relationshipTableValue';
@@ -157,14 +157,7 @@ export function BoundComponentView({
           dataSource={dataSource}
           entityTypeName={title}
           value={related.map((r) => r.id)}
-          onValueChange={(ids, rows) =>
-            onValueChange(
-              ids.map((id) => ({
-                id,
-                name: rows.find((r) => r.id === id)?.name ?? related.find((r) => r.id === id)?.name ?? null,
-              })),
-            )
-          }
+          onValueChange={(ids, rows) => onValueChange(pickedRecords(ids, rows, related))}
         />
       );
     else if (bound.kind === 'documents')

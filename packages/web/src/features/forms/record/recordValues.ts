@@ -25,6 +25,20 @@ export interface RelatedRecord {
   name: string | null;
 }
 
+/**
+ * The related records a picker's choice makes: its ids in order, each named by the picker's rows or,
+ * for one kept from before, by the records held until now.
+ */
+export const pickedRecords = (
+  ids: readonly number[],
+  rows: readonly { id: number; name: string | null }[],
+  held: readonly RelatedRecord[],
+): RelatedRecord[] =>
+  ids.map((id) => ({
+    id,
+    name: rows.find((r) => r.id === id)?.name ?? held.find((r) => r.id === id)?.name ?? null,
+  }));
+
 /** A control's value: a field's stored value, or the related records of a relationship end. */
 export type FormValue = unknown;
 

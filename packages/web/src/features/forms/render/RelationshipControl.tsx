@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useSession } from '../../auth/public';
 import type { RecordFormMode } from '../record/recordFormApi';
 import type { RelatedRecord } from '../record/recordValues';
-import { relatedRecords } from '../record/recordValues';
+import { pickedRecords, relatedRecords } from '../record/recordValues';
 import { RelationshipTable } from '../relationship/RelationshipTable';
 import { isTableEnd, tableValueOf } from '../relationship/relationshipTableValue';
 import { ReadOnlyControl } from './FieldControl';
@@ -148,14 +148,7 @@ export function RelationshipControl({
       dataSource={pickerDataSource}
       entityTypeName={node.title}
       value={related.map((r) => r.id)}
-      onValueChange={(ids, rows) =>
-        onValueChange(
-          ids.map((id) => ({
-            id,
-            name: rows.find((r) => r.id === id)?.name ?? related.find((r) => r.id === id)?.name ?? null,
-          })),
-        )
-      }
+      onValueChange={(ids, rows) => onValueChange(pickedRecords(ids, rows, related))}
     />
   );
 }
