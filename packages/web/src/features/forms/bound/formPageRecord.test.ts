@@ -1,7 +1,9 @@
+import { type FieldDef, validateFieldValue } from '@plinth/schema';
 import { describe, expect, it } from 'vitest';
+import { fakeApi } from '../../pickerData/fakeApi';
 import type { BoundMember } from './boundMembers';
 import { opportunityType } from './boundPageHarness';
-import { memberSaveBody } from './formPageRecord';
+import { memberSaveBody, saveFormPageRecord } from './formPageRecord';
 
 const fieldMember = (id: number): BoundMember => {
   const field = opportunityType.fields.find((f) => f.id === id)!;
@@ -36,5 +38,29 @@ describe('a form page save body', () => {
     expect(memberSaveBody(members, ['documents'], { documents: [{ id: 801, name: 'Plan.pdf' }] })).toEqual(
       {},
     );
+  });
+});
+
+describe('a form page save of a stored record', () => {
+  it('sends only what the user changed, not a stored value its stored form would rewrite', async () => {
+    const { api, requests } = fakeApi(() => ({ status: 200, body: { id: 5, version: 8 } }));
+    const members = [fieldMember(101), fieldMember(103)];
+    // An empty paragraph is how the editor stores no text: checked, it becomes null.
+    const bookmark = { title: 'Deal', summary: '<p></p>' };
+    const summary = fieldMember(103);
+    if (summary.kind !== 'field') throw new Error('Summary is a field');
+    const record = { id: 5, typeId: 50, version: 7, isNew: false, name: 'Deal' };
+    await saveFormPageRecord(
+      api,
+      { record, values: { ...bookmark, title: 'Bigger deal' }, bookmark },
+      members,
+      (values) => {
+        const checked = validateFieldValue(summary.field as FieldDef, values.summary);
+        return { ...values, summary: checked.ok ? checked.value : values.summary };
+      },
+    );
+    expect(requests).toEqual([
+      { method: 'PATCH', path: '/spapi/data/v1/entity/5', body: { fields: { title: 'Bigger deal' } } },
+    ]);
   });
 });

@@ -117,7 +117,8 @@ export async function saveFormPageRecord(
           const v = values[k];
           return v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0);
         })
-    : changedKeys(bookmark, values).filter((k) => writable.some((m) => m.key === k));
+    : // What the user changed, compared as typed: a stored value its stored form rewrites is not sent.
+      changedKeys(bookmark, input.values).filter((k) => writable.some((m) => m.key === k));
   const writes = memberWrites(writable, keys, values);
   const body = membersSaveBody(writes);
   if (record.isNew) {
