@@ -65,6 +65,10 @@ test('the rule dialog fits 390 px and is written with the keyboard', async ({ pa
   expect(width).toBeLessThanOrEqual(390);
   const editorBox = await dialog.locator('.pl-expr-editor').boundingBox();
   expect(editorBox!.x + editorBox!.width).toBeLessThanOrEqual(390);
+  // Tab leaves the text box (it does not indent): the keyboard reaches the buttons.
+  await page.keyboard.press('Tab');
+  await expect(box).not.toBeFocused();
+  await expect(dialog.getByRole('button', { name: 'Add rule' })).toBeVisible();
   // Escape leaves the dialog without a rule.
   await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');
