@@ -1,5 +1,5 @@
 import { boundComponentType, effectiveDecimalPlaces, type FieldDef } from '@plinth/schema';
-import { relatedRecords } from '../record/recordValues';
+import { relatedRecords } from '../relationship/relationshipChanges';
 import type { BoundComponent, BoundMember } from './boundMembers';
 import { isMandatoryMember } from './boundMembers';
 

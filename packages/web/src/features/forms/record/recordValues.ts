@@ -10,6 +10,7 @@ import {
   type TypeSchemaRelationship,
   validateFieldValue,
 } from '@plinth/schema';
+import { type RelatedRecord, relatedRecords } from '../relationship/relationshipChanges';
 import {
   isTableEnd,
   isTableValueChanged,
@@ -18,12 +19,6 @@ import {
   tableValueOf,
 } from '../relationship/relationshipTableValue';
 import type { FormFieldNode, FormRelationshipNode } from '../render/formTree';
-
-/** A related record as the form shows it: its id and name. */
-export interface RelatedRecord {
-  id: number;
-  name: string | null;
-}
 
 /**
  * The related records a picker's choice makes: its ids in order, each named by the picker's rows or,
@@ -50,16 +45,6 @@ export type FormControlNode = FormFieldNode | FormRelationshipNode;
 /** The member key of a control in the record read and in a save: its field's or end's script name. */
 export const memberKey = (node: FormControlNode): string =>
   node.kind === 'field' ? node.field.scriptName : node.end.endScriptName;
-
-/** Related records as read (`{ id, name }`, a list of them, or nothing): always a list. */
-export function relatedRecords(raw: unknown): RelatedRecord[] {
-  const list = Array.isArray(raw) ? raw : raw === null || raw === undefined ? [] : [raw];
-  return list.flatMap((r) => {
-    if (typeof r !== 'object' || r === null) return [];
-    const { id, name } = r as { id?: unknown; name?: unknown };
-    return typeof id === 'number' ? [{ id, name: typeof name === 'string' ? name : null }] : [];
-  });
-}
 
 /**
  * A field or relationship end of the record as reads, client rules and saves see it: a record

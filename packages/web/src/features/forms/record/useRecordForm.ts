@@ -9,6 +9,7 @@ import {
   newRecordKey,
   putRecordWithRelated,
 } from '../relationship/relatedRecordSave';
+import type { RelatedRecord } from '../relationship/relationshipChanges';
 import {
   createRecord,
   type LoadedRecordForm,
@@ -24,7 +25,6 @@ import {
   type FormValues,
   isEditableControl,
   memberKey,
-  type RelatedRecord,
   saveBody,
   savedValues,
   serverErrors,

@@ -14,7 +14,7 @@ import {
   excludeRecord,
   flaggedIds,
   includeRecords,
-  type RelatedRecordRef,
+  type RelatedRecord,
   type RelationshipChanges,
 } from './relationshipChanges';
 import { relatedTypeOfEnd, relationshipTableRules } from './relationshipTableRules';
@@ -57,7 +57,7 @@ export interface RelationshipTableProps {
   pickerReportId?: number | undefined;
   pickerDataSource: PickerDataSource;
   /** The related records as read with the record (the first few): which ids are related already. */
-  readRecords: readonly RelatedRecordRef[];
+  readRecords: readonly RelatedRecord[];
   /** The changes not saved yet (spec 03 §4 "Relationship includes and excludes"). */
   value: RelationshipChanges;
   onValueChange: (value: RelationshipChanges) => void;

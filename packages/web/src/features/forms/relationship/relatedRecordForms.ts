@@ -1,6 +1,6 @@
 import type { PatchEntityRequest } from '@plinth/schema';
 import { type ComponentType, createContext, useContext } from 'react';
-import type { RelatedRecord } from '../record/recordValues';
+import type { RelatedRecord } from './relationshipChanges';
 
 /** Opens a related record's form in a modal: view or edit. */
 export interface OpenRecordModalProps {

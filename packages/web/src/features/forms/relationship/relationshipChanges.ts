@@ -1,9 +1,19 @@
 import type { PatchEntityRequest } from '@plinth/schema';
 
-/** A related record as the table names it: its id and name. */
-export interface RelatedRecordRef {
+/** A related record as forms show it: its id and name. */
+export interface RelatedRecord {
   id: number;
   name: string | null;
+}
+
+/** Related records as read (`{ id, name }`, a list of them, or nothing): always a list. */
+export function relatedRecords(raw: unknown): RelatedRecord[] {
+  const list = Array.isArray(raw) ? raw : raw === null || raw === undefined ? [] : [raw];
+  return list.flatMap((r) => {
+    if (typeof r !== 'object' || r === null) return [];
+    const { id, name } = r as { id?: unknown; name?: unknown };
+    return typeof id === 'number' ? [{ id, name: typeof name === 'string' ? name : null }] : [];
+  });
 }
 
 /** A related record made in the form's modal and not saved yet: saved with the record (decision 0082). */
@@ -55,7 +65,7 @@ const withFlag = (
  */
 export function includeRecords(
   changes: RelationshipChanges,
-  records: readonly RelatedRecordRef[],
+  records: readonly RelatedRecord[],
   isRelated: (id: number) => boolean,
 ): RelationshipChanges {
   return records.reduce(

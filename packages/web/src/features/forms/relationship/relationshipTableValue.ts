@@ -3,8 +3,9 @@ import {
   flaggedIds,
   hasRelationshipChanges,
   noRelationshipChanges,
-  type RelatedRecordRef,
+  type RelatedRecord,
   type RelationshipChanges,
+  relatedRecords,
   relationshipChangesOf,
 } from './relationshipChanges';
 
@@ -13,7 +14,7 @@ import {
  * first few; the table pages the rest through the display report) and the changes since.
  */
 export interface RelationshipTableValue {
-  read: readonly RelatedRecordRef[];
+  read: readonly RelatedRecord[];
   changes: RelationshipChanges;
 }
 
@@ -24,11 +25,8 @@ const readListLimit = 50;
 export const isTableEnd = (node: { isToMany: boolean; end: Pick<TypeSchemaRelationship, 'relType'> }) =>
   node.isToMany && node.end.relType !== 'multiChoiceField';
 
-const refsOf = (raw: unknown): RelatedRecordRef[] =>
-  (Array.isArray(raw) ? raw : []).flatMap((r) => {
-    const { id, name } = (r ?? {}) as { id?: unknown; name?: unknown };
-    return typeof id === 'number' ? [{ id, name: typeof name === 'string' ? name : null }] : [];
-  });
+/** The records of a list as read; anything but a list is none. */
+const refsOf = (raw: unknown): RelatedRecord[] => (Array.isArray(raw) ? relatedRecords(raw) : []);
 
 /** The value as the form holds it: a list as read becomes a value without changes. */
 export function tableValueOf(value: unknown): RelationshipTableValue {
