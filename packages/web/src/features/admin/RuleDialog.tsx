@@ -1,6 +1,6 @@
 import { LazyExpressionEditor } from '@plinth/expression-editor';
 import { type AdminRole, type AdminRule, sysType } from '@plinth/schema';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useSession } from '../auth/public';
 import type { AdminApi } from './adminApi';
 import { Check, Choose } from './adminControls';
@@ -50,7 +50,10 @@ export function RuleDialog({
   const [calculation, setCalculation] = useState(rule?.calculation ?? '');
   const [typeMissing, setTypeMissing] = useState(false);
   const { client } = useSession();
-  const calcApi = useMemo(() => ruleCalcEditorApi(client, api), [client, api]);
+  // The editor keeps the API it started with; AI Explain reads the type chosen since.
+  const chosenType = useRef(typeId);
+  chosenType.current = typeId;
+  const calcApi = useMemo(() => ruleCalcEditorApi(client, api, () => chosenType.current), [client, api]);
 
   const save = async () => {
     setTypeMissing(typeId === null);

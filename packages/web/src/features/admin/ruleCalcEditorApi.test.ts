@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../api/apiClient';
-import { compileAnswerOfRuleCheck, ruleCalcEditorApi } from './ruleCalcEditorApi';
+import { compileAnswerOfRuleCheck, ruleCalcEditorApi, ruleDescribeBody } from './ruleCalcEditorApi';
 
 describe("the rule check as the expression editor's compile", () => {
   it('marks each diagnostic at its line, column and length, errors first in the answer', () => {
@@ -51,5 +51,21 @@ describe("the rule check as the expression editor's compile", () => {
     expect(asked).toEqual([[10_010, '[x] = currentuser()']]);
     expect((await api.compile({ expr: '1 = 1' })).error).toBe('Choose a type.');
     expect(asked).toHaveLength(1);
+  });
+});
+
+describe('AI Explain of a rule', () => {
+  it("is asked for the rule's type, with currentuser() as the CurrentUser record", () => {
+    expect(
+      ruleDescribeBody(
+        { Calculation: '[securityOwner] = CurrentUser( )', Variables: [], AppName: null },
+        10_010,
+      ),
+    ).toEqual({
+      AppName: null,
+      ContextType: 10_010,
+      Calculation: '[securityOwner] = @CurrentUser',
+      Variables: [{ Name: '[CurrentUser]', TypeName: 'Entity', TypeRef: 9, IsList: false }],
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { type CalcEditorApi, type CompileAnswer, createCalcEditorApi } from '@plinth/expression-editor';
-import type { CheckRuleResponse } from '@plinth/schema';
+import { type CheckRuleResponse, sysType } from '@plinth/schema';
 import { z } from 'zod';
 import type { ApiClient } from '../../api/apiClient';
 import type { AdminApi } from './adminApi';
@@ -29,15 +29,46 @@ export function compileAnswerOfRuleCheck(check: CheckRuleResponse): CompileAnswe
   };
 }
 
+/** The AI Explain call, which this API adapts for a rule. */
+const describePath = '/aiApi/data/v1/AiCalculation/describe';
+
+/**
+ * An AI Explain request for a rule: written for the rule's type, with `currentuser()` as the
+ * `CurrentUser` record it stands for (the explainer compiles it as a plain calculation would).
+ */
+export function ruleDescribeBody(body: unknown, typeId: number | null): unknown {
+  const b = body as { Calculation?: unknown; Variables?: unknown[] | null };
+  if (typeof b?.Calculation !== 'string') return body;
+  return {
+    ...b,
+    ContextType: typeId,
+    Calculation: b.Calculation.replace(/\bcurrentuser\s*\(\s*\)/gi, '@CurrentUser'),
+    Variables: [
+      ...(b.Variables ?? []),
+      { Name: '[CurrentUser]', TypeName: 'Entity', TypeRef: sysType.userAccount, IsList: false },
+    ],
+  };
+}
+
 /**
  * The expression editor's calls for an access rule (decision 0097): compiling is the rule check
  * (host Report, `currentuser()` as the signed-in user, a Boolean that must translate to SQL), so
  * the editor marks what the save would refuse and nothing it accepts; functions, snippets and AI
- * Explain are the editor's usual calls.
+ * Explain are the editor's usual calls, Explain told the rule's type (`typeId()`) and user.
  */
-export function ruleCalcEditorApi(client: ApiClient, admin: Pick<AdminApi, 'checkRule'>): CalcEditorApi {
+export function ruleCalcEditorApi(
+  client: ApiClient,
+  admin: Pick<AdminApi, 'checkRule'>,
+  typeId: () => number | null = () => null,
+): CalcEditorApi {
   const calls = createCalcEditorApi((method, path, body, signal) =>
-    client.call(method, path, z.unknown(), body, signal),
+    client.call(
+      method,
+      path,
+      z.unknown(),
+      path === describePath ? ruleDescribeBody(body, typeId()) : body,
+      signal,
+    ),
   );
   return {
     ...calls,
