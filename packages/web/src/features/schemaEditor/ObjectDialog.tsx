@@ -48,11 +48,12 @@ export function baseChoices(types: readonly SchemaTypeSummary[], self: number | 
   // A system base other than Resource (a choice type's Choice Value) stays listed for its Objects.
   const current = types.find((t) => t.id === types.find((x) => x.id === self)?.inheritsId);
   const systemBase =
-    current?.isSystem && current.id !== sysType.resource
+    current?.isSystem && current.id !== sysType.resource && current.id !== sysType.enumValue
       ? [{ id: String(current.id), name: current.name }]
       : [];
   return [
     { id: String(sysType.resource), name: 'Resource (no base Object)' },
+    { id: String(sysType.enumValue), name: 'Choice Value (its records are choice values)' },
     ...systemBase,
     ...own.map((t) => ({ id: String(t.id), name: t.name })),
   ];

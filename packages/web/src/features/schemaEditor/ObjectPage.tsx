@@ -12,6 +12,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, navigate } from '../../app/router';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { AdminTabs } from '../admin/public';
+import { useSession } from '../auth/public';
+import { ChoiceValuesPanel } from './ChoiceValuesPanel';
 import { DeleteObjectDialog } from './DeleteObjectDialog';
 import { FieldDialog } from './FieldDialog';
 import { FieldGroupForm } from './FieldGroupForm';
@@ -53,6 +55,7 @@ export function ObjectPage({
   calcApi: CalcEditorApi;
   typeId: number;
 }) {
+  const { client } = useSession();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [derivedMembers, setDerivedMembers] = useState<NamedEntity[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -213,6 +216,8 @@ export function ObjectPage({
           </p>
         )}
       </section>
+
+      {schema.type.isChoiceType && <ChoiceValuesPanel api={api} client={client} typeId={typeId} />}
 
       <section className="pl-admin__panel" aria-labelledby="groups-title">
         <h2 id="groups-title">Field groups</h2>

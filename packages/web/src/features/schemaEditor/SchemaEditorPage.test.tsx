@@ -19,7 +19,7 @@ describe('the schema editor', () => {
     const names = within(table)
       .getAllByRole('link')
       .map((a) => a.textContent);
-    expect(names).toEqual(['Account', 'Opportunity', 'Big Opportunity']);
+    expect(names).toEqual(['Account', 'Opportunity', 'Big Opportunity', 'Stage']);
     expect(within(table).queryByText('Person')).toBeNull();
     expect(screen.getByRole('link', { name: 'Objects' })).toHaveAttribute('aria-current', 'page');
 
@@ -227,4 +227,37 @@ describe('the schema editor', () => {
     expect(server.requests.find((r) => r.path.endsWith('/delete'))!.body).toEqual({ recordCount: 12 });
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Account' })).toBeNull());
   });
+
+  it('adds, renames, reorders and retires choice values, shown as pickers show them', async () => {
+    const user = userEvent.setup();
+    const server = fakeSchemaServer();
+    open('/admin/schema/10030');
+    render(<App client={server.api} />);
+    const panel = await screen.findByRole('region', { name: 'Choice values' }, { timeout: 5000 });
+    const names = () =>
+      within(panel)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('.pl-picker-option')?.textContent);
+    await waitFor(() => expect(names()).toEqual(['Lead', 'Won']));
+    expect(panel.querySelector('.pl-picker-option__colour')).toHaveStyle({ background: '#1565c0' });
+
+    await user.click(within(panel).getByRole('button', { name: 'New choice value' }));
+    await user.type(within(panel).getByRole('textbox', { name: /Choice value/ }), 'Lost');
+    await user.type(within(panel).getByRole('textbox', { name: 'Colour' }), '#c62828');
+    await user.click(within(panel).getByRole('button', { name: 'Save choice value' }));
+    await waitFor(() => expect(names()).toEqual(['Lead', 'Won', 'Lost']));
+    expect(server.choices.find((c) => c.name === 'Lost')).toMatchObject({ order: 30, colour: '#c62828' });
+
+    await user.click(within(panel).getByRole('button', { name: 'Move Lost up' }));
+    await waitFor(() => expect(names()).toEqual(['Lead', 'Lost', 'Won']));
+    await user.click(within(panel).getByRole('button', { name: 'Edit Won' }));
+    const name = within(panel).getByRole('textbox', { name: /Choice value/ });
+    await user.clear(name);
+    await user.type(name, 'Closed won');
+    await user.click(within(panel).getByRole('button', { name: 'Save choice value' }));
+    await waitFor(() => expect(names()).toEqual(['Lead', 'Lost', 'Closed won']));
+    await user.click(within(panel).getByRole('button', { name: 'Retire Lead' }));
+    expect(await within(panel).findByText('Retired')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Restore Lead' })).toBeInTheDocument();
+  }, 40_000);
 });

@@ -35,11 +35,13 @@ describe('baseChoices', () => {
   it('offers Resource and the own Objects, never the Object itself or one derived from it', () => {
     expect(baseChoices(types, 11).map((c) => c.name)).toEqual([
       'Resource (no base Object)',
+      'Choice Value (its records are choice values)',
       'Account',
       'Project',
     ]);
     expect(baseChoices(types, null).map((c) => c.name)).toEqual([
       'Resource (no base Object)',
+      'Choice Value (its records are choice values)',
       'Account',
       'Internal Project',
       'Pilot',
@@ -47,7 +49,7 @@ describe('baseChoices', () => {
     ]);
   });
 
-  it('keeps a choice type’s system base listed', () => {
-    expect(baseChoices(types, 14).map((c) => c.name)).toContain('Choice Value');
+  it('offers Choice Value, the base of choice types', () => {
+    expect(baseChoices(types, 14).map((c) => c.id)).toContain(String(sysType.enumValue));
   });
 });

@@ -1,3 +1,4 @@
+import type { EnumValue } from '@plinth/schema';
 import {
   defaultNewFieldName,
   type FieldType,
@@ -49,10 +50,16 @@ const summary = (
 export function fakeSchemaServer() {
   const types: SchemaTypeSummary[] = [
     summary(sysType.resource, 'Resource', null, { isSystem: true, isAbstract: true, alias: 'core:resource' }),
+    summary(sysType.enumValue, 'Choice Value', sysType.resource, { isSystem: true, isAbstract: true }),
     summary(sysType.person, 'Person', sysType.resource, { isSystem: true, alias: 'core:person' }),
     summary(10_010, 'Account', sysType.resource),
     summary(10_020, 'Opportunity', sysType.resource),
     summary(10_021, 'Big Opportunity', 10_020),
+    summary(10_030, 'Stage', sysType.enumValue, { isChoiceType: true }),
+  ];
+  const choices: EnumValue[] = [
+    { id: 10_031, name: 'Lead', order: 10, colour: '#1565c0', iconImageId: null, isRetired: false },
+    { id: 10_032, name: 'Won', order: 20, colour: null, iconImageId: null, isRetired: false },
   ];
   const fields: FakeField[] = [
     {
@@ -177,6 +184,25 @@ export function fakeSchemaServer() {
   };
 
   // biome-ignore lint/suspicious/noExplicitAny: a fake server reads the JSON bodies loosely.
+  const putChoices = (changes: any[]) => {
+    const ids: Record<string, number> = {};
+    for (const change of changes) {
+      let value = choices.find((c) => c.id === change.id);
+      if (!value) {
+        value = { id: nextId++, name: null, order: 999, colour: null, iconImageId: null, isRetired: false };
+        choices.push(value);
+        ids[change.id] = value.id;
+      }
+      const f = change.fields ?? {};
+      if (f.name !== undefined) value.name = f.name;
+      if (f.enumOrder !== undefined) value.order = f.enumOrder;
+      if (f.enumColour !== undefined) value.colour = f.enumColour;
+      if (f.enumRetired !== undefined) value.isRetired = f.enumRetired;
+    }
+    return ok({ ids, versions: [], deleted: [] });
+  };
+
+  // biome-ignore lint/suspicious/noExplicitAny: a fake server reads the JSON bodies loosely.
   const { api, requests } = fakeApi((path, body: any, method) => {
     if (path === '/auth/me') return ok(adminMe);
     if (path === '/spapi/data/v1/tenantSettings')
@@ -187,6 +213,10 @@ export function fakeSchemaServer() {
       const taken = fieldsOf(Number(newName[1])).flatMap((f) => [f.name, f.scriptName]);
       return ok({ name: defaultNewFieldName(newName[2] as FieldType, taken) });
     }
+    if (path === '/spapi/data/v1/schema/type/10030/enumValues')
+      return ok({
+        values: [...choices].sort((a, b) => a.order - b.order || (a.name ?? '').localeCompare(b.name ?? '')),
+      });
     const typeCall = /^\/spapi\/data\/v1\/schema\/type\/(\d+)(\/usage|\/delete)?$/.exec(path);
     if (typeCall) {
       const id = Number(typeCall[1]);
@@ -244,6 +274,8 @@ export function fakeSchemaServer() {
       });
     if (path === '/spapi/data/v1/entity/put') {
       const change = body.entities[0];
+      if (change.typeId === 10_030 || choices.some((c) => c.id === change.id))
+        return putChoices(body.entities);
       const kind = change.typeId ?? (types.some((t) => t.id === change.id) ? 'core:type' : 'core:field');
       if (kind === 'core:type') return putType(change);
       if (kind === 'core:fieldGroup') {
@@ -255,7 +287,7 @@ export function fakeSchemaServer() {
     }
     return { status: 404, body: { error: { code: 'not_found', message: `No fake answer for ${path}` } } };
   });
-  return { api, requests, types, fields, usage, records };
+  return { api, requests, types, fields, usage, records, choices };
 }
 
 /** The put's values without the cleared (null) ones, as the metamodel keeps them. */
