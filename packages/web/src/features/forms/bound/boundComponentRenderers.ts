@@ -1,6 +1,6 @@
 import { boundComponentTypes } from '@plinth/schema';
 import { preloadable } from '../../../app/preloadable';
-import type { ComponentRenderer } from '../../pages/public';
+import type { ComponentRenderer } from '../../pages/componentRegistry';
 
 const boundModule = preloadable(() => import('./BoundComponentView'));
 

@@ -3,8 +3,9 @@ import { type Actor, assign, createActor, fromPromise } from 'xstate';
 import type { ApiClient } from '../../../api/apiClient';
 import { ApiError } from '../../../api/apiClient';
 import { runCustomValidation } from '../../../api/formApi';
+import type { PageBus, PageMessage } from '../../pages/pageBus';
+import type { PageContext } from '../../pages/pageRendererTypes';
 import { pageParams } from '../../pages/pageVariables';
-import type { PageBus, PageContext, PageMessage } from '../../pages/public';
 import { staleRecordMessage } from '../record/useRecordForm';
 import { isTableEnd, isTableValueChanged, tableValueOf } from '../relationship/relationshipTableValue';
 import {
