@@ -15,6 +15,7 @@ import {
   fetchTypeDefaultForm,
 } from '../../../api/formApi';
 import { browserFormCache } from '../formCache/browserFormCache';
+import { relatedListLimit } from '../relationship/relationshipTableValue';
 import { buildFormTree, type FormNode, treeControls } from '../render/formTree';
 import { type FormControlNode, memberKey, mergeNewRecord } from './recordValues';
 
@@ -32,9 +33,6 @@ export interface LoadedRecordForm {
 }
 
 const base = '/spapi/data/v1';
-
-/** How many related records a relationship list reads (the relationship table pages the rest). */
-export const relatedListLimit = 50;
 
 /**
  * Reads a record's form (spec 03 §7): the form the record is shown with (`instance/{id}`), or a new

@@ -18,8 +18,8 @@ export interface RelationshipTableValue {
   changes: RelationshipChanges;
 }
 
-/** How many related records the form reads with the record (recordFormApi's `relatedListLimit`). */
-const readListLimit = 50;
+/** How many related records a form reads with its record (a table pages the rest). */
+export const relatedListLimit = 50;
 
 /** Whether a relationship end shows as a relationship table: it reaches many records, not a choice. */
 export const isTableEnd = (node: { isToMany: boolean; end: Pick<TypeSchemaRelationship, 'relType'> }) =>
@@ -43,7 +43,7 @@ export const isTableValueChanged = (value: unknown) => hasRelationshipChanges(ta
  */
 export function isTableValueEmpty(value: unknown): boolean {
   const { read, changes } = tableValueOf(value);
-  if (read.length >= readListLimit) return false;
+  if (read.length >= relatedListLimit) return false;
   const kept = read.filter((r) => changes.flags[r.id] !== false);
   return kept.length === 0 && flaggedIds(changes, true).length === 0 && changes.created.length === 0;
 }
