@@ -74,7 +74,11 @@ export function FormPageRecord({ page, type, mode, record, onDirtyChange, onSave
           type={type}
           onNavigate={onNavigate}
           onDirtyChange={dirtyChanged}
-          onFinished={(saved) => finished(saved.id, mode === 'create')}
+          onFinished={(saved) => {
+            // In a modal the record stays on screen: it is stored now, so its next save is an Update.
+            if (formMode === 'new') setFormMode('edit');
+            finished(saved.id, formMode === 'new');
+          }}
         />
       </RelatedRecordFormsContext>
     );
