@@ -146,7 +146,11 @@ export function ObjectPage({
         <div>
           <dt>Inherits from</dt>
           <dd>
-            {base && !base.isSystem ? <Link to={`/admin/schema/${base.id}`}>{base.name}</Link> : 'Resource'}
+            {base && !base.isSystem ? (
+              <Link to={`/admin/schema/${base.id}`}>{base.name}</Link>
+            ) : (
+              (base?.name ?? 'Resource')
+            )}
           </dd>
         </div>
         {summary.description && (

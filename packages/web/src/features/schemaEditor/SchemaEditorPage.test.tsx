@@ -240,6 +240,8 @@ describe('the schema editor', () => {
         .map((li) => li.querySelector('.pl-picker-option')?.textContent);
     await waitFor(() => expect(names()).toEqual(['Lead', 'Won']));
     expect(panel.querySelector('.pl-picker-option__colour')).toHaveStyle({ background: '#1565c0' });
+    // Its base, a system Object, is named (not linked).
+    expect(screen.getByText('Inherits from').nextElementSibling).toHaveTextContent('Choice Value');
 
     await user.click(within(panel).getByRole('button', { name: 'New choice value' }));
     await user.type(within(panel).getByRole('textbox', { name: /Choice value/ }), 'Lost');
