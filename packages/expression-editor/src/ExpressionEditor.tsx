@@ -126,6 +126,7 @@ export function ExpressionEditor(props: ExpressionEditorProps) {
         isAiGenerateEnabled={props.isAiGenerateEnabled ?? flag}
         isReadOnly={isReadOnly}
         returnType={props.expectedResultType}
+        contextType={props.contextType}
         appName={props.appName}
         pageName={props.pageName}
         onShowHints={showHints}

@@ -7,6 +7,8 @@ export interface AiExplainPanelProps {
   api: CalcEditorApi;
   expression: string;
   variables: readonly AiVariable[];
+  /** The record type the expression is written for: AI reads its fields. */
+  contextType?: number | string | undefined;
   appName?: string | undefined;
   pageName?: string | undefined;
 }
@@ -17,13 +19,20 @@ type Explained = { kind: 'loading' } | { kind: 'done'; result: DescribeResult } 
  * The AI Explain popup's body: a description and numbered steps with the AI footer; an error
  * result's description as a warning; a failed call as the catalogue's danger message (spec 03 §8).
  */
-export function AiExplainPanel({ api, expression, variables, appName, pageName }: AiExplainPanelProps) {
+export function AiExplainPanel({
+  api,
+  expression,
+  variables,
+  contextType,
+  appName,
+  pageName,
+}: AiExplainPanelProps) {
   const [state, setState] = useState<Explained>({ kind: 'loading' });
   // biome-ignore lint/correctness/useExhaustiveDependencies: explained once per opening of the popup.
   useEffect(() => {
     const abort = new AbortController();
     api
-      .describe({ calculation: expression, variables, appName, pageName }, abort.signal)
+      .describe({ calculation: expression, variables, contextType, appName, pageName }, abort.signal)
       .then((result) => setState({ kind: 'done', result }))
       .catch(() => {
         if (!abort.signal.aborted) setState({ kind: 'failed' });

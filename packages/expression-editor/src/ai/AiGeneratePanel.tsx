@@ -11,6 +11,8 @@ export interface AiGeneratePanelProps {
   currentCalculation: string;
   variables: readonly AiVariable[];
   returnType?: string | undefined;
+  /** The record type the expression is written for: AI reads its fields. */
+  contextType?: number | string | undefined;
   /** Update: the generated expression replaces the editor's. */
   onUpdate: (calculation: string) => void;
   onClose: () => void;
@@ -22,6 +24,7 @@ export function AiGeneratePanel({
   currentCalculation,
   variables,
   returnType,
+  contextType,
   onUpdate,
   onClose,
 }: AiGeneratePanelProps) {
@@ -29,7 +32,10 @@ export function AiGeneratePanel({
     aiGenerateMachine.provide({
       actors: {
         generate: fromPromise(({ input, signal }) =>
-          api.generate({ prompt: input.prompt, variables, currentCalculation, returnType }, signal),
+          api.generate(
+            { prompt: input.prompt, variables, currentCalculation, returnType, contextType },
+            signal,
+          ),
         ),
       },
     }),

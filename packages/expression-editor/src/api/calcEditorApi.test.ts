@@ -31,6 +31,12 @@ describe('the editor’s calls', () => {
     expect(result).toEqual({ isError: false, description: 'Doubles A.', steps: ['Read A.'] });
   });
 
+  it("names the record's type to AI describe when the editor has one", async () => {
+    const transport = vi.fn<CalcEditorTransport>(async () => ({ Description: 'Doubles A.', Steps: [] }));
+    await createCalcEditorApi(transport).describe({ ...describeRequest, contextType: 'crm:opportunity' });
+    expect(transport.mock.calls[0]![2]).toMatchObject({ ContextType: 'crm:opportunity' });
+  });
+
   it('AI describe: IsError gives the description as an error result', async () => {
     const api = createCalcEditorApi(async () => ({
       IsError: true,

@@ -73,6 +73,8 @@ export interface AiVariable {
 }
 
 export interface DescribeRequest {
+  /** The record type the calculation is written for: its fields resolve. */
+  readonly contextType?: number | string | undefined;
   readonly appName?: string | undefined;
   readonly pageName?: string | undefined;
   readonly calculation: string;
@@ -80,6 +82,8 @@ export interface DescribeRequest {
 }
 
 export interface GenerateRequest {
+  /** The record type the calculation is written for: its fields resolve and are offered to the AI. */
+  readonly contextType?: number | string | undefined;
   readonly prompt: string;
   readonly variables: readonly AiVariable[];
   readonly currentCalculation: string;
@@ -210,6 +214,7 @@ export function createCalcEditorApi(transport: CalcEditorTransport): CalcEditorA
             Variables: aiVariables(r.variables),
             CurrentCalculation: r.currentCalculation,
             ReturnType: r.returnType ?? null,
+            ...(r.contextType !== undefined ? { ContextType: r.contextType } : {}),
           },
           signal,
         );
@@ -244,6 +249,7 @@ async function describe(post: Post, r: DescribeRequest, signal?: AbortSignal): P
     PageName: r.pageName ?? null,
     Calculation: r.calculation,
     Variables: aiVariables(r.variables),
+    ...(r.contextType !== undefined ? { ContextType: r.contextType } : {}),
   };
   let answer: z.infer<typeof describeAnswer>;
   try {

@@ -18,6 +18,8 @@ export interface ExpressionToolbarProps {
   isAiGenerateEnabled: boolean;
   isReadOnly: boolean;
   returnType?: string | undefined;
+  /** The record type the expression is written for: AI reads its fields. */
+  contextType?: number | string | undefined;
   appName?: string | undefined;
   pageName?: string | undefined;
   onShowHints: () => void;
@@ -132,6 +134,7 @@ export function ExpressionToolbar(props: ExpressionToolbarProps) {
             api={api}
             expression={expression}
             variables={aiVariables(variables)}
+            contextType={props.contextType}
             appName={props.appName}
             pageName={props.pageName}
           />
@@ -151,6 +154,7 @@ export function ExpressionToolbar(props: ExpressionToolbarProps) {
               currentCalculation={expression}
               variables={aiVariables(variables)}
               returnType={props.returnType}
+              contextType={props.contextType}
               onUpdate={(calculation) => {
                 setOpen(null);
                 props.onReplace(calculation);

@@ -1,4 +1,5 @@
 import { type CompileResult, compile } from '@plinth/calc';
+import { relationshipEndName } from '@plinth/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,7 +24,13 @@ const variable = z.object({
 });
 type Variable = z.infer<typeof variable>;
 
+const contextType = z
+  .union([z.number().int(), z.string().max(200)])
+  .nullish()
+  .describe('the record type the calculation is written for (id or alias): its fields resolve');
+
 const describeRequest = z.object({
+  ContextType: contextType,
   AppName: z.string().max(500).nullish(),
   PageName: z.string().max(500).nullish(),
   Calculation: z.string().max(100_000),
@@ -37,6 +44,7 @@ const describeResponse = z.object({
 });
 
 const generateRequest = z.object({
+  ContextType: contextType,
   Prompt: z.string().min(1).max(4000),
   Variables: z.array(variable).max(500).nullish(),
   CurrentCalculation: z.string().max(100_000).nullish(),
@@ -74,12 +82,18 @@ function declared(ctx: RequestContext, vars: readonly Variable[] | null | undefi
   });
 }
 
+/** The request's record type, when it names one the tenant has. */
+const contextTypeOf = (ctx: RequestContext, ref: number | string | null | undefined) =>
+  ref === undefined || ref === null ? undefined : ctx.schema.type(ref);
+
 function compileWithVariables(
   ctx: RequestContext,
   expr: string,
   vars: Variable[] | null | undefined,
+  context: number | string | null | undefined,
   returnType?: string | null,
 ) {
+  const type = contextTypeOf(ctx, context);
   let expected: ReturnType<typeof parseType> | undefined;
   try {
     expected = returnType ? parseType(returnType) : undefined;
@@ -90,8 +104,20 @@ function compileWithVariables(
     schema: calcSchemaOf(ctx.schema),
     host: 'Evaluate',
     params: declared(ctx, vars),
+    ...(type ? { contextTypeId: String(type.id) } : {}),
     ...(expected ? { expectedResultType: { type: expected } } : {}),
   });
+}
+
+/** The names and kinds of the record type's fields and relationships, for the AI's prompt. */
+function recordFieldsOf(ctx: RequestContext, ref: number | string | null | undefined): string[] {
+  const type = contextTypeOf(ctx, ref);
+  if (!type) return [];
+  const fields = ctx.schema.fieldsOf(type.id).map((f) => `[${f.name}] (${f.type})`);
+  const ends = ctx.schema
+    .relationshipsOf(type.id)
+    .map(({ rel, direction }) => `[${relationshipEndName(rel, direction).name}] (record)`);
+  return [...fields, ...ends];
 }
 
 const firstError = (c: CompileResult) => c.messages.find((m) => m.type === 'Error');
@@ -117,7 +143,12 @@ export async function aiRoutes(app: FastifyInstance, ai: AiSettings) {
       },
     },
     async (request) => {
-      const compiled = compileWithVariables(request.ctx, request.body.Calculation, request.body.Variables);
+      const compiled = compileWithVariables(
+        request.ctx,
+        request.body.Calculation,
+        request.body.Variables,
+        request.body.ContextType,
+      );
       const error = firstError(compiled);
       if (error || !compiled.ok) {
         const text = error?.text ?? 'Unexpected error.';
@@ -162,8 +193,9 @@ export async function aiRoutes(app: FastifyInstance, ai: AiSettings) {
           variables,
           currentCalculation: body.CurrentCalculation,
           returnType: body.ReturnType,
+          fields: recordFieldsOf(request.ctx, body.ContextType),
         },
-        (expr) => compileWithVariables(request.ctx, expr, body.Variables, body.ReturnType),
+        (expr) => compileWithVariables(request.ctx, expr, body.Variables, body.ContextType, body.ReturnType),
         gone.signal,
       );
       if (!answer.ok) {

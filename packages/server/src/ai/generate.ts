@@ -12,6 +12,8 @@ export interface GenerateInput {
   variables: ReadonlyArray<{ name: string; type: string; isList: boolean }>;
   currentCalculation?: string | null | undefined;
   returnType?: string | null | undefined;
+  /** The record's own fields and relationships, `[Name] (kind)`, when it has a type. */
+  fields?: readonly string[] | undefined;
 }
 
 export type GenerateAnswer =
@@ -100,6 +102,7 @@ function generationPrompt(input: GenerateInput): string {
     vars.length > 0
       ? `Variables: ${vars.map((v) => `[${v.name}] (${v.isList ? 'list of ' : ''}${v.type})`).join(', ')}.`
       : 'There are no variables.',
+    input.fields?.length ? `The current record's fields, used by name: ${input.fields.join(', ')}.` : '',
     input.returnType ? `The expression must give a ${input.returnType}.` : '',
     input.currentCalculation ? `The current expression is: ${input.currentCalculation}` : '',
     'Answer with the expression only: no explanation, no code fences.',

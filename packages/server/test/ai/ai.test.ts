@@ -61,6 +61,20 @@ describe.each(engines)('AI explain and generate on %s', (engine) => {
       expect(res.body.IsError).toBeUndefined();
     });
 
+    it("reads the record's own fields when the request names its type", async () => {
+      const calculation = "iif([Qty] > 10, 'Bulk', 'Single')";
+      const without = await t.admin.post(DESCRIBE, { Calculation: calculation, Variables: [] });
+      expect(without.body.IsError).toBe(true);
+      const res = await t.admin.post(DESCRIBE, {
+        Calculation: calculation,
+        Variables: [],
+        ContextType: s.order,
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.IsError).toBeUndefined();
+      expect(res.body.Steps.length).toBeGreaterThan(0);
+    });
+
     it('explains records, lists, queries and functions step by step', async () => {
       const res = await t.admin.post(DESCRIBE, {
         Calculation: 'count([Orders] where [Qty] >= 2)',
@@ -147,6 +161,15 @@ describe.each(engines)('AI explain and generate on %s', (engine) => {
       expect(sent.body.messages![0]!.content).toContain('iif(condition: Bool, then: Any, else: Any): Any');
       expect(sent.body.messages![0]!.content).toContain(
         'datediff(part: DatePart, start: Any, end: Any): Int32',
+      );
+    });
+
+    it("tells the model the record's fields and compiles its answer against them", async () => {
+      provider.answers.push({ content: '[Qty] * 2' });
+      const res = await ai.post(GENERATE, { Prompt: 'double the quantity', ContextType: s.order });
+      expect(res.body).toEqual({ Calculation: '[Qty] * 2', IsError: false, ErrorMessage: '' });
+      expect(provider.requests.at(-1)!.body.messages![0]!.content).toMatch(
+        /record's fields.*\[Qty\] \(Number\)/,
       );
     });
 
