@@ -1,7 +1,5 @@
 import type { CellTextSettings } from '@plinth/grid';
-import { unsavedChangesQuestion } from '@plinth/schema';
-import { ConfirmDialog, Modal, type ModalButton } from '@plinth/ui';
-import { useState } from 'react';
+import { Modal, type ModalButton } from '@plinth/ui';
 import { NewRelatedRecordModal } from '../relationship/NewRelatedRecordModal';
 import {
   type OpenRecordModalProps,
@@ -12,6 +10,7 @@ import { countContainers } from '../render/formTree';
 import { RecordFormBody } from './RecordFormBody';
 import type { RecordFormMode } from './recordFormApi';
 import { recordFormButtonLabel, recordFormModalSize, recordFormTitle } from './recordFormTitle';
+import { UnsavedChangesDialog, useCloseUnlessUnsaved } from './UnsavedChangesDialog';
 import { useFormTextSettings } from './useFormTextSettings';
 import { useRecordForm } from './useRecordForm';
 
@@ -41,10 +40,9 @@ export function RecordFormModal({
 }: RecordFormModalProps) {
   const state = useRecordForm({ mode, entityId, typeId });
   const textSettings = useFormTextSettings(settings);
-  const [isAsking, setAsking] = useState(false);
   const loaded = state.load.status === 'ready' ? state.load.loaded : null;
   const title = loaded ? recordFormTitle(state.mode, loaded.record.name, loaded.type.type.name) : '';
-  const close = () => (state.isDirty ? setAsking(true) : onClose());
+  const { close, dialog } = useCloseUnlessUnsaved(state.isDirty, onClose);
   const save = async () => {
     const wasNew = state.mode === 'new';
     const outcome = await state.save();
@@ -80,16 +78,7 @@ export function RecordFormModal({
           <RecordFormBody state={state} settings={textSettings} />
         </RelatedRecordFormsContext>
       </Modal>
-      <ConfirmDialog
-        title="Unsaved changes"
-        message={unsavedChangesQuestion}
-        isOpen={isAsking}
-        onConfirm={() => {
-          setAsking(false);
-          onClose();
-        }}
-        onCancel={() => setAsking(false)}
-      />
+      <UnsavedChangesDialog {...dialog} />
     </>
   );
 }

@@ -1,8 +1,7 @@
-import { unsavedChangesQuestion } from '@plinth/schema';
-import { ConfirmDialog, Modal, type ModalButton } from '@plinth/ui';
-import { useState } from 'react';
+import { Modal, type ModalButton } from '@plinth/ui';
 import { RecordFormBody } from '../record/RecordFormBody';
 import { recordFormModalSize, recordFormTitle } from '../record/recordFormTitle';
+import { UnsavedChangesDialog, useCloseUnlessUnsaved } from '../record/UnsavedChangesDialog';
 import { useFormTextSettings } from '../record/useFormTextSettings';
 import { useRecordForm } from '../record/useRecordForm';
 import { countContainers } from '../render/formTree';
@@ -20,10 +19,9 @@ export type NewRelatedRecordModalProps = NewRecordModalProps;
 export function NewRelatedRecordModal({ typeId, parent, onClose, onCreated }: NewRelatedRecordModalProps) {
   const state = useRecordForm({ mode: 'new', typeId, preset: parent, deferCreate: onCreated });
   const settings = useFormTextSettings(undefined);
-  const [isAsking, setAsking] = useState(false);
   const loaded = state.load.status === 'ready' ? state.load.loaded : null;
   const title = loaded ? recordFormTitle('new', loaded.record.name, loaded.type.type.name) : '';
-  const close = () => (state.isDirty ? setAsking(true) : onClose());
+  const { close, dialog } = useCloseUnlessUnsaved(state.isDirty, onClose);
   const buttons: ModalButton[] = [
     { kind: 'cancel', onPress: close, variant: 'outline' },
     {
@@ -47,16 +45,7 @@ export function NewRelatedRecordModal({ typeId, parent, onClose, onCreated }: Ne
       >
         <RecordFormBody state={state} settings={settings} />
       </Modal>
-      <ConfirmDialog
-        title="Unsaved changes"
-        message={unsavedChangesQuestion}
-        isOpen={isAsking}
-        onConfirm={() => {
-          setAsking(false);
-          onClose();
-        }}
-        onCancel={() => setAsking(false)}
-      />
+      <UnsavedChangesDialog {...dialog} />
     </>
   );
 }

@@ -136,6 +136,26 @@ describe('the relationship table in edit mode', () => {
     await within(contactsTable()).findByText('dora@acme.test');
   });
 
+  it('asks before closing a typed-in new related record, and Yes drops it', async () => {
+    const { client } = accountServer();
+    const user = renderUi(<RecordForm mode="edit" entityId={5} />, client);
+    await within(await screen.findByRole('group', { name: 'Contacts' })).findByText('Ada Lovelace');
+    await user.click(within(contactsTable()).getByRole('button', { name: 'New Contact' }));
+    const modal = await screen.findByRole('dialog', { name: 'New Contact' });
+    await user.type(await within(modal).findByRole('textbox', { name: 'Name' }), 'Dora Hopper');
+    await user.click(within(modal).getByRole('button', { name: 'Cancel' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Unsaved changes' });
+    await user.click(within(question).getByRole('button', { name: 'No' }));
+    expect(screen.getByRole('dialog', { name: 'New Contact' })).toBeInTheDocument();
+    await user.click(within(modal).getByRole('button', { name: 'Cancel' }));
+    const again = await screen.findByRole('alertdialog', { name: 'Unsaved changes' });
+    await user.click(within(again).getByRole('button', { name: 'Yes' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'New Contact' })).not.toBeInTheDocument(),
+    );
+    expect(within(contactsTable()).queryByText('New: Dora Hopper')).not.toBeInTheDocument();
+  });
+
   it('discarding the form restores the table', async () => {
     const { client } = accountServer();
     const user = renderUi(<RecordForm mode="edit" entityId={5} />, client);
