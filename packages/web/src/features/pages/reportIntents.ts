@@ -13,12 +13,8 @@ export function intentAction(intent: NavigationIntent): NavigationAction | null 
     case 'editForm':
       return { type: 'NAVIGATE_TO_FORM_PAGE', recordId: intent.recordId, formMode: 'edit', openAs: 'modal' };
     case 'createForm':
-      return {
-        type: 'NAVIGATE_TO_NEW_RESOURCE_PAGE',
-        typeId: intent.typeId,
-        ...(intent.formId ? { pageId: intent.formId } : {}),
-        openAs: 'modal',
-      };
+      // The intent's form id names a form definition, not a page: the type's own new-record page opens.
+      return { type: 'NAVIGATE_TO_NEW_RESOURCE_PAGE', typeId: intent.typeId, openAs: 'modal' };
     case 'task':
       return { type: 'NAVIGATE_TO_TASK', taskId: intent.taskId };
     case 'processRun':

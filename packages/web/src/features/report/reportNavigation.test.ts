@@ -12,8 +12,9 @@ describe('intentUrl', () => {
     expect(intentUrl('crm', { kind: 'createForm', typeId: 10_004 })).toBe(
       '/apps/crm/_createRecord?cid=10004',
     );
+    // A form id is not a page id: 'Can not navigate to page 7. Page not found' otherwise.
     expect(intentUrl('crm', { kind: 'createForm', typeId: 10_004, formId: 7 })).toBe(
-      '/apps/crm/_createRecord?cid=10004&pageId=7',
+      '/apps/crm/_createRecord?cid=10004',
     );
   });
 

@@ -13,7 +13,8 @@ export function intentUrl(appSlug: string, intent: NavigationIntent): string | n
     case 'editForm':
       return `${app}/_editRecord?cid=${intent.recordId}&formMode=edit`;
     case 'createForm':
-      return `${app}/_createRecord?cid=${intent.typeId}${intent.formId ? `&pageId=${intent.formId}` : ''}`;
+      // The intent's form id names a form definition, not a page: the type's own new-record page opens.
+      return `${app}/_createRecord?cid=${intent.typeId}`;
     case 'task':
       return `${app}/_viewRecord?cid=${intent.taskId}&formMode=view`;
     case 'processRun':

@@ -96,6 +96,7 @@ describe('report component', () => {
       openAs: 'modal',
     });
     expect(intentAction({ kind: 'task', taskId: 9 })).toEqual({ type: 'NAVIGATE_TO_TASK', taskId: 9 });
+    expect(intentAction({ kind: 'createForm', typeId: 3, formId: 10_092 })).not.toHaveProperty('pageId');
     expect(intentAction({ kind: 'createForm', typeId: 3 })).toMatchObject({
       type: 'NAVIGATE_TO_NEW_RESOURCE_PAGE',
       typeId: 3,
