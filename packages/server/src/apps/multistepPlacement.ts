@@ -12,6 +12,7 @@ import {
 } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
 import { type EntityRow, selectEntities } from '../data/entityRepository.js';
+import { systemQuery } from '../data/systemQuery.js';
 import type { MemberError } from '../entities/relationshipChanges.js';
 import { targetsOf } from './appRecords.js';
 import { versionContentOf } from './pageVersions.js';
@@ -69,7 +70,10 @@ export async function multistepPlacementErrors(
     for (const owners of (await targetsOf(ctx, rel, 'rev', [...writtenVersions.keys()])).values())
       for (const p of owners) pageIds.add(p);
   const unread = [...pageIds].filter((id) => !writtenPages.has(id));
-  const pages = [...writtenPages.values(), ...(await selectEntities(ctx.db, ctx.tenantId, unread))];
+  const pages = [
+    ...writtenPages.values(),
+    ...(await selectEntities(systemQuery(ctx.db, 'write integrity'), ctx.tenantId, unread)),
+  ];
   const multistep = pages
     .filter((p) => p.typeId === sysType.appPage && p.data[String(F.appPageType)] === multistepType)
     .map((p) => p.id);
@@ -82,10 +86,9 @@ export async function multistepPlacementErrors(
   const unreadVersions = versionIds.filter((id) => !writtenVersions.has(id));
   const versionRows = new Map<EntityId, EntityRow>([
     ...writtenVersions,
-    ...(await selectEntities(ctx.db, ctx.tenantId, unreadVersions)).map((r): [EntityId, EntityRow] => [
-      r.id,
-      r,
-    ]),
+    ...(await selectEntities(systemQuery(ctx.db, 'write integrity'), ctx.tenantId, unreadVersions)).map(
+      (r): [EntityId, EntityRow] => [r.id, r],
+    ),
   ]);
   const errors: MemberError[] = [];
   for (const pageId of multistep)

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RequestContext } from '../context.js';
+import { systemQuery } from '../data/systemQuery.js';
 import { deleteWithDependents } from '../entities/putEntities.js';
 import { inTransaction } from '../entities/transaction.js';
 import { AppError, notFound } from '../http/errors.js';
@@ -93,7 +94,7 @@ function userTypeOrThrow(ctx: RequestContext, idOrAliasValue: string | number): 
 
 async function deleteRecordsOf(ctx: RequestContext, typeId: EntityId): Promise<void> {
   for (;;) {
-    const ids = await ctx.db
+    const ids = await systemQuery(ctx.db, 'write integrity')
       .selectFrom('entities')
       .select('id')
       .where('tenant_id', '=', ctx.tenantId)

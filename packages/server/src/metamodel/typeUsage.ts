@@ -1,6 +1,7 @@
 import { type EntityId, sysField as F, firstUserId, type Schema, sysType as T } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
 import { type Executor, selectEntities } from '../data/entityRepository.js';
+import { systemQuery } from '../data/systemQuery.js';
 
 /** A definition that names an Object: a form, a page, a report or a relationship. */
 export interface TypeUse {
@@ -48,7 +49,8 @@ export async function readTypeUsage(ctx: RequestContext, typeId: EntityId): Prom
     derivedTypes: schema.derivedTypes(typeId).map((t) => ({ id: t.id, name: t.name })),
     recordCount: await countRecords(ctx.db, ctx.tenantId, [...covered]),
   };
-  const ids = await ctx.db
+  // Every record counts, whatever the administrator's own read rules: a delete takes them all.
+  const ids = await systemQuery(ctx.db, 'write integrity')
     .selectFrom('entities')
     .select('id')
     .where('tenant_id', '=', ctx.tenantId)
@@ -58,8 +60,9 @@ export async function readTypeUsage(ctx: RequestContext, typeId: EntityId): Prom
       definitionTypeKeys.map((d) => d.typeId),
     )
     .execute();
+  const everyRecord = systemQuery(ctx.db, 'write integrity');
   const rows = await selectEntities(
-    ctx.db,
+    everyRecord,
     ctx.tenantId,
     ids.map((r) => r.id),
   );
@@ -106,7 +109,7 @@ function typeIdIn(value: unknown, key: string): EntityId | undefined {
 
 async function countRecords(db: Executor, tenantId: number, typeIds: readonly EntityId[]): Promise<number> {
   if (typeIds.length === 0) return 0;
-  const row = await db
+  const row = await systemQuery(db, 'write integrity')
     .selectFrom('entities')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .where('tenant_id', '=', tenantId)
