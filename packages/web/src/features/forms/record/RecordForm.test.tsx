@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -105,6 +105,8 @@ function server(
     patch?: (body: unknown) => Answer;
     put?: (body: unknown) => Answer;
     validate?: (body: unknown) => Answer;
+    /** The to-many lists' read fails. */
+    failLists?: boolean;
   } = {},
 ) {
   const sent: Sent[] = [];
@@ -194,6 +196,8 @@ function server(
           failed: {},
         },
       };
+    if (path === '/spapi/data/v1/entity/query' && options.failLists)
+      return { status: 500, body: { error: { code: 'internal', message: 'Something went wrong.' } } };
     if (path === '/spapi/data/v1/entity/query')
       return {
         status: 200,
@@ -295,6 +299,19 @@ describe('RecordForm in edit mode', () => {
     const [save] = saves(sent);
     expect(save).toMatchObject({ method: 'PATCH', path: '/spapi/data/v1/entity/7', ifMatch: '"3"' });
     expect(save?.body).toEqual({ fields: { probability: 60 } });
+  });
+
+  it('keeps a to-many end it could not read read-only, so a save cannot replace links nobody was shown', async () => {
+    const { client } = server({ failLists: true });
+    renderForm(<RecordForm mode="edit" entityId={7} />, client);
+    expect(await screen.findByRole('textbox', { name: 'Name' })).toHaveValue('Big deal');
+    const activities = await screen.findByRole('group', { name: 'Activities' });
+    expect(within(activities).queryByRole('button', { name: 'Add existing' })).not.toBeInTheDocument();
+    const { client: readable } = server();
+    cleanup();
+    renderForm(<RecordForm mode="edit" entityId={7} />, readable);
+    const shown = await screen.findByRole('group', { name: 'Activities' });
+    expect(await within(shown).findByRole('button', { name: 'Add existing' })).toBeInTheDocument();
   });
 
   it('refuses a stale save with a message offering to reload, keeping the edits until the user chooses', async () => {

@@ -74,14 +74,20 @@ export async function loadRecordForm(
   let record: EntityResponse = isNew
     ? mergeNewRecord(data.formDataEntity, evaluated?.formDataEntity ?? null, evaluated?.failed ?? {})
     : data.formDataEntity;
-  if (!isNew) record = { ...record, ...(await readToManyEnds(client, record.id, controls, signal)) };
+  const readOnlyControls = new Set(data.initiallyReadOnlyControls);
+  if (!isNew) {
+    const lists = await readToManyEnds(client, record.id, controls, signal);
+    record = { ...record, ...lists.values };
+    // Lists that could not be read show empty: changing one would replace links nobody was shown.
+    for (const id of lists.unread) readOnlyControls.add(id);
+  }
   return {
     form,
     type: recordType,
     tree,
     controls,
     record,
-    readOnlyControls: new Set(data.initiallyReadOnlyControls),
+    readOnlyControls,
   };
 }
 
@@ -107,19 +113,23 @@ export async function readRelatedLists(
   return values;
 }
 
-/** The record form's to-many lists; a failed read shows them empty and the record still opens. */
+/**
+ * The record form's to-many lists. A failed read shows them empty and the record still opens; its
+ * controls are named in `unread` so they are shown read-only.
+ */
 async function readToManyEnds(
   client: ApiClient,
   id: number,
   controls: readonly FormControlNode[],
   signal?: AbortSignal,
-): Promise<Record<string, unknown>> {
-  const keys = controls.flatMap((n) => (n.kind === 'relationship' && n.isToMany ? [memberKey(n)] : []));
+): Promise<{ values: Record<string, unknown>; unread: string[] }> {
+  const toMany = controls.filter((n) => n.kind === 'relationship' && n.isToMany);
   try {
-    return await readRelatedLists(client, id, keys, signal);
+    const values = await readRelatedLists(client, id, toMany.map(memberKey), signal);
+    return { values, unread: [] };
   } catch (error) {
     if (signal?.aborted) throw error;
-    return {};
+    return { values: {}, unread: toMany.map((n) => n.id) };
   }
 }
 
