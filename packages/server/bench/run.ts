@@ -70,6 +70,17 @@ if (positionals[0] === 'calc-compile') {
   });
   process.exit(0);
 }
+if (positionals[0] === 'forms') {
+  // Issue 17: opening a 30-control record form and saving one field over HTTP (formBench.ts).
+  const { formBench } = await import('./formBench.js');
+  await formBench({
+    runs: process.argv.includes('--runs') ? Number(values.runs) : 400,
+    engine: values.engine as Engine,
+    port: process.argv.includes('--port') ? Number(values.port) : 3420,
+    log: (m) => console.error(m),
+  });
+  process.exit(0);
+}
 if (positionals[0] === 'report-ui') {
   await reportUiBench({
     records: Number(values.records ?? '100000'),
