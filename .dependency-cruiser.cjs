@@ -153,6 +153,21 @@ module.exports = {
       to: { path: '^packages/server/src/', pathNot: '^packages/server/src/(data|db|util|http)/' },
     },
     {
+      name: 'web-features-through-public',
+      comment:
+        "A web feature uses another feature's code only through that feature's public.ts; tests and stylesheets aside (design.md §1).",
+      severity: 'error',
+      from: { path: '^packages/web/src/features/([^/]+)/', pathNot: testFiles },
+      to: {
+        path: '^packages/web/src/features/[^/]+/',
+        pathNot: [
+          '^packages/web/src/features/$1/',
+          '^packages/web/src/features/[^/]+/public\\.tsx?$',
+          '\\.css$',
+        ],
+      },
+    },
+    {
       name: 'server-context-is-types',
       comment:
         'context.ts declares the request context; at run time it imports nothing of the server (issue 13).',

@@ -1,7 +1,8 @@
 // Shows that the dependency rules bite (decision 0039): in a scratch copy of the layout, an upward
 // import (fields importing @plinth/grid), an import circle, a Node built-in in @plinth/schema, a
 // feature importing a routes file, the server importing a browser package and the server's data
-// layer importing a feature must each fail `depcruise` with the rule named below.
+// layer importing a feature, and a web feature importing another's internals (not its public.ts)
+// must each fail `depcruise` with the rule named below.
 // Run by `npm run check:deps`.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -24,6 +25,10 @@ const files = {
   'packages/server/src/things/thingView.ts': "export { Button } from 'react-aria-components';\n",
   'packages/server/src/data/upward.ts': "export { thingView } from '../things/thingModel.js';\n",
   'packages/server/src/things/thingModel.ts': 'export const thingView = 1;\n',
+  'packages/web/src/features/alpha/usesBeta.ts': "export { betaInside } from '../beta/inside';\n",
+  'packages/web/src/features/beta/inside.ts': 'export const betaInside = 1;\n',
+  'packages/web/src/features/beta/public.ts': "export { betaInside } from './inside';\n",
+  'packages/web/src/features/alpha/usesBetaPublic.ts': "export { betaInside } from '../beta/public';\n",
 };
 const expected = [
   ['layer-fields', 'packages/fields/src/upward.ts'],
@@ -33,14 +38,17 @@ const expected = [
   ['server-routes-from-app', 'packages/server/src/reports/feature.ts'],
   ['no-browser-packages', 'packages/server/src/things/thingView.ts'],
   ['server-data-below-features', 'packages/server/src/data/upward.ts'],
+  ['web-features-through-public', 'packages/web/src/features/alpha/usesBeta.ts'],
 ];
+/** Imports the rules must let through. */
+const allowed = [['web-features-through-public', 'packages/web/src/features/alpha/usesBetaPublic.ts']];
 
 try {
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(scratch, path)), { recursive: true });
     writeFileSync(join(scratch, path), text);
   }
-  for (const name of ['fields', 'schema', 'server'])
+  for (const name of ['fields', 'schema', 'server', 'web'])
     copyFileSync(
       join(root, 'packages', name, 'package.json'),
       join(scratch, 'packages', name, 'package.json'),
@@ -61,6 +69,13 @@ try {
   if (missing.length > 0) {
     console.error(
       `The dependency rules let through:\n  ${missing.map(([rule, from]) => `${rule} from ${from}`).join('\n  ')}`,
+    );
+    process.exit(1);
+  }
+  const wrong = allowed.filter(([rule, from]) => found.some(([r, f]) => r === rule && f === from));
+  if (wrong.length > 0) {
+    console.error(
+      `The dependency rules refuse:\n  ${wrong.map(([rule, from]) => `${rule} from ${from}`).join('\n  ')}`,
     );
     process.exit(1);
   }
