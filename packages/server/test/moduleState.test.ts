@@ -25,10 +25,17 @@ const allowed: Record<string, string> = {
   'packages/schema/src/reports/colours.ts named': 'the named colours',
   'packages/schema/src/apps/componentTypes.ts registry':
     'the page component types, registered as modules load',
+  'packages/schema/src/apps/boundComponentTypes.ts byAlias': 'the data-bound component types, by alias',
+  'packages/server/src/apps/pageVersions.ts readContents':
+    'a page version content parsed, by its stored text and format',
+  'packages/server/src/calc/compileCache.ts lastSchemaNumber':
+    'a counter naming metamodel objects; only ever compared with numbers it gave in this process',
   // Keyed by an object of one app, so each app (and each process) has its own.
   'packages/server/src/calc/calcDataSource.ts compiledFields':
     'by Schema: one metamodel version of one app, replaced when the version moves',
   'packages/server/src/data/calcSchema.ts adapters': 'by Schema, as above',
+  'packages/server/src/calc/compileCache.ts schemaNumbers':
+    "by Schema: a number for each metamodel object, part of the compile cache's keys",
   'packages/server/src/forms/customValidation.ts compiledValidations': 'by Schema, as above',
   'packages/server/src/forms/formDefinitions.ts generatedForms':
     "by Schema: a type's generated form for one metamodel version (field group names included)",

@@ -20,26 +20,22 @@ export interface LoadedVersion {
 }
 
 /**
- * Contents read lately, by tenant, record and its version: a version record's content changes only
- * with its version, so the same key is the same content in every process (decision 0090). The
- * oldest goes first past {@link keptContents}.
+ * Contents read lately, by their stored text and format: the same text gives the same content in
+ * every process and for every database, so nothing here can go stale (decision 0090). The oldest
+ * goes first past {@link keptContents}.
  */
 const readContents = new Map<string, { content: PageVersionContent; fellBack: boolean }>();
 const keptContents = 200;
 
 /** A version record's content, migrated from the format it was stored in (decision 0062). */
-export function versionContentOf(
-  row: EntityRow,
-  tenantId?: number,
-): { content: PageVersionContent; fellBack: boolean } {
-  const key = tenantId === undefined ? undefined : `${tenantId}:${row.id}:${row.version}`;
+export function versionContentOf(row: EntityRow): { content: PageVersionContent; fellBack: boolean } {
+  const stored = row.data[String(F.pageVersionContent)];
+  const format = row.data[String(F.pageVersionFormat)];
+  const formatNumber = typeof format === 'number' ? format : undefined;
+  const key = typeof stored === 'string' ? `${formatNumber ?? ''}|${stored}` : undefined;
   const kept = key === undefined ? undefined : readContents.get(key);
   if (kept) return kept;
-  const format = row.data[String(F.pageVersionFormat)];
-  const read = readPageVersionContent(
-    row.data[String(F.pageVersionContent)],
-    typeof format === 'number' ? format : undefined,
-  );
+  const read = readPageVersionContent(stored, formatNumber);
   if (key !== undefined) {
     if (readContents.size >= keptContents) readContents.delete(readContents.keys().next().value!);
     readContents.set(key, read);
@@ -66,7 +62,7 @@ export async function loadPageVersion(
   if (id === undefined) return undefined;
   const [row] = await selectEntities(ctx.db, ctx.tenantId, [id]);
   if (!row || row.typeId !== sysType.pageVersion) return undefined;
-  return { id, kind: id === draftId ? 'draft' : 'published', ...versionContentOf(row, ctx.tenantId) };
+  return { id, kind: id === draftId ? 'draft' : 'published', ...versionContentOf(row) };
 }
 
 /**
