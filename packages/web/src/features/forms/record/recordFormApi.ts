@@ -129,7 +129,9 @@ async function readToManyEnds(
     return { values, unread: [] };
   } catch (error) {
     if (signal?.aborted) throw error;
-    return { values: {}, unread: toMany.map((n) => n.id) };
+    // A documents end reads and writes its documents itself, at once: it stays usable.
+    const unread = toMany.filter((n) => n.kind === 'relationship' && n.end.endIsDocument !== true);
+    return { values: {}, unread: unread.map((n) => n.id) };
   }
 }
 
