@@ -25,6 +25,10 @@ test('create an opportunity through its form page: a refused amount, then saved'
   const accountName = ((await option.textContent()) ?? '').trim();
   await option.click();
   await expect(boundControl(page, 'lookup').first()).toContainText(accountName);
+  // A stage, as a person would give it (a stage-less deal would sit in a blank group elsewhere).
+  await page.getByRole('button', { name: /^Stage/ }).click();
+  await page.getByRole('option', { name: 'Prospecting' }).click();
+  await expect(page.getByRole('button', { name: /^Stage/ })).toContainText('Prospecting');
   const amount = page.getByRole('textbox', { name: /Amount/ });
   await amount.fill('0');
   await amount.press('Tab');
