@@ -75,13 +75,15 @@ export async function entityRoutes(app: FastifyInstance) {
       const ctx = request.ctx;
       const { id } = request.params;
       const answer = await inTransaction(ctx, async (tx) => {
-        const [entity] = await readEntities(tx, [id], 'name');
-        if (!meetsIfMatch(ifMatch, entity!.version)) throw staleRecord(entity!);
-        // The put writes only if the record is still at the version matched.
-        return putEntities(tx, {
-          entities: [{ id, version: entity!.version, ...request.body }],
-          deleted: [],
-        });
+        // One version named (the usual case): the put itself refuses any other. Otherwise the
+        // record is read first to find which of the versions (or '*') it is at.
+        let version = !ifMatch.any && ifMatch.versions.length === 1 ? ifMatch.versions[0] : undefined;
+        if (version === undefined) {
+          const [entity] = await readEntities(tx, [id], 'name');
+          if (!meetsIfMatch(ifMatch, entity!.version)) throw staleRecord(entity!);
+          version = entity!.version;
+        }
+        return putEntities(tx, { entities: [{ id, version, ...request.body }], deleted: [] });
       });
       const version = answer.versions.find((v) => v.id === id)!.version;
       reply.header('etag', etagOf(version));

@@ -134,6 +134,8 @@ async function putInTransaction(
   }
   for (const u of updates) {
     const before = existing.get(u.id)!;
+    // A stale version is refused before its values are looked at: re-reading comes first.
+    if (u.version !== undefined && u.version !== before.version) throw staleRecord(before);
     const type = schema.type(before.typeId);
     if (!type) throw badRequest(`The record ${u.id} has an unknown type.`);
     const row: EntityRow = {

@@ -17,7 +17,7 @@ import {
   type Executor,
   fieldValue,
   selectIdsByAlias,
-  selectLinks,
+  selectLinksOfRels,
 } from '../data/entityRepository.js';
 import { tenantScope } from '../data/tenantScope.js';
 import { badRequest, notFound } from '../http/errors.js';
@@ -115,24 +115,26 @@ export async function materialize(
       }
     }
   });
-  // One round of queries per relationship node, however many rows: never a query per row.
+  // Two queries for all the relationship nodes, however many rows and nodes: their links, then
+  // the records they reach — never a query per row or per relationship.
   const groups = new Map<string, typeof pending>();
   for (const p of pending) {
     const key = `${p.node.token.toLowerCase()}|${p.rel.id}|${p.dir}`;
     groups.set(key, [...(groups.get(key) ?? []), p]);
   }
+  const targetsOf = await relatedIds(
+    ctx,
+    [...groups.values()].map((g) => ({ rel: g[0]!.rel, dir: g[0]!.dir })),
+    rows,
+  );
+  const allTargets = [...new Set([...targetsOf.values()].flatMap((t) => [...t.values()].flat()))];
+  const targetRows = new Map((await tenantScope(ctx).readRecords(allTargets)).map((r) => [r.id, r]));
   for (const group of groups.values()) {
     const { rel, dir, node } = group[0]!;
-    const targets = await relatedIds(
-      ctx,
-      rel,
-      dir,
-      group.map((p) => p.row),
-    );
-    const allTargets = [...new Set([...targets.values()].flat())];
-    const targetRows = await tenantScope(ctx).readRecords(allTargets);
+    const targets = targetsOf.get(endKey(rel.id, dir))!;
+    const reached = [...new Set([...targets.values()].flat())].flatMap((id) => targetRows.get(id) ?? []);
     const children = node.children.length > 0 ? node.children : [{ token: 'name', children: [] }];
-    const rendered = await materialize(ctx, targetRows, children, false);
+    const rendered = await materialize(ctx, reached, children, false);
     const byId = new Map(rendered.map((e) => [e.id, lightweight(e)]));
     const many = dir === 'fwd' ? isToMany(rel.cardinality) : isFromMany(rel.cardinality);
     for (const p of group) {
@@ -150,34 +152,46 @@ function lightweight(e: EntityResponse): Record<string, unknown> {
   return rest;
 }
 
+const endKey = (relId: EntityId, dir: 'fwd' | 'rev') => `${relId}|${dir}`;
+
+/**
+ * The records each relationship end reaches from each row, by end (`endKey`): column ends from the
+ * rows themselves, link ends in one query a direction for all of them.
+ */
 async function relatedIds(
   ctx: RequestContext,
-  rel: RelationshipDef,
-  dir: 'fwd' | 'rev',
+  ends: ReadonlyArray<{ rel: RelationshipDef; dir: 'fwd' | 'rev' }>,
   rows: readonly EntityRow[],
-): Promise<Map<EntityId, EntityId[]>> {
-  const out = new Map<EntityId, EntityId[]>();
-  if (rel.column && dir === 'fwd') {
+): Promise<Map<string, Map<EntityId, EntityId[]>>> {
+  const out = new Map(ends.map((e) => [endKey(e.rel.id, e.dir), new Map<EntityId, EntityId[]>()]));
+  const add = (key: string, from: EntityId, to: EntityId) => {
+    const targets = out.get(key)!;
+    targets.set(from, [...(targets.get(from) ?? []), to]);
+  };
+  for (const { rel, dir } of ends) {
+    if (!rel.column) continue;
+    // The reverse of a column relationship (e.g. a type's instances) is a report's job, not a read's.
+    if (dir === 'rev')
+      throw badRequest(`'${relationshipEndName(rel, dir).scriptName}' cannot be read here; use a report.`);
     for (const row of rows) {
       const id = columnRelationshipTarget(row, rel.column);
-      if (id !== null) out.set(row.id, [id]);
+      if (id !== null) add(endKey(rel.id, dir), row.id, id);
     }
-    return out;
   }
-  if (rel.column) {
-    // The reverse of a column relationship (e.g. a type's instances) is a report's job, not a read's.
-    throw badRequest(`'${relationshipEndName(rel, dir).scriptName}' cannot be read here; use a report.`);
-  }
-  const links = await selectLinks(
-    ctx.db,
-    ctx.tenantId,
-    rel.id,
-    dir,
-    rows.map((r) => r.id),
-  );
-  for (const l of links) {
-    const [from, to] = dir === 'fwd' ? [l.fromId, l.toId] : [l.toId, l.fromId];
-    out.set(from, [...(out.get(from) ?? []), to]);
+  const ids = rows.map((r) => r.id);
+  for (const dir of ['fwd', 'rev'] as const) {
+    const relIds = ends.filter((e) => e.dir === dir && !e.rel.column).map((e) => e.rel.id);
+    const links = await selectLinksOfRels(
+      ctx.db,
+      ctx.tenantId,
+      relIds,
+      dir === 'fwd' ? 'from_id' : 'to_id',
+      ids,
+    );
+    for (const l of links) {
+      const [from, to] = dir === 'fwd' ? [l.fromId, l.toId] : [l.toId, l.fromId];
+      add(endKey(l.relId, dir), from, to);
+    }
   }
   return out;
 }

@@ -10,7 +10,8 @@ import {
 import type { RequestContext } from '../context.js';
 import { fieldValue } from '../data/entityRepository.js';
 import { tenantScope } from '../data/tenantScope.js';
-import { readEntities } from '../entities/readEntities.js';
+import { parseFieldQuery } from '../entities/fieldQuery.js';
+import { materialize } from '../entities/readEntities.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import {
   canReadType,
@@ -76,7 +77,7 @@ export async function formData(ctx: RequestContext, req: FormDataRequest): Promi
       .filter((c) => c.member.kind === 'field' || canReadType(ctx, otherEnd(c)))
       .map(tokenOf);
     const query = [...new Set(['name', ...tokens])].join(', ') + (req.query ? `, ${req.query}` : '');
-    entity = (await readEntities(ctx, [req.entityId], query))[0]!;
+    entity = (await materialize(ctx, [stored], parseFieldQuery(query), true))[0]!;
   } else {
     const type = ctx.schema.type(req.typeId!);
     if (!type) throw badRequest(`Unknown type ${req.typeId}.`);
