@@ -19,6 +19,7 @@ export {
   type RecordPickerEvent,
   recordPickerMachine,
 } from './picker/recordPickerMachine';
+export { HtmlViewer, type HtmlViewerProps } from './richtext/HtmlViewer';
 // The editor itself is only reachable through the lazy wrapper, so it stays a separate chunk.
 export { LazyRichTextEditor } from './richtext/LazyRichTextEditor';
 export type { RichTextEditorProps, RichTextImage } from './richtext/RichTextEditor';

@@ -53,6 +53,8 @@ describe('FieldControl read-only', () => {
     const group = screen.getByRole('group', { name: 'Notes' });
     expect(group.querySelector('b')).toHaveTextContent('there');
     expect(group.querySelector('script')).toBeNull();
+    // The HTML viewer's button opens the whole text in a modal titled by the control.
+    expect(screen.getByRole('button', { name: 'Open Notes in a window' })).toBeInTheDocument();
   });
 
   it('shows a web address as a link', () => {

@@ -1,9 +1,9 @@
 import {
   DateInput,
+  HtmlViewer,
   LazyRichTextEditor,
   LinkText,
   NumericInput,
-  sanitizeRichText,
   TextInput,
   Toggle,
 } from '@plinth/fields';
@@ -65,12 +65,9 @@ function readOnlyValue(node: FormFieldNode, value: unknown, settings: CellTextSe
   const { field } = node;
   if (typeof value === 'string' && value.trim() !== '' && isRichTextField(field))
     return (
-      <div
-        className="pl-form-value__rich"
-        // Sanitised with the spec's allow-list (spec 03 §5 "Rich-text sanitising").
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised just above
-        dangerouslySetInnerHTML={{ __html: sanitizeRichText(value) }}
-      />
+      <div className="pl-form-value__rich">
+        <HtmlViewer html={value} {...(node.title ? { title: node.title } : {})} />
+      </div>
     );
   const text = valueText(field, value, settings);
   if (text === '') return empty;
