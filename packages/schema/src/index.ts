@@ -60,6 +60,13 @@ export * from './richText/richTextExamples.js';
 export * from './richText/richTextPolicy.js';
 export type { NamedEntity, NameIssue } from './schemaRules/checkNames.js';
 export { defaultNewFieldName } from './schemaRules/defaultNewFieldName.js';
+export {
+  choiceRelTypes,
+  choiceTargetMessage,
+  invalidScriptNameMessage,
+  mandatoryEndBrokenMessage,
+  scriptNameProblem,
+} from './schemaRules/relationshipRules.js';
 export { toScriptName } from './schemaRules/toScriptName.js';
 export { type FieldBoundIssue, validateFieldBounds } from './schemaRules/validateFieldBounds.js';
 export { type MemberNameCandidate, validateMemberNames } from './schemaRules/validateMemberNames.js';

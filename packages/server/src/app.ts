@@ -23,6 +23,7 @@ import { formRoutes } from './forms/formRoutes.js';
 import { frameworkErrors, registerErrorHandler } from './http/errorHandler.js';
 import { responseSerializer, validatesResponsesByDefault } from './http/responseSerializer.js';
 import { enumValueRoutes } from './metamodel/enumValueRoutes.js';
+import { relationshipAdminRoutes } from './metamodel/relationshipAdminRoutes.js';
 import { schemaRoutes } from './metamodel/schemaRoutes.js';
 import { typeAdminRoutes } from './metamodel/typeAdminRoutes.js';
 import { reportAggregateRoutes } from './reports/reportAggregateRoutes.js';
@@ -117,6 +118,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     await schemaRoutes(api);
     await enumValueRoutes(api);
     await typeAdminRoutes(api);
+    await relationshipAdminRoutes(api);
     await settingsRoutes(api);
     await reportRoutes(api);
     await reportAggregateRoutes(api);

@@ -345,8 +345,9 @@ describe.each(engines)('relationships on %s', (engine) => {
     let mParent: number;
     let mChild: number;
     beforeAll(async () => {
-      mParent = (await defineType(t.admin, 'MParent', [])).typeId;
-      mChild = (await defineType(t.admin, 'MChild', [])).typeId;
+      // Choice types both: choice fields relate to choice Objects only (decision 0100), both ways here.
+      mParent = (await defineType(t.admin, 'MParent', [], sysType.enumValue)).typeId;
+      mChild = (await defineType(t.admin, 'MChild', [], sysType.enumValue)).typeId;
       for (const k of kinds) {
         await defineRelationship(t.admin, k.kind, mParent, mChild, `${k.kind}Must`, `${k.kind}MustBack`, {
           ...('extra' in k ? k.extra : {}),

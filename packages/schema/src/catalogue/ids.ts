@@ -34,6 +34,8 @@ export const sysField = {
   alias: 104,
   typeScriptName: 110,
   isAbstract: 111,
+  /** An Object's icon: the id of an image document, as a choice value's `enumIcon` holds one. */
+  typeIcon: 112,
   fieldType: 120,
   fieldScriptName: 121,
   defaultValue: 122,
@@ -72,6 +74,12 @@ export const sysField = {
   cascadeDeleteTo: 159,
   /** The relationship is its type's structure (hierarchy): a self-referencing to-one lookup. */
   relationshipIsStructure: 190,
+  /** Access to a from-record reaches its to-records (and securesFrom the other way; decision 0100). */
+  securesTo: 191,
+  securesFrom: 192,
+  /** A new from-record's to-end starts as the signed-in user (and defaultFromUseCurrent the other way). */
+  defaultToUseCurrent: 193,
+  defaultFromUseCurrent: 194,
   enumOrder: 160,
   enumColour: 161,
   enumIcon: 162,
@@ -81,6 +89,8 @@ export const sysField = {
   locale: 172,
   financialYearStartMonth: 173,
   nameFieldLabel: 174,
+  /** Whether a link to another site asks before it opens (spec 03 §8; on unless turned off). */
+  confirmExternalLinks: 175,
   firstName: 180,
   lastName: 181,
   email: 182,
@@ -160,6 +170,11 @@ export const sysRel = {
   alternateEditRecordPage: 1031,
   pagePublishedVersion: 1032,
   pageDraftVersion: 1033,
+  /** The reports a relationship end lists and picks its related records with (decision 0100). */
+  toDisplayReport: 1034,
+  toPickerReport: 1035,
+  fromDisplayReport: 1036,
+  fromPickerReport: 1037,
 } as const;
 
 /** Well-known records every tenant has. */

@@ -99,6 +99,7 @@ export const systemFields: readonly FieldDef[] = [
   field(F.alias, T.resource, 'alias', 'Text', { maxLength: 100, column: 'alias' }),
   field(F.typeScriptName, T.type, 'typeScriptName', 'Text', { maxLength: 100 }),
   field(F.isAbstract, T.type, 'isAbstract', 'Boolean'),
+  field(F.typeIcon, T.type, 'typeIcon', 'Text', { maxLength: 100, name: 'Icon' }),
   field(F.fieldType, T.field, 'fieldType', 'Text', { isRequired: true, maxLength: 50 }),
   field(F.fieldScriptName, T.field, 'fieldScriptName', 'Text', { maxLength: 100 }),
   field(F.defaultValue, T.field, 'defaultValue', 'Text'),
@@ -136,6 +137,10 @@ export const systemFields: readonly FieldDef[] = [
   field(F.cascadeDelete, T.relationship, 'cascadeDelete', 'Boolean'),
   field(F.cascadeDeleteTo, T.relationship, 'cascadeDeleteTo', 'Boolean'),
   field(F.relationshipIsStructure, T.relationship, 'relationshipIsStructure', 'Boolean'),
+  field(F.securesTo, T.relationship, 'securesTo', 'Boolean'),
+  field(F.securesFrom, T.relationship, 'securesFrom', 'Boolean'),
+  field(F.defaultToUseCurrent, T.relationship, 'defaultToUseCurrent', 'Boolean'),
+  field(F.defaultFromUseCurrent, T.relationship, 'defaultFromUseCurrent', 'Boolean'),
   field(F.enumOrder, T.enumValue, 'enumOrder', 'Number'),
   field(F.enumColour, T.enumValue, 'enumColour', 'Text', { represents: 'color', maxLength: 50 }),
   field(F.enumIcon, T.enumValue, 'enumIcon', 'Text', { maxLength: 100 }),
@@ -148,6 +153,7 @@ export const systemFields: readonly FieldDef[] = [
     maxInt: 12,
   }),
   field(F.nameFieldLabel, T.tenantSettings, 'nameFieldLabel', 'Text', { maxLength: 100 }),
+  field(F.confirmExternalLinks, T.tenantSettings, 'confirmExternalLinks', 'Boolean'),
   field(F.firstName, T.person, 'firstName', 'Text'),
   field(F.lastName, T.person, 'lastName', 'Text'),
   field(F.email, T.person, 'email', 'Text', { represents: 'email' }),
@@ -290,6 +296,7 @@ export const systemRelationships: readonly RelationshipDef[] = [
   ),
   rel(R.defaultDisplayReport, 'lookup', T.type, T.report, 'defaultDisplayReport', 'displayReportOfTypes'),
   rel(R.defaultPickerReport, 'lookup', T.type, T.report, 'defaultPickerReport', 'pickerReportOfTypes'),
+  ...relationshipReports(),
   rel(R.userHasRole, 'manyToMany', T.userAccount, T.role, 'userHasRole', 'roleMembers'),
   rel(R.accountHolder, 'singleLookup', T.userAccount, T.person, 'accountHolder', 'userAccount'),
   rel(R.accessRuleRole, 'componentOf', T.accessRule, T.role, 'accessRuleRole', 'accessRules', {
@@ -349,6 +356,16 @@ export const systemRelationships: readonly RelationshipDef[] = [
     'draftVersionOfPage',
   ),
 ];
+
+/** The display and picker report of each end of a relationship (decision 0100). */
+function relationshipReports(): RelationshipDef[] {
+  return [
+    rel(R.toDisplayReport, 'lookup', T.relationship, T.report, 'toDisplayReport', 'toDisplayReportOf'),
+    rel(R.toPickerReport, 'lookup', T.relationship, T.report, 'toPickerReport', 'toPickerReportOf'),
+    rel(R.fromDisplayReport, 'lookup', T.relationship, T.report, 'fromDisplayReport', 'fromDisplayReportOf'),
+    rel(R.fromPickerReport, 'lookup', T.relationship, T.report, 'fromPickerReport', 'fromPickerReportOf'),
+  ];
+}
 
 /** The catalogue's fixed records other than its types, fields and relationships. */
 export const systemRecords: ReadonlyArray<{

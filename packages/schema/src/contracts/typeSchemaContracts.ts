@@ -74,6 +74,15 @@ export const typeSchemaRelationship = z.looseObject({
   endScriptName: z.string(),
   /** The end reaches documents (its type is or inherits 'core:document'): a documents control shows it. */
   endIsDocument: z.boolean().optional(),
+  securesTo: z.boolean().optional(),
+  securesFrom: z.boolean().optional(),
+  defaultToUseCurrent: z.boolean().optional(),
+  defaultFromUseCurrent: z.boolean().optional(),
+  toDisplayReportId: entityId.optional(),
+  toPickerReportId: entityId.optional(),
+  fromDisplayReportId: entityId.optional(),
+  fromPickerReportId: entityId.optional(),
+  description: optionalText,
 });
 export type TypeSchemaRelationship = z.infer<typeof typeSchemaRelationship>;
 
@@ -98,6 +107,7 @@ export const typeSchemaResponse = z.object({
     defaultEditRecordPageId: entityId.optional(),
     defaultDisplayReportId: entityId.optional(),
     defaultPickerReportId: entityId.optional(),
+    iconImageId: entityId.optional(),
   }),
   ancestors: z.array(typeRef),
   fields: z.array(typeSchemaField),

@@ -77,6 +77,20 @@ export interface RelationshipDef {
   isStructure?: boolean;
   /** Stored in a column of the records table rather than the relationship table. */
   column?: RecordColumn;
+  /** Access to a from-record reaches its to-records (decision 0100). */
+  securesTo?: boolean;
+  /** Access to a to-record reaches its from-records. */
+  securesFrom?: boolean;
+  /** A new from-record's to-end starts as the signed-in user (a User Account or Person end). */
+  defaultToUseCurrent?: boolean;
+  /** A new to-record's from-end starts as the signed-in user. */
+  defaultFromUseCurrent?: boolean;
+  /** The reports the forward end lists and picks its to-records with. */
+  toDisplayReportId?: EntityId;
+  toPickerReportId?: EntityId;
+  /** The reports the reverse end lists and picks its from-records with. */
+  fromDisplayReportId?: EntityId;
+  fromPickerReportId?: EntityId;
 }
 
 /** An object (entity) type. */
@@ -96,6 +110,8 @@ export interface TypeDef {
   defaultEditRecordPageId?: EntityId;
   defaultDisplayReportId?: EntityId;
   defaultPickerReportId?: EntityId;
+  /** The Object's icon: an image document's id (`typeIcon`). */
+  iconImageId?: EntityId;
 }
 
 export type Direction = 'fwd' | 'rev';

@@ -115,6 +115,10 @@ export function metamodelToRecords(
         [F.cascadeDelete]: r.cascadeDelete,
         [F.cascadeDeleteTo]: r.cascadeDeleteTo,
         [F.relationshipIsStructure]: r.isStructure || undefined,
+        [F.securesTo]: r.securesTo,
+        [F.securesFrom]: r.securesFrom,
+        [F.defaultToUseCurrent]: r.defaultToUseCurrent,
+        [F.defaultFromUseCurrent]: r.defaultFromUseCurrent,
         [F.description]: r.description,
       }),
     });
@@ -162,6 +166,7 @@ export function schemaFromRecords(records: readonly StoredRecord[], links: reado
         ...opt('defaultEditRecordPageId', to(R.defaultEditRecordPage, rec.id)),
         ...opt('defaultDisplayReportId', to(R.defaultDisplayReport, rec.id)),
         ...opt('defaultPickerReportId', to(R.defaultPickerReport, rec.id)),
+        ...opt('iconImageId', imageId(d[F.typeIcon])),
       });
     } else if (rec.typeId === T.field) {
       const typeId = to(R.fieldIsOnType, rec.id);
@@ -213,6 +218,14 @@ export function schemaFromRecords(records: readonly StoredRecord[], links: reado
         isReverseMandatory: d[F.revRelationshipIsMandatory] === true,
         ...(d[F.relationshipIsStructure] === true ? { isStructure: true } : {}),
         ...opt('description', str(d[F.description])),
+        ...flag('securesTo', d[F.securesTo]),
+        ...flag('securesFrom', d[F.securesFrom]),
+        ...flag('defaultToUseCurrent', d[F.defaultToUseCurrent]),
+        ...flag('defaultFromUseCurrent', d[F.defaultFromUseCurrent]),
+        ...opt('toDisplayReportId', to(R.toDisplayReport, rec.id)),
+        ...opt('toPickerReportId', to(R.toPickerReport, rec.id)),
+        ...opt('fromDisplayReportId', to(R.fromDisplayReport, rec.id)),
+        ...opt('fromPickerReportId', to(R.fromPickerReport, rec.id)),
       });
     }
   }
@@ -234,6 +247,15 @@ const isRelType = (v: unknown): v is RelType =>
 const isCardinality = (v: unknown): v is Cardinality =>
   typeof v === 'string' && (cardinalities as readonly string[]).includes(v);
 const str = (v: StoredValue | undefined) => (typeof v === 'string' && v !== '' ? v : undefined);
+
+/** An icon as `enumIcon` and `typeIcon` hold it: an image document's id as text. */
+function imageId(v: StoredValue | undefined): EntityId | undefined {
+  return typeof v === 'string' && /^[1-9]\d{0,14}$/.test(v.trim()) ? Number(v) : undefined;
+}
+
+function flag<K extends string>(key: K, value: StoredValue | undefined): Partial<Record<K, true>> {
+  return value === true ? ({ [key]: true } as Record<K, true>) : {};
+}
 
 function opt<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
   return value === undefined ? {} : ({ [key]: value } as Record<K, V>);

@@ -4,6 +4,7 @@ import { type EntityRow, hasRecordsOfTypes } from '../data/entityRepository.js';
 import type { SystemTypeBehaviour } from '../entities/systemTypeBehaviour.js';
 import { AppError } from '../http/errors.js';
 import { validateMetamodelChanges } from './metamodelWrites.js';
+import { countLinks } from './relationshipUsage.js';
 
 /**
  * The records that make up the metamodel and the access rules: writing, deleting or linking one
@@ -30,6 +31,7 @@ export const metamodelTypeBehaviour: SystemTypeBehaviour = {
  * with the types derived from it: a derived type left behind would lose every inherited member.
  */
 async function refuseTypeDeletes(ctx: RequestContext, rows: readonly EntityRow[]): Promise<void> {
+  await refuseLinkedRelationshipDeletes(ctx, rows);
   const deletedTypes = rows.filter((r) => r.typeId === sysType.type);
   const deletedIds = new Set<EntityId>(deletedTypes.map((r) => r.id));
   const affected = deletedTypes.flatMap((r) => ctx.schema.descendants(r.id));
@@ -44,5 +46,23 @@ async function refuseTypeDeletes(ctx: RequestContext, rows: readonly EntityRow[]
       'conflict',
       'An object that other objects inherit from cannot be deleted. Delete or move them first.',
     );
+  }
+}
+
+/**
+ * A relationship that links records is deleted only through the schema editor's confirmed delete
+ * (decision 0100), which removes the links first: a plain delete would leave them behind.
+ */
+async function refuseLinkedRelationshipDeletes(
+  ctx: RequestContext,
+  rows: readonly EntityRow[],
+): Promise<void> {
+  for (const row of rows.filter((r) => r.typeId === sysType.relationship)) {
+    const linkCount = await countLinks(ctx, row.id);
+    if (linkCount > 0)
+      throw new AppError(
+        'conflict',
+        `The relationship '${row.name ?? row.id}' still links ${linkCount} pairs of records. Delete it from the schema editor, which asks before removing them.`,
+      );
   }
 }

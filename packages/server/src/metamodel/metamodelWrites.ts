@@ -17,6 +17,7 @@ import {
   type NamedEntity,
   relationshipEndName,
   relTypes,
+  requiredMessage,
   type Schema,
   structureIssues,
   sysType,
@@ -34,6 +35,7 @@ import { jsonValue } from '../db/jsonValue.js';
 import { defaultFor } from '../entities/fieldDefaults.js';
 import { type MemberError, validationFailed } from '../entities/relationshipChanges.js';
 import { checkDecimalPlaces } from './decimalPlacesRule.js';
+import { checkRelationshipRules } from './relationshipRules.js';
 import { convertValuesOfRetypedFields } from './richTextValues.js';
 import { loadTenantMeta } from './tenantMetaCache.js';
 
@@ -61,11 +63,13 @@ export async function validateMetamodelChanges(
         ...(await checkFieldTypeChange(ctx, schema, row)),
       ];
     else if (row.typeId === sysType.relationship)
-      issues = [
+      issues = firstPerMember([
+        ...requiredEndNames(row),
         ...checkRelationship(schema, row),
+        ...(await relationshipRulesOf(ctx, schema, row)),
         ...(await checkExistingLinks(ctx, schema, row)),
         ...(await checkStructureLinks(ctx, schema, row)),
-      ];
+      ]);
     else if (row.typeId === sysType.type) issues = checkType(schema, row);
     else if (row.typeId === sysType.accessRule && problemOf.has(row.id))
       issues = [{ member: 'accessRuleCalculation', message: problemOf.get(row.id)! }];
@@ -164,6 +168,40 @@ function checkRelationship(schema: Schema, row: EntityRow): Issue[] {
     // At most one structure per type, self-referencing and to one record.
     ...structureIssues(schema, rel).map((issue) => ({ member: issue.property, message: issue.message })),
   ];
+}
+
+/**
+ * Both ends' names and script names are required as written: the metamodel falls back on the
+ * relationship's name for a missing one (catalogue and older records), which would hide the rule.
+ */
+function requiredEndNames(row: EntityRow): Issue[] {
+  const members = [
+    ['toName', F.toName],
+    ['fromName', F.fromName],
+    ['toScriptName', F.toScriptName],
+    ['fromScriptName', F.fromScriptName],
+  ] as const;
+  return members
+    .filter(([, id]) => {
+      const v = row.data[String(id)];
+      return typeof v !== 'string' || v.trim() === '';
+    })
+    .map(([member]) => ({ member, message: requiredMessage }));
+}
+
+/** One message per member: the first rule that fails (a missing name is not also a clash). */
+function firstPerMember(issues: Issue[]): Issue[] {
+  const seen = new Set<string>();
+  return issues.filter((i) => {
+    if (seen.has(i.member)) return false;
+    seen.add(i.member);
+    return true;
+  });
+}
+
+async function relationshipRulesOf(ctx: RequestContext, schema: Schema, row: EntityRow): Promise<Issue[]> {
+  const rel = schema.relationship(row.id);
+  return rel ? checkRelationshipRules(ctx, schema, rel, ctx.schema.relationship(row.id)) : [];
 }
 
 const stringTypes: readonly FieldType[] = ['Text', 'MultilineText', 'RichText'];

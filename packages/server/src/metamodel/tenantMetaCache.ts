@@ -38,6 +38,10 @@ const metaRels = [
   sysRel.defaultEditRecordPage,
   sysRel.defaultDisplayReport,
   sysRel.defaultPickerReport,
+  sysRel.toDisplayReport,
+  sysRel.toPickerReport,
+  sysRel.fromDisplayReport,
+  sysRel.fromPickerReport,
   sysRel.accessRuleRole,
   sysRel.accessRuleType,
 ];

@@ -36,6 +36,7 @@ export async function typeAdminRoutes(app: FastifyInstance) {
         isAbstract: t.isAbstract,
         isChoiceType: t.isChoiceType,
         isSystem: t.isSystem,
+        iconImageId: t.iconImageId ?? null,
       })),
     }),
   );

@@ -31,11 +31,11 @@ export function isTypeInUse(usage: TypeUsage): boolean {
   );
 }
 
-/** Where each definition keeps the type it is built on, in its JSON value. */
+/** The definition records and the field holding each one's JSON. */
 const definitionTypeKeys = [
-  { typeId: T.form, fieldId: F.formDefinition, key: 'typeId', into: 'forms' },
-  { typeId: T.report, fieldId: F.reportDefinition, key: 'rootTypeId', into: 'reports' },
-  { typeId: T.pageVersion, fieldId: F.pageVersionContent, key: 'contextEntityTypeId', into: 'pages' },
+  { typeId: T.form, fieldId: F.formDefinition, into: 'forms' },
+  { typeId: T.report, fieldId: F.reportDefinition, into: 'reports' },
+  { typeId: T.pageVersion, fieldId: F.pageVersionContent, into: 'pages' },
 ] as const;
 
 export async function readTypeUsage(ctx: RequestContext, typeId: EntityId): Promise<TypeUsage> {
@@ -49,7 +49,33 @@ export async function readTypeUsage(ctx: RequestContext, typeId: EntityId): Prom
     derivedTypes: schema.derivedTypes(typeId).map((t) => ({ id: t.id, name: t.name })),
     recordCount: await countRecords(ctx.db, ctx.tenantId, [...covered]),
   };
-  // Every record counts, whatever the administrator's own read rules: a delete takes them all.
+  const uses = await definitionsUsing(ctx, (kind, value) => {
+    const named = typeIdIn(value, typeKeys[kind]);
+    return named !== undefined && covered.has(named);
+  });
+  Object.assign(usage, uses);
+  return usage;
+}
+
+/** The kinds of definition that name Objects and relationships, as TypeUsage lists them. */
+export type DefinitionKind = 'forms' | 'pages' | 'reports';
+
+/** Where each definition keeps the type it is built on, in its JSON value. */
+const typeKeys: Record<DefinitionKind, string> = {
+  forms: 'typeId',
+  reports: 'rootTypeId',
+  pages: 'contextEntityTypeId',
+};
+
+/**
+ * The forms, pages (page versions) and reports whose stored definition `uses` accepts, by name.
+ * Every definition counts, whatever the administrator's own read rules: a schema change affects all.
+ */
+export async function definitionsUsing(
+  ctx: RequestContext,
+  uses: (kind: DefinitionKind, value: unknown) => boolean,
+): Promise<Record<DefinitionKind, TypeUse[]>> {
+  const found: Record<DefinitionKind, TypeUse[]> = { forms: [], pages: [], reports: [] };
   const ids = await systemQuery(ctx.db, 'write integrity')
     .selectFrom('entities')
     .select('id')
@@ -68,14 +94,11 @@ export async function readTypeUsage(ctx: RequestContext, typeId: EntityId): Prom
   );
   for (const row of rows) {
     const kind = definitionTypeKeys.find((d) => d.typeId === row.typeId);
-    if (!kind) continue;
-    const named = typeIdIn(row.data[String(kind.fieldId)], kind.key);
-    if (named !== undefined && covered.has(named))
-      usage[kind.into].push({ id: row.id, name: row.name ?? `#${row.id}` });
+    if (kind && uses(kind.into, row.data[String(kind.fieldId)]))
+      found[kind.into].push({ id: row.id, name: row.name ?? `#${row.id}` });
   }
-  for (const list of [usage.forms, usage.pages, usage.reports])
-    list.sort((a, b) => a.name.localeCompare(b.name));
-  return usage;
+  for (const list of Object.values(found)) list.sort((a, b) => a.name.localeCompare(b.name));
+  return found;
 }
 
 /** User relationships with one end on the Object (or a derived one) and the other on an Object that stays. */
@@ -93,15 +116,18 @@ function relationshipsToOthers(schema: Schema, covered: ReadonlySet<EntityId>): 
   return [...seen.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
-function typeIdIn(value: unknown, key: string): EntityId | undefined {
-  let parsed: unknown = value;
-  if (typeof value === 'string') {
-    try {
-      parsed = JSON.parse(value);
-    } catch {
-      return undefined;
-    }
+/** A stored definition's JSON value, parsed; undefined when it is not JSON. */
+export function parsedDefinition(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return undefined;
   }
+}
+
+function typeIdIn(value: unknown, key: string): EntityId | undefined {
+  const parsed = parsedDefinition(value);
   if (!parsed || typeof parsed !== 'object') return undefined;
   const id = (parsed as Record<string, unknown>)[key];
   return typeof id === 'number' ? id : undefined;
