@@ -165,7 +165,13 @@ async function putInTransaction(
   }
   await checkRelTargets(ctx, relChanges);
   const linksBefore = await auditLinksBefore(ctx, relChanges, new Set(newIds.values()));
-  const removedLinks = await applyRelChanges(ctx.db, ctx.tenantId, relChanges, ctx.perms.readFilter());
+  const removedLinks = await applyRelChanges(
+    ctx.db,
+    ctx.tenantId,
+    relChanges,
+    ctx.perms.readFilter(),
+    new Set(newIds.values()),
+  );
   const relErrors = [
     ...(await checkCardinality(ctx.db, ctx.engine, ctx.tenantId, relChanges, refOf)),
     ...(await checkStructureCycles(ctx.db, ctx.engine, ctx.tenantId, relChanges, refOf)),

@@ -52,40 +52,64 @@ const link = (c: ResolvedRelChange, other: EntityId): StoredLink =>
 /**
  * Applies relationship changes: removals first, then additions, `set` replacing what was there.
  * Answers the links that existed and were removed, so the records that lost them can be checked.
+ * A record the put creates (`created`) has no links but those the put gives it: until a change of
+ * one meets a link an earlier change made, nothing is read for it and its new links are inserted
+ * together (a CSV import's thousand new records: two statements, not two thousand).
  */
 export async function applyRelChanges(
   db: Executor,
   tenantId: number,
   changes: readonly ResolvedRelChange[],
   readFilter?: RowFilter,
+  created?: ReadonlySet<EntityId>,
 ): Promise<StoredLink[]> {
   const removed: StoredLink[] = [];
+  const pending: StoredLink[] = [];
+  /** `relId:recordId` of every end a change of this put linked. */
+  const linked = new Set<string>();
+  const flush = async () => {
+    await insertLinks(db, tenantId, pending);
+    pending.length = 0;
+  };
   for (const c of changes) {
-    let toRemove: StoredLink[] = [];
-    if (c.set || (c.remove && c.remove.length > 0)) {
-      const keep = c.set ? new Set(c.set) : undefined;
-      const drop = new Set(c.remove ?? []);
-      const current = await selectLinks(db, tenantId, c.rel.id, c.direction, [c.entityId]);
-      const otherOf = (l: StoredLink) => (c.direction === 'fwd' ? l.toId : l.fromId);
-      toRemove = current.filter((l) => drop.has(otherOf(l)) || (keep && !keep.has(otherOf(l))));
-      // A link to a record the caller cannot read stays on a many-valued end: what they cannot see,
-      // they cannot unlink. A single-valued end is replaced whatever it held.
-      if (readFilter && reachesMany(c.rel, c.direction) && toRemove.length > 0) {
-        const visible = new Set(
-          (await selectEntities(db, tenantId, toRemove.map(otherOf), readFilter)).map((r) => r.id),
-        );
-        toRemove = toRemove.filter((l) => visible.has(otherOf(l)));
-      }
+    const added = [...(c.set ?? []), ...(c.add ?? [])].map((id) => link(c, id));
+    if (created?.has(c.entityId) && !linked.has(`${c.rel.id}:${c.entityId}`)) pending.push(...added);
+    else {
+      // What was read and removed must see every link written before it, as in the changes' order.
+      await flush();
+      const toRemove = await linksToRemove(db, tenantId, c, readFilter);
+      await deleteLinks(db, tenantId, toRemove);
+      removed.push(...toRemove);
+      await insertLinks(db, tenantId, added);
     }
-    await deleteLinks(db, tenantId, toRemove);
-    removed.push(...toRemove);
-    await insertLinks(
-      db,
-      tenantId,
-      [...(c.set ?? []), ...(c.add ?? [])].map((id) => link(c, id)),
-    );
+    for (const l of added) linked.add(`${l.relId}:${l.fromId}`).add(`${l.relId}:${l.toId}`);
   }
+  await flush();
   return removed;
+}
+
+/** The links a change removes: `remove`'s, and what `set` does not keep. */
+async function linksToRemove(
+  db: Executor,
+  tenantId: number,
+  c: ResolvedRelChange,
+  readFilter?: RowFilter,
+): Promise<StoredLink[]> {
+  if (!c.set && !(c.remove && c.remove.length > 0)) return [];
+  const keep = c.set ? new Set(c.set) : undefined;
+  const drop = new Set(c.remove ?? []);
+  const current = await selectLinks(db, tenantId, c.rel.id, c.direction, [c.entityId]);
+  const otherOf = (l: StoredLink) => (c.direction === 'fwd' ? l.toId : l.fromId);
+  const toRemove = current.filter((l) => drop.has(otherOf(l)) || (keep && !keep.has(otherOf(l))));
+  // A link to a record the caller cannot read stays on a many-valued end: what they cannot see,
+  // they cannot unlink. A single-valued end is replaced whatever it held.
+  if (readFilter && reachesMany(c.rel, c.direction) && toRemove.length > 0) {
+    const visible = new Set(
+      (await selectEntities(db, tenantId, toRemove.map(otherOf), readFilter)).map((r) => r.id),
+    );
+    return toRemove.filter((l) => visible.has(otherOf(l)));
+  }
+  return toRemove;
 }
 
 /**
