@@ -22,6 +22,7 @@ export * from './contracts/auditContracts.js';
 export * from './contracts/authContracts.js';
 export * from './contracts/breadcrumbContracts.js';
 export * from './contracts/common.js';
+export * from './contracts/csvImportContracts.js';
 export * from './contracts/deleteEntitiesContracts.js';
 export * from './contracts/entityContracts.js';
 export * from './contracts/enumValueContracts.js';

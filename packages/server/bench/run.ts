@@ -30,6 +30,7 @@ import { adjectives, type BenchData, nouns, seedBench, writeBenchRecords } from 
  * `npm run bench -- report-ui --records N [--runs N] [--data-dir DIR] [--throttle]`,
  * `npm run bench -- public-load [--records N] [--seconds S] [--connections C] [--users U] [--addresses A] [--engine sqlite|postgres]`,
  * `npm run bench -- calc-compile [--requests N] [--engine sqlite|postgres] [--port P]`,
+ * `npm run bench -- csv-import [--records N] [--engine sqlite|postgres] [--port P]`,
  * or `npm run bench -- calc`
  */
 const { positionals, values } = parseArgs({
@@ -77,6 +78,17 @@ if (positionals[0] === 'forms') {
     runs: process.argv.includes('--runs') ? Number(values.runs) : 400,
     engine: values.engine as Engine,
     port: process.argv.includes('--port') ? Number(values.port) : 3420,
+    log: (m) => console.error(m),
+  });
+  process.exit(0);
+}
+if (positionals[0] === 'csv-import') {
+  // Issue 19: a 100,000-row CSV import through the HTTP calls, rows per second and peak RSS.
+  const { csvImportBench } = await import('./csvImportBench.js');
+  await csvImportBench({
+    records: Number(values.records ?? '100000'),
+    engine: values.engine as Engine,
+    port: process.argv.includes('--port') ? Number(values.port) : 4201,
     log: (m) => console.error(m),
   });
   process.exit(0);

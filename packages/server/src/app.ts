@@ -22,6 +22,7 @@ import { fileRoutes } from './files/fileRoutes.js';
 import { formRoutes } from './forms/formRoutes.js';
 import { frameworkErrors, registerErrorHandler } from './http/errorHandler.js';
 import { responseSerializer, validatesResponsesByDefault } from './http/responseSerializer.js';
+import { importRoutes } from './imports/importRoutes.js';
 import { enumValueRoutes } from './metamodel/enumValueRoutes.js';
 import { relationshipAdminRoutes } from './metamodel/relationshipAdminRoutes.js';
 import { schemaRoutes } from './metamodel/schemaRoutes.js';
@@ -125,6 +126,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     await templateReportRoutes(api);
     await exportRoutes(api);
     await fileRoutes(api, services);
+    await importRoutes(api, services);
     await formRoutes(api);
     await appRoutes(api);
     await actionRoutes(api);

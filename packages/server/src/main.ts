@@ -28,6 +28,7 @@ async function openServer(config: Config) {
     metaCache: new TenantMetaCache(),
     systemTypes: registerSystemTypes(),
     files: { store, maxUploadBytes: config.maxUploadBytes },
+    upkeep: database.upkeep,
   };
   const app = await buildApp(services, {
     logger: { level: config.logLevel },

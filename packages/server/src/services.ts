@@ -1,4 +1,5 @@
 import type { RequestContext } from './context.js';
+import type { IdleUpkeep } from './db/idleUpkeep.js';
 import type { Db, Engine } from './db/tables.js';
 import type { SystemTypeRegistry } from './entities/systemTypes.js';
 import type { FileStorage } from './files/BlobStore.js';
@@ -15,4 +16,6 @@ export interface Services {
   systemTypes: SystemTypeRegistry<RequestContext>;
   /** Where uploaded files are kept; without it the file calls answer 503. */
   files?: FileStorage;
+  /** The database's idle upkeep, run at once after a large write such as a CSV import. */
+  upkeep?: Pick<IdleUpkeep, 'runNow'>;
 }

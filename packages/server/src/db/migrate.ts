@@ -16,6 +16,7 @@ import * as m014 from './migrations/014_blob_pins.js';
 import * as m016 from './migrations/016_tenant_keys.js';
 import * as m017 from './migrations/017_sign_in_markers.js';
 import * as m018 from './migrations/018_kept_partials.js';
+import * as m019 from './migrations/019_csv_uploads.js';
 import type { Engine } from './tables.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -39,6 +40,7 @@ const migrations: Record<string, EngineMigration> = {
   '016_tenant_keys': m016,
   '017_sign_in_markers': m017,
   '018_kept_partials': m018,
+  '019_csv_uploads': m019,
 };
 
 class EngineMigrationProvider implements MigrationProvider {

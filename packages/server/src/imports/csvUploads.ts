@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { RequestContext } from '../context.js';
+import { notFound } from '../http/errors.js';
+import { csvLimits, importMessages } from './importMessages.js';
+
+/** A CSV file kept for an import (migration 019): its text, decoded once at upload. */
+export interface CsvUpload {
+  id: string;
+  fileName: string;
+  content: string;
+}
+
+/**
+ * Keeps an uploaded file for its uploader in the tenant, answering its id; removes the tenant's
+ * uploads older than a day, which nobody imported.
+ */
+export async function storeUpload(ctx: RequestContext, fileName: string, content: string): Promise<string> {
+  const id = randomUUID();
+  const now = ctx.clock.now().getTime();
+  await sql`DELETE FROM csv_uploads WHERE tenant_id = ${ctx.tenantId}
+    AND uploaded_at < ${now - csvLimits.keptMs}`.execute(ctx.db);
+  await sql`INSERT INTO csv_uploads (tenant_id, id, user_id, file_name, content, uploaded_at)
+    VALUES (${ctx.tenantId}, ${id}, ${ctx.actor.userId}, ${fileName}, ${content}, ${now})`.execute(ctx.db);
+  return id;
+}
+
+/** The caller's own upload in the tenant; another's, or one removed, is a 404. */
+export async function readUpload(ctx: RequestContext, id: string): Promise<CsvUpload> {
+  const { rows } = await sql<{ file_name: string; content: string }>`SELECT file_name, content
+    FROM csv_uploads WHERE tenant_id = ${ctx.tenantId} AND id = ${id} AND user_id = ${ctx.actor.userId}`.execute(
+    ctx.db,
+  );
+  const row = rows[0];
+  if (!row) throw notFound(importMessages.uploadNotFound);
+  return { id, fileName: row.file_name, content: row.content };
+}
+
+/** Removes an upload once imported. */
+export async function removeUpload(ctx: RequestContext, id: string): Promise<void> {
+  await sql`DELETE FROM csv_uploads WHERE tenant_id = ${ctx.tenantId} AND id = ${id}`.execute(ctx.db);
+}

@@ -1,0 +1,194 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import {
+  type CsvImportEvent,
+  type CsvImportRequest,
+  type CsvPreviewResponse,
+  type CsvRowProblem,
+  type EntityChange,
+  relationshipEndName,
+} from '@plinth/schema';
+import type { RequestContext } from '../context.js';
+import { putEntities } from '../entities/putEntities.js';
+import type { MemberError } from '../entities/relationshipChanges.js';
+import { inTransaction } from '../entities/transaction.js';
+import { AppError } from '../http/errors.js';
+import { csvRecords } from './csvText.js';
+import { readUpload, removeUpload } from './csvUploads.js';
+import { csvLimits, importMessages } from './importMessages.js';
+import { type CellMessage, convertRow, type ImportPlan, planImport } from './importPlan.js';
+
+/** Records written by one put of the import: its checks run on the batch as on any put. */
+const rowsPerPut = 2000;
+
+/** The first rows as they would be imported, and every bad row not excluded (first 1,000 listed). */
+export async function previewImport(ctx: RequestContext, req: CsvImportRequest): Promise<CsvPreviewResponse> {
+  const upload = await readUpload(ctx, req.uploadId);
+  const plan = await planImport(ctx, upload.content, req.typeId, req.mapping);
+  const excluded = new Set(req.excludedLines);
+  const preview: CsvPreviewResponse = {
+    rows: [],
+    rowCount: plan.rowCount,
+    importableCount: 0,
+    excludedCount: 0,
+    badRows: [],
+    badRowCount: 0,
+    mappingProblems: plan.mappingProblems,
+  };
+  let header = true;
+  for await (const row of csvRecords(upload.content)) {
+    if (header) {
+      header = false;
+      continue;
+    }
+    const isExcluded = excluded.has(row.line);
+    const { messages } = convertRow(plan, row);
+    if (preview.rows.length < csvLimits.previewRows)
+      preview.rows.push({
+        line: row.line,
+        cells: row.cells.slice(0, plan.columns.length),
+        isExcluded,
+        messages,
+      });
+    if (isExcluded) preview.excludedCount++;
+    else if (messages.length > 0) {
+      preview.badRowCount++;
+      if (preview.badRows.length < csvLimits.listedBadRows)
+        preview.badRows.push({ line: row.line, messages });
+    } else preview.importableCount++;
+  }
+  return preview;
+}
+
+/** How a running import reports and is stopped. */
+export interface ImportRun {
+  onProgress?: (done: number, total: number) => void;
+  /** Aborting it rolls the import back: nothing of it is kept (the caller went away). */
+  signal?: AbortSignal;
+}
+
+/** A bad row found while importing: the transaction rolls back and the rows are reported. */
+class RowsRefused extends Error {
+  constructor(
+    readonly badRows: CsvRowProblem[],
+    readonly badRowCount: number,
+  ) {
+    super('rows refused');
+  }
+}
+
+/**
+ * Imports every row not excluded as a new record of the type, all or nothing (decision 0103): in
+ * one transaction, through the entity service's put in batches, so each record is validated,
+ * checked against the caller's rights and written as any put writes it. One bad row — in its
+ * cells, or refused by the put — rolls everything back, and every bad row is reported by line.
+ * An abort (the caller went away, the process stopped) leaves nothing either.
+ */
+export async function runImport(
+  ctx: RequestContext,
+  req: CsvImportRequest,
+  run: ImportRun = {},
+): Promise<Extract<CsvImportEvent, { kind: 'imported' | 'refused' }>> {
+  const started = performance.now();
+  const upload = await readUpload(ctx, req.uploadId);
+  const plan = await planImport(ctx, upload.content, req.typeId, req.mapping);
+  if (plan.mappingProblems.length > 0)
+    return { kind: 'refused', message: plan.mappingProblems.join(' '), badRows: [], badRowCount: 0 };
+  const excluded = new Set(req.excludedLines);
+  let count: number;
+  try {
+    count = await inTransaction(ctx, (tx) => importRows(tx, plan, upload.content, excluded, run));
+  } catch (error) {
+    if (!(error instanceof RowsRefused)) throw error;
+    return {
+      kind: 'refused',
+      message: importMessages.badRowsLeft(error.badRowCount),
+      badRows: error.badRows,
+      badRowCount: error.badRowCount,
+    };
+  }
+  if (count === 0)
+    return { kind: 'refused', message: importMessages.nothingToImport, badRows: [], badRowCount: 0 };
+  await removeUpload(ctx, upload.id);
+  return {
+    kind: 'imported',
+    count,
+    typeId: plan.type.id,
+    seconds: Math.round((performance.now() - started) / 100) / 10,
+  };
+}
+
+async function importRows(
+  tx: RequestContext,
+  plan: ImportPlan,
+  text: string,
+  excluded: ReadonlySet<number>,
+  run: ImportRun,
+): Promise<number> {
+  const total = Math.max(0, plan.rowCount - excluded.size);
+  const bad: CsvRowProblem[] = [];
+  let badCount = 0;
+  const addBad = (line: number, messages: CellMessage[]) => {
+    badCount++;
+    if (bad.length < csvLimits.listedBadRows) bad.push({ line, messages });
+  };
+  let batch: EntityChange[] = [];
+  let done = 0;
+  const flush = async () => {
+    if (batch.length === 0) return;
+    // Once a row is bad nothing more is written: the rest is only read for its problems.
+    if (badCount === 0) {
+      try {
+        await putEntities(tx, { entities: batch, deleted: [] });
+      } catch (error) {
+        if (!isValidationFailure(error)) throw error;
+        for (const [line, messages] of putProblems(plan, error)) addBad(line, messages);
+      }
+    }
+    done += batch.length;
+    batch = [];
+    run.onProgress?.(done, total);
+    // SQLite answers synchronously: without a turn of the event loop the progress would not be sent.
+    await yieldToEventLoop();
+    if (run.signal?.aborted) throw run.signal.reason ?? new Error('The import was stopped.');
+  };
+  let header = true;
+  for await (const row of csvRecords(text)) {
+    if (header) {
+      header = false;
+      continue;
+    }
+    if (excluded.has(row.line)) continue;
+    const { change, messages } = convertRow(plan, row);
+    if (messages.length > 0) addBad(row.line, messages);
+    else batch.push(change);
+    if (batch.length >= rowsPerPut) await flush();
+  }
+  await flush();
+  if (badCount > 0) throw new RowsRefused(bad, badCount);
+  return done;
+}
+
+function isValidationFailure(error: unknown): error is AppError {
+  return error instanceof AppError && error.code === 'validation_failed';
+}
+
+/** The put's member errors by the line of their row (`new:{line}`), each under its column's header. */
+function putProblems(plan: ImportPlan, error: AppError): Map<number, CellMessage[]> {
+  const errors = ((error.details as { errors?: MemberError[] } | undefined)?.errors ?? []) as MemberError[];
+  const byLine = new Map<number, CellMessage[]>();
+  for (const e of errors) {
+    const line = Number(String(e.id).replace(/^new:/, ''));
+    if (!Number.isInteger(line)) continue;
+    const column = plan.columns.find((_, i) => {
+      const t = plan.targets[i];
+      if (!t) return false;
+      const script =
+        t.member === 'field' ? t.field.scriptName : relationshipEndName(t.rel, t.direction).scriptName;
+      return script.toLowerCase() === e.member.toLowerCase() || t.key === e.member;
+    });
+    byLine.set(line, [...(byLine.get(line) ?? []), { column: column ?? null, message: e.message }]);
+  }
+  // A put refused without naming a row (it should not happen) still refuses the import.
+  if (byLine.size === 0) byLine.set(0, [{ column: null, message: error.message }]);
+  return byLine;
+}
