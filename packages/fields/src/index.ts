@@ -4,6 +4,7 @@ export * from './date/calendarModel';
 export { DateInput, type DateInputKind, type DateInputProps } from './date/DateInput';
 export * from './date/dateFormats';
 export * from './documents/public.js';
+export { ExternalLinkConfirmation, leaveSiteMessage } from './links/externalLinks';
 export { LinkText, type LinkTextProps } from './links/LinkText';
 export { NumericInput, type NumericInputProps } from './numeric/NumericInput';
 export * from './numeric/numericRules';

@@ -23,6 +23,7 @@ describe.each(engines)('tenant settings on %s', (engine) => {
       timeZone: 'UTC',
       locale: 'en-AU',
       financialYearStartMonth: 7,
+      confirmExternalLinks: true,
     });
     expect((await plain.put([{ id: settingsId, fields: { currencySymbol: '€' } }])).status).toBe(403);
   });
@@ -46,6 +47,20 @@ describe.each(engines)('tenant settings on %s', (engine) => {
       financialYearStartMonth: 1,
       locale: 'en-US',
     });
+  });
+
+  it('turn off the question asked before links to other sites, through the settings call', async () => {
+    const res = await t.admin.request('PUT', '/spapi/data/v1/tenantSettings', {
+      confirmExternalLinks: false,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.confirmExternalLinks).toBe(false);
+    expect((await t.admin.get('/spapi/data/v1/tenantSettings')).body).toMatchObject({
+      confirmExternalLinks: false,
+      timeZone: 'Australia/Perth',
+    });
+    const bad = await t.admin.request('PUT', '/spapi/data/v1/tenantSettings', { confirmExternalLinks: 'no' });
+    expect(bad.status).toBe(400);
   });
 
   it('refuse an unknown time zone or locale, and a financial year month outside 1–12', async () => {

@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { FieldWrapper } from '../wrapper/FieldWrapper';
+import { ExternalLinkConfirmation, leaveSiteMessage } from './externalLinks';
 import { LinkText } from './LinkText';
 
 describe('LinkText', () => {
@@ -20,6 +21,47 @@ describe('LinkText', () => {
     rerender(<LinkText value="javascript:alert(1)" />);
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
     expect(screen.getByText('javascript:alert(1)')).toBeInTheDocument();
+  });
+});
+
+describe('LinkText leaving the site', () => {
+  it('asks before a link to another site opens, and opens it in a new tab on Yes', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    render(<LinkText value="https://example.com/page" />);
+    await userEvent.click(screen.getByRole('link', { name: 'https://example.com/page' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent(leaveSiteMessage);
+    expect(open).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(open).toHaveBeenCalledWith('https://example.com/page', '_blank', 'noopener,noreferrer');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    open.mockRestore();
+  });
+
+  it('stays on the page when the answer is No', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    render(<LinkText value="www.example.com" />);
+    await userEvent.click(screen.getByRole('link'));
+    await userEvent.click(screen.getByRole('button', { name: 'No' }));
+    expect(open).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    open.mockRestore();
+  });
+
+  it('does not ask for mail links, links to this site, or when the tenant turned it off', async () => {
+    const { rerender } = render(<LinkText value="ada@example.com" />);
+    await userEvent.click(screen.getByRole('link'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    rerender(<LinkText value={`${window.location.origin}/apps`} />);
+    await userEvent.click(screen.getByRole('link'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    rerender(
+      <ExternalLinkConfirmation value={false}>
+        <LinkText value="https://example.com" />
+      </ExternalLinkConfirmation>,
+    );
+    await userEvent.click(screen.getByRole('link'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 });
 

@@ -10,6 +10,7 @@ export const defaultReportTenantSettings: ReportContext['tenantSettings'] = {
   timeZone: 'UTC',
   locale: 'en-AU',
   financialYearStartMonth: 7,
+  confirmExternalLinks: true,
 };
 
 export function initialReportContext(input: ReportMachineInput): ReportContext {

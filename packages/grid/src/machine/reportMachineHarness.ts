@@ -111,6 +111,7 @@ export function startReport(
       timeZone: 'Europe/Paris',
       locale: 'fr-FR',
       financialYearStartMonth: 1,
+      confirmExternalLinks: true,
     }),
     fetchReportResults: async ({ query }) => reportAnswer(query, recordCount),
     fetchQuickMenuActions: async () => quickMenu(),

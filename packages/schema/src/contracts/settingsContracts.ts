@@ -8,5 +8,7 @@ export const tenantSettingsResponse = z.object({
   timeZone: z.string(),
   locale: z.string(),
   financialYearStartMonth: z.number().int(),
+  /** A link to another site asks 'You are about to leave this site. Are you sure?' first. */
+  confirmExternalLinks: z.boolean().default(true),
 });
 export type TenantSettings = z.infer<typeof tenantSettingsResponse>;

@@ -16,6 +16,7 @@ export const tenantSettingsChange = z
     timeZone: z.string().min(1).max(64),
     locale: z.string().min(1).max(20),
     financialYearStartMonth: z.number().int().min(1).max(12),
+    confirmExternalLinks: z.boolean(),
   })
   .partial()
   .strict();

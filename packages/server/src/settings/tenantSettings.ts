@@ -13,6 +13,7 @@ export interface TenantSettings {
   timeZone: string;
   locale: string;
   financialYearStartMonth: number;
+  confirmExternalLinks: boolean;
 }
 
 export const defaultTenantSettings: Omit<TenantSettings, 'tenantName'> = {
@@ -21,6 +22,7 @@ export const defaultTenantSettings: Omit<TenantSettings, 'tenantName'> = {
   timeZone: 'UTC',
   locale: 'en-AU',
   financialYearStartMonth: 7,
+  confirmExternalLinks: true,
 };
 
 /** Stored values of a settings record, by catalogue field. */
@@ -31,6 +33,7 @@ export function settingsData(s: Omit<TenantSettings, 'tenantName'>) {
     [F.timeZone]: s.timeZone,
     [F.locale]: s.locale,
     [F.financialYearStartMonth]: s.financialYearStartMonth,
+    [F.confirmExternalLinks]: s.confirmExternalLinks,
   };
 }
 
@@ -63,6 +66,7 @@ export function settingsFromData(d: Record<string, unknown>): Omit<TenantSetting
       typeof month === 'number' && month >= 1 && month <= 12
         ? month
         : defaultTenantSettings.financialYearStartMonth,
+    confirmExternalLinks: d[F.confirmExternalLinks] !== false,
   };
 }
 

@@ -70,6 +70,19 @@ describe('the tenant settings screen', () => {
     expect(save).toBeDisabled();
   });
 
+  it('turns off the question asked before links to other sites, sending only that', async () => {
+    const { api, requests } = server();
+    render(<App client={api} />);
+    const save = await screen.findByRole('button', { name: settingsTexts.save }, { timeout: 5000 });
+    const toggle = screen.getByRole('switch', { name: settingsTexts.confirmExternalLinks });
+    expect(toggle).toBeChecked();
+    await userEvent.click(toggle);
+    await userEvent.click(save);
+    expect(await screen.findByText(settingsTexts.saved)).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ confirmExternalLinks: false });
+    expect(screen.getByRole('switch', { name: settingsTexts.confirmExternalLinks })).not.toBeChecked();
+  });
+
   it("shows the server's refusal and keeps what was chosen", async () => {
     const { api } = server(admin, "'de-DE' is not a known locale.");
     render(<App client={api} />);

@@ -1,4 +1,4 @@
-import { SelectList } from '@plinth/fields';
+import { SelectList, Toggle } from '@plinth/fields';
 import type { TenantSettings } from '@plinth/schema';
 import { Button, ErrorDisplay, LoadingGrid } from '@plinth/ui';
 import { useEffect, useMemo, useState } from 'react';
@@ -24,14 +24,17 @@ export const settingsTexts = {
   localeHelp: 'How numbers and dates are written.',
   financialYear: 'Financial year starts in',
   financialYearHelp: "Date filters such as 'this financial year' start in this month.",
+  confirmExternalLinks: 'Ask before opening links to other sites',
+  confirmExternalLinksHelp:
+    "Links to other sites ask 'You are about to leave this site. Are you sure?' first.",
   save: 'Save',
   saved: 'Settings saved.',
   adminsOnly: 'Only administrators can open this page.',
 } as const;
 
-type Form = Pick<TenantSettings, 'timeZone' | 'locale' | 'financialYearStartMonth'>;
+type Form = Pick<TenantSettings, 'timeZone' | 'locale' | 'financialYearStartMonth' | 'confirmExternalLinks'>;
 
-/** /admin/settings: the tenant's time zone, locale and financial-year start (administrators). */
+/** /admin/settings: the tenant's time zone, locale, financial-year start and link question (administrators). */
 export function TenantSettingsPage() {
   const { client, session } = useSession();
   const isAdmin = session.status === 'signedIn' && session.me.isAdmin;
@@ -59,7 +62,11 @@ export function TenantSettingsPage() {
   if (loadError) return <ErrorDisplay message={loadError} homeHref="/apps" />;
   if (!stored || !form) return <LoadingGrid columns={1} rows={3} />;
 
-  const isChanged = (Object.keys(form) as Array<keyof Form>).some((k) => form[k] !== stored[k]);
+  // Only what the user changed is sent.
+  const changed = Object.fromEntries(
+    (Object.keys(form) as Array<keyof Form>).filter((k) => form[k] !== stored[k]).map((k) => [k, form[k]]),
+  );
+  const isChanged = Object.keys(changed).length > 0;
   const change = (next: Partial<Form>) => {
     setForm({ ...form, ...next });
     setStatus(null);
@@ -67,7 +74,7 @@ export function TenantSettingsPage() {
   const save = async () => {
     setStatus({ kind: 'saving' });
     try {
-      const saved = await saveTenantSettings(client, form);
+      const saved = await saveTenantSettings(client, changed);
       setStored(saved);
       setForm(pick(saved));
       setStatus({ kind: 'saved' });
@@ -111,6 +118,12 @@ export function TenantSettingsPage() {
           value={[form.financialYearStartMonth]}
           onValueChange={([v]) => v !== undefined && change({ financialYearStartMonth: Number(v) })}
         />
+        <Toggle
+          label={settingsTexts.confirmExternalLinks}
+          helpText={settingsTexts.confirmExternalLinksHelp}
+          value={form.confirmExternalLinks}
+          onValueChange={(v) => change({ confirmExternalLinks: v })}
+        />
         <div className="pl-tenant-settings__actions">
           <Button type="submit" variant="primary" isDisabled={!isChanged || status?.kind === 'saving'}>
             {settingsTexts.save}
@@ -130,7 +143,12 @@ export function TenantSettingsPage() {
 }
 
 function pick(s: TenantSettings): Form {
-  return { timeZone: s.timeZone, locale: s.locale, financialYearStartMonth: s.financialYearStartMonth };
+  return {
+    timeZone: s.timeZone,
+    locale: s.locale,
+    financialYearStartMonth: s.financialYearStartMonth,
+    confirmExternalLinks: s.confirmExternalLinks,
+  };
 }
 
 /** The server's message; for a refused value, the field's own message. */

@@ -1,3 +1,4 @@
+import { ExternalLinkConfirmation } from '@plinth/fields';
 import { type TenantSettings, tenantSettingsResponse } from '@plinth/schema';
 import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef } from 'react';
@@ -49,7 +50,11 @@ export function TenantSettingsProvider({ children }: { children: ReactNode }) {
     () => ({ settings, isReady, refresh: () => actor.send({ type: 'REFRESH' }) }),
     [settings, isReady, actor],
   );
-  return <TenantSettingsContext.Provider value={value}>{children}</TenantSettingsContext.Provider>;
+  return (
+    <TenantSettingsContext.Provider value={value}>
+      <ExternalLinkConfirmation value={settings.confirmExternalLinks}>{children}</ExternalLinkConfirmation>
+    </TenantSettingsContext.Provider>
+  );
 }
 
 /** The tenant's settings in the runner: its locale, currency, time zone and name field label. */

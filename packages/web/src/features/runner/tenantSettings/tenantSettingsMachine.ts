@@ -9,6 +9,7 @@ export const fallbackTenantSettings: TenantSettings = {
   timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
   locale: 'en-AU',
   financialYearStartMonth: 7,
+  confirmExternalLinks: true,
 };
 
 export interface TenantSettingsContext {
