@@ -110,5 +110,10 @@ export const csvNewTypeRequest = z.object({
 });
 export type CsvNewTypeRequest = z.infer<typeof csvNewTypeRequest>;
 
-export const csvNewTypeResponse = z.object({ typeId: entityId, mapping: csvMapping });
+export const csvNewTypeResponse = z.object({
+  typeId: entityId,
+  /** The new type's importable members, and the file's columns mapped onto its new fields. */
+  targets: z.array(csvImportTarget),
+  mapping: csvMapping,
+});
 export type CsvNewTypeResponse = z.infer<typeof csvNewTypeResponse>;

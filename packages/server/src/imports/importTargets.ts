@@ -55,6 +55,17 @@ export function importTargets(schema: Schema, typeId: number): ImportTarget[] {
   return [...fields, ...links];
 }
 
+/** The targets as the browser is told of them. */
+export function describeTargets(targets: readonly ImportTarget[]): CsvImportTarget[] {
+  return targets.map(({ key, label, kind, detail, isRequired }) => ({
+    key,
+    label,
+    kind,
+    detail,
+    isRequired,
+  }));
+}
+
 const folded = (s: string) => s.trim().toLowerCase();
 
 /**

@@ -12,6 +12,7 @@ import { AppError, badRequest } from '../http/errors.js';
 import { csvRecords } from './csvText.js';
 import { readUpload } from './csvUploads.js';
 import { importMessages } from './importMessages.js';
+import { describeTargets, importTargets } from './importTargets.js';
 
 /**
  * Creates an Object from an uploaded file's header (administrators only): a field per column the
@@ -66,8 +67,11 @@ export async function createTypeFromCsv(
   ];
   const answer = await putEntities(ctx, { entities: changes, deleted: [] });
   const typeId = answer.ids['new:type']!;
+  // The schema as the put left it: the request's own is from before the new type.
+  const { schema } = await ctx.metaCache.get(ctx.db, ctx.tenantId);
   return {
     typeId,
+    targets: describeTargets(importTargets(schema, typeId)),
     mapping: columns.map((_, i) => {
       if (i === req.nameColumn) return `#${sysField.name}`;
       const id = answer.ids[`new:f${i}`];

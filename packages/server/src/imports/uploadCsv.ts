@@ -14,7 +14,7 @@ import { csvRecords, decodeCsvBytes } from './csvText.js';
 import { storeUpload } from './csvUploads.js';
 import { csvLimits, importMessages } from './importMessages.js';
 import { importableType } from './importPlan.js';
-import { importTargets, proposeMapping } from './importTargets.js';
+import { describeTargets, importTargets, proposeMapping } from './importTargets.js';
 
 /** An uploaded file part: its name, its bytes as a stream, and whether the size limit cut it. */
 export interface IncomingCsv {
@@ -82,13 +82,7 @@ export async function uploadCsv(
     columns,
     rowCount,
     sampleRows,
-    targets: targets.map(({ key, label, kind, detail, isRequired }) => ({
-      key,
-      label,
-      kind,
-      detail,
-      isRequired,
-    })),
+    targets: describeTargets(targets),
     mapping: typeId === undefined ? columns.map(() => null) : proposeMapping(targets, columns),
     guessedTypes: guesses.map((g) => g.type()),
   };

@@ -323,6 +323,9 @@ describe.each(engines)('CSV import on %s', (engine) => {
       ],
     });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.targets.map((x: any) => x.label)).toEqual(
+      expect.arrayContaining(['Name', 'Size', 'Due', 'Done']),
+    );
     const lines = await run(t.admin, {
       uploadId: up.body.uploadId,
       typeId: made.body.typeId,
