@@ -152,6 +152,10 @@ describe.each(engines)('relationships in the schema editor on %s', (engine) => {
     });
     const made = await t.admin.put([report('accList', account), report('projList', project)]);
     expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const listing = await t.admin.get(`/spapi/data/v1/schema/type/${account}/reports`);
+    expect(listing.status).toBe(200);
+    expect(listing.body.reports).toEqual([{ id: made.body.ids['new:accList'], name: 'Accounts list' }]);
+    expect((await clerk.get(`/spapi/data/v1/schema/type/${account}/reports`)).status).toBe(403);
     const res = await putRel({ toName: 'Owner account', toScriptName: 'ownerAccount' }, project, account, {
       toPickerReport: { set: [made.body.ids['new:projList']] },
       toDisplayReport: { set: [made.body.ids['new:accList']] },

@@ -7,6 +7,7 @@ import { deleteWithDependents } from '../entities/putEntities.js';
 import { inTransaction } from '../entities/transaction.js';
 import { AppError, notFound } from '../http/errors.js';
 import { requireAdmin } from '../users/requireAdmin.js';
+import { reportsListing } from './relationshipRules.js';
 import {
   deleteLinksOf,
   isRelationshipInUse,
@@ -35,6 +36,24 @@ export async function relationshipAdminRoutes(app: FastifyInstance) {
     },
     async (request) =>
       readRelationshipUsage(request.ctx, userRelationshipOrThrow(request.ctx, request.params.idOrAlias)),
+  );
+
+  r.get(
+    '/spapi/data/v1/schema/type/:idOrAlias/reports',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        summary: 'The reports listing an Object’s records: a relationship end’s display and picker choices',
+        params: z.object({ idOrAlias }),
+      },
+    },
+    async (request) => {
+      const { schema } = request.ctx;
+      const type = schema.type(request.params.idOrAlias);
+      if (!type || request.ctx.perms.forType(sysType.type).read === 'none') throw notFound();
+      return { reports: await reportsListing(request.ctx, type.id) };
+    },
   );
 
   r.post(

@@ -11,9 +11,10 @@ import {
   sysType,
 } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
-import { type EntityRow, selectEntities } from '../data/entityRepository.js';
+import { selectEntities } from '../data/entityRepository.js';
 import { systemQuery } from '../data/systemQuery.js';
 import type { MemberError } from '../entities/relationshipChanges.js';
+import { definitionsUsing, type TypeUse } from './typeUsage.js';
 
 type Issue = Omit<MemberError, 'id'>;
 
@@ -89,10 +90,9 @@ async function reportIssues(
   );
   const issues: Issue[] = [];
   for (const [member, id, , endTypeId] of changed) {
-    const report = reports.find((r) => r.id === id);
-    const root = report ? reportRootType(report) : undefined;
-    // A report on the end's Object, one it inherits from or one derived from it lists its records.
-    if (root !== undefined && (schema.isA(endTypeId, root) || schema.isA(root, endTypeId))) continue;
+    const report = reports.find((r) => r.id === id && r.typeId === sysType.report);
+    const root = report ? reportRootType(report.data[String(F.reportDefinition)]) : undefined;
+    if (root !== undefined && listsRecordsOf(schema, root, endTypeId)) continue;
     const typeName = schema.type(endTypeId)?.name ?? 'the related Object';
     issues.push({
       member,
@@ -102,8 +102,21 @@ async function reportIssues(
   return issues;
 }
 
-function reportRootType(row: EntityRow): EntityId | undefined {
-  const raw = row.data[String(F.reportDefinition)];
+/** A report on the Object, one it inherits from or one derived from it lists the Object's records. */
+function listsRecordsOf(schema: Schema, rootTypeId: EntityId, typeId: EntityId): boolean {
+  return schema.isA(typeId, rootTypeId) || schema.isA(rootTypeId, typeId);
+}
+
+/** The reports a relationship end may display and pick the Object's records with, by name. */
+export async function reportsListing(ctx: RequestContext, typeId: EntityId): Promise<TypeUse[]> {
+  const { reports } = await definitionsUsing(ctx, (kind, value) => {
+    const root = kind === 'reports' ? reportRootType(value) : undefined;
+    return root !== undefined && listsRecordsOf(ctx.schema, root, typeId);
+  });
+  return reports;
+}
+
+function reportRootType(raw: unknown): EntityId | undefined {
   try {
     const parsed: unknown = typeof raw === 'string' ? JSON.parse(raw) : raw;
     const root = (parsed as { rootTypeId?: unknown } | null)?.rootTypeId;

@@ -20,6 +20,7 @@ import { FieldGroupForm } from './FieldGroupForm';
 import { draftOf, type FieldDraft, fieldTypeLabels, newFieldDraft } from './fieldDraft';
 import { ObjectDialog } from './ObjectDialog';
 import { toastObjectSaved } from './ObjectsPage';
+import { RelationshipsPanel } from './relationships/RelationshipsPanel';
 import type { FieldGroup, SchemaApi, SchemaTypeSummary } from './schemaApi';
 import { failureMessage } from './serverErrors';
 import './schemaEditor.css';
@@ -220,6 +221,15 @@ export function ObjectPage({
           </p>
         )}
       </section>
+
+      <RelationshipsPanel
+        api={api}
+        typeId={typeId}
+        schema={schema}
+        types={types}
+        members={siblingsOf(schema, derivedMembers, null)}
+        onChanged={() => void load()}
+      />
 
       {schema.type.isChoiceType && <ChoiceValuesPanel api={api} client={client} typeId={typeId} />}
 

@@ -1,8 +1,12 @@
 import type { EnumValue } from '@plinth/schema';
 import {
+  choiceTargetMessage,
   defaultNewFieldName,
   type FieldType,
   isFieldType,
+  type RelType,
+  relTypeMeaning,
+  scriptNameProblem,
   storageKindOf,
   sysType,
   validateFieldBounds,
@@ -11,7 +15,16 @@ import {
 } from '@plinth/schema';
 import { adminMe } from '../admin/fakeAdminServer';
 import { fakeApi } from '../pickerData/fakeApi';
-import type { SchemaTypeSummary, TypeUsage } from './schemaApi';
+import type { RelationshipUsage, ReportChoice, SchemaTypeSummary, TypeUsage } from './schemaApi';
+
+/** A relationship as the fake keeps it: the put's fields, its ends and report links. */
+interface FakeRelationship {
+  id: number;
+  fromTypeId: number;
+  toTypeId: number;
+  fields: Record<string, unknown>;
+  reports: Record<string, number | undefined>;
+}
 
 interface FakeField {
   id: number;
@@ -73,6 +86,9 @@ export function fakeSchemaServer() {
     },
   ];
   const groups: Array<{ id: number; name: string; typeId: number }> = [];
+  const relationships: FakeRelationship[] = [];
+  const reports = new Map<number, ReportChoice[]>([[10_010, [{ id: 10_500, name: 'Accounts by city' }]]]);
+  const relationshipUsage = new Map<number, RelationshipUsage>();
   const usage = new Map<number, TypeUsage>();
   const records = new Map<number, number>([[10_010, 12]]);
   let nextId = 20_000;
@@ -108,6 +124,105 @@ export function fakeSchemaServer() {
     ...f.values,
     ...(f.groupId ? { groupId: f.groupId } : {}),
   });
+
+  const relationshipJson = (r: FakeRelationship, direction: 'fwd' | 'rev') => {
+    const f = r.fields;
+    const relType = f.relType as RelType;
+    return {
+      id: r.id,
+      name: f.toName,
+      relType,
+      cardinality: relType === 'custom' ? f.cardinality : relTypeMeaning(relType).cardinality,
+      fromTypeId: r.fromTypeId,
+      toTypeId: r.toTypeId,
+      toName: f.toName,
+      fromName: f.fromName,
+      toScriptName: f.toScriptName,
+      fromScriptName: f.fromScriptName,
+      isMandatory: f.relationshipIsMandatory === true,
+      isReverseMandatory: f.revRelationshipIsMandatory === true,
+      ...(f.description ? { description: f.description } : {}),
+      ...Object.fromEntries(
+        ['securesTo', 'securesFrom', 'defaultToUseCurrent', 'defaultFromUseCurrent']
+          .filter((k) => f[k] === true)
+          .map((k) => [k, true]),
+      ),
+      ...Object.fromEntries(
+        Object.entries(r.reports)
+          .filter(([, id]) => id !== undefined)
+          .map(([key, id]) => [`${key}Id`, id]),
+      ),
+      direction,
+      endName: direction === 'fwd' ? f.toName : f.fromName,
+      endScriptName: direction === 'fwd' ? f.toScriptName : f.fromScriptName,
+    };
+  };
+  const relationshipsOf = (id: number) => {
+    const line = [id, ...ancestors(id)];
+    return relationships.flatMap((r) => [
+      ...(line.includes(r.fromTypeId) ? [relationshipJson(r, 'fwd')] : []),
+      ...(line.includes(r.toTypeId) ? [relationshipJson(r, 'rev')] : []),
+    ]);
+  };
+  /** The names a new member of a type must not take: its fields and ends, and its derived types'. */
+  const membersOf = (id: number) =>
+    descendants(id).flatMap((d) => [
+      ...fieldsOf(d).map((f) => ({ id: f.id, name: f.name, scriptName: f.scriptName })),
+      ...relationshipsOf(d).map((r) => ({
+        id: r.id,
+        name: String(r.endName),
+        scriptName: String(r.endScriptName),
+      })),
+    ]);
+
+  // biome-ignore lint/suspicious/noExplicitAny: a fake server reads the JSON bodies loosely.
+  const putRelationship = (change: any) => {
+    const existing = relationships.find((r) => r.id === change.id);
+    const fromTypeId: number = existing?.fromTypeId ?? change.relationships?.fromType?.set?.[0];
+    const toTypeId: number | undefined = existing?.toTypeId ?? change.relationships?.toType?.set?.[0];
+    const f = { ...existing?.fields, ...change.fields };
+    const errors: Array<{ id: unknown; member: string; message: string }> = [];
+    const target = types.find((t) => t.id === toTypeId);
+    if (!target || toTypeId === undefined) return notFound;
+    if ((f.relType === 'choiceField' || f.relType === 'multiChoiceField') && !target.isChoiceType)
+      errors.push({ id: change.id, member: 'toType', message: choiceTargetMessage(target.name) });
+    const ends = [
+      [f.toName, f.toScriptName, fromTypeId, 'toName', 'toScriptName'],
+      [f.fromName, f.fromScriptName, toTypeId, 'fromName', 'fromScriptName'],
+    ] as const;
+    for (const [name, scriptName, typeId, nameKey, scriptKey] of ends) {
+      const siblings = membersOf(typeId).filter((m) => m.id !== existing?.id);
+      for (const i of validateMemberNames(
+        { ...(existing ? { id: existing.id } : {}), name, scriptName, kind: 'relationship' },
+        siblings,
+      ))
+        errors.push({
+          id: change.id,
+          member: i.property === 'name' ? nameKey : scriptKey,
+          message: i.message,
+        });
+      const problem = scriptNameProblem(scriptName);
+      if (problem) errors.push({ id: change.id, member: scriptKey, message: problem });
+    }
+    if (errors.length > 0) return refuse(errors);
+    const reportKeys = ['toDisplayReport', 'toPickerReport', 'fromDisplayReport', 'fromPickerReport'];
+    const next: FakeRelationship = {
+      id: existing?.id ?? nextId++,
+      fromTypeId,
+      toTypeId,
+      fields: f,
+      reports: Object.fromEntries(
+        reportKeys.map((k) => [k, change.relationships?.[k]?.set?.[0] ?? existing?.reports[k]]),
+      ),
+    };
+    if (existing) Object.assign(existing, next);
+    else relationships.push(next);
+    return ok({
+      ids: existing ? {} : { [change.id]: next.id },
+      versions: [{ id: next.id, version: 1 }],
+      deleted: [],
+    });
+  };
 
   // biome-ignore lint/suspicious/noExplicitAny: a fake server reads the JSON bodies loosely.
   const putType = (change: any) => {
@@ -217,6 +332,17 @@ export function fakeSchemaServer() {
       return ok({
         values: [...choices].sort((a, b) => a.order - b.order || (a.name ?? '').localeCompare(b.name ?? '')),
       });
+    const reportsCall = /^\/spapi\/data\/v1\/schema\/type\/(\d+)\/reports$/.exec(path);
+    if (reportsCall) return ok({ reports: reports.get(Number(reportsCall[1])) ?? [] });
+    const relCall = /^\/spapi\/data\/v1\/schema\/relationship\/(\d+)\/(usage|delete)$/.exec(path);
+    if (relCall) {
+      const rel = relationships.find((r) => r.id === Number(relCall[1]));
+      if (!rel) return notFound;
+      const uses = relationshipUsage.get(rel.id) ?? { forms: [], pages: [], reports: [], linkCount: 0 };
+      if (relCall[2] === 'usage') return ok(uses);
+      relationships.splice(relationships.indexOf(rel), 1);
+      return ok({ deleted: rel.id, linkCount: body.linkCount });
+    }
     const typeCall = /^\/spapi\/data\/v1\/schema\/type\/(\d+)(\/usage|\/delete)?$/.exec(path);
     if (typeCall) {
       const id = Number(typeCall[1]);
@@ -226,7 +352,7 @@ export function fakeSchemaServer() {
         forms: [],
         pages: [],
         reports: [],
-        relationships: [],
+        relationships: relationshipsOf(id),
         derivedTypes: types.filter((t) => t.inheritsId === id).map((t) => ({ id: t.id, name: t.name })),
         recordCount: records.get(id) ?? 0,
       };
@@ -249,7 +375,7 @@ export function fakeSchemaServer() {
           alias: null,
         })),
         fields: fieldsOf(id).map(fieldJson),
-        relationships: [],
+        relationships: relationshipsOf(id),
         derivedTypes: types
           .filter((t) => t.inheritsId === id)
           .map((t) => ({ id: t.id, name: t.name, alias: null, isAbstract: t.isAbstract })),
@@ -276,7 +402,14 @@ export function fakeSchemaServer() {
       const change = body.entities[0];
       if (change.typeId === 10_030 || choices.some((c) => c.id === change.id))
         return putChoices(body.entities);
-      const kind = change.typeId ?? (types.some((t) => t.id === change.id) ? 'core:type' : 'core:field');
+      const kind =
+        change.typeId ??
+        (types.some((t) => t.id === change.id)
+          ? 'core:type'
+          : relationships.some((r) => r.id === change.id)
+            ? 'core:relationship'
+            : 'core:field');
+      if (kind === 'core:relationship') return putRelationship(change);
       if (kind === 'core:type') return putType(change);
       if (kind === 'core:fieldGroup') {
         const id = nextId++;
@@ -287,7 +420,7 @@ export function fakeSchemaServer() {
     }
     return { status: 404, body: { error: { code: 'not_found', message: `No fake answer for ${path}` } } };
   });
-  return { api, requests, types, fields, usage, records, choices };
+  return { api, requests, types, fields, usage, records, choices, relationships, reports, relationshipUsage };
 }
 
 /** The put's values without the cleared (null) ones, as the metamodel keeps them. */

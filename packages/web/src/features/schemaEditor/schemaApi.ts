@@ -21,6 +21,8 @@ export const schemaTypeSummary = z.object({
   isAbstract: z.boolean(),
   isChoiceType: z.boolean(),
   isSystem: z.boolean(),
+  /** The Object's icon: an image document's id (decision 0100). */
+  iconImageId: z.number().nullable().optional(),
 });
 export type SchemaTypeSummary = z.infer<typeof schemaTypeSummary>;
 
@@ -35,6 +37,18 @@ export const typeUsage = z.object({
   recordCount: z.number(),
 });
 export type TypeUsage = z.infer<typeof typeUsage>;
+
+/** What uses a relationship and how many links go with it (decision 0100). */
+export const relationshipUsage = z.object({
+  forms: z.array(use),
+  pages: z.array(use),
+  reports: z.array(use),
+  linkCount: z.number(),
+});
+export type RelationshipUsage = z.infer<typeof relationshipUsage>;
+
+/** A report as a relationship end's display and picker choices list it. */
+export type ReportChoice = z.infer<typeof use>;
 
 export interface FieldGroup {
   id: number;
@@ -61,6 +75,27 @@ export function schemaApi(client: ApiClient) {
       client.call('GET', `${base}/schema/type/${segment(id)}/usage`, typeUsage, undefined, signal),
     deleteType: (id: number, recordCount: number) =>
       client.call('POST', `${base}/schema/type/${segment(id)}/delete`, z.unknown(), { recordCount }),
+    relationshipUsage: (id: number, signal?: AbortSignal): Promise<RelationshipUsage> =>
+      client.call(
+        'GET',
+        `${base}/schema/relationship/${segment(id)}/usage`,
+        relationshipUsage,
+        undefined,
+        signal,
+      ),
+    deleteRelationship: (id: number, linkCount: number) =>
+      client.call('POST', `${base}/schema/relationship/${segment(id)}/delete`, z.unknown(), { linkCount }),
+    /** The reports listing an Object's records, for a relationship end's display and picker report. */
+    reportsOf: async (typeId: number, signal?: AbortSignal): Promise<ReportChoice[]> =>
+      (
+        await client.call(
+          'GET',
+          `${base}/schema/type/${segment(typeId)}/reports`,
+          z.object({ reports: z.array(use) }),
+          undefined,
+          signal,
+        )
+      ).reports,
     newFieldName: async (typeId: number, fieldType: string): Promise<string> =>
       (
         await client.call(
