@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import type { RunnerAppResponse } from '@plinth/schema';
+import { fixedActionIds, type RunnerAppResponse, recordActionIds, systemAction } from '@plinth/schema';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -176,9 +176,38 @@ function runner(
       return { status: 200, body: { entities: [acme], dependents: [], related: [] } };
     }
     if (url === '/spapi/data/v1/entity/delete') return { status: 200, body: { deleted: [5] } };
+    if (url === '/spapi/data/v1/actions/formActions') return { status: 200, body: { data: formActions } };
     return notFound;
   });
 }
+
+/** Account's form actions: New for Account and its derived Partner, and Delete. */
+const formActions = {
+  actions: [
+    ...[
+      [30, 'Account'],
+      [31, 'Partner'],
+    ].map(([eid, name], order) =>
+      systemAction({
+        id: fixedActionIds.new,
+        name: String(name),
+        displayname: `New ${name}`,
+        method: 'navigate',
+        state: 'createForm',
+        eid: Number(eid),
+        order,
+        isnew: true,
+      }),
+    ),
+    systemAction({ id: recordActionIds.delete, name: 'Delete', method: 'delete', state: 'delete', order: 30 }),
+  ],
+  showNewMenu: true,
+  showExportMenu: true,
+  showEditInlineButton: false,
+  showEditInlineMenu: false,
+  showFormPanelButton: true,
+  showFormPanelMenu: true,
+};
 
 describe('the runner routes', () => {
   afterEach(() => window.history.pushState(null, '', '/'));
@@ -273,6 +302,21 @@ describe('the runner routes', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(window.location.pathname).toBe('/apps/crm/home'));
     expect(requests.find((r) => r.path === '/spapi/data/v1/entity/delete')?.body).toMatchObject({ ids: [5] });
+  });
+
+  it('offers New for the type and its derived types, opening the new-record route of the one chosen', async () => {
+    const user = userEvent.setup();
+    const { api, requests } = runner('/apps/crm/_viewRecord?cid=5&formMode=view');
+    render(<App client={api} />);
+    const toolbar = await screen.findByRole('toolbar', { name: 'Record actions' }, { timeout: 5000 });
+    await user.click(within(toolbar).getByRole('button', { name: 'New' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Partner' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/apps/crm/_createRecord'));
+    expect(new URLSearchParams(window.location.search).get('cid')).toBe('31');
+    expect(requests.find((r) => r.path === '/spapi/data/v1/actions/formActions')?.body).toMatchObject({
+      entityTypeId: 30,
+      ids: [5],
+    });
   });
 
   it('opens a new record’s form with its defaults, without the dates it has not yet', async () => {

@@ -7,7 +7,7 @@ import { navigate } from '../../app/router';
 import { type Breadcrumb, useBreadcrumbTrail } from './breadcrumbs/public';
 import { AppMenuBar, pageUrl } from './menu/AppMenuBar';
 import { NavigationModal } from './navigation/NavigationModal';
-import type { RunnerHost } from './navigation/runnerTarget';
+import { type RunnerHost, targetUrl } from './navigation/runnerTarget';
 import { RunnerPageView } from './page/RunnerPageView';
 import { failedToLoadPage } from './page/usePageResponse';
 import { RecordView } from './record/RecordView';
@@ -114,6 +114,9 @@ export function RunnerScreen({ appSlug, view, search, host, renderReport }: Runn
         mode={shown.mode}
         query={query}
         onDeleted={() => navigate(backUrl(app, host, trail), { replace: true })}
+        createUrl={(typeId) =>
+          targetUrl(app.slug, { kind: 'record', mode: 'create', cid: typeId, pageId: 0 }, host)
+        }
       />
     );
   else if (shown.kind === 'report') content = renderReport(app.slug, shown.reportId);

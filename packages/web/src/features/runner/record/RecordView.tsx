@@ -1,15 +1,16 @@
 import type { CellTextSettings } from '@plinth/grid';
-import { Button, ErrorDisplay, LoadingGrid } from '@plinth/ui';
+import { ErrorDisplay, LoadingGrid } from '@plinth/ui';
 import { useEffect, useMemo, useState } from 'react';
-import { navigate } from '../../../app/router';
+import { navigate, useLocation } from '../../../app/router';
 import { useDocumentTitle } from '../../../app/useDocumentTitle';
 import { RecordForm, type RecordFormMode } from '../../forms/public';
-import { BreadcrumbBar } from '../breadcrumbs/public';
+import { BreadcrumbBar, withTrail } from '../breadcrumbs/public';
 import { RecordDeleteDialog, useRecordDelete } from '../deleteRecord/public';
 import { useUnsavedPageGuard } from '../page/useUnsavedPageGuard';
 import type { RunnerQuery } from '../runnerQuery';
 import { useTenantSettings } from '../tenantSettings/TenantSettingsProvider';
 import { FormPageRecord, isFormPage } from './FormPageRecord';
+import { RecordActions } from './RecordActions';
 import { recordTitle } from './recordFields';
 import { useRecordDetails } from './useRecordDetails';
 
@@ -21,6 +22,8 @@ export interface RecordViewProps {
   onTitle?: (title: string) => void;
   /** Where to go once the record is deleted; without it the record offers no Delete. */
   onDeleted?: () => void;
+  /** The address of a new record of a type; without it the record offers no New. */
+  createUrl?: (typeId: number) => string;
   /** Whether the form has unsaved changes (a modal asks before closing). */
   onDirtyChange?: (isDirty: boolean) => void;
 }
@@ -52,8 +55,10 @@ export function RecordView({
   isEmbedded = false,
   onTitle,
   onDeleted,
+  createUrl,
   onDirtyChange,
 }: RecordViewProps) {
+  const location = useLocation();
   const state = useRecordDetails(mode, query.cid, query.pageId);
   const recordDelete = useRecordDelete({
     onFinished: (outcome) => {
@@ -89,17 +94,25 @@ export function RecordView({
     <section className="pl-record-view" aria-label={title}>
       {!isEmbedded && <BreadcrumbBar currentName={details.record?.name ?? title} />}
       {!isEmbedded && <h1>{title}</h1>}
-      {record?.canDelete && onDeleted && (
-        <div className="pl-record-view__actions">
-          <Button
-            variant="outline"
-            onPress={() =>
-              recordDelete.start({ id: record.id, name: record.name, typeName: details.type.type.name })
-            }
-          >
-            Delete
-          </Button>
-        </div>
+      {record && (
+        <RecordActions
+          typeId={details.type.type.id}
+          recordId={record.id}
+          onCreate={
+            createUrl &&
+            ((typeId) =>
+              navigate(
+                withTrail(createUrl(typeId), {
+                  url: `${location.pathname}${location.search}${location.hash}`,
+                  name: record.name ?? title ?? '',
+                }),
+              ))
+          }
+          onDelete={
+            onDeleted &&
+            (() => recordDelete.start({ id: record.id, name: record.name, typeName: details.type.type.name }))
+          }
+        />
       )}
       {isFormPage(details.page) ? (
         <FormPageRecord
