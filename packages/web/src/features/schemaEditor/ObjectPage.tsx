@@ -18,6 +18,7 @@ import { DeleteObjectDialog } from './DeleteObjectDialog';
 import { FieldDialog } from './FieldDialog';
 import { FieldGroupForm } from './FieldGroupForm';
 import { draftOf, type FieldDraft, fieldTypeLabels, newFieldDraft } from './fieldDraft';
+import { CsvImportDialog } from './import/CsvImportDialog';
 import { ObjectDialog } from './ObjectDialog';
 import { toastObjectSaved } from './ObjectsPage';
 import { RelationshipsPanel } from './relationships/RelationshipsPanel';
@@ -31,7 +32,11 @@ interface Loaded {
   groups: FieldGroup[];
 }
 
-type Dialog = { kind: 'field'; draft: FieldDraft } | { kind: 'object' } | { kind: 'delete' };
+type Dialog =
+  | { kind: 'field'; draft: FieldDraft }
+  | { kind: 'object' }
+  | { kind: 'delete' }
+  | { kind: 'import' };
 
 /** Every member name of the Object (own, inherited, relationship ends) but the one edited. */
 function siblingsOf(
@@ -137,6 +142,11 @@ export function ObjectPage({
           <Button variant="outline" onPress={() => setDialog({ kind: 'delete' })}>
             Delete
           </Button>
+          {!schema.type.isAbstract && (
+            <Button variant="outline" onPress={() => setDialog({ kind: 'import' })}>
+              Import from CSV
+            </Button>
+          )}
         </div>
       </div>
       <dl className="pl-schema__facts">
@@ -284,6 +294,9 @@ export function ObjectPage({
             navigate('/admin/schema');
           }}
         />
+      )}
+      {dialog?.kind === 'import' && (
+        <CsvImportDialog typeId={typeId} typeName={schema.type.name} onClose={() => setDialog(null)} />
       )}
     </section>
   );

@@ -5,6 +5,7 @@ import { Link, navigate } from '../../app/router';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { AdminTabs } from '../admin/public';
 import { DeleteObjectDialog } from './DeleteObjectDialog';
+import { NewObjectFromCsvDialog } from './import/NewObjectFromCsvDialog';
 import { ObjectDialog } from './ObjectDialog';
 import type { SchemaApi, SchemaTypeSummary } from './schemaApi';
 import { failureMessage } from './serverErrors';
@@ -13,7 +14,8 @@ import './schemaEditor.css';
 
 type Dialog =
   | { kind: 'object'; type: SchemaTypeSummary | null }
-  | { kind: 'delete'; type: SchemaTypeSummary };
+  | { kind: 'delete'; type: SchemaTypeSummary }
+  | { kind: 'csv' };
 
 /** The toast after an Object's details are saved (spec 01 §8). */
 export function toastObjectSaved() {
@@ -59,6 +61,9 @@ export function ObjectsPage({ api }: { api: SchemaApi }) {
           </SearchField>
           <Button variant="primary" onPress={() => setDialog({ kind: 'object', type: null })}>
             New Object
+          </Button>
+          <Button variant="outline" onPress={() => setDialog({ kind: 'csv' })}>
+            New Object from CSV
           </Button>
         </div>
       </div>
@@ -134,6 +139,16 @@ export function ObjectsPage({ api }: { api: SchemaApi }) {
             toastObjectSaved();
             if (wasNew) navigate(`/admin/schema/${id}`);
             else void load();
+          }}
+        />
+      )}
+      {dialog?.kind === 'csv' && (
+        <NewObjectFromCsvDialog
+          onClose={(id) => {
+            setDialog(null);
+            if (id === undefined) return;
+            toastObjectSaved();
+            navigate(`/admin/schema/${id}`);
           }}
         />
       )}
