@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../../api/apiClient';
 import { SessionProvider } from '../../auth/public';
-import { DocumentsControl, type DocumentsControlProps, saveFirstMessage } from './DocumentsControl';
+import { saveParentFirstMessage } from '../formMessages';
+import { DocumentsControl, type DocumentsControlProps } from './DocumentsControl';
 
 const pdfType = {
   id: 900,
@@ -325,7 +326,7 @@ describe('DocumentsControl in view mode and on a new record', () => {
   it('says the record must be saved first on a new record, and asks the server nothing', async () => {
     const { client, sent } = server([]);
     renderControl(client, { recordId: undefined });
-    expect(screen.getByText(saveFirstMessage('Account', 'Document'))).toBeInTheDocument();
+    expect(screen.getByText(saveParentFirstMessage('Account', 'Document'))).toBeInTheDocument();
     expect(screen.getByText('You must save the Account before creating a Document')).toBeInTheDocument();
     expect(screen.queryByText('Drop files here or')).toBeNull();
     expect(sent.filter((s) => s.path.includes('/document'))).toEqual([]);

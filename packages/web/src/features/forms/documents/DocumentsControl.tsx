@@ -10,6 +10,7 @@ import { ConfirmDialog, HelpText } from '@plinth/ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { documentServicesFor } from '../../../api/fileApi';
 import { useSession } from '../../auth/public';
+import { saveParentFirstMessage } from '../formMessages';
 import { DocumentCard } from './DocumentCard';
 import { type DocumentsLink, unlinkDocument } from './documentsApi';
 import { useRelatedDocuments } from './useRelatedDocuments';
@@ -52,10 +53,6 @@ export interface DocumentsControlProps {
   /** Where downloads and previews open; tests pass their own. */
   browser?: BrowserWindow | undefined;
 }
-
-/** Said instead of the upload area on a new record (spec 03 §5), as the relationship table says it. */
-export const saveFirstMessage = (parentType: string, childType: string) =>
-  `You must save the ${parentType || 'parent'} before creating a ${childType || 'related child'}`;
 
 /**
  * The documents of a record's relationship end (issue 17 item 3; spec 02 §2, §7; spec 03 §3): each
@@ -130,7 +127,9 @@ export function DocumentsControl({
       {helpText && <HelpText label={title} text={helpText} />}
       {!link ? (
         canUpload ? (
-          <p className="pl-documents-control__note">{saveFirstMessage(recordTypeName, documentTypeName)}</p>
+          <p className="pl-documents-control__note">
+            {saveParentFirstMessage(recordTypeName, documentTypeName)}
+          </p>
         ) : (
           <p className="pl-documents-control__note">No documents.</p>
         )

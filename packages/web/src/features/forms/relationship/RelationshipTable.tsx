@@ -1,3 +1,4 @@
+import { saveParentFirstMessage } from '../formMessages';
 import './relationshipTable.css';
 import type { PickerDataSource } from '@plinth/fields';
 import { FieldWrapper, RecordPickerModal } from '@plinth/fields';
@@ -24,10 +25,6 @@ import { useRelatedType } from './useRelatedType';
 
 /** Relationship table rows per page (spec 03 §9). */
 export const defaultRowsPerPage = 6;
-
-/** Said when a related record would be created for a record not saved yet (spec 03 §5), verbatim. */
-export const saveParentFirstMessage = (parentType: string, childType: string) =>
-  `You must save the ${parentType || 'parent'} before creating a ${childType || 'related child'}`;
 
 export interface RelationshipTableProps {
   /** The record whose related records are shown; absent or 0: a new record, not saved yet. */
