@@ -1,4 +1,5 @@
-import type { CsvImportTarget, CsvUploadResponse } from '@plinth/schema';
+import type { CsvImportTarget, CsvUploadResponse, FieldType } from '@plinth/schema';
+import { fieldTypeLabels } from '../fieldDraft';
 
 export interface CsvMappingStepProps {
   upload: CsvUploadResponse;
@@ -8,7 +9,9 @@ export interface CsvMappingStepProps {
 }
 
 const kindLabel = (t: CsvImportTarget) =>
-  t.kind === 'field' ? t.detail : `${t.kind === 'choice' ? 'Choice of' : 'Lookup to'} ${t.detail}, by name`;
+  t.kind === 'field'
+    ? (fieldTypeLabels[t.detail as FieldType] ?? t.detail)
+    : `${t.kind === 'choice' ? 'Choice of' : 'Lookup to'} ${t.detail}, by name`;
 
 /** Each column of the file and the field it fills (proposed by name), with its first values. */
 export function CsvMappingStep({ upload, targets, mapping, onMappingChange }: CsvMappingStepProps) {
