@@ -1,7 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sysField, sysType } from '@plinth/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FolderBlobStore } from '../src/files/BlobStore.js';
 import { defineRelationship, defineType } from './support/crmSchema.js';
 import { type Client, engines, startTestApp, type TestApp } from './support/testApp.js';
+import { upload } from './support/uploads.js';
 
 /**
  * The schema editor's relationship rules and calls (decision 0100): names and script names of both
@@ -14,6 +19,7 @@ describe.each(engines)('relationships in the schema editor on %s', (engine) => {
   let project: number;
   let account: number;
   let stage: number;
+  let filesDir: string;
 
   const required = 'A value is required.';
   const relNameClash = "There is another field or Object with the same 'Field name/Object name'.";
@@ -21,13 +27,18 @@ describe.each(engines)('relationships in the schema editor on %s', (engine) => {
 
   beforeAll(async () => {
     t = await startTestApp(engine);
+    filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-icons-'));
+    t.services.files = { store: new FolderBlobStore(filesDir), maxUploadBytes: 1_048_576 };
     await t.addUser('clerk', []);
     clerk = await t.login('clerk');
     project = (await defineType(t.admin, 'Project', [{ name: 'Code', script: 'code', type: 'Text' }])).typeId;
     account = (await defineType(t.admin, 'Acct', [])).typeId;
     stage = (await defineType(t.admin, 'Stage', [], sysType.enumValue)).typeId;
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(filesDir, { recursive: true, force: true });
+  });
 
   const putRel = (fields: Record<string, unknown>, from: number, to: number, extra: object = {}) =>
     t.admin.put([
@@ -308,6 +319,25 @@ describe.each(engines)('relationships in the schema editor on %s', (engine) => {
       toName: 'City',
       fromName: 'Sites',
     });
+  });
+
+  it('takes an uploaded image as an Object’s icon, and nothing else', async () => {
+    const image = await upload(t.admin, 'icon.png', 'not really a png, stored as a document all the same');
+    expect(image.status, JSON.stringify(image.body)).toBe(200);
+    const refused = await t.admin.put([{ id: account, fields: { typeIcon: 'a picture' } }]);
+    expect(errorsOf(refused)).toEqual([
+      { id: account, member: 'typeIcon', message: 'The icon must be an uploaded image.' },
+    ]);
+    expect(errorsOf(await t.admin.put([{ id: account, fields: { typeIcon: String(project) } }]))).toEqual([
+      { id: account, member: 'typeIcon', message: 'The icon must be an uploaded image.' },
+    ]);
+    const ok = await t.admin.put([{ id: account, fields: { typeIcon: String(image.body.id) } }]);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const listed = (await t.admin.get('/spapi/data/v1/schema/types')).body.types;
+    expect(listed.find((x: { id: number }) => x.id === account)).toMatchObject({
+      iconImageId: image.body.id,
+    });
+    expect((await t.admin.put([{ id: account, fields: { typeIcon: null } }])).status).toBe(200);
   });
 
   it('answers 404 for catalogue and unknown relationships', async () => {

@@ -38,6 +38,7 @@ import { checkDecimalPlaces } from './decimalPlacesRule.js';
 import { checkRelationshipRules } from './relationshipRules.js';
 import { convertValuesOfRetypedFields } from './richTextValues.js';
 import { loadTenantMeta } from './tenantMetaCache.js';
+import { checkTypeIcon } from './typeIconRule.js';
 
 /**
  * Checks the metamodel as a put leaves it, inside the put's transaction: field types, bounds, and
@@ -70,7 +71,8 @@ export async function validateMetamodelChanges(
         ...(await checkExistingLinks(ctx, schema, row)),
         ...(await checkStructureLinks(ctx, schema, row)),
       ]);
-    else if (row.typeId === sysType.type) issues = checkType(schema, row);
+    else if (row.typeId === sysType.type)
+      issues = [...checkType(schema, row), ...(await checkTypeIcon(ctx, row))];
     else if (row.typeId === sysType.accessRule && problemOf.has(row.id))
       issues = [{ member: 'accessRuleCalculation', message: problemOf.get(row.id)! }];
     // Errors name the record as the put did ('new:key' for a new one) and the member by its put key.

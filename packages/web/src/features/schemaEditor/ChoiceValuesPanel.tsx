@@ -4,6 +4,7 @@ import { Button, toast } from '@plinth/ui';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Form } from 'react-aria-components';
 import type { ApiClient } from '../../api/apiClient';
+import { IconInput } from './IconInput';
 import { PropertyText } from './PropertyInputs';
 import type { SchemaApi } from './schemaApi';
 import { failureMessage, memberErrorsOf } from './serverErrors';
@@ -12,8 +13,8 @@ import { failureMessage, memberErrorsOf } from './serverErrors';
 const orderStep = 10;
 
 /**
- * A choice type's values as pickers show them (colour, name; retired ones marked): add, rename,
- * recolour, move up or down (enumOrder) and retire or restore (enumRetired).
+ * A choice type's values as pickers show them (colour, icon, name; retired ones marked): add, rename,
+ * recolour, give an icon, move up or down (enumOrder) and retire or restore (enumRetired).
  */
 export function ChoiceValuesPanel({
   api,
@@ -26,8 +27,13 @@ export function ChoiceValuesPanel({
 }) {
   const [values, setValues] = useState<EnumValue[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [editing, setEditing] = useState<{ id: number | null; name: string; colour: string } | null>(null);
-  const [errors, setErrors] = useState<{ name?: string; enumColour?: string }>({});
+  const [editing, setEditing] = useState<{
+    id: number | null;
+    name: string;
+    colour: string;
+    icon: number | null;
+  } | null>(null);
+  const [errors, setErrors] = useState<{ name?: string; enumColour?: string; enumIcon?: string }>({});
 
   const load = useCallback(async () => {
     try {
@@ -72,6 +78,8 @@ export function ChoiceValuesPanel({
           fields: {
             name: editing.name.trim(),
             enumColour: editing.colour.trim() || null,
+            // The icon formatting rule: an image document's id, shown as pickers and the grid show icons.
+            enumIcon: editing.icon === null ? null : String(editing.icon),
             ...(editing.id === null ? { enumOrder: (values.length + 1) * orderStep } : {}),
           },
         },
@@ -90,7 +98,7 @@ export function ChoiceValuesPanel({
     <section className="pl-admin__panel" aria-labelledby="choices-title">
       <div className="pl-admin__panel-head">
         <h2 id="choices-title">Choice values</h2>
-        <Button variant="primary" onPress={() => setEditing({ id: null, name: '', colour: '' })}>
+        <Button variant="primary" onPress={() => setEditing({ id: null, name: '', colour: '', icon: null })}>
           New choice value
         </Button>
       </div>
@@ -127,7 +135,9 @@ export function ChoiceValuesPanel({
                   size="small"
                   variant="outline"
                   aria-label={`Edit ${v.name}`}
-                  onPress={() => setEditing({ id: v.id, name: v.name ?? '', colour: v.colour ?? '' })}
+                  onPress={() =>
+                    setEditing({ id: v.id, name: v.name ?? '', colour: v.colour ?? '', icon: v.iconImageId })
+                  }
                 >
                   Edit
                 </Button>
@@ -171,6 +181,15 @@ export function ChoiceValuesPanel({
             error={errors.enumColour}
             onChange={(colour) => {
               setEditing({ ...editing, colour });
+              setErrors({});
+            }}
+          />
+          <IconInput
+            label="Icon"
+            value={editing.icon}
+            error={errors.enumIcon}
+            onValueChange={(icon) => {
+              setEditing({ ...editing, icon });
               setErrors({});
             }}
           />

@@ -9,6 +9,7 @@ import { Modal } from '@plinth/ui';
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { Check } from '../admin/public';
+import { IconInput } from './IconInput';
 import { PropertyChoice, PropertyText } from './PropertyInputs';
 import type { SchemaApi, SchemaTypeSummary } from './schemaApi';
 import { failureMessage, memberErrorsOf } from './serverErrors';
@@ -23,7 +24,7 @@ export interface ObjectDialogProps {
   onSaved: (id: number) => void;
 }
 
-type Member = 'name' | 'typeScriptName' | 'description' | 'inherits';
+type Member = 'name' | 'typeScriptName' | 'description' | 'inherits' | 'typeIcon';
 
 /** The spec's warning when an Object is created (spec 01 §8). */
 export const licenceCostWarning = 'Creating an Object may incur additional license costs.';
@@ -68,6 +69,7 @@ export function ObjectDialog({ api, type, types, onClose, onSaved }: ObjectDialo
   const [description, setDescription] = useState(type?.description ?? '');
   const [inherits, setInherits] = useState(String(type?.inheritsId ?? sysType.resource));
   const [isAbstract, setAbstract] = useState(type?.isAbstract ?? false);
+  const [icon, setIcon] = useState<number | null>(type?.iconImageId ?? null);
   const [errors, setErrors] = useState<Partial<Record<Member, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
@@ -112,6 +114,10 @@ export function ObjectDialog({ api, type, types, onClose, onSaved }: ObjectDialo
             typeScriptName: scriptName.trim(),
             description: description.trim() || null,
             isAbstract,
+            // Written only when changed, as the image document's id (decision 0100).
+            ...(icon !== (type?.iconImageId ?? null)
+              ? { typeIcon: icon === null ? null : String(icon) }
+              : {}),
           },
           relationships: { inherits: { set: [Number(inherits)] } },
         },
@@ -122,7 +128,7 @@ export function ObjectDialog({ api, type, types, onClose, onSaved }: ObjectDialo
       if (byMember && Object.keys(byMember).length > 0) {
         setErrors(byMember);
         const other = Object.entries(byMember).filter(
-          ([m]) => !['name', 'typeScriptName', 'description', 'inherits'].includes(m),
+          ([m]) => !['name', 'typeScriptName', 'description', 'inherits', 'typeIcon'].includes(m),
         );
         setFormError(other.length > 0 ? other.map(([, m]) => m).join(' ') : correctErrorsBeforeSavingMessage);
       } else setFormError(failureMessage(failure));
@@ -196,6 +202,15 @@ export function ObjectDialog({ api, type, types, onClose, onSaved }: ObjectDialo
           onChange={(v) => {
             setInherits(v);
             edited('inherits');
+          }}
+        />
+        <IconInput
+          label="Icon"
+          value={icon}
+          error={errors.typeIcon}
+          onValueChange={(v) => {
+            setIcon(v);
+            edited('typeIcon');
           }}
         />
         <Check isSelected={isAbstract} onChange={setAbstract}>

@@ -5,6 +5,7 @@ import { Link, navigate } from '../../app/router';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { AdminTabs } from '../admin/public';
 import { DeleteObjectDialog } from './DeleteObjectDialog';
+import { TypeIcon } from './IconInput';
 import { NewObjectFromCsvDialog } from './import/NewObjectFromCsvDialog';
 import { ObjectDialog } from './ObjectDialog';
 import type { SchemaApi, SchemaTypeSummary } from './schemaApi';
@@ -95,6 +96,7 @@ export function ObjectsPage({ api }: { api: SchemaApi }) {
                         └{' '}
                       </span>
                     )}
+                    <TypeIcon imageId={type.iconImageId} />
                     <Link to={`/admin/schema/${type.id}`}>{type.name}</Link>
                     {type.isAbstract && <span className="pl-admin__badge">Abstract</span>}
                     {type.isChoiceType && <span className="pl-admin__badge">Choice</span>}

@@ -246,6 +246,12 @@ export function fakeSchemaServer() {
       scriptName: draft.scriptName,
       description: change.fields?.description ?? null,
       isAbstract: change.fields?.isAbstract === true,
+      iconImageId:
+        change.fields?.typeIcon === undefined
+          ? (existing?.iconImageId ?? null)
+          : change.fields.typeIcon === null
+            ? null
+            : Number(change.fields.typeIcon),
     });
     if (existing) Object.assign(existing, next);
     else types.push(next);
@@ -312,6 +318,7 @@ export function fakeSchemaServer() {
       if (f.name !== undefined) value.name = f.name;
       if (f.enumOrder !== undefined) value.order = f.enumOrder;
       if (f.enumColour !== undefined) value.colour = f.enumColour;
+      if (f.enumIcon !== undefined) value.iconImageId = f.enumIcon === null ? null : Number(f.enumIcon);
       if (f.enumRetired !== undefined) value.isRetired = f.enumRetired;
     }
     return ok({ ids, versions: [], deleted: [] });
@@ -361,13 +368,14 @@ export function fakeSchemaServer() {
         types.splice(types.indexOf(type), 1);
         return ok({ deleted: id, recordCount: body.recordCount });
       }
-      const { alias, inheritsId, description, ...rest } = type;
+      const { alias, inheritsId, description, iconImageId, ...rest } = type;
       return ok({
         type: {
           ...rest,
           ...(alias ? { alias } : {}),
           ...(inheritsId ? { inheritsId } : {}),
           ...(description ? { description } : {}),
+          ...(iconImageId ? { iconImageId } : {}),
         },
         ancestors: ancestors(id).map((a) => ({
           id: a,

@@ -176,7 +176,7 @@ describe('relationships in the schema editor', () => {
     await user.click(screen.getByRole('option', { name: 'Stage' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Properties saved')).toBeInTheDocument();
-    expect(puts(server)[0]!.body.entities[0].relationships.toType).toEqual({ set: [10_030] });
+    expect(puts(server)[0]!.body.entities[0]!.relationships!.toType).toEqual({ set: [10_030] });
   }, 60_000);
 
   it('offers "use current" for an end reaching people, and shows the server’s refusal at its property', async () => {
@@ -206,7 +206,7 @@ describe('relationships in the schema editor', () => {
       ),
     ).toBeInTheDocument();
     expect(within(dialog).getByRole('tab', { name: /General/ })).toHaveAttribute('aria-selected', 'true');
-    expect(puts(server)[0]!.body.entities[0].fields).toMatchObject({
+    expect(puts(server)[0]!.body.entities[0]!.fields).toMatchObject({
       defaultToUseCurrent: true,
       securesTo: true,
     });
