@@ -63,7 +63,7 @@ export { toSql, toSqlText } from './sql/translate.js';
 export type * from './syntax/ast.js';
 export { childrenOf } from './syntax/ast.js';
 export type { LexResult, Token, TokenKind } from './syntax/lexer.js';
-export { KEYWORDS, lex } from './syntax/lexer.js';
+export { isIdentPart, isIdentStart, KEYWORDS, lex, OPERATORS, QUOTES } from './syntax/lexer.js';
 export type { Diagnostic, ParseResult } from './syntax/parser.js';
 export { MAX_LENGTH, MAX_NESTING, MAX_TREE_DEPTH, parse } from './syntax/parser.js';
 export { print } from './syntax/printer.js';

@@ -52,8 +52,10 @@ export type LexResult =
   | { readonly ok: false; readonly reason: 'syntax' | 'tooDeep'; readonly span: Span };
 
 const MAX_NESTING = 256;
-const QUOTES = new Set(["'", '\u2018', '\u2019']);
-const OPERATORS = [
+/** The quote characters a text opens and closes with (typographic ones too). */
+export const QUOTES: ReadonlySet<string> = new Set(["'", '\u2018', '\u2019']);
+/** The operators and punctuation, longest first, as the lexer tries them. */
+export const OPERATORS: readonly string[] = [
   '<>',
   '!=',
   '<=',
@@ -76,8 +78,8 @@ const OPERATORS = [
   '!',
 ];
 
-const isIdentStart = (c: string) => /[\p{L}_]/u.test(c);
-const isIdentPart = (c: string) => /[\p{L}\p{N}_]/u.test(c);
+export const isIdentStart = (c: string) => /[\p{L}_]/u.test(c);
+export const isIdentPart = (c: string) => /[\p{L}\p{N}_]/u.test(c);
 const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
 
 type Mode = { kind: 'template' } | { kind: 'hole' };

@@ -4,8 +4,8 @@ import type {
   CompletionResult,
   CompletionSource,
 } from '@codemirror/autocomplete';
+import { KEYWORDS } from '@plinth/calc/lexer';
 import type { FieldInfo, FunctionInfo, RelationshipInfo, SnippetInfo } from '../api/calcEditorContracts';
-import { calcKeywords } from '../language/calcTokens';
 
 /** A variable the expression may use (a page variable, a component output): inserted as `[Name]`. */
 export interface EditorVariable {
@@ -145,7 +145,7 @@ export function calcCompletion(getData: () => CompletionData): CompletionSource 
       })),
       ...memberOptions(members),
       ...data.functions.map(functionOption),
-      ...[...calcKeywords].map((k) => ({ label: k, type: 'keyword', boost: -1 })),
+      ...[...KEYWORDS].map((k) => ({ label: k, type: 'keyword', boost: -1 })),
       ...data.snippets.map((s) => ({
         label: s.name,
         detail: 'snippet',

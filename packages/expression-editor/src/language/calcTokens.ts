@@ -1,9 +1,11 @@
 import type { StringStream } from '@codemirror/language';
+import { isIdentPart, isIdentStart, KEYWORDS, OPERATORS, QUOTES } from '@plinth/calc/lexer';
 
 /**
  * The token names of the editor's highlighter: the kinds of the real lexer (@plinth/calc
  * `syntax/lexer.ts`), plus `function` (a name followed by `(`), `comment` and `invalid`, which
- * the lexer skips or refuses. calcTokens.test.ts proves the two agree on every token kind.
+ * the lexer skips or refuses. It reads with the lexer's own keywords, quotes and operators;
+ * calcTokens.test.ts proves the two agree on every token kind.
  */
 export type CalcTokenName =
   | 'ident'
@@ -22,62 +24,12 @@ export type CalcTokenName =
   | 'comment'
   | 'invalid';
 
-/** The lexer's keywords (calc-language.md §1–2); the agreement test checks it against KEYWORDS. */
-export const calcKeywords: ReadonlySet<string> = new Set([
-  'and',
-  'or',
-  'not',
-  'like',
-  'is',
-  'null',
-  'in',
-  'case',
-  'when',
-  'then',
-  'else',
-  'end',
-  'let',
-  'select',
-  'where',
-  'order',
-  'by',
-  'asc',
-  'desc',
-  'true',
-  'false',
-]);
-
 /** Where a token that spans lines left off, and the template/hole nesting. */
 export interface CalcTokenState {
   modes: ('template' | 'hole')[];
   open: 'comment' | 'string' | 'name' | 'param' | null;
 }
 
-const QUOTES = new Set(["'", '\u2018', '\u2019']);
-const OPERATORS = [
-  '<>',
-  '!=',
-  '<=',
-  '>=',
-  '||',
-  '&&',
-  '(',
-  ')',
-  ',',
-  '.',
-  '=',
-  '<',
-  '>',
-  '&',
-  '+',
-  '-',
-  '*',
-  '/',
-  '%',
-  '!',
-];
-const isIdentStart = (c: string) => /[\p{L}_]/u.test(c);
-const isIdentPart = (c: string) => /[\p{L}\p{N}_]/u.test(c);
 const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
 const isSpace = (c: string) =>
   c === ' ' || c === '\t' || c === '\r' || c === '\f' || c === '\v' || c === '\u00a0';
@@ -214,7 +166,7 @@ export function calcToken(stream: StringStream, state: CalcTokenState): CalcToke
   }
   if (isIdentStart(c)) {
     while (!stream.eol() && isIdentPart(stream.peek()!)) stream.next();
-    if (calcKeywords.has(stream.current().toLowerCase())) return 'keyword';
+    if (KEYWORDS.has(stream.current().toLowerCase())) return 'keyword';
     return /^\s*\(/.test(stream.string.slice(stream.pos)) ? 'function' : 'ident';
   }
   if (isDigit(c)) {
