@@ -416,7 +416,7 @@ describe.each(engines)('metamodel rules through the API on %s', (engine) => {
         {
           id: text,
           member: 'fieldType',
-          message: "The field type cannot be changed to 'Number' while records hold values of this field.",
+          message: "1 record holds a value that cannot be changed to 'Number' ('A-1'). Change it first.",
         },
       ]);
       expect((await t.admin.read(rec.body.ids['new:r'], 'code')).body.code).toBe('A-1');
@@ -425,6 +425,72 @@ describe.each(engines)('metamodel rules through the API on %s', (engine) => {
       expect((await t.admin.put([{ id: num, fields: { fieldType: 'Decimal' } }])).status).toBe(200);
       expect((await t.admin.put([{ id: empty, fields: { fieldType: 'Date' } }])).status).toBe(200);
       expect((await t.admin.read(rec.body.ids['new:r'], 'qty')).body.qty).toBe(3);
+    });
+
+    it('converts what converts when a field holding values changes type, and refuses with the count and examples', async () => {
+      const holderType = (await defineType(t.admin, 'Convert', [])).typeId;
+      const amount = (await putField(holderType, { name: 'Amount', fieldScriptName: 'amount' })).body.ids[
+        'new:f'
+      ];
+      const when = (await putField(holderType, { name: 'When', fieldScriptName: 'when', fieldType: 'Date' }))
+        .body.ids['new:f'];
+      const done = (await putField(holderType, { name: 'Done', fieldScriptName: 'done' })).body.ids['new:f'];
+      const values = [
+        { amount: '12', done: 'yes', when: '2026-03-01' },
+        { amount: ' 7 ', done: 'No', when: '2026-03-02' },
+        { amount: 'twelve', done: 'maybe', when: null },
+        { amount: '1.5', done: 'TRUE', when: null },
+        { amount: 'n/a', done: '', when: null },
+      ];
+      const put = await t.admin.put(
+        values.map((fields, i) => ({
+          id: `new:${i}`,
+          typeId: holderType,
+          fields: { name: `c${i}`, ...fields },
+        })),
+      );
+      expect(put.status, JSON.stringify(put.body)).toBe(200);
+      const ids = values.map((_, i) => put.body.ids[`new:${i}`] as number);
+      const versionBefore = (await t.admin.read(ids[0]!, 'name')).body.version;
+
+      // 'twelve', '1.5' and 'n/a' are no whole numbers: nothing changes, and the message says so.
+      expect(errorsOf(await t.admin.put([{ id: amount, fields: { fieldType: 'Number' } }]))).toEqual([
+        {
+          id: amount,
+          member: 'fieldType',
+          message:
+            "3 records hold values that cannot be changed to 'Number' ('twelve', '1.5', 'n/a'). Change them first.",
+        },
+      ]);
+      expect((await t.admin.read(ids[0]!, 'amount')).body.amount).toBe('12');
+      expect((await t.admin.read(ids[0]!, 'name')).body.version).toBe(versionBefore);
+
+      // Fixed, they convert: numbers, yes/no and dates with time.
+      const fixed = await t.admin.put([
+        { id: ids[2]!, fields: { amount: '12' } },
+        { id: ids[3]!, fields: { amount: '2', done: 'false' } },
+        { id: ids[4]!, fields: { amount: null } },
+      ]);
+      expect(fixed.status).toBe(200);
+      expect((await t.admin.put([{ id: amount, fields: { fieldType: 'Number' } }])).status).toBe(200);
+      expect(errorsOf(await t.admin.put([{ id: done, fields: { fieldType: 'Boolean' } }]))).toEqual([
+        {
+          id: done,
+          member: 'fieldType',
+          message: "1 record holds a value that cannot be changed to 'Yes/No' ('maybe'). Change it first.",
+        },
+      ]);
+      expect((await t.admin.put([{ id: ids[2]!, fields: { done: 'y' } }])).status).toBe(200);
+      expect((await t.admin.put([{ id: done, fields: { fieldType: 'Boolean' } }])).status).toBe(200);
+      expect((await t.admin.put([{ id: when, fields: { fieldType: 'DateTime' } }])).status).toBe(200);
+      const read = await t.admin.read(ids[1]!, 'amount, done, when');
+      expect(read.body).toMatchObject({ amount: 7, done: false, when: '2026-03-02T00:00:00.000Z' });
+      expect((await t.admin.read(ids[2]!, 'done')).body.done).toBe(true);
+      // A converted record has a new version: a form opened before cannot write the old value back.
+      expect((await t.admin.read(ids[0]!, 'name')).body.version).toBeGreaterThan(versionBefore);
+      // And back to text, the way a user reads them.
+      expect((await t.admin.put([{ id: amount, fields: { fieldType: 'Text' } }])).status).toBe(200);
+      expect((await t.admin.read(ids[0]!, 'amount')).body.amount).toBe('12');
     });
 
     it('refuses an unknown relationship type', async () => {

@@ -31,19 +31,19 @@ import { sql } from 'kysely';
 import { checkCalculations, isExpressionDefault } from '../calc/calculatedFields.js';
 import type { RequestContext } from '../context.js';
 import type { EntityRow } from '../data/entityRepository.js';
-import { jsonValue } from '../db/jsonValue.js';
 import { defaultFor } from '../entities/fieldDefaults.js';
 import { type MemberError, validationFailed } from '../entities/relationshipChanges.js';
 import { checkDecimalPlaces } from './decimalPlacesRule.js';
+import { convertStoredValues, unconvertibleMessage } from './fieldValueChanges.js';
 import { checkRelationshipRules } from './relationshipRules.js';
-import { convertValuesOfRetypedFields } from './richTextValues.js';
+import { convertValuesToRichText } from './richTextValues.js';
 import { loadTenantMeta } from './tenantMetaCache.js';
 import { checkTypeIcon } from './typeIconRule.js';
 
 /**
  * Checks the metamodel as a put leaves it, inside the put's transaction: field types, bounds, and
  * the name rules of the field-schema editor (spec 01 §5). Any error undoes the whole put. Then
- * converts the stored values of fields whose type change makes them HTML.
+ * converts the stored values of fields whose type changes, or refuses the change.
  */
 export async function validateMetamodelChanges(
   ctx: RequestContext,
@@ -61,7 +61,6 @@ export async function validateMetamodelChanges(
         ...checkField(schema, row),
         ...checkPattern(ctx.schema.field(row.id), schema.field(row.id)),
         ...checkDecimalPlaces(ctx.schema.field(row.id), schema.field(row.id)),
-        ...(await checkFieldTypeChange(ctx, schema, row)),
       ];
     else if (row.typeId === sysType.relationship)
       issues = firstPerMember([
@@ -81,8 +80,9 @@ export async function validateMetamodelChanges(
   // Calculation fields compile, give one value, close no cycle, and store their result type.
   errors.push(...(await checkCalculations(ctx, schema, written, refOf)));
   if (errors.length > 0) throw validationFailed(errors);
-  // Values of a field that became Rich text are converted to sanitised HTML in the same transaction.
-  await convertValuesOfRetypedFields(ctx, schema, written);
+  // Values of retyped fields are converted in the same transaction, or the write is refused.
+  const conversionErrors = await convertRetypedFields(ctx, schema, written, refOf);
+  if (conversionErrors.length > 0) throw validationFailed(conversionErrors);
 }
 
 type Issue = Omit<MemberError, 'id'>;
@@ -207,35 +207,35 @@ async function relationshipRulesOf(ctx: RequestContext, schema: Schema, row: Ent
 }
 
 const stringTypes: readonly FieldType[] = ['Text', 'MultilineText', 'RichText'];
-const numberTypes: readonly FieldType[] = ['Number', 'AutoNumber', 'Decimal', 'Currency'];
+const _numberTypes: readonly FieldType[] = ['Number', 'AutoNumber', 'Decimal', 'Currency'];
 
 /**
- * A field's type may change while records hold values only where every stored value stays a value
- * of the new type: between the string types, and from a number type to Decimal or Currency.
+ * Converts the stored values of the fields whose type the write changes (issue 19 item 5): text
+ * that becomes rich text is escaped and sanitised; every other value is converted to the new type
+ * and checked against the new definition. A field some of whose values do not convert is refused
+ * with their count and first examples, and the write rolls back.
  */
-async function checkFieldTypeChange(ctx: RequestContext, schema: Schema, row: EntityRow): Promise<Issue[]> {
-  const before = ctx.schema.field(row.id);
-  const after = schema.field(row.id);
-  if (!before || !after || before.type === after.type) return [];
-  const fits =
-    (stringTypes.includes(before.type) && stringTypes.includes(after.type)) ||
-    (numberTypes.includes(before.type) && (after.type === 'Decimal' || after.type === 'Currency'));
-  if (fits) return [];
-  const held = await ctx.db
-    .selectFrom('entities')
-    .select('id')
-    .where('tenant_id', '=', ctx.tenantId)
-    .where(sql<boolean>`${jsonValue(ctx.engine, row.id)} is not null`)
-    .limit(1)
-    .execute();
-  return held.length === 0
-    ? []
-    : [
-        {
-          member: 'fieldType',
-          message: `The field type cannot be changed to '${after.type}' while records hold values of this field.`,
-        },
-      ];
+async function convertRetypedFields(
+  ctx: RequestContext,
+  schema: Schema,
+  written: readonly EntityRow[],
+  refOf: (id: EntityId) => EntityRef,
+): Promise<MemberError[]> {
+  const errors: MemberError[] = [];
+  for (const row of written) {
+    if (row.typeId !== sysType.field) continue;
+    const before = ctx.schema.field(row.id);
+    const after = schema.field(row.id);
+    if (!before || !after || before.type === after.type) continue;
+    if (after.type === 'RichText' && stringTypes.includes(before.type)) {
+      await convertValuesToRichText(ctx, after.id);
+      continue;
+    }
+    const broken = await convertStoredValues(ctx, before, after);
+    if (broken.count > 0)
+      errors.push({ id: refOf(row.id), member: 'fieldType', message: unconvertibleMessage(broken, after) });
+  }
+  return errors;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type EntityId, type Schema, type StoredValue, sysType } from '@plinth/schema';
+import type { EntityId, StoredValue } from '@plinth/schema';
 import { sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import { type Executor, parseData } from '../data/entityRepository.js';
@@ -27,37 +27,29 @@ export function richTextFromPlainText(text: string): string {
 }
 
 /**
- * Fields of a metamodel write whose values become HTML (a Text or Multiline field changed to Rich
- * text) have every stored value converted, in the write's transaction: no record keeps a value that
- * was never sanitised (issue 14).
+ * A field that becomes Rich text has every stored value converted to sanitised HTML, in the
+ * write's transaction: no record keeps a value that was never sanitised (issue 14).
  */
-export async function convertValuesOfRetypedFields(
-  ctx: RequestContext,
-  schema: Schema,
-  written: ReadonlyArray<{ id: EntityId; typeId: EntityId }>,
-): Promise<void> {
-  for (const row of written) {
-    if (row.typeId !== sysType.field) continue;
-    const before = ctx.schema.field(row.id);
-    const after = schema.field(row.id);
-    if (!before || !after || before.type === 'RichText' || after.type !== 'RichText') continue;
-    await rewriteFieldValues(ctx.db, ctx.engine, ctx.tenantId, row.id, richTextFromPlainText);
-  }
+export async function convertValuesToRichText(ctx: RequestContext, fieldId: EntityId): Promise<void> {
+  await rewriteFieldValues(ctx.db, ctx.engine, ctx.tenantId, fieldId, (v) =>
+    typeof v === 'string' ? richTextFromPlainText(v) : v,
+  );
 }
 
 const BATCH = 500;
 
 /**
- * Rewrites every stored value of a field with `convert`, a batch of records at a time (in id order,
- * so memory stays flat on a big table), bumping each changed record's version so a form opened
- * before the change cannot write the old value back unseen, and re-indexing its search text.
+ * Rewrites every stored value of a field with `convert` (the same value: left as it is; undefined:
+ * the value removed), a batch of records at a time (in id order, so memory stays flat on a big
+ * table), bumping each changed record's version so a form opened before the change cannot write
+ * the old value back unseen, and re-indexing its search text.
  */
 export async function rewriteFieldValues(
   db: Executor,
   engine: Engine,
   tenantId: number,
   fieldId: EntityId,
-  convert: (value: string) => string,
+  convert: (value: StoredValue, record: { id: EntityId; name: string | null }) => StoredValue | undefined,
 ): Promise<number> {
   const key = String(fieldId);
   let after = 0;
@@ -83,10 +75,11 @@ export async function rewriteFieldValues(
     for (const r of rows) {
       const data = parseData(r.data);
       const value = data[key];
-      if (typeof value !== 'string') continue;
-      const converted = convert(value);
+      if (value === undefined || value === null) continue;
+      const converted = convert(value, { id: r.id, name: r.name });
       if (converted === value) continue;
-      data[key] = converted;
+      if (converted === undefined) delete data[key];
+      else data[key] = converted;
       await db
         .updateTable('entities')
         .set((eb) => ({ data: JSON.stringify(data), version: eb('version', '+', 1) }))

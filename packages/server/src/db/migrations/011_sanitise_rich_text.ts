@@ -19,6 +19,8 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .execute();
   for (const field of fields) {
     if (parseData(field.data)[String(sysField.fieldType)] !== 'RichText') continue;
-    await rewriteFieldValues(typed, engine, field.tenant_id, field.id, (html) => sanitizeRichText(html));
+    await rewriteFieldValues(typed, engine, field.tenant_id, field.id, (html) =>
+      typeof html === 'string' ? sanitizeRichText(html) : html,
+    );
   }
 }
