@@ -24,7 +24,6 @@ const unscoped: Record<string, string> = {
   'entities/relationshipChanges.ts': 'write integrity: links removed with a put, the read rule passed in',
   'files/documentTypes.ts': 'the tenant’s document types (catalogue records every caller uses)',
   'files/unreferencedBlobs.ts': 'upkeep: files no record of any tenant names',
-  'metamodel/metamodelWrites.ts': 'write integrity: records of a type being changed',
   'metamodel/relationshipRules.ts': 'write integrity: records lacking a mandatory end, reports named',
   'metamodel/richTextValues.ts': 'upkeep: rewriting stored rich text of every record',
   'metamodel/tenantMetaCache.ts': 'the tenant’s metamodel and rules, before there are permissions',
