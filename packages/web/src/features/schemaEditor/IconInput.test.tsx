@@ -29,7 +29,7 @@ describe('icons in the schema editor', () => {
     );
     await user.click(within(panel).getByRole('button', { name: 'Edit Won' }));
     const icon = within(panel).getByRole('group', { name: 'Icon' });
-    expect(within(icon).getByRole('img', { name: 'Icon: image 900' })).toBeInTheDocument();
+    expect(within(icon).getByRole('img', { name: 'The current icon' })).toBeInTheDocument();
     expect(within(icon).getByRole('button', { name: 'Replace icon' })).toBeInTheDocument();
     await user.click(within(icon).getByRole('button', { name: 'Remove icon' }));
     expect(within(icon).getByText('No icon')).toBeInTheDocument();
@@ -52,7 +52,7 @@ describe('icons in the schema editor', () => {
     await user.click(screen.getByRole('button', { name: 'Edit the details of Account' }));
     let dialog = await screen.findByRole('dialog', { name: 'Object details: Account' });
     const icon = within(dialog).getByRole('group', { name: 'Icon' });
-    expect(within(icon).getByRole('img', { name: 'Icon: image 901' })).toBeInTheDocument();
+    expect(within(icon).getByRole('img', { name: 'The current icon' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Properties saved')).toBeInTheDocument();
     expect(putFields(server)[0]).not.toHaveProperty('typeIcon');

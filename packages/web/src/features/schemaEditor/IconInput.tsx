@@ -44,7 +44,12 @@ export function IconInput({ label, value, onValueChange, error }: IconInputProps
         {value === null ? (
           <span className="pl-admin__muted">No icon</span>
         ) : (
-          <img src={imageUrl(value, 'small')} alt={`${label}: image ${value}`} width={32} height={32} />
+          <img
+            src={imageUrl(value, 'small')}
+            alt={`The current ${label.toLowerCase()}`}
+            width={32}
+            height={32}
+          />
         )}
         <FileTrigger
           acceptedFileTypes={iconTypes}

@@ -3,20 +3,18 @@ import {
   cardinalities,
   correctErrorsBeforeSavingMessage,
   type NamedEntity,
-  optionalFieldHint,
   type RelType,
   relTypes,
-  requiredFieldHint,
   sysType,
   toScriptName,
 } from '@plinth/schema';
 import { Modal } from '@plinth/ui';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Form, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import { Check } from '../../admin/public';
 import { PropertyChoice, PropertyText } from '../PropertyInputs';
 import type { ReportChoice, SchemaApi, SchemaTypeSummary } from '../schemaApi';
 import { failureMessage, memberErrorsOf } from '../serverErrors';
+import { EndDetails, ErrorText, SecurityFields } from './RelationshipEndDetails';
 import {
   checkRelationshipDraft,
   membersByTab,
@@ -194,13 +192,7 @@ export function RelationshipDialog({
     { id: '', name: 'The generated default' },
     ...(id === null ? [] : (reports[id] ?? [])).map((r) => ({ id: String(r.id), name: r.name })),
   ];
-  const reportOf = (value: string) => (value === '' ? null : Number(value));
-  const errorText = (member: RelationshipMember) =>
-    errors[member] && (
-      <p role="alert" className="pl-field__error">
-        {errors[member]}
-      </p>
-    );
+  const errorText = (member: RelationshipMember) => <ErrorText message={errors[member]} />;
   const cardinality = cardinalityOf(draft.relType, draft.cardinality);
 
   const general = (
@@ -291,76 +283,19 @@ export function RelationshipDialog({
     </>
   );
 
-  const endDetails = (end: 'to' | 'from') => {
-    const holder = end === 'to' ? fromName : toName;
-    const reached = end === 'to' ? draft.toTypeId : draft.fromTypeId;
-    const mandatory = end === 'to' ? 'relationshipIsMandatory' : 'revRelationshipIsMandatory';
-    const isOn = end === 'to' ? draft.isMandatory : draft.isReverseMandatory;
-    const useCurrent = end === 'to' ? 'defaultToUseCurrent' : 'defaultFromUseCurrent';
-    const endName = end === 'to' ? draft.toName : draft.fromName;
-    return (
-      <fieldset className="pl-schema__end" key={end}>
-        <legend>On {holder || 'the related Object'}</legend>
-        <div className="pl-schema__check">
-          <Check
-            isSelected={isOn}
-            onChange={(on) => set(end === 'to' ? { isMandatory: on } : { isReverseMandatory: on }, mandatory)}
-          >
-            Required on {holder || 'the related Object'}
-          </Check>
-          <p className="pl-field__hint">{isOn ? requiredFieldHint : optionalFieldHint}</p>
-          {errorText(mandatory)}
-        </div>
-        <PropertyChoice
-          label={`Display report on ${holder}`}
-          value={String(draft[`${end}DisplayReportId`] ?? '')}
-          options={reportChoices(reached)}
-          hint={`Lists the ${endName || 'related records'} on a ${holder} record.`}
-          error={errors[`${end}DisplayReport`]}
-          onChange={(v) => set({ [`${end}DisplayReportId`]: reportOf(v) }, `${end}DisplayReport`)}
-        />
-        <PropertyChoice
-          label={`Picker report on ${holder}`}
-          value={String(draft[`${end}PickerReportId`] ?? '')}
-          options={reportChoices(reached)}
-          hint={`Lists the records to choose the ${endName || 'related records'} from.`}
-          error={errors[`${end}PickerReport`]}
-          onChange={(v) => set({ [`${end}PickerReportId`]: reportOf(v) }, `${end}PickerReport`)}
-        />
-        {reachesUsers(types, reached) && (
-          <div className="pl-schema__check">
-            <Check isSelected={draft[useCurrent]} onChange={(on) => set({ [useCurrent]: on }, useCurrent)}>
-              Use current: a new {holder} starts with the signed-in user
-            </Check>
-            {errorText(useCurrent)}
-          </div>
-        )}
-      </fieldset>
-    );
-  };
-
-  const security = (
-    <>
-      <p className="pl-admin__muted">Who may see a record may also see the records it secures.</p>
-      <div className="pl-schema__check">
-        <Check isSelected={draft.securesTo} onChange={(on) => set({ securesTo: on }, 'securesTo')}>
-          Secures to: access to a {fromName} reaches its {draft.toName || 'related records'}
-        </Check>
-        {errorText('securesTo')}
-      </div>
-      <div className="pl-schema__check">
-        <Check isSelected={draft.securesFrom} onChange={(on) => set({ securesFrom: on }, 'securesFrom')}>
-          Secures from: access to a {toName || 'related record'} reaches its {draft.fromName || 'records'}
-        </Check>
-        {errorText('securesFrom')}
-      </div>
-    </>
-  );
-
-  const panels: Record<RelationshipTab, React.ReactNode> = {
+  const parts = { draft, set, errors, fromName, toName };
+  const panels: Record<RelationshipTab, ReactNode> = {
     general,
-    details: [endDetails('to'), endDetails('from')],
-    security,
+    details: (['to', 'from'] as const).map((end) => (
+      <EndDetails
+        key={end}
+        end={end}
+        {...parts}
+        reports={reportChoices(end === 'to' ? draft.toTypeId : draft.fromTypeId)}
+        reachesUsers={reachesUsers(types, end === 'to' ? draft.toTypeId : draft.fromTypeId)}
+      />
+    )),
+    security: <SecurityFields {...parts} />,
   };
   const title = isNew
     ? `New relationship on ${typeName(typeId)}`
@@ -376,7 +311,11 @@ export function RelationshipDialog({
         { kind: 'custom', label: 'Save', variant: 'primary', onPress: () => void save(), isDisabled: isBusy },
       ]}
     >
-      <Form className="pl-admin__form pl-schema__field-form" onSubmit={save} validationBehavior="aria">
+      <Form
+        className="pl-admin__form pl-schema__field-form pl-schema__rel-form"
+        onSubmit={save}
+        validationBehavior="aria"
+      >
         {!isNew && (
           <p className="pl-schema__warning" role="note">
             Field schema changes can affect Forms, Pages and Reports.
