@@ -24,6 +24,7 @@ import { frameworkErrors, registerErrorHandler } from './http/errorHandler.js';
 import { responseSerializer, validatesResponsesByDefault } from './http/responseSerializer.js';
 import { importRoutes } from './imports/importRoutes.js';
 import { enumValueRoutes } from './metamodel/enumValueRoutes.js';
+import { fieldAdminRoutes } from './metamodel/fieldAdminRoutes.js';
 import { relationshipAdminRoutes } from './metamodel/relationshipAdminRoutes.js';
 import { schemaRoutes } from './metamodel/schemaRoutes.js';
 import { typeAdminRoutes } from './metamodel/typeAdminRoutes.js';
@@ -120,6 +121,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     await enumValueRoutes(api);
     await typeAdminRoutes(api);
     await relationshipAdminRoutes(api);
+    await fieldAdminRoutes(api);
     await settingsRoutes(api);
     await reportRoutes(api);
     await reportAggregateRoutes(api);

@@ -7,8 +7,13 @@ import {
   type StoredValue,
   validateFieldValue,
 } from '@plinth/schema';
+import { sql } from 'kysely';
 import type { RequestContext } from '../context.js';
-import { rewriteFieldValues } from './richTextValues.js';
+import { type Executor, parseData } from '../data/entityRepository.js';
+import { indexRecords } from '../data/search/searchIndex.js';
+import { systemQuery } from '../data/systemQuery.js';
+import { jsonValue } from '../db/jsonValue.js';
+import type { Engine } from '../db/tables.js';
 
 const textTypes: readonly FieldType[] = ['Text', 'MultilineText', 'RichText'];
 const yes = new Set(['yes', 'y', 'true', '1']);
@@ -84,4 +89,119 @@ export function unconvertibleMessage(broken: BrokenValues, after: FieldDef): str
 /** Removes a field's value from every record that holds one (the field is being deleted). */
 export function removeStoredValues(ctx: RequestContext, fieldId: EntityId): Promise<number> {
   return rewriteFieldValues(ctx.db, ctx.engine, ctx.tenantId, fieldId, () => undefined);
+}
+
+const BATCH = 500;
+
+interface HeldValue {
+  id: EntityId;
+  typeId: EntityId;
+  name: string | null;
+  data: Record<string, StoredValue>;
+  value: StoredValue;
+}
+
+/**
+ * Every record holding a value of a field, a batch at a time (in id order, so memory stays flat on
+ * a big table), whatever the caller's read rules: a schema change concerns every record.
+ */
+async function* heldValues(
+  db: Executor,
+  engine: Engine,
+  tenantId: number,
+  fieldId: EntityId,
+): AsyncGenerator<HeldValue[]> {
+  const key = String(fieldId);
+  let after = 0;
+  for (;;) {
+    const rows = await systemQuery(db, 'upkeep')
+      .selectFrom('entities')
+      .select(['id', 'type_id', 'name', 'data'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', '>', after)
+      .where(sql<boolean>`${jsonValue(engine, fieldId)} is not null`)
+      .orderBy('id')
+      .limit(BATCH)
+      .execute();
+    if (rows.length === 0) return;
+    after = rows[rows.length - 1]!.id;
+    yield rows.flatMap((r) => {
+      const data = parseData(r.data);
+      const value = data[key];
+      return value === undefined || value === null
+        ? []
+        : [{ id: r.id, typeId: r.type_id, name: r.name, data, value }];
+    });
+  }
+}
+
+/**
+ * Rewrites every stored value of a field with `convert` (the same value: left as it is; undefined:
+ * the value removed), bumping each changed record's version so a form opened before the change
+ * cannot write the old value back unseen, and re-indexing its search text.
+ */
+export async function rewriteFieldValues(
+  db: Executor,
+  engine: Engine,
+  tenantId: number,
+  fieldId: EntityId,
+  convert: (value: StoredValue) => StoredValue | undefined,
+): Promise<number> {
+  const key = String(fieldId);
+  let changed = 0;
+  for await (const batch of heldValues(db, engine, tenantId, fieldId)) {
+    const rewritten: HeldValue[] = [];
+    for (const held of batch) {
+      const converted = convert(held.value);
+      if (converted === held.value) continue;
+      if (converted === undefined) delete held.data[key];
+      else held.data[key] = converted;
+      await db
+        .updateTable('entities')
+        .set((eb) => ({ data: JSON.stringify(held.data), version: eb('version', '+', 1) }))
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', held.id)
+        .execute();
+      rewritten.push(held);
+    }
+    await indexRecords(db, tenantId, rewritten);
+    changed += rewritten.length;
+  }
+  return changed;
+}
+
+/**
+ * What a proposed definition of a field would make of the values stored now (the schema editor
+ * asks before saving): how many records hold a value, and which of them the new definition refuses
+ * — a value that does not convert to a new type, or breaks a tightened length, range or pattern —
+ * and, when the field becomes required, how many records of its type have no value.
+ */
+export async function valuesAgainst(
+  ctx: RequestContext,
+  before: FieldDef,
+  after: FieldDef,
+): Promise<{ valueCount: number; broken: BrokenValues; missing: number }> {
+  const broken: BrokenValues = { count: 0, examples: [] };
+  let valueCount = 0;
+  for await (const batch of heldValues(ctx.db, ctx.engine, ctx.tenantId, before.id)) {
+    for (const held of batch) {
+      valueCount++;
+      const result = convertedValue(held.value, before, after);
+      if (result.ok && result.value !== null) continue;
+      broken.count++;
+      if (broken.examples.length < exampleCount) broken.examples.push(exampleOf(held.value));
+    }
+  }
+  let missing = 0;
+  if (after.isRequired && after.type !== 'Calculation' && after.type !== 'AutoNumber') {
+    const row = await systemQuery(ctx.db, 'write integrity')
+      .selectFrom('entities')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('type_id', 'in', ctx.schema.descendants(before.typeId))
+      .where(sql<boolean>`${jsonValue(ctx.engine, before.id)} is null`)
+      .executeTakeFirst();
+    missing = Number(row?.n ?? 0);
+  }
+  return { valueCount, broken, missing };
 }

@@ -3,6 +3,7 @@ import type { RequestContext } from '../context.js';
 import { type EntityRow, hasRecordsOfTypes } from '../data/entityRepository.js';
 import type { SystemTypeBehaviour } from '../entities/systemTypeBehaviour.js';
 import { AppError } from '../http/errors.js';
+import { countValues } from './fieldUsage.js';
 import { validateMetamodelChanges } from './metamodelWrites.js';
 import { countLinks } from './relationshipUsage.js';
 
@@ -32,6 +33,7 @@ export const metamodelTypeBehaviour: SystemTypeBehaviour = {
  */
 async function refuseTypeDeletes(ctx: RequestContext, rows: readonly EntityRow[]): Promise<void> {
   await refuseLinkedRelationshipDeletes(ctx, rows);
+  await refuseFieldDeletesWithValues(ctx, rows);
   const deletedTypes = rows.filter((r) => r.typeId === sysType.type);
   const deletedIds = new Set<EntityId>(deletedTypes.map((r) => r.id));
   const affected = deletedTypes.flatMap((r) => ctx.schema.descendants(r.id));
@@ -63,6 +65,21 @@ async function refuseLinkedRelationshipDeletes(
       throw new AppError(
         'conflict',
         `The relationship '${row.name ?? row.id}' still links ${linkCount} pairs of records. Delete it from the schema editor, which asks before removing them.`,
+      );
+  }
+}
+
+/**
+ * A field that records hold values of is deleted only through the schema editor's confirmed delete
+ * (decision 0107), which removes the values first: a plain delete would leave them behind unseen.
+ */
+async function refuseFieldDeletesWithValues(ctx: RequestContext, rows: readonly EntityRow[]): Promise<void> {
+  for (const row of rows.filter((r) => r.typeId === sysType.field)) {
+    const valueCount = await countValues(ctx, row.id);
+    if (valueCount > 0)
+      throw new AppError(
+        'conflict',
+        `The field '${row.name ?? row.id}' still has values in ${valueCount} records. Delete it from the schema editor, which asks before removing them.`,
       );
   }
 }

@@ -25,7 +25,6 @@ const unscoped: Record<string, string> = {
   'files/documentTypes.ts': 'the tenant’s document types (catalogue records every caller uses)',
   'files/unreferencedBlobs.ts': 'upkeep: files no record of any tenant names',
   'metamodel/relationshipRules.ts': 'write integrity: records lacking a mandatory end, reports named',
-  'metamodel/richTextValues.ts': 'upkeep: rewriting stored rich text of every record',
   'metamodel/tenantMetaCache.ts': 'the tenant’s metamodel and rules, before there are permissions',
   'reports/imageCells.ts': 'image documents of cells already read under the rule',
   'reports/pageRecords.ts': 'the page’s own records, whose ids the scoped report query chose',

@@ -2,7 +2,7 @@ import { sysField, sysType } from '@plinth/schema';
 import type { Kysely } from 'kysely';
 import { parseData } from '../../data/entityRepository.js';
 import { sanitizeRichText } from '../../entities/sanitizeRichText.js';
-import { rewriteFieldValues } from '../../metamodel/richTextValues.js';
+import { rewriteFieldValues } from '../../metamodel/fieldValueChanges.js';
 import type { Db, Engine } from '../tables.js';
 
 /**
