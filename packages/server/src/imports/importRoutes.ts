@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../http/errors.js';
 import type { Services } from '../services.js';
 import { csvLimits, importMessages } from './importMessages.js';
-import { previewImport, runImport } from './runImport.js';
+import { prepareImport, previewImport, runImport } from './runImport.js';
 import { createTypeFromCsv } from './typeFromCsv.js';
 import { type IncomingCsv, uploadCsv } from './uploadCsv.js';
 
@@ -85,6 +85,8 @@ export async function importRoutes(api: FastifyInstance, services: Services) {
       },
       async (request, reply) => {
         const ctx = request.ctx;
+        // Refusals of the request itself (access, a lost upload, a bad mapping) are HTTP errors.
+        const prepared = await prepareImport(ctx, request.body);
         const out = new PassThrough();
         const send = (event: CsvImportEvent) => out.write(`${JSON.stringify(event)}\n`);
         // A caller that goes away stops the import, which then rolls back.
@@ -94,7 +96,7 @@ export async function importRoutes(api: FastifyInstance, services: Services) {
         });
         const work = async () => {
           try {
-            const result = await runImport(ctx, request.body, {
+            const result = await runImport(ctx, prepared, {
               signal: stop.signal,
               onProgress: (done, total) => send({ kind: 'progress', done, total }),
             });

@@ -15,13 +15,14 @@ import { AppError } from '../http/errors.js';
 import { csvRecords } from './csvText.js';
 import { readUpload, removeUpload } from './csvUploads.js';
 import { csvLimits, importMessages } from './importMessages.js';
-import { type CellMessage, convertRow, type ImportPlan, planImport } from './importPlan.js';
+import { type CellMessage, convertRow, type ImportPlan, importableType, planImport } from './importPlan.js';
 
 /** Records written by one put of the import: its checks run on the batch as on any put. */
 const rowsPerPut = 2000;
 
 /** The first rows as they would be imported, and every bad row not excluded (first 1,000 listed). */
 export async function previewImport(ctx: RequestContext, req: CsvImportRequest): Promise<CsvPreviewResponse> {
+  importableType(ctx, req.typeId);
   const upload = await readUpload(ctx, req.uploadId);
   const plan = await planImport(ctx, upload.content, req.typeId, req.mapping);
   const excluded = new Set(req.excludedLines);
@@ -76,6 +77,28 @@ class RowsRefused extends Error {
   }
 }
 
+/** An import whose file and mapping were read and checked: what it writes once run. */
+export interface PreparedImport {
+  uploadId: string;
+  text: string;
+  plan: ImportPlan;
+  excluded: ReadonlySet<number>;
+  started: number;
+}
+
+/**
+ * Reads the upload and plans its import: an upload that is not the caller's, a type they may not
+ * create records of, a mapping naming no importable member are refused here, as HTTP errors,
+ * before anything is written or streamed.
+ */
+export async function prepareImport(ctx: RequestContext, req: CsvImportRequest): Promise<PreparedImport> {
+  const started = performance.now();
+  importableType(ctx, req.typeId);
+  const upload = await readUpload(ctx, req.uploadId);
+  const plan = await planImport(ctx, upload.content, req.typeId, req.mapping);
+  return { uploadId: upload.id, text: upload.content, plan, excluded: new Set(req.excludedLines), started };
+}
+
 /**
  * Imports every row not excluded as a new record of the type, all or nothing (decision 0103): in
  * one transaction, through the entity service's put in batches, so each record is validated,
@@ -85,18 +108,15 @@ class RowsRefused extends Error {
  */
 export async function runImport(
   ctx: RequestContext,
-  req: CsvImportRequest,
+  req: CsvImportRequest | PreparedImport,
   run: ImportRun = {},
 ): Promise<Extract<CsvImportEvent, { kind: 'imported' | 'refused' }>> {
-  const started = performance.now();
-  const upload = await readUpload(ctx, req.uploadId);
-  const plan = await planImport(ctx, upload.content, req.typeId, req.mapping);
+  const { uploadId, text, plan, excluded, started } = 'plan' in req ? req : await prepareImport(ctx, req);
   if (plan.mappingProblems.length > 0)
     return { kind: 'refused', message: plan.mappingProblems.join(' '), badRows: [], badRowCount: 0 };
-  const excluded = new Set(req.excludedLines);
   let count: number;
   try {
-    count = await inTransaction(ctx, (tx) => importRows(tx, plan, upload.content, excluded, run));
+    count = await inTransaction(ctx, (tx) => importRows(tx, plan, text, excluded, run));
   } catch (error) {
     if (!(error instanceof RowsRefused)) throw error;
     return {
@@ -108,7 +128,7 @@ export async function runImport(
   }
   if (count === 0)
     return { kind: 'refused', message: importMessages.nothingToImport, badRows: [], badRowCount: 0 };
-  await removeUpload(ctx, upload.id);
+  await removeUpload(ctx, uploadId);
   return {
     kind: 'imported',
     count,

@@ -265,6 +265,9 @@ describe.each(engines)('CSV import on %s', (engine) => {
     const request = { uploadId: up.body.uploadId, typeId: projectId, mapping: up.body.mapping };
     // Another user, and another tenant's administrator, do not find the upload.
     expect((await t.admin.post(`${base}/preview`, request)).status).toBe(404);
+    expect((await t.admin.post(`${base}/run`, request)).status).toBe(404);
+    expect((await reader.post(`${base}/run`, request)).status).toBe(403);
+    expect((await reader.post(`${base}/preview`, request)).status).toBe(403);
     const other = await t.addTenant('other');
     expect((await other.admin.post(`${base}/preview`, request)).status).toBe(404);
     expect((await run(creator, request)).at(-1)).toMatchObject({ kind: 'imported', count: 1 });
