@@ -1,6 +1,8 @@
+import { type CellTextSettings, cellText, defaultCellTextSettings } from '@plinth/grid';
 import type { ReportRunResponse } from '@plinth/schema';
 import { LoadingGrid } from '@plinth/ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSession } from '../../auth/public';
 import { failureMessage } from '../serverErrors';
 import type { CsvImportApi } from './csvImportApi';
 
@@ -9,16 +11,16 @@ export interface ImportedRecordsProps {
   typeId: number;
 }
 
-type Cell = ReportRunResponse['gdata'][number]['values'][number];
-
-function cellText(cell: Cell | undefined): string {
-  if (!cell) return '';
-  if ('vals' in cell) return cell.vals.map((v) => v.val ?? '').join(', ');
-  return cell.text ?? (cell.val === null ? '' : String(cell.val));
-}
-
-/** The type's records as its display report lists them: the first 50, with its columns. */
+/** The type's records as its display report lists them: the first 50, with its columns, as the grid shows values. */
 export function ImportedRecords({ api, typeId }: ImportedRecordsProps) {
+  const { session } = useSession();
+  const settings: CellTextSettings = useMemo(
+    () =>
+      session.status === 'signedIn'
+        ? { ...defaultCellTextSettings, ...session.settings }
+        : defaultCellTextSettings,
+    [session],
+  );
   const [report, setReport] = useState<ReportRunResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -54,7 +56,11 @@ export function ImportedRecords({ api, typeId }: ImportedRecordsProps) {
             <tr key={row.eid}>
               {columns.map((c) => (
                 <td data-label={c.title} key={c.ord}>
-                  {cellText(row.values[c.ord])}
+                  {cellText(
+                    c.places === undefined ? { type: c.type } : { type: c.type, places: c.places },
+                    row.values[c.ord],
+                    settings,
+                  )}
                 </td>
               ))}
             </tr>
