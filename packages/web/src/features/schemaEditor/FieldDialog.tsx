@@ -1,17 +1,20 @@
 import { type CalcEditorApi, LazyExpressionEditor } from '@plinth/expression-editor';
 import {
   correctErrorsBeforeSavingMessage,
+  type FieldType,
   fieldRepresentsValues,
+  fieldTypes,
   type NamedEntity,
   optionalFieldHint,
   requiredFieldHint,
   toScriptName,
 } from '@plinth/schema';
-import { Modal } from '@plinth/ui';
+import { ConfirmDialog, Modal } from '@plinth/ui';
 import { type FormEvent, useState } from 'react';
 import { Form, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Check } from '../admin/public';
 import {
+  changedValuesOf,
   checkDraft,
   type FieldDraft,
   type FieldProperty,
@@ -22,7 +25,7 @@ import {
   putValuesOf,
 } from './fieldDraft';
 import { PropertyChoice, PropertyText } from './PropertyInputs';
-import type { FieldGroup, SchemaApi } from './schemaApi';
+import type { FieldGroup, FieldImpact, SchemaApi } from './schemaApi';
 import { failureMessage, memberErrorsOf } from './serverErrors';
 
 export interface FieldDialogProps {
@@ -117,6 +120,8 @@ export function FieldDialog({
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
+  /** A change that breaks stored values, waiting for the user's word (decision 0107). */
+  const [pending, setPending] = useState<FieldImpact | null>(null);
   const tabs = propertiesByTab(draft.type);
   const tabIds = Object.keys(tabs) as FieldTab[];
   const [tab, setTab] = useState<FieldTab>('general');
@@ -144,22 +149,35 @@ export function FieldDialog({
     if (first) setTab(first);
   };
 
-  const save = async (event?: FormEvent) => {
+  const save = async (event?: FormEvent, isConfirmed = false) => {
     event?.preventDefault();
     if (isBusy) return;
     const found = checkDraft(draft, siblings);
     if (Object.keys(found).length > 0) return showErrors(found);
-    setBusy(true);
     const key = 'new:field';
+    const fields = isNew ? putValuesOf(draft) : changedValuesOf(initial, draft);
+    const isGroupChanged = isNew || draft.groupId !== initial.groupId;
+    if (Object.keys(fields).length === 0 && !isGroupChanged) return onClose();
+    setBusy(true);
     try {
+      // A rule tightened over stored values: say how many records it breaks before saving.
+      if (draft.id !== null && !isConfirmed && Object.keys(fields).length > 0) {
+        const impact = await api.fieldImpact(draft.id, fields);
+        if (!impact.typeChanged && (impact.broken.count > 0 || impact.missing > 0)) {
+          setPending(impact);
+          return;
+        }
+      }
       await api.put([
         {
           id: draft.id ?? key,
           ...(isNew ? { typeId: 'core:field' } : {}),
-          fields: putValuesOf(draft),
+          fields,
           relationships: {
             ...(isNew ? { fieldIsOnType: { set: [typeId] } } : {}),
-            fieldInGroup: { set: draft.groupId === null ? [] : [draft.groupId] },
+            ...(isGroupChanged
+              ? { fieldInGroup: { set: draft.groupId === null ? [] : [draft.groupId] } }
+              : {}),
           },
         },
       ]);
@@ -319,6 +337,19 @@ export function FieldDialog({
             Field schema changes can affect Forms, Pages and Reports.
           </p>
         )}
+        {!isNew && (
+          <PropertyChoice
+            label="Field type"
+            options={fieldTypes.map((t) => ({ id: t, name: fieldTypeLabels[t] }))}
+            value={draft.type}
+            hint="Values stored now are converted to the new type; a change some values do not take is refused."
+            onChange={(type) => {
+              setDraft((d) => ({ ...d, type: type as FieldType }));
+              setFormError(null);
+            }}
+            {...(errors.fieldType ? { error: errors.fieldType } : {})}
+          />
+        )}
         <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as FieldTab)}>
           <TabList aria-label="Field properties" className="pl-schema__tabs">
             {tabIds.map((t) => (
@@ -347,6 +378,31 @@ export function FieldDialog({
         )}
         <button type="submit" hidden />
       </Form>
+      {pending && (
+        <ConfirmDialog
+          title="Records break the new rule"
+          message={impactMessage(pending)}
+          buttonSet="okCancel"
+          isOpen
+          onCancel={() => setPending(null)}
+          onConfirm={() => {
+            setPending(null);
+            void save(undefined, true);
+          }}
+        />
+      )}
     </Modal>
   );
+}
+
+/** What a tightened rule does to the stored values, for the user to accept or not. */
+export function impactMessage(impact: FieldImpact): string {
+  const records = (n: number) => (n === 1 ? '1 record' : `${n} records`);
+  const parts: string[] = [];
+  if (impact.broken.count > 0) {
+    const examples = impact.broken.examples.map((e) => `'${e}'`).join(', ');
+    parts.push(`${records(impact.broken.count)} hold values the new rule refuses (${examples}).`);
+  }
+  if (impact.missing > 0) parts.push(`${records(impact.missing)} have no value for this required field.`);
+  return `${parts.join(' ')} They keep their values until someone changes them, and must then follow the rule. Save anyway?`;
 }

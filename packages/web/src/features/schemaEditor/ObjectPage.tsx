@@ -14,6 +14,7 @@ import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { AdminTabs } from '../admin/public';
 import { useSession } from '../auth/public';
 import { ChoiceValuesPanel } from './ChoiceValuesPanel';
+import { DeleteFieldDialog } from './DeleteFieldDialog';
 import { DeleteObjectDialog } from './DeleteObjectDialog';
 import { FieldDialog } from './FieldDialog';
 import { FieldGroupForm } from './FieldGroupForm';
@@ -36,6 +37,7 @@ type Dialog =
   | { kind: 'field'; draft: FieldDraft }
   | { kind: 'object' }
   | { kind: 'delete' }
+  | { kind: 'deleteField'; field: { id: number; name: string } }
   | { kind: 'import' };
 
 /** Every member name of the Object (own, inherited, relationship ends) but the one edited. */
@@ -218,6 +220,14 @@ export function ObjectPage({
                       >
                         Edit
                       </Button>
+                      <Button
+                        size="small"
+                        variant="outline"
+                        aria-label={`Delete the field ${f.name}`}
+                        onPress={() => setDialog({ kind: 'deleteField', field: { id: f.id, name: f.name } })}
+                      >
+                        Delete
+                      </Button>
                     </div>
                   </td>
                 </tr>
@@ -266,6 +276,18 @@ export function ObjectPage({
           onSaved={() => {
             setDialog(null);
             toastObjectSaved();
+            void load();
+          }}
+        />
+      )}
+      {dialog?.kind === 'deleteField' && (
+        <DeleteFieldDialog
+          api={api}
+          field={dialog.field}
+          onClose={() => setDialog(null)}
+          onDeleted={() => {
+            setDialog(null);
+            toast.success(`Field '${dialog.field.name}' deleted.`);
             void load();
           }}
         />

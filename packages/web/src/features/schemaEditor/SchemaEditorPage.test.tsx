@@ -162,6 +162,100 @@ describe('the schema editor', () => {
     expect(await screen.findByRole('cell', { name: 'Reference' })).toBeInTheDocument();
   }, 60_000);
 
+  it('says how many records a tightened rule breaks before saving, and sends only what changed', async () => {
+    const user = userEvent.setup();
+    const server = fakeSchemaServer();
+    server.fieldImpact.set(10_100, {
+      valueCount: 12,
+      broken: { count: 2, examples: ['A long text', 'Another long one'] },
+      missing: 0,
+      typeChanged: false,
+    });
+    open('/admin/schema/10010');
+    render(<App client={server.api} />);
+    await screen.findByRole('heading', { name: 'Account', level: 1 }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Edit the field Text' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Text (Text)' });
+    await user.click(within(dialog).getByRole('tab', { name: 'Validation' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Maximum length' }), '5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Records break the new rule' });
+    expect(question).toHaveTextContent(
+      "2 records hold values the new rule refuses ('A long text', 'Another long one'). They keep their values until someone changes them, and must then follow the rule. Save anyway?",
+    );
+    expect(puts(server)).toHaveLength(0);
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), { timeout: 5000 });
+    expect(puts(server)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Only the changed bound is written: nothing the user did not change.
+    expect((puts(server).at(-1)!.body as { entities: unknown[] }).entities[0]).toEqual({
+      id: 10_100,
+      fields: { maxLength: 5 },
+      relationships: {},
+    });
+    const impact = server.requests.find((r) => r.path === '/spapi/data/v1/schema/field/10100/impact');
+    expect(impact?.body).toEqual({ fields: { maxLength: 5 } });
+  }, 60_000);
+
+  it('changes a field type, showing the server’s refusal of values that do not convert', async () => {
+    const user = userEvent.setup();
+    const server = fakeSchemaServer();
+    open('/admin/schema/10010');
+    render(<App client={server.api} />);
+    await screen.findByRole('heading', { name: 'Account', level: 1 }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Edit the field Text' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Text (Text)' });
+    await user.click(within(dialog).getByRole('button', { name: /Field type/ }));
+    await user.click(await screen.findByRole('option', { name: 'Number' }));
+    expect(within(dialog).getByRole('tab', { name: 'Validation' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(
+      (puts(server).at(-1)!.body as { entities: Array<{ fields: object }> }).entities[0]!.fields,
+    ).toMatchObject({
+      fieldType: 'Number',
+    });
+  }, 60_000);
+
+  it('refuses deleting a used field with the list, and deletes an unused one with its values', async () => {
+    const user = userEvent.setup();
+    const server = fakeSchemaServer();
+    server.fieldUsage.set(10_100, {
+      forms: [],
+      pages: [],
+      reports: [{ id: 10_500, name: 'Accounts by city' }],
+      calculations: [],
+      valueCount: 12,
+    });
+    open('/admin/schema/10010');
+    render(<App client={server.api} />);
+    await screen.findByRole('heading', { name: 'Account', level: 1 }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Delete the field Text' }));
+    const refused = await screen.findByRole('alertdialog', { name: "'Text' cannot be deleted" });
+    expect(await within(refused).findByText('Accounts by city')).toBeInTheDocument();
+    await user.click(within(refused).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), { timeout: 5000 });
+
+    server.fieldUsage.set(10_100, { forms: [], pages: [], reports: [], calculations: [], valueCount: 12 });
+    await user.click(screen.getByRole('button', { name: 'Delete the field Text' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Confirm delete' });
+    expect(
+      await within(confirm).findByText(
+        "Are you sure that you want to delete the field 'Text'? Its values in 12 records go with it, and cannot be brought back.",
+      ),
+    ).toBeInTheDocument();
+    await user.click(
+      within(confirm).getByRole('button', { name: 'Delete the field and its values in 12 records' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), { timeout: 5000 });
+    const deleted = server.requests.find((r) => r.path === '/spapi/data/v1/schema/field/10100/delete');
+    expect(deleted?.body).toEqual({ valueCount: 12 });
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'Text' })).toBeNull());
+  }, 60_000);
+
   it('shows decimal places only for non-integers and seeds a new auto-number at 1', async () => {
     const user = userEvent.setup();
     open('/admin/schema/10010');

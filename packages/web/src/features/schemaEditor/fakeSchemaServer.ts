@@ -15,7 +15,14 @@ import {
 } from '@plinth/schema';
 import { adminMe } from '../admin/fakeAdminServer';
 import { fakeApi } from '../pickerData/fakeApi';
-import type { RelationshipUsage, ReportChoice, SchemaTypeSummary, TypeUsage } from './schemaApi';
+import type {
+  FieldImpact,
+  FieldUsage,
+  RelationshipUsage,
+  ReportChoice,
+  SchemaTypeSummary,
+  TypeUsage,
+} from './schemaApi';
 
 /** A relationship as the fake keeps it: the put's fields, its ends and report links. */
 interface FakeRelationship {
@@ -90,6 +97,9 @@ export function fakeSchemaServer() {
   const reports = new Map<number, ReportChoice[]>([[10_010, [{ id: 10_500, name: 'Accounts by city' }]]]);
   const relationshipUsage = new Map<number, RelationshipUsage>();
   const usage = new Map<number, TypeUsage>();
+  /** What uses each field and what a change would break, as the test sets them (decision 0107). */
+  const fieldUsage = new Map<number, FieldUsage>();
+  const fieldImpact = new Map<number, FieldImpact>();
   const records = new Map<number, number>([[10_010, 12]]);
   let nextId = 20_000;
   const ok = (body: unknown) => ({ status: 200, body });
@@ -262,7 +272,18 @@ export function fakeSchemaServer() {
   const putField = (change: any) => {
     const existing = fields.find((f) => f.id === change.id);
     const typeId: number = existing?.typeId ?? change.relationships?.fieldIsOnType?.set?.[0];
-    const { name, fieldScriptName, fieldType, isRequired, ...values } = change.fields ?? {};
+    // A change of an existing field writes what it names over what the field holds, as a put does.
+    const merged = existing
+      ? {
+          name: existing.name,
+          fieldScriptName: existing.scriptName,
+          fieldType: existing.type,
+          isRequired: existing.isRequired,
+          ...existing.values,
+          ...change.fields,
+        }
+      : (change.fields ?? {});
+    const { name, fieldScriptName, fieldType, isRequired, ...values } = merged;
     if (!isFieldType(fieldType))
       return refuse([{ id: change.id, member: 'fieldType', message: 'Invalid field type specified' }]);
     const siblings = descendants(typeId)
@@ -284,7 +305,9 @@ export function fakeSchemaServer() {
       })),
     ];
     if (errors.length > 0) return refuse(errors);
-    const groupId = change.relationships?.fieldInGroup?.set?.[0];
+    const groupId = change.relationships?.fieldInGroup
+      ? change.relationships.fieldInGroup.set?.[0]
+      : existing?.groupId;
     const next: FakeField = {
       id: existing?.id ?? nextId++,
       typeId,
@@ -349,6 +372,30 @@ export function fakeSchemaServer() {
       if (relCall[2] === 'usage') return ok(uses);
       relationships.splice(relationships.indexOf(rel), 1);
       return ok({ deleted: rel.id, linkCount: body.linkCount });
+    }
+    const fieldCall = /^\/spapi\/data\/v1\/schema\/field\/(\d+)\/(usage|impact|delete)$/.exec(path);
+    if (fieldCall) {
+      const field = fields.find((f) => f.id === Number(fieldCall[1]));
+      if (!field) return notFound;
+      const uses = fieldUsage.get(field.id) ?? {
+        forms: [],
+        pages: [],
+        reports: [],
+        calculations: [],
+        valueCount: 0,
+      };
+      if (fieldCall[2] === 'usage') return ok(uses);
+      if (fieldCall[2] === 'impact')
+        return ok(
+          fieldImpact.get(field.id) ?? {
+            valueCount: 0,
+            broken: { count: 0, examples: [] },
+            missing: 0,
+            typeChanged: body.fields.fieldType !== undefined && body.fields.fieldType !== field.type,
+          },
+        );
+      fields.splice(fields.indexOf(field), 1);
+      return ok({ deleted: field.id, valueCount: body.valueCount });
     }
     const typeCall = /^\/spapi\/data\/v1\/schema\/type\/(\d+)(\/usage|\/delete)?$/.exec(path);
     if (typeCall) {
@@ -428,7 +475,20 @@ export function fakeSchemaServer() {
     }
     return { status: 404, body: { error: { code: 'not_found', message: `No fake answer for ${path}` } } };
   });
-  return { api, requests, types, fields, usage, records, choices, relationships, reports, relationshipUsage };
+  return {
+    api,
+    requests,
+    types,
+    fields,
+    usage,
+    records,
+    choices,
+    relationships,
+    reports,
+    relationshipUsage,
+    fieldUsage,
+    fieldImpact,
+  };
 }
 
 /** The put's values without the cleared (null) ones, as the metamodel keeps them. */

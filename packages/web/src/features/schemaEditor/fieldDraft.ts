@@ -205,6 +205,17 @@ export function putValuesOf(draft: FieldDraft): Record<string, unknown> {
 }
 
 /**
+ * What a save of an existing field changes: the put's values that differ from the field as it was
+ * opened (nothing is written that the user did not change).
+ */
+export function changedValuesOf(initial: FieldDraft, draft: FieldDraft): Record<string, unknown> {
+  const before = putValuesOf(initial);
+  return Object.fromEntries(
+    Object.entries(putValuesOf(draft)).filter(([key, value]) => (before[key] ?? null) !== (value ?? null)),
+  );
+}
+
+/**
  * The field-schema editor's own checks before asking the server (spec 01 §5), with the same rules
  * and messages the server applies: required name and script name, duplicates among the Object's
  * members, numbers that parse, and min against max. Answers the message of each property at fault.

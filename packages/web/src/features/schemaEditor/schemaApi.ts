@@ -50,6 +50,25 @@ export type RelationshipUsage = z.infer<typeof relationshipUsage>;
 /** A report as a relationship end's display and picker choices list it. */
 export type ReportChoice = z.infer<typeof use>;
 
+/** What uses a field and how many records hold a value of it (decision 0107). */
+export const fieldUsage = z.object({
+  forms: z.array(use),
+  pages: z.array(use),
+  reports: z.array(use),
+  calculations: z.array(use),
+  valueCount: z.number(),
+});
+export type FieldUsage = z.infer<typeof fieldUsage>;
+
+/** What a proposed change of a field would make of the values stored now (decision 0107). */
+export const fieldImpact = z.object({
+  valueCount: z.number(),
+  broken: z.object({ count: z.number(), examples: z.array(z.string()) }),
+  missing: z.number(),
+  typeChanged: z.boolean(),
+});
+export type FieldImpact = z.infer<typeof fieldImpact>;
+
 export interface FieldGroup {
   id: number;
   name: string;
@@ -96,6 +115,12 @@ export function schemaApi(client: ApiClient) {
           signal,
         )
       ).reports,
+    fieldUsage: (id: number, signal?: AbortSignal): Promise<FieldUsage> =>
+      client.call('GET', `${base}/schema/field/${segment(id)}/usage`, fieldUsage, undefined, signal),
+    fieldImpact: (id: number, fields: Record<string, unknown>): Promise<FieldImpact> =>
+      client.call('POST', `${base}/schema/field/${segment(id)}/impact`, fieldImpact, { fields }),
+    deleteField: (id: number, valueCount: number) =>
+      client.call('POST', `${base}/schema/field/${segment(id)}/delete`, z.unknown(), { valueCount }),
     newFieldName: async (typeId: number, fieldType: string): Promise<string> =>
       (
         await client.call(
