@@ -7,7 +7,7 @@ import { tenantScope } from '../data/tenantScope.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { readTenantSettings } from '../settings/tenantSettings.js';
 import { type CellReader, cellReader } from './cellValues.js';
-import { type CsvRow, csvRecords } from './csvText.js';
+import { type CsvRow, countRows, csvRecords } from './csvText.js';
 import { importMessages } from './importMessages.js';
 import { type ImportTarget, importTargets } from './importTargets.js';
 
@@ -25,10 +25,14 @@ export interface ImportPlan {
   targets: Array<ImportTarget | null>;
   /** Problems of the mapping itself; an import with any is refused. */
   mappingProblems: string[];
-  /** Per lookup column: the related records by folded name (more than one: ambiguous). */
+  /**
+   * Per lookup column: the related records by folded name (none: no match; more than one:
+   * ambiguous), filled a batch of rows at a time by {@link resolveNames}.
+   */
   related: Map<number, Map<string, number[]>>;
   read: CellReader;
-  rowCount: number;
+  /** The rows under the header, as a quick count of the file's lines says (for progress). */
+  expectedRows: number;
 }
 
 /** The type a caller may import records of; another's or an unknown one is a 404, one they may not create a 403. */
@@ -41,9 +45,9 @@ export function importableType(ctx: RequestContext, typeId: number): TypeDef {
 }
 
 /**
- * Reads the file once to plan its import: the header, the mapping checked against the type's
- * importable members, the rows counted, and the records each lookup or choice column names found
- * by name among those the caller may read (decision 0104).
+ * Plans a file's import from its header: the mapping checked against the type's importable
+ * members, and the tenant's way of writing values (decision 0105). The rows are read once, later,
+ * a batch at a time.
  */
 export async function planImport(
   ctx: RequestContext,
@@ -54,38 +58,24 @@ export async function planImport(
   const type = importableType(ctx, typeId);
   const all = importTargets(ctx.schema, type.id);
   const byKey = new Map(all.map((t) => [t.key, t]));
-  let columns: string[] | undefined;
-  const names = new Map<number, Set<string>>();
-  let rowCount = 0;
-  let targets: Array<ImportTarget | null> = [];
+  let header: string[] | undefined;
   for await (const row of csvRecords(text)) {
-    if (!columns) {
-      columns = row.cells.map((c, i) => c.trim() || `Column ${i + 1}`);
-      if (mapping.length !== columns.length) throw badRequest(importMessages.mappingLength);
-      targets = mapping.map((key) => {
-        if (key === null) return null;
-        const target = byKey.get(key);
-        if (!target) throw badRequest(importMessages.notImportable(key));
-        return target;
-      });
-      targets.forEach((t, i) => {
-        if (t?.member === 'relationship') names.set(i, new Set());
-      });
-      continue;
-    }
-    rowCount++;
-    for (const [i, set] of names) {
-      const cell = row.cells[i]?.trim();
-      if (cell) set.add(cell.toLowerCase());
-    }
+    header = row.cells;
+    break;
   }
-  if (!columns) throw badRequest(importMessages.empty);
+  if (!header) throw badRequest(importMessages.empty);
+  const columns = header.map((c, i) => c.trim() || `Column ${i + 1}`);
+  if (mapping.length !== columns.length) throw badRequest(importMessages.mappingLength);
+  const targets = mapping.map((key) => {
+    if (key === null) return null;
+    const target = byKey.get(key);
+    if (!target) throw badRequest(importMessages.notImportable(key));
+    return target;
+  });
   const related = new Map<number, Map<string, number[]>>();
-  for (const [i, wanted] of names) {
-    const target = targets[i]!;
-    if (target.member !== 'relationship') continue;
-    related.set(i, await recordsByName(ctx, target.relatedTypeId, [...wanted]));
-  }
+  targets.forEach((t, i) => {
+    if (t?.member === 'relationship') related.set(i, new Map());
+  });
   const settings = await readTenantSettings(ctx.db, ctx.tenantId);
   return {
     type,
@@ -94,8 +84,31 @@ export async function planImport(
     mappingProblems: mappingProblems(all, targets),
     related,
     read: cellReader(settings),
-    rowCount,
+    expectedRows: countRows(text),
   };
+}
+
+/**
+ * Finds the records a batch of rows names in its lookup and choice columns, by name among those
+ * the caller may read (decision 0104), each name asked for once per plan.
+ */
+export async function resolveNames(
+  ctx: RequestContext,
+  plan: ImportPlan,
+  rows: readonly CsvRow[],
+): Promise<void> {
+  for (const [i, known] of plan.related) {
+    const target = plan.targets[i];
+    if (target?.member !== 'relationship') continue;
+    const wanted = new Set<string>();
+    for (const row of rows) {
+      const name = row.cells[i]?.trim().toLowerCase();
+      if (name && !known.has(name)) wanted.add(name);
+    }
+    if (wanted.size === 0) continue;
+    const found = await recordsByName(ctx, target.relatedTypeId, [...wanted]);
+    for (const name of wanted) known.set(name, found.get(name) ?? []);
+  }
 }
 
 function mappingProblems(

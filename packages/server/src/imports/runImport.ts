@@ -12,10 +12,17 @@ import { putEntities } from '../entities/putEntities.js';
 import type { MemberError } from '../entities/relationshipChanges.js';
 import { inTransaction } from '../entities/transaction.js';
 import { AppError } from '../http/errors.js';
-import { csvRecords } from './csvText.js';
+import { type CsvRow, csvRecords } from './csvText.js';
 import { readUpload, removeUpload } from './csvUploads.js';
 import { csvLimits, importMessages } from './importMessages.js';
-import { type CellMessage, convertRow, type ImportPlan, importableType, planImport } from './importPlan.js';
+import {
+  type CellMessage,
+  convertRow,
+  type ImportPlan,
+  importableType,
+  planImport,
+  resolveNames,
+} from './importPlan.js';
 
 /** Records written by one put of the import: its checks run on the batch as on any put. */
 const rowsPerPut = 2000;
@@ -28,36 +35,54 @@ export async function previewImport(ctx: RequestContext, req: CsvImportRequest):
   const excluded = new Set(req.excludedLines);
   const preview: CsvPreviewResponse = {
     rows: [],
-    rowCount: plan.rowCount,
+    rowCount: 0,
     importableCount: 0,
     excludedCount: 0,
     badRows: [],
     badRowCount: 0,
     mappingProblems: plan.mappingProblems,
   };
-  let header = true;
-  for await (const row of csvRecords(upload.content)) {
-    if (header) {
-      header = false;
-      continue;
+  for await (const batch of rowBatches(ctx, plan, upload.content)) {
+    for (const row of batch) {
+      preview.rowCount++;
+      const isExcluded = excluded.has(row.line);
+      const { messages } = convertRow(plan, row);
+      if (preview.rows.length < csvLimits.previewRows)
+        preview.rows.push({
+          line: row.line,
+          cells: row.cells.slice(0, plan.columns.length),
+          isExcluded,
+          messages,
+        });
+      if (isExcluded) preview.excludedCount++;
+      else if (messages.length > 0) {
+        preview.badRowCount++;
+        if (preview.badRows.length < csvLimits.listedBadRows)
+          preview.badRows.push({ line: row.line, messages });
+      } else preview.importableCount++;
     }
-    const isExcluded = excluded.has(row.line);
-    const { messages } = convertRow(plan, row);
-    if (preview.rows.length < csvLimits.previewRows)
-      preview.rows.push({
-        line: row.line,
-        cells: row.cells.slice(0, plan.columns.length),
-        isExcluded,
-        messages,
-      });
-    if (isExcluded) preview.excludedCount++;
-    else if (messages.length > 0) {
-      preview.badRowCount++;
-      if (preview.badRows.length < csvLimits.listedBadRows)
-        preview.badRows.push({ line: row.line, messages });
-    } else preview.importableCount++;
   }
   return preview;
+}
+
+/** The rows under the header, a put's worth at a time, with the records their lookups name found. */
+async function* rowBatches(ctx: RequestContext, plan: ImportPlan, text: string): AsyncGenerator<CsvRow[]> {
+  let isHeader = true;
+  let batch: CsvRow[] = [];
+  for await (const row of csvRecords(text)) {
+    if (isHeader) {
+      isHeader = false;
+      continue;
+    }
+    batch.push(row);
+    if (batch.length < rowsPerPut) continue;
+    await resolveNames(ctx, plan, batch);
+    yield batch;
+    batch = [];
+  }
+  if (batch.length === 0) return;
+  await resolveNames(ctx, plan, batch);
+  yield batch;
 }
 
 /** How a running import reports and is stopped. */
@@ -144,46 +169,36 @@ async function importRows(
   excluded: ReadonlySet<number>,
   run: ImportRun,
 ): Promise<number> {
-  const total = Math.max(0, plan.rowCount - excluded.size);
   const bad: CsvRowProblem[] = [];
   let badCount = 0;
   const addBad = (line: number, messages: CellMessage[]) => {
     badCount++;
     if (bad.length < csvLimits.listedBadRows) bad.push({ line, messages });
   };
-  let batch: EntityChange[] = [];
   let done = 0;
-  const flush = async () => {
-    if (batch.length === 0) return;
+  for await (const rows of rowBatches(tx, plan, text)) {
+    const changes: EntityChange[] = [];
+    for (const row of rows) {
+      if (excluded.has(row.line)) continue;
+      const { change, messages } = convertRow(plan, row);
+      if (messages.length > 0) addBad(row.line, messages);
+      else changes.push(change);
+    }
     // Once a row is bad nothing more is written: the rest is only read for its problems.
-    if (badCount === 0) {
+    if (badCount === 0 && changes.length > 0) {
       try {
-        await putEntities(tx, { entities: batch, deleted: [] });
+        await putEntities(tx, { entities: changes, deleted: [] });
       } catch (error) {
         if (!isValidationFailure(error)) throw error;
         for (const [line, messages] of putProblems(plan, error)) addBad(line, messages);
       }
     }
-    done += batch.length;
-    batch = [];
-    run.onProgress?.(done, total);
+    done += changes.length;
+    run.onProgress?.(done, Math.max(done, plan.expectedRows - excluded.size));
     // SQLite answers synchronously: without a turn of the event loop the progress would not be sent.
     await yieldToEventLoop();
     if (run.signal?.aborted) throw run.signal.reason ?? new Error('The import was stopped.');
-  };
-  let header = true;
-  for await (const row of csvRecords(text)) {
-    if (header) {
-      header = false;
-      continue;
-    }
-    if (excluded.has(row.line)) continue;
-    const { change, messages } = convertRow(plan, row);
-    if (messages.length > 0) addBad(row.line, messages);
-    else batch.push(change);
-    if (batch.length >= rowsPerPut) await flush();
   }
-  await flush();
   if (badCount > 0) throw new RowsRefused(bad, badCount);
   return done;
 }
