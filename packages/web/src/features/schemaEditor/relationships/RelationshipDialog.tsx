@@ -11,12 +11,14 @@ import {
 import { Modal } from '@plinth/ui';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Form, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { ApiError } from '../../../api/apiClient';
 import { PropertyChoice, PropertyText } from '../PropertyInputs';
 import type { ReportChoice, SchemaApi, SchemaTypeSummary } from '../schemaApi';
 import { failureMessage, memberErrorsOf } from '../serverErrors';
 import { EndDetails, ErrorText, SecurityFields } from './RelationshipEndDetails';
 import {
   checkRelationshipDraft,
+  goneMembers,
   membersByTab,
   putOfRelationship,
   type RelationshipDraft,
@@ -176,6 +178,11 @@ export function RelationshipDialog({
         const other = Object.entries(byMember).filter(([m]) => !known.includes(m as RelationshipMember));
         showErrors(mine);
         if (other.length > 0) setFormError(other.map(([, message]) => message).join(' '));
+      } else if (failure instanceof ApiError && failure.status === 404) {
+        // A record the put names is gone: say which, read afresh (another admin deleted it meanwhile).
+        const gone = await goneMembers(api, draft);
+        if (Object.keys(gone).length > 0) showErrors(gone);
+        else setFormError(failureMessage(failure));
       } else setFormError(failureMessage(failure));
     } finally {
       setBusy(false);

@@ -179,6 +179,23 @@ describe('relationships in the schema editor', () => {
     expect(puts(server)[0]!.body.entities[0]!.relationships!.toType).toEqual({ set: [10_030] });
   }, 60_000);
 
+  it('says which related Object went when another administrator deleted it meanwhile', async () => {
+    const user = userEvent.setup();
+    const { server, panel } = await openObject('/admin/schema/10010');
+    await user.click(within(panel).getByRole('button', { name: 'New relationship' }));
+    const dialog = await screen.findByRole('dialog');
+    await choose(user, dialog, 'Related Object', 'Big Opportunity');
+    server.types.splice(
+      server.types.findIndex((t) => t.name === 'Big Opportunity'),
+      1,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText('This Object has been deleted. Choose another.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('alert').at(-1)).toHaveTextContent('Correct errors before saving');
+  }, 30_000);
+
   it('offers "use current" for an end reaching people, and shows the server’s refusal at its property', async () => {
     const user = userEvent.setup();
     const { server, panel } = await openObject('/admin/schema/10010');

@@ -9,6 +9,7 @@ import {
   type TypeSchemaRelationship,
   validateMemberNames,
 } from '@plinth/schema';
+import type { SchemaApi } from '../schemaApi';
 import { isChoiceKind } from './relationshipKinds';
 
 /** The relationship's properties as the dialog edits them (spec 01 §3, spec 03 §3, decision 0100). */
@@ -222,4 +223,43 @@ export function putOfRelationship(draft: RelationshipDraft, key: string): Entity
       fromPickerReport: one(draft.fromPickerReportId),
     },
   };
+}
+
+/** The spec gives no text; it names what went and what to do (decision 0100). */
+export const relatedObjectGoneMessage = 'This Object has been deleted. Choose another.';
+export const reportGoneMessage = 'This report has been deleted. Choose another.';
+
+/**
+ * After the put answered 404 (a record it names no longer exists): the related Object or the
+ * chosen reports that are gone, read afresh, each at its property.
+ */
+export async function goneMembers(
+  api: SchemaApi,
+  draft: RelationshipDraft,
+): Promise<Partial<Record<RelationshipMember, string>>> {
+  const found: Partial<Record<RelationshipMember, string>> = {};
+  try {
+    const types = await api.types();
+    if (draft.toTypeId !== null && !types.some((t) => t.id === draft.toTypeId))
+      found.toType = relatedObjectGoneMessage;
+    const ends = [
+      ['toDisplayReport', draft.toDisplayReportId, draft.toTypeId],
+      ['toPickerReport', draft.toPickerReportId, draft.toTypeId],
+      ['fromDisplayReport', draft.fromDisplayReportId, draft.fromTypeId],
+      ['fromPickerReport', draft.fromPickerReportId, draft.fromTypeId],
+    ] as const;
+    const listed = new Map<number, number[]>();
+    for (const [member, reportId, typeId] of ends) {
+      if (reportId === null || typeId === null || found.toType) continue;
+      if (!listed.has(typeId))
+        listed.set(
+          typeId,
+          (await api.reportsOf(typeId)).map((r) => r.id),
+        );
+      if (!listed.get(typeId)!.includes(reportId)) found[member] = reportGoneMessage;
+    }
+  } catch {
+    // Nothing more can be said than the put's own answer.
+  }
+  return found;
 }
