@@ -32,7 +32,7 @@ test('create a type with fields, refuse a duplicate field, and create a record',
   await page.goto('/admin/schema');
   await removeEarlierProject(page);
   await page.reload();
-  await page.getByRole('button', { name: 'New Object' }).click();
+  await page.getByRole('button', { name: 'New Object', exact: true }).click();
   const create = page.getByRole('dialog', { name: 'New Object' });
   await expect(create.getByText('Creating an Object may incur additional license costs.')).toBeVisible();
   await create.getByRole('textbox', { name: /Object name/ }).fill('Project');
