@@ -88,7 +88,11 @@ export async function importRoutes(api: FastifyInstance, services: Services) {
         // Refusals of the request itself (access, a lost upload, a bad mapping) are HTTP errors.
         const prepared = await prepareImport(ctx, request.body);
         const out = new PassThrough();
-        const send = (event: CsvImportEvent) => out.write(`${JSON.stringify(event)}\n`);
+        // Once the caller has gone the stream is destroyed: nothing more is written to it.
+        out.on('error', () => undefined);
+        const send = (event: CsvImportEvent) => {
+          if (!out.destroyed && !out.writableEnded) out.write(`${JSON.stringify(event)}\n`);
+        };
         // A caller that goes away stops the import, which then rolls back.
         const stop = new AbortController();
         reply.raw.on('close', () => {

@@ -158,4 +158,48 @@ describe.each(engines)('a CSV import killed half-way on %s', (engine) => {
       await new Promise((resolve) => again.child.once('exit', resolve));
     }
   }, 180_000);
+  it('leaves no record of an import whose caller went away, and the server serves on', async () => {
+    const server = startServer(env);
+    try {
+      await server.ready;
+      const auth = await signIn();
+      const put = await fetch(`${url}/spapi/data/v1/entity/put`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          entities: [{ id: 'new:t', typeId: 'core:type', fields: { name: 'Left', typeScriptName: 'Left' } }],
+        }),
+      });
+      const typeId = ((await put.json()) as { ids: Record<string, number> }).ids['new:t']!;
+      const form = new FormData();
+      const rows = Array.from({ length: 20_000 }, (_, i) => `Row ${i}`);
+      form.append('file', new Blob([['Name', ...rows].join('\n')], { type: 'text/csv' }), 'rows.csv');
+      const upload = (await (
+        await fetch(`${url}/spapi/data/v1/import/upload?typeId=${typeId}`, {
+          method: 'POST',
+          headers: auth,
+          body: form,
+        })
+      ).json()) as { uploadId: string; mapping: string[] };
+      const leave = new AbortController();
+      const run = await fetch(`${url}/spapi/data/v1/import/run`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ uploadId: upload.uploadId, typeId, mapping: upload.mapping }),
+        signal: leave.signal,
+      });
+      const reader = run.body!.getReader();
+      expect(new TextDecoder().decode((await reader.read()).value)).toContain('"kind":"progress"');
+      leave.abort();
+      // The server rolls back at its next batch and serves on.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      expect((await fetch(`${url}/health`)).status).toBe(200);
+      const usage = await fetch(`${url}/spapi/data/v1/schema/type/${typeId}/usage`, { headers: auth });
+      expect(((await usage.json()) as { recordCount: number }).recordCount).toBe(0);
+      expect(server.child.exitCode).toBeNull();
+    } finally {
+      server.child.kill('SIGKILL');
+      await new Promise((resolve) => server.child.once('exit', resolve));
+    }
+  }, 180_000);
 });
