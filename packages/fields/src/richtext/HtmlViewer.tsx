@@ -20,7 +20,12 @@ export function HtmlViewer({ html, title = 'Text' }: HtmlViewerProps) {
     <div className="pl-html-viewer">
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with the shared allow-list above */}
       <div className="pl-html-viewer__inline" dangerouslySetInnerHTML={safe} />
-      <IconButton label={`Open ${title} in a window`} size="small" onPress={() => setOpen(true)}>
+      <IconButton
+        label={`Open ${title} in a window`}
+        size="small"
+        className="pl-html-viewer__open"
+        onPress={() => setOpen(true)}
+      >
         ⤢
       </IconButton>
       <Modal
