@@ -43,6 +43,7 @@ import {
 import { sanitizeRichText } from './sanitizeRichText.js';
 import { systemRecordErrors, systemRecordsCommitted, systemRecordsDeleting } from './systemTypeHooks.js';
 import { inTransaction } from './transaction.js';
+import { withUseCurrentDefaults } from './useCurrentDefaults.js';
 
 /**
  * Writes a batch of created, updated and deleted records with their relationship changes in one
@@ -80,7 +81,9 @@ async function putInTransaction(
   if (deletedIds.some((id) => seen.has(id)))
     throw badRequest('A record cannot be both changed and deleted in one batch.');
 
-  const creates = req.entities.filter((c): c is EntityChange & { id: string } => typeof c.id === 'string');
+  // New records start as the signed-in user on their relationships' use-current ends.
+  const entities = await withUseCurrentDefaults(ctx, req.entities);
+  const creates = entities.filter((c): c is EntityChange & { id: string } => typeof c.id === 'string');
   const updates = req.entities.filter((c): c is EntityChange & { id: number } => typeof c.id === 'number');
 
   // Existing records: unreadable ones are 404 like missing ones; readable but locked ones 403.
@@ -148,7 +151,7 @@ async function putInTransaction(
     applyFields(ctx, type, row, u, errors, false, options);
     updated.push({ row, expectedVersion: u.version });
   }
-  const relChanges = resolveRelChanges(ctx, req.entities, existing, created, errors, resolve);
+  const relChanges = resolveRelChanges(ctx, entities, existing, created, errors, resolve);
   if (errors.length > 0) throw validationFailed(errors);
 
   // Auto-numbers are taken only once the batch is known to be valid.

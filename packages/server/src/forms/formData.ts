@@ -12,6 +12,7 @@ import { fieldValue } from '../data/entityRepository.js';
 import { tenantScope } from '../data/tenantScope.js';
 import { parseFieldQuery } from '../entities/fieldQuery.js';
 import { materialize } from '../entities/readEntities.js';
+import { currentUserAs, useCurrentEnds } from '../entities/useCurrentDefaults.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import {
   canReadType,
@@ -134,9 +135,26 @@ async function newRecordEntity(
     canModify: true,
     canDelete: false,
   };
+  // Ends whose relationship says a new record starts as the signed-in user show them already.
+  const ends = useCurrentEnds(ctx.schema, type.id);
+  const userAs =
+    ends.length > 0
+      ? await currentUserAs(
+          ctx,
+          ends.map((e) => e.endTypeId),
+        )
+      : undefined;
   for (const c of readMembers(form)) {
-    if (c.member.kind === 'field') entity[tokenOf(c)] = fieldValue(record.row, c.member.field) ?? null;
-    else entity[tokenOf(c)] = null;
+    if (c.member.kind === 'field') {
+      entity[tokenOf(c)] = fieldValue(record.row, c.member.field) ?? null;
+      continue;
+    }
+    const { rel, direction } = c.member;
+    const end = ends.find((e) => e.rel.id === rel.id && e.direction === direction);
+    const user = end && userAs?.(end.endTypeId);
+    entity[tokenOf(c)] = user
+      ? { id: user.id, typeId: user.typeId, alias: user.alias, name: user.name }
+      : null;
   }
   return entity;
 }
