@@ -51,7 +51,8 @@ describe('relationships in the schema editor', () => {
     expect(within(dialog).queryByRole('checkbox', { name: /Use current/ })).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('Properties saved')).toBeInTheDocument();
+    // The toast of an earlier save in this file may still show: any one will do.
+    expect((await screen.findAllByText('Properties saved')).length).toBeGreaterThan(0);
     expect(puts(server)[0]!.body.entities[0]).toEqual({
       id: 'new:relationship',
       typeId: 'core:relationship',
@@ -175,7 +176,8 @@ describe('relationships in the schema editor', () => {
     expect(options).toEqual(['Choose an Object', 'Stage']);
     await user.click(screen.getByRole('option', { name: 'Stage' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Properties saved')).toBeInTheDocument();
+    // The toast of an earlier save in this file may still show: any one will do.
+    expect((await screen.findAllByText('Properties saved')).length).toBeGreaterThan(0);
     expect(puts(server)[0]!.body.entities[0]!.relationships!.toType).toEqual({ set: [10_030] });
   }, 60_000);
 
