@@ -4,7 +4,7 @@ import { compiledField } from '../calc/calcDataSource.js';
 import type { RequestContext } from '../context.js';
 import { systemQuery } from '../data/systemQuery.js';
 import { jsonValue } from '../db/jsonValue.js';
-import { definitionsUsing, parsedDefinition, type TypeUse } from './typeUsage.js';
+import { definitionsUsing, parsedDefinition, type TypeUse, usedByMessage } from './typeUsage.js';
 
 /**
  * What stands in the way of deleting a field, and what goes with it (decision 0107): the forms,
@@ -37,16 +37,12 @@ export function isFieldInUse(usage: FieldUsage): boolean {
 
 /** The refusal names every use, so the user knows what to change first. */
 export function fieldInUseMessage(usage: FieldUsage): string {
-  const parts = [
+  return usedByMessage('field', [
     ['Forms', usage.forms],
     ['Pages', usage.pages],
     ['Reports', usage.reports],
     ['Calculations', usage.calculations],
-  ] as const;
-  const listed = parts
-    .filter(([, uses]) => uses.length > 0)
-    .map(([label, uses]) => `${label}: ${uses.map((u) => u.name).join(', ')}`);
-  return `The field is used and cannot be deleted. ${listed.join('; ')}.`;
+  ]);
 }
 
 function namesField(value: unknown, fieldId: EntityId): boolean {

@@ -14,6 +14,7 @@ import {
   type RelationshipUsage,
   readRelationshipUsage,
 } from './relationshipUsage.js';
+import { usedByMessage } from './typeUsage.js';
 
 const tags = ['schema'];
 
@@ -101,13 +102,9 @@ function userRelationshipOrThrow(ctx: RequestContext, idOrAliasValue: string | n
 
 /** The refusal names every use, so the user knows what to change first. */
 export function relationshipInUseMessage(usage: RelationshipUsage): string {
-  const parts = [
+  return usedByMessage('relationship', [
     ['Forms', usage.forms],
     ['Pages', usage.pages],
     ['Reports', usage.reports],
-  ] as const;
-  const listed = parts
-    .filter(([, uses]) => uses.length > 0)
-    .map(([label, uses]) => `${label}: ${uses.map((u) => u.name).join(', ')}`);
-  return `The relationship is used and cannot be deleted. ${listed.join('; ')}.`;
+  ]);
 }

@@ -8,7 +8,7 @@ import { deleteWithDependents } from '../entities/putEntities.js';
 import { inTransaction } from '../entities/transaction.js';
 import { AppError, notFound } from '../http/errors.js';
 import { requireAdmin } from '../users/requireAdmin.js';
-import { isTypeInUse, readTypeUsage, type TypeUsage } from './typeUsage.js';
+import { isTypeInUse, readTypeUsage, type TypeUsage, usedByMessage } from './typeUsage.js';
 
 const tags = ['schema'];
 
@@ -112,15 +112,11 @@ async function deleteRecordsOf(ctx: RequestContext, typeId: EntityId): Promise<v
 
 /** The refusal names every use, so the user knows what to change first. */
 export function inUseMessage(usage: TypeUsage): string {
-  const parts = [
+  return usedByMessage('Object', [
     ['Forms', usage.forms],
     ['Pages', usage.pages],
     ['Reports', usage.reports],
     ['Relationships', usage.relationships],
     ['Derived Objects', usage.derivedTypes],
-  ] as const;
-  const listed = parts
-    .filter(([, uses]) => uses.length > 0)
-    .map(([label, uses]) => `${label}: ${uses.map((u) => u.name).join(', ')}`);
-  return `The Object is used and cannot be deleted. ${listed.join('; ')}.`;
+  ]);
 }

@@ -143,3 +143,19 @@ async function countRecords(db: Executor, tenantId: number, typeIds: readonly En
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+/**
+ * The refusal to delete a part of the schema still in use: it names every use, so the user knows
+ * what to change first.
+ *
+ * @example usedByMessage('field', [['Reports', [{ id: 1, name: 'Deals' }]]]) // 'The field is used and cannot be deleted. Reports: Deals.'
+ */
+export function usedByMessage(
+  what: string,
+  parts: ReadonlyArray<readonly [label: string, uses: readonly TypeUse[]]>,
+): string {
+  const listed = parts
+    .filter(([, uses]) => uses.length > 0)
+    .map(([label, uses]) => `${label}: ${uses.map((u) => u.name).join(', ')}`);
+  return `The ${what} is used and cannot be deleted. ${listed.join('; ')}.`;
+}
