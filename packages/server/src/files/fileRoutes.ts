@@ -15,12 +15,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { etagOf, readIfMatch } from '../entities/recordVersions.js';
 import { AppError } from '../http/errors.js';
+import { singleFileUpload } from '../http/singleFileUpload.js';
 import type { Services } from '../services.js';
 import type { FileStorage } from './BlobStore.js';
 import {
   type DocumentFileInfo,
   findDocumentFile,
-  type IncomingFile,
   listDocumentVersions,
   listRelatedDocuments,
   openDocumentFile,
@@ -30,6 +30,13 @@ import {
 } from './documentService.js';
 import { listDocumentTypes } from './documentTypes.js';
 import { fileMessages } from './fileMessages.js';
+
+const uploadMessages = {
+  notMultipart: fileMessages.notMultipart,
+  noFile: fileMessages.missingFile,
+  oneFileOnly: fileMessages.oneFileOnly,
+};
+
 import { contentDisposition } from './fileNames.js';
 import { fileEtag, headLength, matchesIfNoneMatch, peekStream, servingOf } from './fileServing.js';
 
@@ -113,7 +120,12 @@ export async function fileRoutes(api: FastifyInstance, services: Services) {
         const files = storage();
         return withEtag(
           reply,
-          await uploadDocument(request.ctx, files, await incomingFile(request, files), request.query),
+          await uploadDocument(
+            request.ctx,
+            files,
+            await singleFileUpload(request, files.maxUploadBytes, uploadMessages),
+            request.query,
+          ),
         );
       },
     );
@@ -138,7 +150,7 @@ export async function fileRoutes(api: FastifyInstance, services: Services) {
             request.ctx,
             files,
             request.params.id,
-            await incomingFile(request, files),
+            await singleFileUpload(request, files.maxUploadBytes, uploadMessages),
             ifMatch,
           ),
         );
@@ -188,48 +200,6 @@ export async function fileRoutes(api: FastifyInstance, services: Services) {
 function withEtag(reply: FastifyReply, document: DocumentInfo): DocumentInfo {
   reply.header('etag', etagOf(document.recordVersion));
   return document;
-}
-
-/**
- * The upload's file part; a request that is not multipart, has no file or more than one file is
- * refused. Fields are ignored. A second file is found once the first has been read, before it is
- * stored.
- */
-async function incomingFile(request: FastifyRequest, storage: FileStorage): Promise<IncomingFile> {
-  if (!request.isMultipart()) throw new AppError('unsupported_media_type', fileMessages.notMultipart);
-  const files = request.files({ limits: { fileSize: storage.maxUploadBytes } });
-  let first: IteratorResult<Awaited<ReturnType<FastifyRequest['file']>>>;
-  try {
-    first = await files.next();
-  } catch (error) {
-    throw multipartError(error);
-  }
-  const part = first.done ? undefined : first.value;
-  if (!part) throw new AppError('bad_request', fileMessages.missingFile);
-  return {
-    fileName: part.filename,
-    content: part.file,
-    // Past the limit the part stops short: the cut-off file is refused before it is stored.
-    isTruncated: () => part.file.truncated,
-    checkRest: async () => {
-      try {
-        const next = await files.next();
-        if (!next.done) {
-          next.value?.file.resume();
-          throw new AppError('bad_request', fileMessages.oneFileOnly);
-        }
-      } catch (error) {
-        throw multipartError(error);
-      }
-    },
-  };
-}
-
-function multipartError(error: unknown): AppError {
-  if (error instanceof AppError) return error;
-  const code = (error as { code?: unknown }).code;
-  if (code === 'FST_FILES_LIMIT') return new AppError('bad_request', fileMessages.oneFileOnly);
-  return new AppError('bad_request', (error as Error).message || fileMessages.missingFile);
 }
 
 /**

@@ -12,11 +12,12 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../http/errors.js';
+import { singleFileUpload } from '../http/singleFileUpload.js';
 import type { Services } from '../services.js';
 import { csvLimits, importMessages } from './importMessages.js';
 import { prepareImport, previewImport, runImport } from './runImport.js';
 import { createTypeFromCsv } from './typeFromCsv.js';
-import { type IncomingCsv, uploadCsv } from './uploadCsv.js';
+import { uploadCsv } from './uploadCsv.js';
 
 const tags = ['import'];
 const base = '/spapi/data/v1/import';
@@ -42,7 +43,12 @@ export async function importRoutes(api: FastifyInstance, services: Services) {
           response: { 200: csvUploadResponse },
         },
       },
-      async (request) => uploadCsv(request.ctx, request.query.typeId, await incomingCsv(request)),
+      async (request) =>
+        uploadCsv(
+          request.ctx,
+          request.query.typeId,
+          await singleFileUpload(request, csvLimits.maxBytes, importMessages),
+        ),
     );
 
     r.post(
@@ -138,42 +144,4 @@ async function statisticsAfter(services: Services, request: FastifyRequest) {
   } catch (error) {
     request.log.warn({ err: error }, 'Statistics upkeep after a CSV import failed');
   }
-}
-
-/** The upload's one file part; a request that is not multipart, has no file or more than one is refused. */
-async function incomingCsv(request: FastifyRequest): Promise<IncomingCsv> {
-  if (!request.isMultipart()) throw new AppError('unsupported_media_type', importMessages.notMultipart);
-  const files = request.files({ limits: { fileSize: csvLimits.maxBytes } });
-  let first: Awaited<ReturnType<typeof files.next>>;
-  try {
-    first = await files.next();
-  } catch (error) {
-    throw multipartError(error);
-  }
-  const part = first.done ? undefined : first.value;
-  if (!part) throw new AppError('bad_request', importMessages.noFile);
-  return {
-    fileName: part.filename,
-    mimeType: part.mimetype,
-    content: part.file,
-    isTruncated: () => part.file.truncated,
-    checkRest: async () => {
-      try {
-        const next = await files.next();
-        if (!next.done) {
-          next.value?.file.resume();
-          throw new AppError('bad_request', importMessages.oneFileOnly);
-        }
-      } catch (error) {
-        throw multipartError(error);
-      }
-    },
-  };
-}
-
-function multipartError(error: unknown): AppError {
-  if (error instanceof AppError) return error;
-  const code = (error as { code?: unknown }).code;
-  if (code === 'FST_FILES_LIMIT') return new AppError('bad_request', importMessages.oneFileOnly);
-  return new AppError('bad_request', importMessages.noFile);
 }

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import {
   type CsvColumnFieldType,
   type CsvUploadResponse,
@@ -8,6 +7,7 @@ import {
 } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
 import { AppError, badRequest } from '../http/errors.js';
+import type { SingleFileUpload } from '../http/singleFileUpload.js';
 import { readTenantSettings } from '../settings/tenantSettings.js';
 import { type CellReader, cellReader } from './cellValues.js';
 import { csvRecords, decodeCsvBytes } from './csvText.js';
@@ -17,14 +17,8 @@ import { importableType } from './importPlan.js';
 import { describeTargets, importTargets, proposeMapping } from './importTargets.js';
 
 /** An uploaded file part: its name, its bytes as a stream, and whether the size limit cut it. */
-export interface IncomingCsv {
-  fileName: string;
-  mimeType: string;
-  content: Readable;
-  isTruncated(): boolean;
-  /** Refuses a second file part, once the first has been read. */
-  checkRest(): Promise<void>;
-}
+/** The CSV file of an upload, as the route read it. */
+export type IncomingCsv = SingleFileUpload;
 
 const guessedRows = 1000;
 
