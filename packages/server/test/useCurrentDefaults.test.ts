@@ -29,7 +29,7 @@ describe.each(engines)('use-current relationship defaults on %s', (engine) => {
   });
   afterAll(() => t?.close());
 
-  const create = async (client: Client, relationships: Record<string, unknown> = {}) => {
+  const create = async (client: Client, relationships: Record<string, { set: number[] }> = {}) => {
     const res = await client.put([{ id: 'new:t', typeId: task, fields: { name: 'A task' }, relationships }]);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return (await t.admin.read(res.body.ids['new:t'], 'owner, reviewer')).body;
