@@ -49,6 +49,7 @@ describe('ApiClient', () => {
       timeZone: 'UTC',
       locale: 'en-AU',
       financialYearStartMonth: 7,
+      confirmExternalLinks: true,
     };
     const { impl, calls } = fakeFetch([
       { status: 500, body: { error: { code: 'internal', message: 'Down.' } } },
