@@ -78,20 +78,22 @@ export async function withUseCurrentDefaults(
   changes: readonly EntityChange[],
 ): Promise<EntityChange[]> {
   const endsOf = new Map<EntityId, UseCurrentEnd[]>();
-  const wanted = changes.filter((c) => {
-    if (typeof c.id !== 'string' || c.typeId === undefined) return false;
-    const type = ctx.schema.type(c.typeId);
-    if (!type) return false;
-    if (!endsOf.has(type.id)) endsOf.set(type.id, useCurrentEnds(ctx.schema, type.id));
-    return endsOf.get(type.id)!.length > 0;
-  });
-  if (wanted.length === 0) return [...changes];
+  const wanted = new Set(
+    changes.filter((c) => {
+      if (typeof c.id !== 'string' || c.typeId === undefined) return false;
+      const type = ctx.schema.type(c.typeId);
+      if (!type) return false;
+      if (!endsOf.has(type.id)) endsOf.set(type.id, useCurrentEnds(ctx.schema, type.id));
+      return endsOf.get(type.id)!.length > 0;
+    }),
+  );
+  if (wanted.size === 0) return [...changes];
   const userAs = await currentUserAs(
     ctx,
     [...endsOf.values()].flat().map((e) => e.endTypeId),
   );
   return changes.map((c) => {
-    if (!wanted.includes(c)) return c;
+    if (!wanted.has(c)) return c;
     const named = new Set(Object.keys(c.relationships ?? {}).map((k) => k.toLowerCase()));
     const added: NonNullable<EntityChange['relationships']> = {};
     for (const end of endsOf.get(ctx.schema.type(c.typeId!)!.id)!) {
