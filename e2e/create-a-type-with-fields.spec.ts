@@ -1,21 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
+import { deleteObjectNamed } from './schemaCleanup';
 
 // An administrator models a new Object in the schema editor (issue 19): "Project" with a text, a
 // number, a date and a calculated field written in the expression editor; a duplicate field name
 // is refused with the spec's message; then a record is created through the Object's default form.
-
-async function removeEarlierProject(page: Page) {
-  const { types } = await (await page.request.get('/spapi/data/v1/schema/types')).json();
-  const earlier = (types as Array<{ id: number; name: string }>).find((t) => t.name === 'Project');
-  if (!earlier) return;
-  const usage = await (await page.request.get(`/spapi/data/v1/schema/type/${earlier.id}/usage`)).json();
-  const csrf = (await page.context().cookies()).find((c) => c.name === 'plinth_csrf')?.value ?? '';
-  const res = await page.request.post(`/spapi/data/v1/schema/type/${earlier.id}/delete`, {
-    data: { recordCount: usage.recordCount },
-    headers: { 'x-csrf-token': csrf },
-  });
-  expect(res.status()).toBe(200);
-}
 
 async function addField(page: Page, kind: string, name: string) {
   await page.getByRole('button', { name: 'New field' }).click();
@@ -30,7 +18,7 @@ async function addField(page: Page, kind: string, name: string) {
 
 test('create a type with fields, refuse a duplicate field, and create a record', async ({ page }) => {
   await page.goto('/admin/schema');
-  await removeEarlierProject(page);
+  await deleteObjectNamed(page, 'Project');
   await page.reload();
   await page.getByRole('button', { name: 'New Object', exact: true }).click();
   const create = page.getByRole('dialog', { name: 'New Object' });

@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { deleteObjectNamed } from './schemaCleanup';
 
 // An administrator gives a choice value an icon (issue 19 item 4, spec 01 §3 icon formatting
 // rules): a new choice Object "Priority" with the value "Urgent", an uploaded PNG as its icon,
@@ -31,22 +32,9 @@ function png(rgb: [number, number, number]): Buffer {
   ]);
 }
 
-async function removeEarlierPriority(page: Page) {
-  const { types } = await (await page.request.get('/spapi/data/v1/schema/types')).json();
-  const earlier = (types as Array<{ id: number; name: string }>).find((t) => t.name === typeName);
-  if (!earlier) return;
-  const usage = await (await page.request.get(`/spapi/data/v1/schema/type/${earlier.id}/usage`)).json();
-  const csrf = (await page.context().cookies()).find((c) => c.name === 'plinth_csrf')?.value ?? '';
-  const res = await page.request.post(`/spapi/data/v1/schema/type/${earlier.id}/delete`, {
-    data: { recordCount: usage.recordCount },
-    headers: { 'x-csrf-token': csrf },
-  });
-  expect(res.status()).toBe(200);
-}
-
 test('give a choice value an uploaded icon, shown as pickers show it', async ({ page }) => {
   await page.goto('/admin/schema');
-  await removeEarlierPriority(page);
+  await deleteObjectNamed(page, typeName);
   await page.reload();
   await page.getByRole('button', { name: 'New Object', exact: true }).click();
   const create = page.getByRole('dialog', { name: 'New Object' });

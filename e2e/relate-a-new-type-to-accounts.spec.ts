@@ -1,14 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
+import { csrfOf, deleteObjectNamed } from './schemaCleanup';
 
 // An administrator relates a new Object to Account in the schema editor (issue 19 item 3): a
 // lookup "Client" from "Milestone" to Account, named both ways; its default form then shows the
 // lookup, a record is created with an account, and the account's side lists the relationship too.
 
 const typeName = 'Milestone';
-
-async function csrfOf(page: Page) {
-  return (await page.context().cookies()).find((c) => c.name === 'plinth_csrf')?.value ?? '';
-}
 
 /** A run leaves its Milestone behind: the next one deletes it (relationships first) to start clean. */
 async function removeEarlierMilestone(page: Page) {
@@ -25,12 +22,7 @@ async function removeEarlierMilestone(page: Page) {
       headers,
     });
   }
-  const usage = await (await page.request.get(`/spapi/data/v1/schema/type/${earlier.id}/usage`)).json();
-  const res = await page.request.post(`/spapi/data/v1/schema/type/${earlier.id}/delete`, {
-    data: { recordCount: usage.recordCount },
-    headers,
-  });
-  expect(res.status()).toBe(200);
+  await deleteObjectNamed(page, typeName);
 }
 
 test('relate a new type to Account and pick an account in its default form', async ({ page }, testInfo) => {
