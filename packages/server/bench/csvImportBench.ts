@@ -1,18 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { CsvImportEvent, CsvUploadResponse, EntityChange } from '@plinth/schema';
 import { sysType } from '@plinth/schema';
-import { buildApp } from '../src/app.js';
-import { openDatabase } from '../src/db/openDatabase.js';
 import type { Engine } from '../src/db/tables.js';
-import { TenantMetaCache } from '../src/metamodel/tenantMetaCache.js';
-import { registerSystemTypes } from '../src/registerSystemTypes.js';
-import type { Services } from '../src/services.js';
-import { createTenant } from '../src/tenants/createTenant.js';
-import { systemClock } from '../src/util/clock.js';
-import { createBenchDatabase } from './benchDatabase.js';
+import { startBenchServer } from './benchServer.js';
 
 const PASSWORD = 'bench-password';
 const base = '/spapi/data/v1';
@@ -46,25 +38,14 @@ export async function csvImportBench(options: {
   log: (m: string) => void;
 }) {
   const { log, engine, records } = options;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-csv-bench-'));
-  const created = engine === 'postgres' ? await createBenchDatabase('plinth_csv_bench') : undefined;
-  const database = await openDatabase(created ? { dataDir: '', databaseUrl: created.url } : { dataDir });
-  const services: Services = {
-    db: database.db,
+  const server = await startBenchServer({
+    name: 'csv',
     engine,
-    clock: systemClock,
-    metaCache: new TenantMetaCache(),
-    systemTypes: registerSystemTypes(),
-    upkeep: database.upkeep,
-  };
-  await createTenant(services.db, services.clock, {
-    slug: 'bench',
-    name: 'Bench',
-    admin: { username: 'admin', password: PASSWORD },
+    port: options.port,
+    password: PASSWORD,
+    withUpkeep: true,
   });
-  const app = await buildApp(services);
-  await app.listen({ port: options.port, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${options.port}`;
+  const { url } = server;
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
@@ -225,10 +206,7 @@ export async function csvImportBench(options: {
     return result;
   } finally {
     clearInterval(sampler);
-    await app.close();
-    await database.close();
-    await created?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.close();
   }
 }
 

@@ -3,17 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type EntityChange, sysField, sysRel, sysType } from '@plinth/schema';
-import { buildApp } from '../src/app.js';
 import { setPassword } from '../src/auth/authService.js';
 import { allocateIds, insertEntities, insertLinks } from '../src/data/entityRepository.js';
-import { openDatabase } from '../src/db/openDatabase.js';
 import type { Engine } from '../src/db/tables.js';
-import { TenantMetaCache } from '../src/metamodel/tenantMetaCache.js';
-import { registerSystemTypes } from '../src/registerSystemTypes.js';
-import type { Services } from '../src/services.js';
-import { createTenant } from '../src/tenants/createTenant.js';
-import { systemClock } from '../src/util/clock.js';
-import { createBenchDatabase } from './benchDatabase.js';
+import { startBenchServer } from './benchServer.js';
 
 const base = '/spapi/data/v1';
 const PASSWORD = 'bench-password';
@@ -70,24 +63,8 @@ export async function formBench(options: {
   log: (m: string) => void;
 }) {
   const { log, engine } = options;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-form-bench-'));
-  const created = engine === 'postgres' ? await createBenchDatabase('plinth_form_bench') : undefined;
-  const database = await openDatabase(created ? { dataDir: '', databaseUrl: created.url } : { dataDir });
-  const services: Services = {
-    db: database.db,
-    engine,
-    clock: systemClock,
-    metaCache: new TenantMetaCache(),
-    systemTypes: registerSystemTypes(),
-  };
-  const { tenantId } = await createTenant(services.db, services.clock, {
-    slug: 'bench',
-    name: 'Bench',
-    admin: { username: 'admin', password: PASSWORD },
-  });
-  const app = await buildApp(services);
-  await app.listen({ port: options.port, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${options.port}`;
+  const server = await startBenchServer({ name: 'form', engine, port: options.port, password: PASSWORD });
+  const { services, tenantId, url } = server;
   try {
     const signIn = async (username: string) => {
       const login = await fetch(`${url}/auth/login`, {
@@ -386,9 +363,6 @@ export async function formBench(options: {
       `\n${engine}, ${results[0]!.calls} calls a scenario, load average ${before} before and ${after} after on ${os.cpus().length} CPUs; written to bench-results/forms.json`,
     );
   } finally {
-    await app.close();
-    await database.close();
-    await created?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.close();
   }
 }
