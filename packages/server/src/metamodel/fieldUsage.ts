@@ -4,7 +4,13 @@ import { compiledField } from '../calc/calcDataSource.js';
 import type { RequestContext } from '../context.js';
 import { systemQuery } from '../data/systemQuery.js';
 import { jsonValue } from '../db/jsonValue.js';
-import { definitionsUsing, parsedDefinition, type TypeUse, usedByMessage } from './typeUsage.js';
+import {
+  definitionNames,
+  definitionsUsing,
+  parsedDefinition,
+  type TypeUse,
+  usedByMessage,
+} from './typeUsage.js';
 
 /**
  * What stands in the way of deleting a field, and what goes with it (decision 0107): the forms,
@@ -23,7 +29,9 @@ export interface FieldUsage {
 const fieldKeys = new Set(['fieldId', 'fieldToRender']);
 
 export async function readFieldUsage(ctx: RequestContext, field: FieldDef): Promise<FieldUsage> {
-  const uses = await definitionsUsing(ctx, (_kind, value) => namesField(parsedDefinition(value), field.id));
+  const uses = await definitionsUsing(ctx, (_kind, value) =>
+    definitionNames(parsedDefinition(value), fieldKeys, field.id),
+  );
   return {
     ...uses,
     calculations: calculationsReading(ctx, field),
@@ -43,16 +51,6 @@ export function fieldInUseMessage(usage: FieldUsage): string {
     ['Reports', usage.reports],
     ['Calculations', usage.calculations],
   ]);
-}
-
-function namesField(value: unknown, fieldId: EntityId): boolean {
-  if (Array.isArray(value)) return value.some((v) => namesField(v, fieldId));
-  if (!value || typeof value !== 'object') return false;
-  for (const [key, v] of Object.entries(value)) {
-    if (fieldKeys.has(key) && v === fieldId) return true;
-    if (typeof v === 'object' && namesField(v, fieldId)) return true;
-  }
-  return false;
 }
 
 /** Calculated fields of any type whose calculation reads the field (as the compiler resolves it). */

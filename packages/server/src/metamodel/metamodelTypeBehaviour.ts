@@ -74,7 +74,12 @@ async function refuseLinkedRelationshipDeletes(
  * (decision 0107), which removes the values first: a plain delete would leave them behind unseen.
  */
 async function refuseFieldDeletesWithValues(ctx: RequestContext, rows: readonly EntityRow[]): Promise<void> {
-  for (const row of rows.filter((r) => r.typeId === sysType.field)) {
+  // Fields going with their Object need no look: an Object is deleted only without records.
+  const deletedTypes = new Set(rows.filter((r) => r.typeId === sysType.type).map((r) => r.id));
+  const fields = rows.filter(
+    (r) => r.typeId === sysType.field && !deletedTypes.has(ctx.schema.field(r.id)?.typeId ?? -1),
+  );
+  for (const row of fields) {
     const valueCount = await countValues(ctx, row.id);
     if (valueCount > 0)
       throw new AppError(

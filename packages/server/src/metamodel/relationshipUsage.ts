@@ -1,7 +1,7 @@
 import { type EntityId, firstUserId } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
 import { systemQuery } from '../data/systemQuery.js';
-import { definitionsUsing, parsedDefinition, type TypeUse } from './typeUsage.js';
+import { definitionNames, definitionsUsing, parsedDefinition, type TypeUse } from './typeUsage.js';
 
 /**
  * What stands in the way of deleting a relationship, and what goes with it (decision 0100): the
@@ -22,24 +22,13 @@ export async function readRelationshipUsage(
   relId: EntityId,
 ): Promise<RelationshipUsage> {
   const uses = await definitionsUsing(ctx, (_kind, value) =>
-    namesRelationship(parsedDefinition(value), relId),
+    definitionNames(parsedDefinition(value), relationshipKeys, relId),
   );
   return { ...uses, linkCount: await countLinks(ctx, relId) };
 }
 
 export function isRelationshipInUse(usage: RelationshipUsage): boolean {
   return usage.forms.length + usage.pages.length + usage.reports.length > 0;
-}
-
-/** Walks a definition's JSON for a relationship key holding the id (a few thousand nodes at most). */
-function namesRelationship(value: unknown, relId: EntityId): boolean {
-  if (Array.isArray(value)) return value.some((v) => namesRelationship(v, relId));
-  if (!value || typeof value !== 'object') return false;
-  for (const [key, v] of Object.entries(value)) {
-    if (relationshipKeys.has(key) && v === relId) return true;
-    if (typeof v === 'object' && namesRelationship(v, relId)) return true;
-  }
-  return false;
 }
 
 export async function countLinks(ctx: RequestContext, relId: EntityId): Promise<number> {

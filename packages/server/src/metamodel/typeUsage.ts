@@ -159,3 +159,17 @@ export function usedByMessage(
     .map(([label, uses]) => `${label}: ${uses.map((u) => u.name).join(', ')}`);
   return `The ${what} is used and cannot be deleted. ${listed.join('; ')}.`;
 }
+
+/**
+ * Whether a stored definition's JSON names `id` under one of `keys` anywhere (report columns and
+ * paths, form controls, page components: a few thousand nodes at most).
+ */
+export function definitionNames(value: unknown, keys: ReadonlySet<string>, id: EntityId): boolean {
+  if (Array.isArray(value)) return value.some((v) => definitionNames(v, keys, id));
+  if (!value || typeof value !== 'object') return false;
+  for (const [key, v] of Object.entries(value)) {
+    if (keys.has(key) && v === id) return true;
+    if (typeof v === 'object' && definitionNames(v, keys, id)) return true;
+  }
+  return false;
+}
