@@ -1,3 +1,4 @@
+import { toast } from '@plinth/ui';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
@@ -299,6 +300,19 @@ describe('RecordForm in edit mode', () => {
     const [save] = saves(sent);
     expect(save).toMatchObject({ method: 'PATCH', path: '/spapi/data/v1/entity/7', ifMatch: '"3"' });
     expect(save?.body).toEqual({ fields: { probability: 60 } });
+  });
+
+  it('writes nothing and says so when Update is pressed with nothing changed', async () => {
+    const { client, sent } = server();
+    const onSaved = vi.fn();
+    const info = vi.spyOn(toast, 'info');
+    const user = renderForm(<RecordForm mode="edit" entityId={7} onSaved={onSaved} />, client);
+    await screen.findByRole('textbox', { name: 'Probability' });
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(info).toHaveBeenCalledWith('There are no changes to save.'));
+    info.mockRestore();
+    expect(saves(sent)).toEqual([]);
+    expect(onSaved).not.toHaveBeenCalled();
   });
 
   it('keeps a to-many end it could not read read-only, so a save cannot replace links nobody was shown', async () => {

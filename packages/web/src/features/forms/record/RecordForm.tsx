@@ -54,6 +54,10 @@ export function RecordForm({
     const wasNew = state.mode === 'new';
     const outcome = await state.save();
     if (!outcome.ok) return;
+    if (outcome.unchanged) {
+      toast.info('There are no changes to save.');
+      return;
+    }
     toast.success(wasNew ? 'Record created' : 'Changes saved');
     onSaved?.(outcome.id, wasNew ? 'new' : 'edit');
   };

@@ -37,7 +37,8 @@ export type RecordFormLoad =
   | { status: 'ready'; loaded: LoadedRecordForm };
 
 /** The outcome of a save: saved (with the record's id), or refused and kept on screen. */
-export type SaveOutcome = { ok: true; id: number } | { ok: false };
+/** A save's outcome; `unchanged` when there was nothing to write, and nothing was. */
+export type SaveOutcome = { ok: true; id: number; unchanged?: boolean } | { ok: false };
 
 /** Said when a save is refused because someone else changed the record after it was read. */
 export const staleRecordMessage =
@@ -194,7 +195,7 @@ export function useRecordForm(target: {
     const toSend = isNew
       ? controls.filter((n) => isEditableControl(n, readOnlyControls) && hasValue(checked.values[n.id]))
       : changed.filter((n) => isEditableControl(n, readOnlyControls));
-    if (!isNew && toSend.length === 0) return { ok: true, id: record.id };
+    if (!isNew && toSend.length === 0) return { ok: true, id: record.id, unchanged: true };
     savingRef.current = true;
     setSaving(true);
     setFormError(null);
