@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { signedInState } from './signedInState';
 
 // Runs against a Plinth server that is already up (see .ci/run): PLINTH_E2E_URL, default port 3111.
 // Debian's Chromium, never a downloaded browser.
@@ -18,7 +19,7 @@ export default defineConfig({
       testMatch: /.*\.spec\.ts/,
       dependencies: ['setup'],
       // Journeys start signed in (one sign-in for the run); the sign-in journey clears it.
-      use: { storageState: 'test-results/e2e-signed-in.json' },
+      use: { storageState: signedInState },
     },
   ],
   use: {
