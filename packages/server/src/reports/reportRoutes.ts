@@ -7,11 +7,12 @@ import type { RequestContext } from '../context.js';
 import { AppError, notFound } from '../http/errors.js';
 import type { Services } from '../services.js';
 import { resolvedColumns } from './definitionCache.js';
+import { loadEndReport } from './endReport.js';
 import { loadReport, runReport } from './runReport.js';
 
 const tags = ['reports'];
 
-/** Running reports: stored ones, a type's generated display and picker reports. */
+/** Running reports: stored ones, a type's generated display and picker reports, a relationship end's. */
 export async function reportRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
@@ -46,6 +47,26 @@ export async function reportRoutes(app: FastifyInstance) {
     async (request) => {
       const { typeId, kind } = request.params;
       return runReport(request.ctx, await loadReport(request.ctx, { typeId, kind }), request.body);
+    },
+  );
+  r.post(
+    '/spapi/data/v1/report/relationship/:relationshipId/:direction/:kind',
+    {
+      schema: {
+        tags,
+        summary: "Run a relationship end's display or picker report (decision 0110)",
+        params: z.object({
+          relationshipId: z.coerce.number().int().positive(),
+          direction: z.enum(['fwd', 'rev']),
+          kind: z.enum(['display', 'picker']),
+        }),
+        body: reportQuery,
+        response: { 200: reportRunResponse },
+      },
+    },
+    async (request) => {
+      const end = await loadEndReport(request.ctx, request.params, request.body);
+      return runReport(request.ctx, end.report, end.query);
     },
   );
 }
