@@ -46,6 +46,18 @@ interface FilteredGrant {
   ownedOnly: boolean;
 }
 
+/**
+ * Records of `typeIds` readable because a record linked to them through `rel` is (securesTo: the
+ * from-record secures its to-records; securesFrom: the other way; decision 0115).
+ */
+interface SecuredGrant {
+  typeIds: readonly EntityId[];
+  relId: EntityId;
+  /** The link's column holding the secured record, and the one holding the record securing it. */
+  secured: 'from_id' | 'to_id';
+  securing: 'from_id' | 'to_id';
+}
+
 /** The caller of a request. */
 export interface Actor {
   tenantId: number;
@@ -66,6 +78,7 @@ export interface Actor {
 export class Permissions {
   readonly #byType = new Map<EntityId, TypeAccess>();
   readonly #filtered: FilteredGrant[] = [];
+  readonly #secured: SecuredGrant[] = [];
 
   constructor(
     private readonly schema: Schema,
@@ -104,6 +117,32 @@ export class Permissions {
         });
       }
     }
+    this.#secured = this.#securedGrants();
+  }
+
+  /**
+   * The relationships that secure records the type-level rules do not already show whole. Only the
+   * tenant's own Objects are secured: system records keep their own rules.
+   */
+  #securedGrants(): SecuredGrant[] {
+    const out: SecuredGrant[] = [];
+    const securable = (typeId: EntityId) =>
+      this.schema.descendants(typeId).filter((id) => {
+        const t = this.schema.type(id);
+        return t !== undefined && !t.isSystem && this.forType(id).read !== 'all';
+      });
+    for (const rel of this.schema.relationships()) {
+      if (rel.column) continue;
+      if (rel.securesTo) {
+        const typeIds = securable(rel.toTypeId);
+        if (typeIds.length > 0) out.push({ typeIds, relId: rel.id, secured: 'to_id', securing: 'from_id' });
+      }
+      if (rel.securesFrom) {
+        const typeIds = securable(rel.fromTypeId);
+        if (typeIds.length > 0) out.push({ typeIds, relId: rel.id, secured: 'from_id', securing: 'to_id' });
+      }
+    }
+    return out;
   }
 
   forType(typeId: EntityId): TypeAccess {
@@ -127,9 +166,15 @@ export class Permissions {
     return typeIds.every((id) => this.forType(id).read === 'all');
   }
 
-  /** Whether a rule with a calculation grants the action on some records of the type. */
+  /**
+   * Whether a rule with a calculation grants the action on some records of the type, or (reading)
+   * a relationship that secures them.
+   */
   hasRowRules(action: RowAction, typeId: EntityId): boolean {
-    return this.#filtered.some((g) => g.actions.has(action) && g.typeIds.includes(typeId));
+    return (
+      this.#filtered.some((g) => g.actions.has(action) && g.typeIds.includes(typeId)) ||
+      (action === 'read' && this.#secured.some((g) => g.typeIds.includes(typeId)))
+    );
   }
 
   canRead(row: { id: EntityId; typeId: EntityId; ownerId: EntityId | null }): boolean {
@@ -173,11 +218,44 @@ export class Permissions {
 
   /**
    * The rules of an action on the record aliased `alias`, as one SQL condition: types granted
-   * whole, types granted on owned records, and the rows each rule's calculation accepts. `1 = 1`
-   * for administrators. `typeLevelOnly` leaves calculations out: related records a calculation
-   * reads are checked that way, so filters never recurse.
+   * whole, types granted on owned records, the rows each rule's calculation accepts and (reading)
+   * the rows a readable record secures. `1 = 1` for administrators. `typeLevelOnly` leaves
+   * calculations and securing records out: related records a calculation reads are checked that
+   * way, so filters never recurse.
    */
   rowSql(action: RowAction, alias: string, typeLevelOnly = false): RawBuilder<boolean> {
+    return this.#rowSql(action, alias, typeLevelOnly ? 'typeLevel' : 'all');
+  }
+
+  /**
+   * Each relationship that secures records of the caller's as a read condition on the record
+   * aliased `alias`, for the "view as" check: which relationship lets a record in.
+   */
+  securedReadSql(alias: string): Array<{
+    relId: EntityId;
+    secured: 'to' | 'from';
+    typeIds: readonly EntityId[];
+    sql: RawBuilder<boolean>;
+  }> {
+    return this.#secured.map((g) => ({
+      relId: g.relId,
+      secured: g.secured === 'to_id' ? 'to' : 'from',
+      typeIds: g.typeIds,
+      sql: this.#securedSql(g, alias),
+    }));
+  }
+
+  /** Records of the grant's types with a link whose other end the caller may read directly. */
+  #securedSql(g: SecuredGrant, alias: string): RawBuilder<boolean> {
+    const securing = this.#rowSql('read', 'psr', 'direct');
+    return sql<boolean>`(${sql.ref(`${alias}.type_id`)} IN (${sql.join(g.typeIds)}) AND EXISTS (SELECT 1 FROM relationships psl
+      JOIN entities psr ON psr.tenant_id = psl.tenant_id AND psr.id = ${sql.ref(`psl.${g.securing}`)}
+      WHERE psl.tenant_id = ${this.actor.tenantId} AND psl.rel_id = ${g.relId}
+      AND ${sql.ref(`psl.${g.secured}`)} = ${sql.ref(`${alias}.id`)} AND ${securing}))`;
+  }
+
+  /** `rowSql`, with `direct` leaving out the securing records (they secure one step, no further). */
+  #rowSql(action: RowAction, alias: string, depth: 'typeLevel' | 'direct' | 'all'): RawBuilder<boolean> {
     if (this.actor.isAdmin) return sql<boolean>`1 = 1`;
     const all: EntityId[] = [];
     const own: EntityId[] = [];
@@ -194,7 +272,7 @@ export class Permissions {
         sql<boolean>`(${typeId} IN (${sql.join(own)}) AND ${sql.ref(`${alias}.owner_id`)} = ${this.actor.userId})`,
       );
     }
-    if (!typeLevelOnly) {
+    if (depth !== 'typeLevel') {
       const whole = new Set(all);
       for (const g of this.#filtered) {
         if (!g.actions.has(action)) continue;
@@ -207,6 +285,8 @@ export class Permissions {
         parts.push(sql<boolean>`(${typeId} IN (${sql.join(types)})${owned} AND ${filter})`);
       }
     }
+    if (depth === 'all' && action === 'read')
+      for (const g of this.#secured) parts.push(this.#securedSql(g, alias));
     return parts.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`(${sql.join(parts, sql` OR `)})`;
   }
 }

@@ -73,6 +73,22 @@ export async function viewAs(ctx: RequestContext, req: ViewAsRequest): Promise<V
     description: 'Administrators read every record.',
   };
 
+  // Relationships that secure records of the type: the user reads them through a linked record.
+  const secured = actor.isAdmin
+    ? []
+    : perms.securedReadSql('e').flatMap((g) => {
+        const rel = schema.relationship(g.relId);
+        if (!rel || !g.typeIds.some((t) => typeIds.includes(t))) return [];
+        const [securingType, endName] =
+          g.secured === 'to' ? [rel.fromTypeId, rel.fromName] : [rel.toTypeId, rel.toName];
+        const reason: ViewAsReason = {
+          ruleId: rel.id,
+          roleName: '',
+          description: `Secured by its ${schema.type(securingType)?.name ?? 'record'} ('${endName}'): read where that record is`,
+        };
+        return [{ ...g, reason }];
+      });
+
   const inType = sql<boolean>`${sql.ref('e.type_id')} IN (${sql.join(typeIds)})`;
   const readable = perms.rowSql('read', 'e');
   const count = async (condition: ReturnType<typeof sql<boolean>>) =>
@@ -95,6 +111,8 @@ export async function viewAs(ctx: RequestContext, req: ViewAsRequest): Promise<V
     .where(() => sql<boolean>`${inType} AND ${readable}`);
   for (const [i, rule] of candidates.entries())
     q = q.select(sql<number>`CASE WHEN ${perms.ruleReadSql(rule, 'e')} THEN 1 ELSE 0 END`.as(`r${i}`));
+  for (const [i, g] of secured.entries())
+    q = q.select(sql<number>`CASE WHEN ${g.sql} THEN 1 ELSE 0 END`.as(`s${i}`));
   const rows = (await q
     .orderBy('e.name')
     .orderBy('e.id')
@@ -112,8 +130,11 @@ export async function viewAs(ctx: RequestContext, req: ViewAsRequest): Promise<V
       typeName: schema.type(r.type_id)?.name ?? '',
       reasons: actor.isAdmin
         ? [adminReason]
-        : candidates.filter((_, i) => Number(r[`r${i}`]) === 1).map(reasonOf),
+        : [
+            ...candidates.filter((_, i) => Number(r[`r${i}`]) === 1).map(reasonOf),
+            ...secured.filter((_, i) => Number(r[`s${i}`]) === 1).map((g) => g.reason),
+          ],
     })),
-    rules: actor.isAdmin ? [adminReason] : candidates.map(reasonOf),
+    rules: actor.isAdmin ? [adminReason] : [...candidates.map(reasonOf), ...secured.map((g) => g.reason)],
   };
 }

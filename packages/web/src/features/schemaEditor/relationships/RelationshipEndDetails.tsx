@@ -87,23 +87,24 @@ export function EndDetails({
   );
 }
 
-/** securesTo and securesFrom (spec 03 §3), stored for the access rules (decision 0100). */
+/** securesTo and securesFrom (spec 03 §3), read by the access rules (decisions 0100, 0115). */
 export function SecurityFields({ draft, set, errors, fromName, toName }: PartProps) {
   return (
     <>
       <p className="pl-admin__muted">
-        Whether access to a record reaches the records it relates to. Stored with the relationship; access
-        rules do not apply it yet.
+        Whether reading a record lets a person read the records it relates to, even where their access rules
+        do not. It never lets them change those records.
       </p>
       <div className="pl-schema__check">
         <Check isSelected={draft.securesTo} onChange={(on) => set({ securesTo: on }, 'securesTo')}>
-          Secures to: access to a {fromName} reaches its {draft.toName || 'related records'}
+          Secures to: whoever may read a {fromName} may read its {draft.toName || 'related records'}
         </Check>
         <ErrorText message={errors.securesTo} />
       </div>
       <div className="pl-schema__check">
         <Check isSelected={draft.securesFrom} onChange={(on) => set({ securesFrom: on }, 'securesFrom')}>
-          Secures from: access to a {toName || 'related record'} reaches its {draft.fromName || 'records'}
+          Secures from: whoever may read a {toName || 'related record'} may read its{' '}
+          {draft.fromName || 'records'}
         </Check>
         <ErrorText message={errors.securesFrom} />
       </div>
