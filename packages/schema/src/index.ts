@@ -1,4 +1,5 @@
 export * from './apps/appMenu.js';
+export * from './apps/appRules.js';
 export * from './apps/behaviourRules.js';
 export * from './apps/boundComponentTypes.js';
 export * from './apps/componentTypes.js';
@@ -21,6 +22,7 @@ export * from './contracts/appContracts.js';
 export * from './contracts/auditContracts.js';
 export * from './contracts/authContracts.js';
 export * from './contracts/breadcrumbContracts.js';
+export * from './contracts/builderContracts.js';
 export * from './contracts/common.js';
 export * from './contracts/csvImportContracts.js';
 export * from './contracts/deleteEntitiesContracts.js';
@@ -72,6 +74,7 @@ export { toScriptName } from './schemaRules/toScriptName.js';
 export { type FieldBoundIssue, validateFieldBounds } from './schemaRules/validateFieldBounds.js';
 export { type MemberNameCandidate, validateMemberNames } from './schemaRules/validateMemberNames.js';
 export { validateTypeNames } from './schemaRules/validateTypeNames.js';
+export { type DateOrder, dateOrderFor } from './time/dateOrder.js';
 export { isKnownTimeZone, type WallClock, wallClockAt, zoneOffsetAt } from './time/wallClock.js';
 export {
   compileFieldPattern,

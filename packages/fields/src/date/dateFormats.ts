@@ -1,4 +1,7 @@
 import { CalendarDate, CalendarDateTime, type DateValue, Time } from '@internationalized/date';
+import { dateOrderFor } from '@plinth/schema';
+
+export { type DateOrder, dateOrderFor } from '@plinth/schema';
 
 /** Messages for invalid typed dates (spec 02 §8), verbatim. */
 export const invalidDateMessages = {
@@ -16,39 +19,6 @@ export const timeOnlyMaxYear = 1753;
 /** The time a date-time gets when picked in the calendar with nothing selected before. */
 export const defaultCalendarTime = new Time(9, 0);
 export const timePattern = 'hh:mm a';
-
-/** The order of day (d), month (m) and year (y) in a date's text. */
-export type DateOrder = 'dmy' | 'mdy' | 'ymd';
-
-/**
- * The date order of a locale (spec 02 §9): day first for en-AU and en-GB, month first for en-US
- * and by default; locales that write the year first (ja-JP, sv-SE, en-CA…) get the ISO order
- * yyyy-MM-dd (decision 0034).
- */
-export function dateOrderFor(locale: string): DateOrder {
-  let order = ordersByLocale.get(locale);
-  if (order === undefined) {
-    order = localeOrder(locale);
-    ordersByLocale.set(locale, order);
-  }
-  return order;
-}
-
-// Every date cell asks; an Intl formatter is too dear to build each time.
-const ordersByLocale = new Map<string, DateOrder>();
-
-function localeOrder(locale: string): DateOrder {
-  if (/^en-(AU|GB)$/i.test(locale)) return 'dmy';
-  try {
-    const parts = new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit' })
-      .formatToParts(new Date(2001, 1, 3))
-      .filter((p) => p.type !== 'literal');
-    if (parts[0]?.type === 'year') return 'ymd';
-  } catch {
-    // An unknown locale tag: the default order.
-  }
-  return 'mdy';
-}
 
 /** The date pattern of a locale: dd/MM/yyyy for en-AU and en-GB, MM/dd/yyyy for en-US and default. */
 export function datePatternFor(locale: string): 'dd/MM/yyyy' | 'MM/dd/yyyy' | 'yyyy-MM-dd' {

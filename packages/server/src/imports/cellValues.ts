@@ -1,4 +1,6 @@
 import {
+  type DateOrder,
+  dateOrderFor,
   type FieldDef,
   type FieldValueResult,
   invalidNumberMessage,
@@ -28,7 +30,7 @@ export type CellReader = (field: FieldDef, text: string) => FieldValueResult;
  */
 export function cellReader(settings: CellLocale): CellReader {
   const number = numberReader(settings.locale);
-  const order = dateOrderOf(settings.locale);
+  const order = dateOrderFor(settings.locale);
   const zone = isKnownTimeZone(settings.timeZone) ? settings.timeZone : 'UTC';
   // Offsets change on quarter hours (UTC) only: one Intl look per quarter of an hour read, per import.
   const offsets = new Map<number, number>();
@@ -125,22 +127,6 @@ function numberReader(locale: string): (text: string) => string | undefined {
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-type DateOrder = 'dmy' | 'mdy' | 'ymd';
-
-/** The product's date order of a locale (as the date input's, decision 0034). */
-function dateOrderOf(locale: string): DateOrder {
-  if (/^en-(AU|GB)$/i.test(locale)) return 'dmy';
-  try {
-    const first = new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit' })
-      .formatToParts(new Date(2001, 1, 3))
-      .find((p) => p.type !== 'literal');
-    if (first?.type === 'year') return 'ymd';
-  } catch {
-    // An unknown locale tag: the default order.
-  }
-  return 'mdy';
 }
 
 const pad = (n: string | number, width = 2) => String(n).padStart(width, '0');
