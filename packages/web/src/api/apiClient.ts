@@ -14,6 +14,7 @@ import {
   tenantSettingsResponse,
 } from '@plinth/schema';
 import { z } from 'zod';
+import { csrfFromCookie } from './csrfCookie';
 
 /** A failed call: the server's error code and message (design.md §3 error shape). */
 export class ApiError extends Error {
@@ -25,14 +26,6 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
-}
-
-const CSRF_COOKIE = 'plinth_csrf';
-
-function csrfFromCookie(): string | undefined {
-  if (typeof document === 'undefined') return undefined;
-  const match = document.cookie.split('; ').find((part) => part.startsWith(`${CSRF_COOKIE}=`));
-  return match ? decodeURIComponent(match.slice(CSRF_COOKIE.length + 1)) : undefined;
 }
 
 export interface ApiClientOptions {

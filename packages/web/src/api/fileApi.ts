@@ -12,6 +12,7 @@ import {
   unspecifiedUploadError,
 } from '@plinth/schema';
 import { type ApiClient, ApiError } from './apiClient';
+import { csrfFromCookie } from './csrfCookie';
 
 /** Reads a document: name, extension, size, type, version and whether the caller may replace it. */
 export function loadDocument(client: ApiClient, id: number, signal?: AbortSignal): Promise<DocumentInfo> {
@@ -84,14 +85,6 @@ export function replaceDocument(
   return sendFile(filePaths.replace(documentId), file, { ...options, ifMatch: `"${recordVersion}"` });
 }
 
-const CSRF_COOKIE = 'plinth_csrf';
-
-function csrfToken(): string | undefined {
-  if (typeof document === 'undefined') return undefined;
-  const match = document.cookie.split('; ').find((part) => part.startsWith(`${CSRF_COOKIE}=`));
-  return match ? decodeURIComponent(match.slice(CSRF_COOKIE.length + 1)) : undefined;
-}
-
 /** Multipart with progress needs XMLHttpRequest (fetch reports no upload progress). */
 function sendFile(
   path: string,
@@ -106,7 +99,7 @@ function sendFile(
     const xhr = options.createRequest?.() ?? new XMLHttpRequest();
     xhr.open('POST', `${options.baseUrl ?? ''}${path}`);
     xhr.setRequestHeader('accept', 'application/json');
-    const csrf = csrfToken();
+    const csrf = csrfFromCookie();
     if (csrf) xhr.setRequestHeader('x-csrf-token', csrf);
     if (options.ifMatch) xhr.setRequestHeader('if-match', options.ifMatch);
     xhr.upload.onprogress = (event) => {

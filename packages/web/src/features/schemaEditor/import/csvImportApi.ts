@@ -15,6 +15,7 @@ import {
 } from '@plinth/schema';
 import { useMemo } from 'react';
 import { type ApiClient, ApiError } from '../../../api/apiClient';
+import { csrfFromCookie } from '../../../api/csrfCookie';
 import { useSession } from '../../auth/public';
 
 const base = '/spapi/data/v1/import';
@@ -40,14 +41,6 @@ export interface CsvImportApi {
   records(typeId: number, signal?: AbortSignal): Promise<ReportRunResponse>;
 }
 
-const CSRF_COOKIE = 'plinth_csrf';
-
-function csrfToken(): string | undefined {
-  if (typeof document === 'undefined') return undefined;
-  const match = document.cookie.split('; ').find((part) => part.startsWith(`${CSRF_COOKIE}=`));
-  return match ? decodeURIComponent(match.slice(CSRF_COOKIE.length + 1)) : undefined;
-}
-
 function failureOf(status: number, json: unknown): ApiError {
   const failure = errorResponse.safeParse(json);
   return failure.success
@@ -65,7 +58,7 @@ export function csvImportApi(client: ApiClient, options: { baseUrl?: string } = 
         const xhr = new XMLHttpRequest();
         xhr.open('POST', `${origin}${base}/upload${typeId === undefined ? '' : `?typeId=${typeId}`}`);
         xhr.setRequestHeader('accept', 'application/json');
-        const csrf = csrfToken();
+        const csrf = csrfFromCookie();
         if (csrf) xhr.setRequestHeader('x-csrf-token', csrf);
         xhr.upload.onprogress = (event) => {
           if (event.lengthComputable && event.total > 0)
@@ -111,7 +104,7 @@ export function csvImportApi(client: ApiClient, options: { baseUrl?: string } = 
         'content-type': 'application/json',
         accept: 'application/x-ndjson',
       };
-      const csrf = csrfToken();
+      const csrf = csrfFromCookie();
       if (csrf) headers['x-csrf-token'] = csrf;
       const res = await fetch(`${origin}${base}/run`, {
         method: 'POST',
