@@ -22,6 +22,12 @@ export interface PickerConfig {
   typeId: number | string;
   /** The picker report; absent: the type's records by name. */
   reportId?: number | string | null;
+  /**
+   * The relationship end the picker fills, when that end names a picker report of its own: the
+   * server lists the records through it (or, when the user may not run it, the type's). A
+   * `reportId` of the host's own wins over it.
+   */
+  relationshipEnd?: PickerRelationshipEnd;
   /** Equality filters from the host (e.g. a parent record). */
   filters?: Record<string, string | number | boolean | null>;
   /** Dropdown pickers (and enumerations) refetch when cleared. */
@@ -37,6 +43,12 @@ export interface PickerConfig {
   isModal?: boolean;
   /** `reportId` is a template report: it is run narrowed to `typeId` (spec 02 §7 "Picker data"). */
   isTemplateReport?: boolean;
+}
+
+/** A relationship end: the relationship, and the direction that leads to the picked records. */
+export interface PickerRelationshipEnd {
+  relationshipId: number;
+  direction: 'fwd' | 'rev';
 }
 
 /** One record as the picker shows it. */

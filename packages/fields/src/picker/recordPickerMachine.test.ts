@@ -173,6 +173,22 @@ describe('recordPickerMachine', () => {
     expect(requests[1]!.config.typeId).toBe('crm:account');
   });
 
+  it("CONFIGURE with another relationship end refetches: that end's picker report lists the records", async () => {
+    const { actor, requests } = start({});
+    await ready(actor);
+    const end = { relationshipId: 60, direction: 'fwd' as const };
+    actor.send({ type: 'CONFIGURE', config: { typeId: 'crm:contact', relationshipEnd: end } });
+    await waitFor(actor, (s) => s.matches('ready') && requests.length === 2);
+    expect(requests[1]!.config.relationshipEnd).toEqual(end);
+    actor.send({ type: 'CONFIGURE', config: { typeId: 'crm:contact', relationshipEnd: { ...end } } });
+    expect(requests).toHaveLength(2);
+    actor.send({
+      type: 'CONFIGURE',
+      config: { typeId: 'crm:contact', relationshipEnd: { ...end, direction: 'rev' } },
+    });
+    await waitFor(actor, (s) => s.matches('ready') && requests.length === 3);
+  });
+
   it('CONFIGURE with new filters and no values stays ready with no records', async () => {
     const { actor, requests } = start({});
     await ready(actor);

@@ -49,6 +49,10 @@ function sameFilters(a: PickerConfig['filters'], b: PickerConfig['filters']): bo
 
 const pageSizeOf = (config: PickerConfig) => config.pageSize ?? pickerPageSize;
 
+/** The relationship end whose picker report lists the records, as one comparable text. */
+const endKey = ({ relationshipEnd: end }: PickerConfig) =>
+  end ? `${end.relationshipId}:${end.direction}` : '';
+
 /**
  * The record picker (spec 02 §4 "Record picker machine"). Behaviour by name; the data comes from
  * the `fetchPage` and `fetchByIds` actors, swapped with `.provide()` (tests, the entity-service
@@ -71,7 +75,8 @@ export const recordPickerMachine = setup({
   guards: {
     isTypeOrReportChanged: ({ context }, params: { config: PickerConfig }) =>
       String(params.config.typeId) !== String(context.config.typeId) ||
-      String(params.config.reportId ?? '') !== String(context.config.reportId ?? ''),
+      String(params.config.reportId ?? '') !== String(context.config.reportId ?? '') ||
+      endKey(params.config) !== endKey(context.config),
     isFiltersChangedWithEmptyBinding: ({ context }, params: { config: PickerConfig }) =>
       !sameFilters(params.config.filters, context.config.filters) && context.values.length === 0,
     isFiltersChanged: ({ context }, params: { config: PickerConfig }) =>

@@ -102,6 +102,28 @@ describe('reportPickerSource', () => {
     expect(requests[1]!.body).not.toHaveProperty('entityTypeId');
   });
 
+  it("runs the relationship end's picker report, unless the host names a report of its own", async () => {
+    const { api, requests } = fakeApi(() => answer());
+    const source = reportPickerSource(api);
+    const relationshipEnd = { relationshipId: 60, direction: 'rev' as const };
+    const page = await source.fetchPage(
+      request({ config: { typeId: 'crm:contact', relationshipEnd }, search: ' ada ' }),
+    );
+    await source.fetchPage(request({ config: { typeId: 'crm:contact', relationshipEnd, reportId: 40 } }));
+    expect(requests.map((r) => r.path)).toEqual([
+      '/spapi/data/v1/report/relationship/60/rev/picker',
+      '/spapi/data/v1/report/40',
+    ]);
+    expect(requests[0]!.body).toEqual({
+      startIndex: 0,
+      pageSize: 11,
+      metadata: 'colbasic',
+      usage: 'Picker',
+      quickSearch: 'ada',
+    });
+    expect(page.rows).toEqual([{ id: 7, name: 'Ada', cells: ['Ada', 'ada@example.com', 'Yes', 'Won'] }]);
+  });
+
   it('reads the template report ids', async () => {
     const { api, requests } = fakeApi(() => ({ status: 200, body: { reportIds: [31] } }));
     expect(await reportPickerSource(api).fetchTemplateReportIds()).toEqual([31]);
@@ -141,7 +163,10 @@ describe('reportPickerSource for choice types', () => {
     await source.fetchPage(request({ config: { ...stage, filters: { pipeline: 4 } }, pageSize: 0 }));
     await source.fetchPage(request({ config: { ...stage, isModal: true } }));
     await source.fetchPage(request({ config: { ...stage, reportId: 12 }, pageSize: 0 }));
-    expect(requests.map((r) => r.method)).toEqual(['POST', 'POST', 'POST', 'POST']);
+    const relationshipEnd = { relationshipId: 61, direction: 'fwd' as const };
+    await source.fetchPage(request({ config: { ...stage, relationshipEnd }, pageSize: 0 }));
+    expect(requests.map((r) => r.method)).toEqual(['POST', 'POST', 'POST', 'POST', 'POST']);
+    expect(requests.at(-1)!.path).toBe('/spapi/data/v1/report/relationship/61/fwd/picker');
   });
 });
 

@@ -1,4 +1,10 @@
-import type { PickerDataSource, PickerPage, PickerPageRequest, PickerRow } from '@plinth/fields';
+import type {
+  PickerConfig,
+  PickerDataSource,
+  PickerPage,
+  PickerPageRequest,
+  PickerRow,
+} from '@plinth/fields';
 import { reportQuery, reportRunResponse } from '@plinth/schema';
 import type { ApiClient } from '../../api/apiClient';
 import { namesByIds } from './entityPickerSource';
@@ -13,6 +19,7 @@ function usesEnumLookup({ config, search }: PickerPageRequest): boolean {
     config.isEnumeration === true &&
     !config.isModal &&
     (config.reportId === undefined || config.reportId === null) &&
+    config.relationshipEnd === undefined &&
     search.trim() === '' &&
     Object.keys(config.filters ?? {}).length === 0
   );
@@ -35,10 +42,22 @@ async function enumValuePage(client: ApiClient, request: PickerPageRequest, sign
 }
 
 /**
- * Picker data from the report call (spec 02 §7 "Picker data"): the type's picker report
- * (`POST /spapi/data/v1/report/type/{type}/picker`, or the configured report, narrowed to the
- * picker's type when it is a template report) with quick search, usage Picker, page size + 1 and
- * the metadata asked for; a choice type's values through the enum-value lookup when unsearched.
+ * The report call's path: the configured report; else the relationship end's picker report
+ * (decision 0110: the server runs the type's when the user may not run the end's); else the
+ * type's picker report.
+ */
+function reportPath({ reportId, relationshipEnd: end, typeId }: PickerConfig): string {
+  if (reportId !== undefined && reportId !== null)
+    return `/spapi/data/v1/report/${encodeURIComponent(String(reportId))}`;
+  if (end) return `/spapi/data/v1/report/relationship/${end.relationshipId}/${end.direction}/picker`;
+  return `/spapi/data/v1/report/type/${encodeURIComponent(String(typeId))}/picker`;
+}
+
+/**
+ * Picker data from the report call (spec 02 §7 "Picker data"): the picker report (see
+ * `reportPath`; a configured template report is narrowed to the picker's type) with quick search,
+ * usage Picker, page size + 1 and the metadata asked for; a choice type's values through the
+ * enum-value lookup when unsearched.
  */
 export function reportPickerSource(client: ApiClient): PickerDataSource {
   return {
@@ -46,9 +65,7 @@ export function reportPickerSource(client: ApiClient): PickerDataSource {
       if (usesEnumLookup(request)) return enumValuePage(client, request, signal);
       const { config } = request;
       const hasReport = config.reportId !== undefined && config.reportId !== null;
-      const path = hasReport
-        ? `/spapi/data/v1/report/${encodeURIComponent(String(config.reportId))}`
-        : `/spapi/data/v1/report/type/${encodeURIComponent(String(config.typeId))}/picker`;
+      const path = reportPath(config);
       const search = request.search.trim();
       const metadata = request.metadata ?? 'colbasic';
       const body = reportQuery.parse({
