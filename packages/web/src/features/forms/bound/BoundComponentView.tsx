@@ -14,6 +14,7 @@ import { pickerSource } from '../../pickerData/public';
 import { DocumentsControl } from '../documents/DocumentsControl';
 import { pickedRecords } from '../record/recordValues';
 import { useFormTextSettings } from '../record/useFormTextSettings';
+import { endPickerConfig } from '../relationship/endReports';
 import { RelationshipTable } from '../relationship/RelationshipTable';
 import { relatedRecords } from '../relationship/relationshipChanges';
 import { isTableEnd, tableValueOf } from '../relationship/relationshipTableValue';
@@ -147,6 +148,7 @@ export function BoundComponentView({
       helpText,
     };
     const related = relatedRecords(value);
+    const ext = component.extendedProperties ?? {};
     if (bound.kind === 'lookup' && !bound.style.displayAsDropdown && !readOnly)
       body = (
         <RecordPicker
@@ -154,7 +156,11 @@ export function BoundComponentView({
           {...(helpText ? { helpText } : {})}
           {...(errorText ? { errorText } : {})}
           isMandatory={isMandatory}
-          config={{ typeId: relatedType, isDropdown: false }}
+          config={{
+            typeId: relatedType,
+            isDropdown: false,
+            ...endPickerConfig(member.end, ext.pickerReportId),
+          }}
           dataSource={dataSource}
           entityTypeName={title}
           value={related.map((r) => r.id)}
@@ -177,7 +183,6 @@ export function BoundComponentView({
       );
     else if (bound.kind === 'relationship' && record && isTableEnd(node)) {
       const table = tableValueOf(value);
-      const ext = component.extendedProperties ?? {};
       body = (
         <RelationshipTable
           recordId={record.isNew ? undefined : record.id}
@@ -215,6 +220,7 @@ export function BoundComponentView({
           isMandatory={isMandatory}
           pickerDataSource={dataSource}
           onValueChange={onValueChange}
+          pickerReportId={ext.pickerReportId}
           {...(bound.kind === 'choice' ? { choiceDisplay: bound.style.choiceDisplay } : {})}
         />
       );

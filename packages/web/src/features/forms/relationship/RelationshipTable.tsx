@@ -6,6 +6,7 @@ import type { TypeSchemaRelationship } from '@plinth/schema';
 import { useState } from 'react';
 import { useSession } from '../../auth/public';
 import type { RecordFormMode } from '../record/recordFormApi';
+import { endPickerConfig } from './endReports';
 import { PendingChanges } from './PendingChanges';
 import { RelatedRecordsView } from './RelatedRecordsView';
 import { RelationshipTableToolbar } from './RelationshipTableToolbar';
@@ -48,9 +49,12 @@ export interface RelationshipTableProps {
   /** Open records in a modal form (default); false: `onNavigateToRecord`. */
   openRecordsInModal?: boolean;
   onNavigateToRecord?: ((id: number) => void) | undefined;
-  /** The display report (the control's relationshipDisplayReport); absent: the type's display report. */
+  /**
+   * The display report (the control's relationshipDisplayReport); absent: the end's own, else the
+   * type's display report (decision 0110).
+   */
   displayReportId?: number | undefined;
-  /** The picker report of 'Add existing'; absent: the type's picker report. */
+  /** The picker report of 'Add existing'; absent: the end's own, else the type's picker report. */
   pickerReportId?: number | undefined;
   pickerDataSource: PickerDataSource;
   /** The related records as read with the record (the first few): which ids are related already. */
@@ -182,10 +186,7 @@ export function RelationshipTable(props: RelationshipTableProps) {
           isOpen
           onOpenChange={(isOpen) => !isOpen && setDialog(null)}
           entityTypeName={relatedType?.name ?? props.title}
-          config={{
-            typeId: relatedTypeId,
-            ...(props.pickerReportId ? { reportId: props.pickerReportId } : {}),
-          }}
+          config={{ typeId: relatedTypeId, ...endPickerConfig(end, props.pickerReportId) }}
           dataSource={props.pickerDataSource}
           isMulti
           selectedIds={[]}

@@ -60,6 +60,11 @@ export interface AccountServerOptions {
   isContactsMandatory?: boolean;
   canCreateContact?: boolean;
   contacts?: Contact[];
+  /**
+   * The reports the Contacts–Account relationship's ends name (decision 0110): the account's
+   * Contacts end (reverse) and the contact's Account end (forward).
+   */
+  endReports?: { contactsDisplay?: number; contactsPicker?: number; accountPicker?: number };
 }
 
 const contactMeta = {
@@ -73,6 +78,59 @@ const contactMeta = {
   anlcols: {},
 };
 
+const accountMeta = (title: string, industry: boolean) => ({
+  title,
+  rootTypeId: 50,
+  rcols: {
+    c1: { title: 'Name', type: 'String', ord: 0, hide: false, entityname: true },
+    ...(industry ? { c2: { title: 'Industry', type: 'String', ord: 1, hide: false } } : {}),
+  },
+  sort: [],
+  anlcols: industry
+    ? {
+        c2: { colid: 'c2', title: 'Industry', type: 'String', oper: 'Equal', value: 'Retail', hidden: false },
+      }
+    : {},
+});
+
+/** The accounts a contact's Account lookup offers: through the type's picker report, or the end's. */
+const accounts = [
+  { id: 5, name: 'Acme', industry: 'Retail' },
+  { id: 6, name: 'Globex', industry: 'Energy' },
+  { id: 7, name: 'Initech', industry: 'Retail' },
+];
+
+function accountPicker(body: Record<string, unknown>, isEndReport: boolean) {
+  const search = String(body.quickSearch ?? '').toLowerCase();
+  // The end's report: Retail accounts only, by name descending, with their industry.
+  const listed = isEndReport ? accounts.filter((a) => a.industry === 'Retail').reverse() : accounts;
+  const rows = listed
+    .filter((a) => a.name.toLowerCase().includes(search))
+    .map((a) => ({
+      eid: a.id,
+      values: isEndReport ? [{ val: a.name }, { val: a.industry }] : [{ val: a.name }],
+    }));
+  return {
+    status: 200,
+    body: {
+      meta: isEndReport ? accountMeta('Retail accounts', true) : accountMeta('Account', false),
+      gdata: rows,
+      pageSize: Number(body.pageSize ?? 200),
+      lrt: '',
+    },
+  };
+}
+
+/** The account's Contacts end's own display report: the same records, its own columns. */
+const endDisplayMeta = {
+  ...contactMeta,
+  title: 'Contacts by email',
+  rcols: {
+    c1: { title: 'Name', type: 'String', ord: 0, hide: false, entityname: true },
+    c2: { title: 'Email address', type: 'String', ord: 1, hide: false },
+  },
+};
+
 const initialContacts = (): Contact[] => [
   { id: 101, name: 'Ada Lovelace', email: 'ada@acme.test', accountId: 5 },
   { id: 102, name: 'Brian Kernighan', email: 'brian@acme.test', accountId: 5 },
@@ -82,6 +140,7 @@ const initialContacts = (): Contact[] => [
 export function accountServer(options: AccountServerOptions = {}) {
   const sent: Sent[] = [];
   const contacts = options.contacts ?? initialContacts();
+  const ends = options.endReports ?? {};
   let version = 3;
   let nextId = 900;
   const account = () => ({
@@ -97,7 +156,13 @@ export function accountServer(options: AccountServerOptions = {}) {
     type: typeOf(50, 'Account'),
     ancestors: [],
     fields: [field(1, 'Name', 'name', 'Text', 'string', { column: 'name', typeId: 50 })],
-    relationships: [contactAccount('rev', { isMandatory: options.isContactAccountMandatory ?? false })],
+    relationships: [
+      contactAccount('rev', {
+        isMandatory: options.isContactAccountMandatory ?? false,
+        ...(ends.contactsDisplay ? { fromDisplayReportId: ends.contactsDisplay } : {}),
+        ...(ends.contactsPicker ? { fromPickerReportId: ends.contactsPicker } : {}),
+      }),
+    ],
     derivedTypes: [],
     canCreateType: true,
   };
@@ -108,7 +173,12 @@ export function accountServer(options: AccountServerOptions = {}) {
       field(11, 'Name', 'name', 'Text', 'string', { column: 'name', typeId: 51 }),
       field(12, 'Email', 'email', 'Text', 'string', { typeId: 51, isRequired: true }),
     ],
-    relationships: [contactAccount('fwd', { isMandatory: options.isContactAccountMandatory ?? false })],
+    relationships: [
+      contactAccount('fwd', {
+        isMandatory: options.isContactAccountMandatory ?? false,
+        ...(ends.accountPicker ? { toPickerReportId: ends.accountPicker } : {}),
+      }),
+    ],
     derivedTypes: [],
     canCreateType: options.canCreateContact ?? true,
   };
@@ -142,10 +212,24 @@ export function accountServer(options: AccountServerOptions = {}) {
   const row = (c: Contact) => ({ eid: c.id, values: [{ val: c.name }, { val: c.email }] });
   const related = () => contacts.filter((c) => c.accountId === 5);
 
-  const report = (body: Record<string, unknown>, usage: 'display' | 'picker'): Answer => {
+  const report = (body: Record<string, unknown>, usage: 'display' | 'picker', isEnd = false): Answer => {
     const detail = body.relationDetail as { eid: number } | undefined;
     const incl = (body.inclids as number[] | undefined) ?? [];
     const excl = (body.exclids as number[] | undefined) ?? [];
+    if (isEnd && usage === 'picker') {
+      // The end's picker report: the contacts of no account yet.
+      const free = contacts.filter((c) => c.accountId === null);
+      return {
+        status: 200,
+        body: {
+          meta: { ...contactMeta, title: 'Free contacts' },
+          gdata: free.map(row),
+          pageSize: 11,
+          lrt: '',
+        },
+      };
+    }
+    const meta = isEnd ? endDisplayMeta : contactMeta;
     const shown =
       usage === 'picker'
         ? contacts
@@ -156,7 +240,7 @@ export function accountServer(options: AccountServerOptions = {}) {
     const size = Number(body.pageSize ?? 200);
     return {
       status: 200,
-      body: { meta: contactMeta, gdata: shown.slice(start, start + size).map(row), pageSize: size, lrt: '' },
+      body: { meta, gdata: shown.slice(start, start + size).map(row), pageSize: size, lrt: '' },
     };
   };
 
@@ -182,6 +266,10 @@ export function accountServer(options: AccountServerOptions = {}) {
     if (path === '/spapi/data/v1/report/templateIds') return { status: 200, body: { reportIds: [] } };
     if (path === '/spapi/data/v1/report/type/51/display') return report(b, 'display');
     if (path === '/spapi/data/v1/report/type/51/picker') return report(b, 'picker');
+    if (path === '/spapi/data/v1/report/relationship/60/rev/display') return report(b, 'display', true);
+    if (path === '/spapi/data/v1/report/relationship/60/rev/picker') return report(b, 'picker', true);
+    if (path === '/spapi/data/v1/report/type/50/picker') return accountPicker(b, false);
+    if (path === '/spapi/data/v1/report/relationship/60/fwd/picker') return accountPicker(b, true);
     if (path === '/spapi/data/v1/form/validate') return { status: 200, body: { isValid: true, errors: {} } };
     if (path === '/spapi/data/v1/form/data') {
       const isNew = b.typeId !== undefined;

@@ -1,22 +1,18 @@
-import {
-  type ReportRunResponse,
-  reportQuery,
-  reportRunResponse,
-  type TypeSchemaRelationship,
-} from '@plinth/schema';
+import { type ReportRunResponse, reportQuery, reportRunResponse } from '@plinth/schema';
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../../api/apiClient';
+import { displayReportPath, type EndWithReports } from './endReports';
 
 type Meta = NonNullable<ReportRunResponse['meta']>;
 type Row = ReportRunResponse['gdata'][number];
 
 export interface RelatedRowsRequest {
-  /** The display report; absent: the related type's display report (`report/type/{id}/display`). */
+  /** The component's display report; absent: the end's, else the related type's (`displayReportPath`). */
   reportId: number | undefined;
   relatedTypeId: number;
   /** The record whose related records are shown; 0 or absent: a new record, related to none yet. */
   recordId: number | undefined;
-  end: Pick<TypeSchemaRelationship, 'id' | 'direction'>;
+  end: EndWithReports;
   inclids: readonly number[];
   exclids: readonly number[];
   /** 0-based. */
@@ -66,10 +62,7 @@ export function useRelatedRows(client: ApiClient, request: RelatedRowsRequest): 
   });
   const isEmpty = !request.recordId && request.inclids.length === 0;
   const key = JSON.stringify(isEmpty ? null : relatedRowsQuery(request));
-  const path =
-    request.reportId !== undefined
-      ? `/spapi/data/v1/report/${request.reportId}`
-      : `/spapi/data/v1/report/type/${request.relatedTypeId}/display`;
+  const path = displayReportPath(request.end, request.relatedTypeId, request.reportId);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key holds the query; the token asks again
   useEffect(() => {
     if (isEmpty) {

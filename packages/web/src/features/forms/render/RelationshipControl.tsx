@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useSession } from '../../auth/public';
 import type { RecordFormMode } from '../record/recordFormApi';
 import { pickedRecords } from '../record/recordValues';
+import { endPickerConfig } from '../relationship/endReports';
 import { RelationshipTable } from '../relationship/RelationshipTable';
 import { type RelatedRecord, relatedRecords } from '../relationship/relationshipChanges';
 import { isTableEnd, tableValueOf } from '../relationship/relationshipTableValue';
@@ -19,6 +20,8 @@ export interface RelationshipControlProps {
   pickerDataSource: PickerDataSource;
   /** Related records (a choice, a lookup), or a relationship table's value with its changes. */
   onValueChange: (value: RelatedRecord[] | ReturnType<typeof tableValueOf>) => void;
+  /** A lookup's picker report named by its page component; absent: the end's, else the type's. */
+  pickerReportId?: number | undefined;
   /** A choice as a select list (default), or all its options at once: radio buttons or a checklist. */
   choiceDisplay?: 'select' | 'radio' | 'checklist' | undefined;
   /** The form's record, mode and read count: a relationship table lists that record's related records. */
@@ -69,6 +72,7 @@ export function RelationshipControl({
   onValueChange,
   form,
   choiceDisplay,
+  pickerReportId,
 }: RelationshipControlProps) {
   const choices = useChoiceValues(relatedTypeId(node), !isReadOnly && isChoice(node));
   if (form && isTableEnd(node)) {
@@ -144,7 +148,7 @@ export function RelationshipControl({
   return (
     <RecordPicker
       {...base}
-      config={{ typeId: relatedTypeId(node), isDropdown: true }}
+      config={{ typeId: relatedTypeId(node), isDropdown: true, ...endPickerConfig(node.end, pickerReportId) }}
       dataSource={pickerDataSource}
       entityTypeName={node.title}
       value={related.map((r) => r.id)}
