@@ -14,6 +14,7 @@ import { authenticate } from './auth/authenticate.js';
 import { authRoutes } from './auth/authRoutes.js';
 import { defaultPublicRateLimits, limitPublicCalls, type PublicRateLimits } from './auth/publicRateLimits.js';
 import { breadcrumbRoutes } from './breadcrumbs/breadcrumbRoutes.js';
+import { builderRoutes } from './builder/builderRoutes.js';
 import { calcRoutes } from './calc/calcRoutes.js';
 import { docsRoutes } from './docs/docsRoutes.js';
 import { entityRoutes } from './entities/entityRoutes.js';
@@ -143,6 +144,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       admin.addHook('onRequest', requireAdmin);
       await userRoutes(admin);
       await accessAdminRoutes(admin);
+      await builderRoutes(admin);
     });
   });
   await serveWebApp(app);

@@ -1,0 +1,219 @@
+import {
+  type AppSettings,
+  type AppSettingsResponse,
+  type BuilderPageRef,
+  type BuilderPageResponse,
+  type BuilderPageSettings,
+  type EntityId,
+  sysField as F,
+  newPageContent,
+  sysRel,
+  sysType,
+} from '@plinth/schema';
+import {
+  type AppRecord,
+  appRecordOf,
+  pageRecordOf,
+  selectApps,
+  selectPagesOfApp,
+  targetsOf,
+} from '../apps/appRecords.js';
+import { loadPageVersion } from '../apps/pageVersions.js';
+import type { RequestContext } from '../context.js';
+import { type EntityRow, selectEntities } from '../data/entityRepository.js';
+import { notFound } from '../http/errors.js';
+import { type LastSaver, builderMessages as M } from './builderMessages.js';
+
+const textOf = (row: EntityRow, field: number): string | null => {
+  const v = row.data[String(field)];
+  return typeof v === 'string' && v !== '' ? v : null;
+};
+
+const first = (links: Map<EntityId, EntityId[]>, id: EntityId): EntityId | null => links.get(id)?.[0] ?? null;
+
+/** An app record by id, or the 404 the builder answers. */
+export async function appRowOrThrow(ctx: RequestContext, appId: EntityId): Promise<EntityRow> {
+  const [row] = await selectEntities(ctx.db, ctx.tenantId, [appId]);
+  if (!row || row.typeId !== sysType.app) throw notFound(M.appNotFound);
+  return row;
+}
+
+/** A page record by id, or the 404 the builder answers. */
+export async function pageRowOrThrow(ctx: RequestContext, pageId: EntityId): Promise<EntityRow> {
+  const [row] = await selectEntities(ctx.db, ctx.tenantId, [pageId]);
+  if (!row || row.typeId !== sysType.appPage) throw notFound(M.pageNotFound);
+  return row;
+}
+
+/** The app a page is in, or the 404 of a page that is in none. */
+export async function appIdOfPage(ctx: RequestContext, pageId: EntityId): Promise<EntityId> {
+  const appId = first(await targetsOf(ctx, sysRel.pageInApp, 'fwd', [pageId]), pageId);
+  if (appId === null) throw notFound(M.pageNotFound);
+  return appId;
+}
+
+/** Who last saved a record, for a conflict's message and details. */
+export async function lastSaverOf(ctx: RequestContext, row: EntityRow): Promise<LastSaver> {
+  if (row.modifiedBy === null) return { name: null, isCaller: false };
+  const [user] = await selectEntities(ctx.db, ctx.tenantId, [row.modifiedBy]);
+  return { name: user?.name ?? null, isCaller: row.modifiedBy === ctx.actor.userId };
+}
+
+/** Every setting of an app (spec 01 §3), from its record and links. */
+export function appSettingsOf(
+  app: AppRecord,
+  roleIds: readonly EntityId[],
+  defaultPageId: EntityId | null,
+): AppSettings {
+  const { row } = app;
+  return {
+    name: app.name,
+    slug: app.slug,
+    alias: row.alias,
+    displayAlias: app.displayAlias,
+    description: app.description,
+    icon: app.icon,
+    version: app.version,
+    isEnabled: app.isEnabled,
+    allowsAnonymous: app.allowsAnonymous,
+    menuShowDefault: app.menuShowDefault,
+    menuShowAppName: app.menuShowAppName,
+    menuAppNameHome: app.menuAppNameHome,
+    menuAppNameAlign: app.menuAppNameAlign,
+    theme: textOf(row, F.uiAppTheme),
+    headerBackgroundColour: app.headerBackgroundColour,
+    headerTextColour: app.headerTextColour,
+    footerText: app.footerText,
+    allowedDisplayRoleIds: [...roleIds].sort((a, b) => a - b),
+    defaultPageId,
+  };
+}
+
+/** The input type of a stored version's content, read without checking the rest. */
+function contextTypeIn(row: EntityRow | undefined): EntityId | null {
+  const stored = row?.data[String(F.pageVersionContent)];
+  if (typeof stored !== 'string') return null;
+  try {
+    const id = (JSON.parse(stored) as { contextEntityTypeId?: unknown }).contextEntityTypeId;
+    return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Each page's input type as the builder edits it: its draft's, else its published version's. */
+async function builderContextTypes(
+  ctx: RequestContext,
+  pageIds: readonly EntityId[],
+): Promise<Map<EntityId, EntityId | null>> {
+  const [drafts, published] = await Promise.all([
+    targetsOf(ctx, sysRel.pageDraftVersion, 'fwd', pageIds),
+    targetsOf(ctx, sysRel.pagePublishedVersion, 'fwd', pageIds),
+  ]);
+  const versionOf = (id: EntityId) => first(drafts, id) ?? first(published, id);
+  const ids = pageIds.map(versionOf).filter((v): v is EntityId => v !== null);
+  const rows = new Map((await selectEntities(ctx.db, ctx.tenantId, ids)).map((r) => [r.id, r]));
+  return new Map(pageIds.map((id) => [id, contextTypeIn(rows.get(versionOf(id) ?? 0))]));
+}
+
+/** The pages of an app as the builder lists them, in id order. */
+export async function builderPagesOf(ctx: RequestContext, appId: EntityId): Promise<BuilderPageRef[]> {
+  const pages = await selectPagesOfApp(ctx, appId);
+  const types = await builderContextTypes(
+    ctx,
+    pages.map((p) => p.id),
+  );
+  return pages.map((p) => ({
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    type: p.type,
+    contextEntityTypeId: types.get(p.id) ?? null,
+  }));
+}
+
+/** An app with its settings, menu and pages, as the settings dialog and the builder read it. */
+export async function appSettingsResponseOf(
+  ctx: RequestContext,
+  appId: EntityId,
+): Promise<AppSettingsResponse> {
+  const app = appRecordOf(await appRowOrThrow(ctx, appId));
+  const [roles, defaults, pages] = await Promise.all([
+    targetsOf(ctx, sysRel.allowedDisplayUiAppBy, 'fwd', [appId]),
+    targetsOf(ctx, sysRel.appsDefaultPage, 'fwd', [appId]),
+    builderPagesOf(ctx, appId),
+  ]);
+  return {
+    id: app.id,
+    revision: app.row.version,
+    isSharedApp: app.isSharedApp,
+    settings: appSettingsOf(app, roles.get(appId) ?? [], first(defaults, appId)),
+    menu: app.menu,
+    pages,
+    modifiedAt: app.row.modifiedAt,
+  };
+}
+
+/** A page's own settings, from its record and links. */
+async function pageSettingsOf(ctx: RequestContext, row: EntityRow): Promise<BuilderPageSettings> {
+  const page = pageRecordOf(row);
+  const [roles, multistep, edit] = await Promise.all([
+    targetsOf(ctx, sysRel.allowedDisplayAppPageBy, 'fwd', [row.id]),
+    targetsOf(ctx, sysRel.alternateMultistepPage, 'fwd', [row.id]),
+    targetsOf(ctx, sysRel.alternateEditRecordPage, 'fwd', [row.id]),
+  ]);
+  return {
+    name: page.name,
+    slug: page.slug,
+    description: page.description,
+    type: page.type,
+    hidden: page.hidden,
+    showMenu: page.showMenu,
+    showInSitemap: page.showInSitemap,
+    icon: page.icon,
+    iconBackgroundColor: textOf(row, F.appPageIconBackgroundColor),
+    allowedDisplayRoleIds: [...(roles.get(row.id) ?? [])].sort((a, b) => a - b),
+    alternateMultistepPageId: first(multistep, row.id),
+    alternateEditRecordPageId: first(edit, row.id),
+  };
+}
+
+/**
+ * A page as the builder edits it: its settings, and its draft (else its published version) with
+ * the revision a save sends back (decision 0113).
+ */
+export async function builderPageOf(ctx: RequestContext, pageId: EntityId): Promise<BuilderPageResponse> {
+  const row = await pageRowOrThrow(ctx, pageId);
+  const appId = await appIdOfPage(ctx, pageId);
+  const app = appRecordOf(await appRowOrThrow(ctx, appId));
+  const [settings, version, defaults, editPageOf, published, saver] = await Promise.all([
+    pageSettingsOf(ctx, row),
+    loadPageVersion(ctx, pageId, true),
+    targetsOf(ctx, sysRel.appsDefaultPage, 'fwd', [appId]),
+    targetsOf(ctx, sysRel.defaultEditRecordPage, 'rev', [pageId]),
+    targetsOf(ctx, sysRel.pagePublishedVersion, 'fwd', [pageId]),
+    lastSaverOf(ctx, row),
+  ]);
+  return {
+    id: row.id,
+    app: { id: app.id, slug: app.slug, name: app.name, revision: app.row.version },
+    revision: row.version,
+    upgradeId: textOf(row, F.upgradeId),
+    settings,
+    isDefaultPage: first(defaults, appId) === pageId,
+    isDefaultEditRecordPage: (editPageOf.get(pageId) ?? []).length > 0,
+    content: version?.content ?? newPageContent(),
+    hasDraft: version?.kind === 'draft',
+    hasPublishedVersion: first(published, pageId) !== null,
+    modifiedAt: row.modifiedAt,
+    modifiedBy: saver.name,
+  };
+}
+
+/** The id of an app by slug (case-insensitive), or the 404 the builder answers. */
+export async function appIdBySlug(ctx: RequestContext, slug: string): Promise<EntityId> {
+  const wanted = slug.toLowerCase();
+  const app = (await selectApps(ctx)).find((a) => a.slug.toLowerCase() === wanted);
+  if (!app) throw notFound(M.appNotFound);
+  return app.id;
+}
