@@ -1,3 +1,5 @@
+import type { QueryCondition } from '../contracts/reportContracts.js';
+
 /**
  * The runner's navigation actions (spec 01 §2). Components and buttons ask for one; the runner
  * resolves it to a route, in the page or in a modal, and appends the breadcrumb unless told not to.
@@ -29,7 +31,16 @@ export type NavigationAction = Common &
     /** Always in view mode. */
     | { type: 'NAVIGATE_TO_TASK'; taskId: number }
     | { type: 'NAVIGATE_TO_NEW_RESOURCE_PAGE'; typeId: number; pageId?: number }
-    | { type: 'NAVIGATE_TO_REPORT'; reportId: number }
+    | {
+        type: 'NAVIGATE_TO_REPORT';
+        reportId: number;
+        /**
+         * Shown in a modal: the conditions it opens with (a page filter's, as its opener shows it)
+         * and whether it opens read-only (its opener is). Neither is part of its address.
+         */
+        conditions?: QueryCondition[];
+        isReadOnly?: boolean;
+      }
   );
 
 export type NavigationActionType = NavigationAction['type'];

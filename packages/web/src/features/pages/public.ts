@@ -17,3 +17,4 @@ export {
   type SavedEntity,
 } from './pageBus';
 export type { PageContext, PageRendererProps } from './pageRendererTypes';
+export { intentAction } from './reportIntents';

@@ -8,7 +8,13 @@ import { fetchReportAggregate } from './pageDataApi';
 export type AggregateState =
   | { status: 'loading' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; data: ReportAggregateResponse; settings: CellTextSettings };
+  | {
+      status: 'ready';
+      data: ReportAggregateResponse;
+      settings: CellTextSettings;
+      /** The conditions the aggregate was read with (a page filter's), if any. */
+      conds?: readonly QueryCondition[];
+    };
 
 /**
  * A report's aggregate for a page component, read again on the page's REFRESH and after a save
@@ -66,6 +72,7 @@ export function useReportAggregate(
           settings: tenant
             ? { locale: tenant.locale || 'en-AU', currencySymbol: tenant.currencySymbol || '$' }
             : defaultCellTextSettings,
+          ...(conds?.length ? { conds } : {}),
         }),
       )
       .catch((error: unknown) => {

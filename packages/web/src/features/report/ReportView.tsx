@@ -22,7 +22,7 @@ import {
 import type { IdOrAlias } from '@plinth/schema';
 import { breakpoints, ContextMenu, ErrorDisplay } from '@plinth/ui';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { documentServicesFor, downloadFile, previewFile } from '../../api/fileApi';
 import { reportApi } from '../../api/reportApi';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
@@ -57,6 +57,8 @@ export interface ReportViewProps {
   height?: number | string;
   /** The header with the report's title; off where the host shows the title (the full view). */
   showHeader?: boolean;
+  /** Hears the report's title once read (a host that frames the report names its frame by it). */
+  onTitle?: (title: string) => void;
   /** A page's master filter conditions (spec 03 §3); a change reads the report again. */
   masterConditions?: readonly QueryCondition[];
   /** A page's refresh count: each change reads the report again. */
@@ -84,6 +86,7 @@ export function ReportView({
   tenant,
   height,
   showHeader = true,
+  onTitle,
   masterConditions,
   refreshToken,
   onSelectionChange,
@@ -155,6 +158,10 @@ export function ReportView({
   const isDirty = useSelector(actor, hasUnsavedChanges);
   // The page's own report names the page; one inside the full view leaves that to its page.
   useDocumentTitle(showHeader ? (meta?.title ?? 'Report') : undefined);
+  const title = meta?.title;
+  useEffect(() => {
+    if (title) onTitle?.(title);
+  }, [title, onTitle]);
   useUnsavedChangesGuard(isDirty, onUnsavedChangesChange, (proceed) => {
     heldMove.current = proceed;
     send({ type: 'REQUEST_LEAVE' });

@@ -1,16 +1,20 @@
 import { aggregateLabels, aggregateText } from '@plinth/grid';
 import type { HeroCounterComponentProperties } from '@plinth/schema';
+import { Button } from '@plinth/ui';
 import type { CSSProperties } from 'react';
 import type { PageComponentProps } from '../componentRegistry';
 import { useReportAggregate } from '../useReportAggregate';
 
 /**
  * A hero counter: one aggregate of a report as a big number with its label, formatted as the
- * aggregated column formats its values (a sum of amounts with the currency symbol).
+ * aggregated column formats its values (a sum of amounts with the currency symbol). 'Show records'
+ * opens the report it counts in a modal, filtered as the counter is, and read-only when the counter
+ * is (decision 0109).
  */
 export function HeroCounterComponent({
   component,
   properties,
+  isReadOnly,
   runtime,
 }: PageComponentProps<HeroCounterComponentProperties>) {
   const state = useReportAggregate(runtime.bus, component.id, {
@@ -51,6 +55,23 @@ export function HeroCounterComponent({
         {state.status === 'error' ? <span className="pl-hero-counter__error">{state.message}</span> : value}
       </p>
       <p className="pl-hero-counter__label">{label}</p>
+      <Button
+        variant="subtle"
+        size="small"
+        className="pl-hero-counter__records"
+        aria-label={`Show records: ${label}`}
+        onPress={() =>
+          runtime.onNavigate({
+            type: 'NAVIGATE_TO_REPORT',
+            reportId: properties.reportId!,
+            openAs: 'modal',
+            ...(state.status === 'ready' && state.conds ? { conditions: [...state.conds] } : {}),
+            ...(isReadOnly ? { isReadOnly: true } : {}),
+          })
+        }
+      >
+        Show records
+      </Button>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { pageContent, renderPage } from '../pageTestHarness';
@@ -76,6 +77,38 @@ describe('hero counter', () => {
     );
     expect(screen.getByText('Hero counter not configured')).toBeInTheDocument();
     expect(await screen.findByText('The record was not found.')).toBeInTheDocument();
+  });
+});
+
+describe('hero counter’s records', () => {
+  const counter = {
+    id: 'pipeline',
+    typeAlias: 'core:heroCounterComponent',
+    properties: { reportId: 7, aggregate: 'Sum', valueColumnId: 'amount', label: 'Pipeline value' },
+  };
+  const answer = (path: string) =>
+    path === aggregatePath ? { status: 200, body: { ...byStage, groups: [] } } : { status: 404, body: {} };
+
+  it('opens the report it counts in a modal, filtered as the counter is', async () => {
+    const user = userEvent.setup();
+    const { navigations, bus } = renderPage(pageContent([counter]), answer);
+    const region = await screen.findByRole('region', { name: 'Pipeline value' });
+    await waitFor(() => expect(region).toHaveTextContent('$43,000.50'));
+    await user.click(within(region).getByRole('button', { name: 'Show records: Pipeline value' }));
+    expect(navigations).toEqual([{ type: 'NAVIGATE_TO_REPORT', reportId: 7, openAs: 'modal' }]);
+
+    const conditions = [{ expid: 'stageCond', oper: 'AnyOf', valueList: [11] }] as never;
+    act(() =>
+      bus.send({ type: 'MASTER_FILTER_APPLIED', componentId: 'f', conditions: { pipeline: conditions } }),
+    );
+    await waitFor(() => expect(region).toHaveAttribute('aria-busy', 'false'));
+    await user.click(within(region).getByRole('button', { name: 'Show records: Pipeline value' }));
+    expect(navigations.at(-1)).toEqual({
+      type: 'NAVIGATE_TO_REPORT',
+      reportId: 7,
+      openAs: 'modal',
+      conditions,
+    });
   });
 });
 

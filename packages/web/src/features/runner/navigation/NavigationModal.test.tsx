@@ -53,8 +53,39 @@ const accountForm = {
   containers: [],
 };
 
-const { api } = fakeApi((url) => {
+/** A saved report of accounts whose one row is the account above. */
+const reportMeta = {
+  title: 'Key accounts',
+  rootTypeId: 30,
+  rcols: { name: { title: 'Name', type: 'String', ord: 0, hide: false, fid: 301, entityname: true } },
+  sort: [{ colid: 'name', order: 'Ascending' }],
+  anlcols: {},
+};
+const emptyQuickMenu = {
+  actions: [],
+  showNewMenu: false,
+  showExportMenu: false,
+  showEditInlineButton: false,
+  showEditInlineMenu: false,
+  showFormPanelButton: false,
+  showFormPanelMenu: false,
+};
+
+const { api, requests } = fakeApi((url, body) => {
   if (url === '/auth/me') return { status: 200, body: me };
+  if (url === '/spapi/data/v1/report/8') {
+    const query = body as { metadata?: string; pageSize: number };
+    return {
+      status: 200,
+      body: {
+        ...(query.metadata === 'none' ? {} : { meta: reportMeta }),
+        gdata: [{ eid: 5, values: [{ val: 'Acme Pty' }] }],
+        pageSize: query.pageSize,
+        lrt: '2026-11-22T03:00:00.000Z',
+      },
+    };
+  }
+  if (url === '/spapi/data/v1/actions/menu') return { status: 200, body: { data: emptyQuickMenu } };
   if (url === '/spapi/data/v1/entity/query') return { status: 200, body: { entities: [account] } };
   if (url === '/spapi/data/v1/schema/type/30') return { status: 200, body: accountType };
   if (url === '/spapi/data/v1/instance/5') return { status: 200, body: accountForm };
@@ -73,6 +104,7 @@ const { api } = fakeApi((url) => {
 });
 
 function open(target: Parameters<typeof NavigationModal>[0]['modal']) {
+  document.title = 'Home · Plinth';
   const onClose = vi.fn();
   const onOpenAsPage = vi.fn();
   render(
@@ -133,5 +165,64 @@ describe('NavigationModal', () => {
     } finally {
       confirm.mockRestore();
     }
+  });
+
+  describe('a report opened in a modal (NAVIGATE_TO_REPORT, openAs modal)', () => {
+    const reportTarget = {
+      target: { kind: 'report', reportId: 8, fromPageSlug: 'home' } as const,
+      url: '/apps/crm/home/_report/8',
+    };
+
+    it('is framed by the modal alone: the report’s name as its title, no heading of its own, wide', async () => {
+      open(reportTarget);
+      const dialog = await screen.findByRole('dialog', { name: 'Key accounts' }, { timeout: 5000 });
+      expect(await within(dialog).findByText('Acme Pty', {}, { timeout: 5000 })).toBeVisible();
+      expect(
+        within(dialog)
+          .getAllByRole('heading')
+          .map((h) => h.textContent),
+      ).toEqual(['Key accounts']);
+      expect(dialog.closest('.pl-modal')).toHaveClass('pl-modal--extraLarge');
+      // The page under the modal keeps its own name in the browser's tab.
+      expect(document.title).toBe('Home · Plinth');
+      expect(within(dialog).getByRole('button', { name: 'Open as page' })).toBeVisible();
+    });
+
+    it('opens with the conditions its opener had (a filtered counter)', async () => {
+      const conditions = [{ expid: 'nameCond', oper: 'Equal', value: 'Acme Pty' }] as never;
+      open({ ...reportTarget, target: { ...reportTarget.target, conditions } });
+      const dialog = await screen.findByRole('dialog', { name: 'Key accounts' }, { timeout: 5000 });
+      await within(dialog).findByText('Acme Pty', {}, { timeout: 5000 });
+      const read = requests.filter((r) => r.path === '/spapi/data/v1/report/8').at(-1);
+      expect(read?.body).toMatchObject({ conds: conditions });
+    });
+
+    it('keeps the focus inside and closes on Escape', async () => {
+      const user = userEvent.setup();
+      const { onClose } = open(reportTarget);
+      const dialog = await screen.findByRole('dialog', { name: 'Key accounts' }, { timeout: 5000 });
+      await within(dialog).findByText('Acme Pty', {}, { timeout: 5000 });
+      await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+      for (let i = 0; i < 25; i++) {
+        await user.tab();
+        expect(dialog).toContainElement(document.activeElement as HTMLElement);
+      }
+      // From the grid, where the keyboard mostly is.
+      await user.click(within(dialog).getByText('Acme Pty'));
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+    });
+
+    it('opens a row’s record in a modal over the report, and comes back to the report', async () => {
+      const user = userEvent.setup();
+      const { onClose } = open(reportTarget);
+      const dialog = await screen.findByRole('dialog', { name: 'Key accounts' }, { timeout: 5000 });
+      await user.dblClick(await within(dialog).findByText('Acme Pty', {}, { timeout: 5000 }));
+      const record = await screen.findByRole('dialog', { name: 'View Acme Pty' }, { timeout: 5000 });
+      await user.click(within(record).getAllByRole('button', { name: 'Close' }).at(-1)!);
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'View Acme Pty' })).toBeNull());
+      expect(screen.getByRole('dialog', { name: 'Key accounts' })).toBeVisible();
+      expect(onClose).not.toHaveBeenCalled();
+    });
   });
 });

@@ -130,6 +130,20 @@ describe('resolveNavigation', () => {
     );
   });
 
+  it('gives a report its opener’s conditions and read-only state in a modal, not in its URL', () => {
+    const conditions = [{ expid: 'stage', oper: 'AnyOf', valueList: [11] }] as never;
+    const resolution = resolveNavigation(
+      { type: 'NAVIGATE_TO_REPORT', reportId: 42, openAs: 'modal', conditions, isReadOnly: true },
+      context(),
+    );
+    expect(resolution).toMatchObject({
+      ok: true,
+      url: '/apps/crm/home/_report/42',
+      openAs: 'modal',
+      target: { kind: 'report', reportId: 42, fromPageSlug: 'home', conditions, isReadOnly: true },
+    });
+  });
+
   it('keeps the hash host route, and its preview, when the runner is hosted', () => {
     const hosted = context({ host: { kind: 'hash', tenant: 'demo', preview: true } });
     expect(

@@ -121,7 +121,13 @@ function targetOf(action: NavigationAction, context: NavigationContext): Found {
       };
     case 'NAVIGATE_TO_REPORT':
       return {
-        target: { kind: 'report', reportId: action.reportId, fromPageSlug: context.page?.slug ?? null },
+        target: {
+          kind: 'report',
+          reportId: action.reportId,
+          fromPageSlug: context.page?.slug ?? null,
+          ...(action.conditions?.length ? { conditions: action.conditions } : {}),
+          ...(action.isReadOnly ? { isReadOnly: true } : {}),
+        },
         name: 'Report',
       };
   }

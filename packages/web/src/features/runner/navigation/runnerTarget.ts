@@ -1,3 +1,5 @@
+import type { QueryCondition } from '@plinth/schema';
+
 /**
  * Where the runner can go inside an app: a page (with its record), a record route (_createRecord,
  * _editRecord, _viewRecord) or a report — and the URL of each, on the /apps path or in the hash
@@ -6,7 +8,14 @@
 export type RunnerTarget =
   | { kind: 'page'; pageSlug: string; cid: number | null; formMode: 'view' | 'edit' | 'default' }
   | { kind: 'record'; mode: 'create' | 'edit' | 'view'; cid: number; pageId: number }
-  | { kind: 'report'; reportId: number; fromPageSlug: string | null };
+  | {
+      kind: 'report';
+      reportId: number;
+      fromPageSlug: string | null;
+      /** In a modal only: the conditions it opens with, and whether it is read-only (not in its URL). */
+      conditions?: readonly QueryCondition[];
+      isReadOnly?: boolean;
+    };
 
 /** The runner's frame: the /apps path, or the hash host route of a tenant. */
 export type RunnerHost = { kind: 'path' } | { kind: 'hash'; tenant: string; preview: boolean };

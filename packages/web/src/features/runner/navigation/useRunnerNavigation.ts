@@ -56,11 +56,17 @@ export function useRunnerNavigation(context: NavigationContext, currentName: str
     },
     [context, currentUrl, currentName, canOpenModals],
   );
-  /** Leaves the modal for its page, the current page joining the trail. */
-  const openModalAsPage = useCallback(() => {
-    if (!modal) return;
-    setModal(null);
-    navigate(withTrail(modal.url, { url: currentUrl, name: currentName }));
-  }, [modal, currentUrl, currentName]);
+  /**
+   * Leaves the modal for its page (or for `url`, a modal opened inside it), the current page
+   * joining the trail.
+   */
+  const openModalAsPage = useCallback(
+    (url?: string) => {
+      if (!modal) return;
+      setModal(null);
+      navigate(withTrail(url ?? modal.url, { url: currentUrl, name: currentName }));
+    },
+    [modal, currentUrl, currentName],
+  );
   return { onNavigate, modal, closeModal: () => setModal(null), openModalAsPage };
 }

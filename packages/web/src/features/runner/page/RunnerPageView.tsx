@@ -34,7 +34,8 @@ export interface RunnerPageViewProps {
   renderModal?: (
     modal: ModalTarget,
     close: () => void,
-    openAsPage: () => void,
+    /** Leaves the modal for its page, or for the page of a modal opened inside it (`url`). */
+    openAsPage: (url?: string) => void,
     /** Reads the page's data again (a record in the modal was deleted). */
     refreshPage: () => void,
   ) => ReactNode;
