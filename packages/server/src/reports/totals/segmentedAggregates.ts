@@ -1,3 +1,4 @@
+import type { EntityId } from '@plinth/schema';
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../../context.js';
 import { type ChunkMarks, type ChunkRun, chunkRuns, idsOfRun } from '../../data/chunkMarkers.js';
@@ -23,6 +24,13 @@ type Row = Record<string, unknown>;
 
 /** The most partial rows (chunks × groups) one query keeps; beyond, it is answered whole. */
 export const MAX_PARTIAL_ROWS = 200_000;
+
+/**
+ * Partials by related id read for the first time are read this many chunks (of root records that
+ * have been written) a statement: one statement over a million records outlasts the statement
+ * timeout, and on SQLite holds the one connection all the while. A test may lower it.
+ */
+export const firstRead = { chunksPerStatement: 64 };
 
 /**
  * How a query is computed and merged by chunks: `refresh` answers the rows the statements answer
@@ -81,10 +89,16 @@ export function segmentation(
     chunksRead,
   });
   const readAll = async (marks: ChunkMarks) => {
-    const rows = await readPartials();
-    if (rows.length > MAX_PARTIAL_ROWS) return undefined;
     const state = emptySegmentState(marks);
-    return ingest(state, rows, true) ? state : undefined;
+    // Groups by key come in the report's order, which only one statement over all can give.
+    const runs = targets
+      ? statementRuns(rootChunks(marks, scope.roots), firstRead.chunksPerStatement)
+      : [undefined];
+    for (const run of runs) {
+      const rows = await readPartials(run);
+      if (state.weight + rows.length > MAX_PARTIAL_ROWS || !ingest(state, rows, true)) return undefined;
+    }
+    return state;
   };
   const refreshFrom = async (previous: SegmentState | undefined) => {
     const marks = await scope.readMarks();
@@ -120,6 +134,29 @@ export function segmentation(
       return answered;
     },
   };
+}
+
+/** The chunks of root records the marks know of (every chunk a root record was written in), ascending. */
+function rootChunks(marks: ChunkMarks, roots: readonly EntityId[]): number[] {
+  const rootIds = new Set(roots.map(String));
+  const chunks = new Set<number>();
+  for (const key of marks.versions.keys()) {
+    const [source, chunk] = key.split(':');
+    if (rootIds.has(source!) && Number(chunk) >= 0) chunks.add(Number(chunk));
+  }
+  return [...chunks].sort((a, b) => a - b);
+}
+
+/**
+ * Runs that together cover every record id, each holding at most `per` of the known chunks: a
+ * record in a chunk without a marker still falls in one run, so nothing is left out.
+ */
+export function statementRuns(chunks: readonly number[], per: number): Array<ChunkRun | undefined> {
+  if (chunks.length <= per) return [undefined];
+  const runs: ChunkRun[] = [];
+  for (let i = 0; i < chunks.length; i += per)
+    runs.push({ lo: i === 0 ? 0 : chunks[i]!, hi: i + per < chunks.length ? chunks[i + per]! : 2 ** 40 });
+  return runs;
 }
 
 /**
