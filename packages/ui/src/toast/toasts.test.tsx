@@ -22,6 +22,22 @@ describe('toasts', () => {
     act(() => toast.clearAll());
   });
 
+  it('closes one toast by its key and leaves the others', async () => {
+    render(<ToastRegions />);
+    let first = '';
+    act(() => {
+      first = toast.success('Properties saved', { description: 'First' });
+      toast.info('Another');
+    });
+    expect(await screen.findByText('First')).toBeInTheDocument();
+    act(() => toast.close(first));
+    await waitFor(() => expect(screen.queryByText('First')).not.toBeInTheDocument());
+    expect(screen.getByText('Another')).toBeInTheDocument();
+    // Closing it again is harmless.
+    act(() => toast.close(first));
+    act(() => toast.clearAll());
+  });
+
   it("names its × button 'Close' and shows that as its tooltip; the symbol is not read", async () => {
     render(<ToastRegions />);
     act(() => {

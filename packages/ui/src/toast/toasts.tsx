@@ -61,6 +61,13 @@ export const toast = {
   warning: (title: string, options?: ToastOptions) => show('warning', title, options),
   error: (title: string, options?: ToastOptions) => show('error', title, options),
   info: (title: string, options?: ToastOptions) => show('info', title, options),
+  /**
+   * Closes one toast by the key its show call answered, e.g. the last of a kind a screen shows again
+   * and again, so they do not pile up over what the user works on. Nothing happens once it is gone.
+   */
+  close: (key: string) => {
+    for (const queue of queues.values()) queue.close(key);
+  },
   /** Closes every open toast (tests, sign-out). */
   clearAll: () => {
     for (const queue of queues.values()) for (const t of queue.visibleToasts) queue.close(t.key);

@@ -18,9 +18,16 @@ type Dialog =
   | { kind: 'delete'; type: SchemaTypeSummary }
   | { kind: 'csv' };
 
-/** The toast after an Object's details are saved (spec 01 §8). */
+/** The 'Properties saved' toast on screen, if any: the next save replaces it. */
+let savedToast: string | null = null;
+
+/**
+ * The toast after an Object's details are saved (spec 01 §8). One at a time: a builder saving
+ * field after field would otherwise stack them over the dialog's buttons on a narrow screen.
+ */
 export function toastObjectSaved() {
-  toast.success('Properties saved', { description: 'Object details successfully saved.' });
+  if (savedToast !== null) toast.close(savedToast);
+  savedToast = toast.success('Properties saved', { description: 'Object details successfully saved.' });
 }
 
 /** /admin/schema: the tenant's Objects, derived ones under their base, with search, create and delete. */
