@@ -70,6 +70,7 @@ export {
   mandatoryEndBrokenMessage,
   scriptNameProblem,
 } from './schemaRules/relationshipRules.js';
+export { pluralName } from './schemaRules/pluralName.js';
 export { toScriptName } from './schemaRules/toScriptName.js';
 export { type FieldBoundIssue, validateFieldBounds } from './schemaRules/validateFieldBounds.js';
 export { type MemberNameCandidate, validateMemberNames } from './schemaRules/validateMemberNames.js';

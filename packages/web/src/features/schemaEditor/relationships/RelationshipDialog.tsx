@@ -3,6 +3,7 @@ import {
   cardinalities,
   correctErrorsBeforeSavingMessage,
   type NamedEntity,
+  pluralName,
   type RelType,
   relTypes,
   sysType,
@@ -56,13 +57,6 @@ function reachesUsers(types: readonly SchemaTypeSummary[], typeId: number | null
   for (let id = typeId; id !== null; id = types.find((t) => t.id === id)?.inheritsId ?? null)
     if (id === sysType.userAccount || id === sysType.person) return true;
   return false;
-}
-
-/** A default name for the reverse end: the Object's name in the plural, the English way. */
-function plural(name: string): string {
-  if (/[^aeiou]y$/i.test(name)) return `${name.slice(0, -1)}ies`;
-  if (/(s|x|z|ch|sh)$/i.test(name)) return `${name}es`;
-  return `${name}s`;
 }
 
 /**
@@ -142,7 +136,10 @@ export function RelationshipDialog({
     };
     if (!isTouched('toName')) Object.assign(patch, { toName: name, toScriptName: toScriptName(name) });
     if (!isTouched('fromName'))
-      Object.assign(patch, { fromName: plural(fromName), fromScriptName: toScriptName(plural(fromName)) });
+      Object.assign(patch, {
+        fromName: pluralName(fromName),
+        fromScriptName: toScriptName(pluralName(fromName)),
+      });
     set(patch, 'toType', 'toName', 'toScriptName', 'fromName', 'fromScriptName');
   };
 
