@@ -6,8 +6,9 @@ import type { RequestContext } from '../context.js';
 import { systemQuery } from '../data/systemQuery.js';
 import { deleteWithDependents } from '../entities/putEntities.js';
 import { inTransaction } from '../entities/transaction.js';
-import { AppError, notFound } from '../http/errors.js';
+import { AppError, badRequest, notFound } from '../http/errors.js';
 import { requireAdmin } from '../users/requireAdmin.js';
+import { createTypeReport } from './typeReports.js';
 import { isTypeInUse, readTypeUsage, type TypeUsage, usedByMessage } from './typeUsage.js';
 
 const tags = ['schema'];
@@ -17,7 +18,8 @@ const deleteBatch = 500;
 
 /**
  * The schema editor's calls about whole Objects (decision 0095), for administrators only: the
- * tenant's Objects, what uses one, and deleting one with its records once the count was confirmed.
+ * tenant's Objects, what uses one, a report of its records (decision 0111), and deleting one with
+ * its records once the count was confirmed.
  */
 export async function typeAdminRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -53,6 +55,25 @@ export async function typeAdminRoutes(app: FastifyInstance) {
       },
     },
     async (request) => readTypeUsage(request.ctx, userTypeOrThrow(request.ctx, request.params.idOrAlias)),
+  );
+
+  r.post(
+    '/spapi/data/v1/schema/type/:idOrAlias/report',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        summary: 'Makes a saved report of an Object’s records, every column, named after the Object',
+        params: z.object({ idOrAlias }),
+        response: { 200: z.object({ id: z.number(), name: z.string() }) },
+      },
+    },
+    async (request) => {
+      const typeId = userTypeOrThrow(request.ctx, request.params.idOrAlias);
+      if (request.ctx.schema.typeOrThrow(typeId).isAbstract)
+        throw badRequest('An abstract Object has no records of its own to list.');
+      return createTypeReport(request.ctx, typeId);
+    },
   );
 
   r.post(

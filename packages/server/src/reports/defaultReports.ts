@@ -1,4 +1,5 @@
 import {
+  type ReportColumn,
   type ReportDefinition,
   reachesMany,
   type Schema,
@@ -8,6 +9,14 @@ import {
 } from '@plinth/schema';
 
 const MAX_COLUMNS = 12;
+
+const nameColumn: ReportColumn = {
+  id: 'name',
+  kind: 'field',
+  fieldId: sysField.name,
+  hidden: false,
+  path: [],
+};
 
 /**
  * The report every type gets without anyone building one: the name, then its fields and its
@@ -29,23 +38,48 @@ export function defaultReport(
     showCount: false,
     isPublic: false,
   };
-  const name = { id: 'name', kind: 'field' as const, fieldId: sysField.name, hidden: false, path: [] };
   if (kind === 'picker') {
     return {
       title: type.name,
       definition: {
         ...base,
         columns: [
-          name,
+          nameColumn,
           { id: 'description', kind: 'field', fieldId: sysField.description, hidden: false, path: [] },
         ],
         sorts: [{ columnId: 'name', order: 'Ascending' }],
       },
     };
   }
+  return {
+    title: type.name,
+    definition: {
+      ...base,
+      columns: recordColumns(schema, type).slice(0, MAX_COLUMNS),
+      sorts: [{ columnId: 'name', order: 'Ascending' }],
+    },
+  };
+}
+
+/**
+ * A type's records as a list shows them, every column: the name, then its own short-valued fields
+ * (and calculations, when asked), then its to-one relationships, each in the order they were made.
+ * The generated display report keeps the first twelve; a report made of the type (decision 0111)
+ * keeps them all, calculations too.
+ */
+export function recordColumns(
+  schema: Schema,
+  type: TypeDef,
+  options: { calculations?: boolean } = {},
+): ReportColumn[] {
   const fields = schema
     .fieldsOf(type.id)
-    .filter((f) => !f.column && f.typeId >= 10_000 && shortValueFieldTypes.has(f.type))
+    .filter(
+      (f) =>
+        !f.column &&
+        f.typeId >= 10_000 &&
+        (shortValueFieldTypes.has(f.type) || (options.calculations === true && f.type === 'Calculation')),
+    )
     // In the order they were made: the schema's own order follows how the metamodel was loaded.
     .sort((a, b) => a.id - b.id)
     .map((f) => ({ id: `f${f.id}`, kind: 'field' as const, fieldId: f.id, hidden: false, path: [] }));
@@ -61,12 +95,5 @@ export function defaultReport(
       hidden: false,
       path: [],
     }));
-  return {
-    title: type.name,
-    definition: {
-      ...base,
-      columns: [name, ...fields, ...rels].slice(0, MAX_COLUMNS),
-      sorts: [{ columnId: 'name', order: 'Ascending' }],
-    },
-  };
+  return [nameColumn, ...fields, ...rels];
 }
