@@ -13,13 +13,14 @@ import {
 import { navigate, useLocation } from '../../app/router';
 import './admin.css';
 
-/** The admin area's tabs: Users, Roles, Objects and Settings; the current one is marked for assistive technology. */
+/** The admin area's tabs: Users, Roles, Objects, Apps and Settings; the current one is marked for assistive technology. */
 export function AdminTabs() {
   const { pathname } = useLocation();
   const tabs = [
     { to: '/admin/users', label: 'Users' },
     { to: '/admin/roles', label: 'Roles and access' },
     { to: '/admin/schema', label: 'Objects' },
+    { to: '/admin/apps', label: 'Apps' },
     { to: '/admin/settings', label: 'Settings' },
   ];
   const follow = (to: string) => (event: MouseEvent<HTMLAnchorElement>) => {

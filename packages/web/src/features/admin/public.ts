@@ -1,4 +1,6 @@
 export { type AdminApi, adminApi } from './adminApi';
-export { AdminTabs, Check } from './adminControls';
+export { AdminTabs, Check, CheckList, Choose } from './adminControls';
+export { FormDialog, LabelledText } from './FormDialog';
+export { messageOf } from './messageOf';
 export { RolesPage } from './RolesPage';
 export { UsersPage } from './UsersPage';

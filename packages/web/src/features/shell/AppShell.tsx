@@ -25,6 +25,7 @@ const RolesPage = lazy(() => import('../admin/public').then((m) => ({ default: m
 const SchemaEditorPage = lazy(() =>
   import('../schemaEditor/public').then((m) => ({ default: m.SchemaEditorPage })),
 );
+const AppsPage = lazy(() => import('../builder/public').then((m) => ({ default: m.AppsPage })));
 const MyAccountPage = lazy(() => import('../account/public').then((m) => ({ default: m.MyAccountPage })));
 const PasswordChangeRequiredPage = lazy(() =>
   import('../account/public').then((m) => ({ default: m.PasswordChangeRequiredPage })),
@@ -137,7 +138,8 @@ export function AppShell() {
     route.kind === 'adminSettings' ||
     route.kind === 'adminUsers' ||
     route.kind === 'adminRoles' ||
-    route.kind === 'adminSchema';
+    route.kind === 'adminSchema' ||
+    route.kind === 'adminApps';
   return (
     <FieldSettingsProvider value={session.settings}>
       <div className="pl-shell">
@@ -167,6 +169,10 @@ export function AppShell() {
           ) : route.kind === 'adminSchema' ? (
             <Suspense fallback={<LoadingGrid columns={4} rows={6} />}>
               <SchemaEditorPage typeId={route.typeId} />
+            </Suspense>
+          ) : route.kind === 'adminApps' ? (
+            <Suspense fallback={<LoadingGrid columns={5} rows={4} />}>
+              <AppsPage />
             </Suspense>
           ) : route.kind === 'adminSettings' ? (
             <Suspense fallback={<LoadingGrid columns={1} rows={3} />}>

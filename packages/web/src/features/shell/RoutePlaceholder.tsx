@@ -9,6 +9,7 @@ const titles: Record<AppRoute['kind'], string> = {
   adminUsers: 'Users',
   adminRoles: 'Roles and access',
   adminSchema: 'Objects',
+  adminApps: 'Apps',
   account: 'My account',
   builderApp: 'App builder',
   builderPage: 'Page builder',

@@ -3,6 +3,8 @@ import { matchRoute } from './routes';
 
 describe('matchRoute', () => {
   it('matches the builder routes', () => {
+    expect(matchRoute('/admin/apps')).toEqual({ kind: 'adminApps' });
+    expect(matchRoute('/admin/apps/')).toEqual({ kind: 'adminApps' });
     expect(matchRoute('/admin/apps/crm')).toEqual({ kind: 'builderApp', appSlug: 'crm' });
     expect(matchRoute('/admin/apps/crm/home')).toEqual({
       kind: 'builderPage',

@@ -14,6 +14,8 @@ export type AppRoute =
   | { kind: 'adminRoles' }
   /** The schema editor: the Objects (typeId null) or one Object's fields (issue 19). */
   | { kind: 'adminSchema'; typeId: number | null }
+  /** The tenant's apps, each with its settings (issue 20). */
+  | { kind: 'adminApps' }
   /** The signed-in user's own account: password, sessions, API tokens. */
   | { kind: 'account' }
   | { kind: 'builderApp'; appSlug: string }
@@ -64,6 +66,7 @@ export function matchRoute(pathname: string, hash = ''): AppRoute {
   if (a === 'admin' && b === 'schema' && parts.length === 2) return { kind: 'adminSchema', typeId: null };
   if (a === 'admin' && b === 'schema' && parts.length === 3 && /^\d{1,15}$/.test(c!))
     return { kind: 'adminSchema', typeId: Number(c) };
+  if (a === 'admin' && b === 'apps' && parts.length === 2) return { kind: 'adminApps' };
   if (a === 'admin' && b === 'apps' && c) {
     if (parts.length === 3) return { kind: 'builderApp', appSlug: c };
     if (parts.length === 4) return { kind: 'builderPage', appSlug: c, pageSlug: d! };

@@ -1,0 +1,124 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { App } from '../../app/App';
+import { adminMe } from '../admin/fakeAdminServer';
+import { builderServerHarness } from './builderServerHarness';
+
+const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
+
+describe('the Apps screen', () => {
+  beforeEach(() => window.history.pushState(null, '', '/admin/apps'));
+  afterEach(() => window.history.pushState(null, '', '/'));
+
+  it("lists the tenant's apps with slug, enabled and anonymous access, and searches them", async () => {
+    const user = userEvent.setup();
+    const server = builderServerHarness();
+    render(<App client={server.api} />);
+    const table = await screen.findByRole('table', {}, { timeout: 5000 });
+    expect(screen.getByRole('heading', { level: 1, name: 'Apps' })).toBeInTheDocument();
+    const tabs = screen.getByRole('navigation', { name: 'Administration' });
+    expect(within(tabs).getByRole('link', { name: 'Apps' })).toHaveAttribute('aria-current', 'page');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['App name', 'URL slug', 'Enabled', 'Anonymous access', 'Actions']);
+    const crm = rowOf('Sales CRM');
+    expect(within(crm).getByText('crm')).toBeInTheDocument();
+    expect(within(crm).getByText('Pipeline and accounts')).toBeInTheDocument();
+    expect(within(crm).getByRole('cell', { name: 'Yes' })).toBeInTheDocument();
+    expect(within(rowOf('Field Service')).getAllByRole('cell', { name: 'No' })).toHaveLength(2);
+    expect(within(rowOf('Public board')).getAllByRole('cell', { name: 'Yes' })).toHaveLength(2);
+    expect(within(crm).getByRole('link', { name: 'Open Sales CRM' })).toHaveAttribute('href', '/apps/crm');
+
+    const search = screen.getByRole('searchbox', { name: 'Search apps' });
+    await user.type(search, 'FIELD');
+    expect(screen.queryByText('Sales CRM')).toBeNull();
+    expect(rowOf('Field Service')).toBeInTheDocument();
+    await user.clear(search);
+    // The slug is searched too.
+    await user.type(search, 'board');
+    expect(screen.getAllByRole('row')).toHaveLength(2);
+    await user.clear(search);
+    await user.type(search, 'nothing like it');
+    expect(screen.getByText("No app matches 'nothing like it'.")).toBeInTheDocument();
+  });
+
+  it('creates an app with a slug made from its name; it starts with its Welcome page', async () => {
+    const user = userEvent.setup();
+    const server = builderServerHarness();
+    render(<App client={server.api} />);
+    await user.click(await screen.findByRole('button', { name: 'New app' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'New app' });
+    await user.type(within(dialog).getByLabelText(/App name/), 'Field Visits!');
+    expect(within(dialog).getByLabelText(/URL slug/)).toHaveValue('fieldvisits');
+    expect(
+      within(dialog).getByText('It opens at /apps/fieldvisits, with one page named Welcome.'),
+    ).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Description'), 'Visits to customers');
+    await user.click(within(dialog).getByRole('button', { name: 'Create app' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New app' })).toBeNull());
+    const created = server.requests.find((r) => r.method === 'POST' && r.path === '/spapi/admin/v1/apps');
+    expect(created?.body).toEqual({
+      name: 'Field Visits!',
+      slug: 'fieldvisits',
+      description: 'Visits to customers',
+    });
+    const row = await screen.findByRole('row', { name: /Field Visits!/ });
+    expect(within(row).getByText('fieldvisits')).toBeInTheDocument();
+    expect(within(row).getAllByRole('cell', { name: 'No' })).toHaveLength(2);
+    expect(await screen.findByText("'Field Visits!' was created with its Welcome page.")).toBeInTheDocument();
+  });
+
+  it('refuses a taken slug or name and a short name before asking the server', async () => {
+    const user = userEvent.setup();
+    const server = builderServerHarness();
+    render(<App client={server.api} />);
+    await user.click(await screen.findByRole('button', { name: 'New app' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'New app' });
+    await user.type(within(dialog).getByLabelText(/App name/), 'sales crm');
+    const slug = within(dialog).getByLabelText(/URL slug/);
+    await user.clear(slug);
+    await user.type(slug, 'CRM');
+    await user.click(within(dialog).getByRole('button', { name: 'Create app' }));
+    expect(
+      await within(dialog).findByText("There is another app with the same 'URL slug'."),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText("There is another app with the same 'App name'.")).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText(/App name/));
+    await user.type(within(dialog).getByLabelText(/App name/), 'App');
+    await user.click(within(dialog).getByRole('button', { name: 'Create app' }));
+    expect(
+      await within(dialog).findByText('The App name must be 4 to 80 characters long.'),
+    ).toBeInTheDocument();
+    expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
+  it("shows the server's refusal of a slug the list does not show under the slug", async () => {
+    const user = userEvent.setup();
+    const server = builderServerHarness();
+    render(<App client={server.api} />);
+    await user.click(await screen.findByRole('button', { name: 'New app' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'New app' });
+    await user.type(within(dialog).getByLabelText(/App name/), 'Shared things');
+    const slug = within(dialog).getByLabelText(/URL slug/);
+    await user.clear(slug);
+    await user.type(slug, 'shared');
+    await user.click(within(dialog).getByRole('button', { name: 'Create app' }));
+    expect(
+      await within(dialog).findByText("There is another app with the same 'URL slug'."),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/URL slug/)).toHaveAttribute('aria-invalid', 'true');
+    expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
+  it('is for administrators only', async () => {
+    const server = builderServerHarness({ ...adminMe, isAdmin: false });
+    render(<App client={server.api} />);
+    expect(
+      await screen.findByText('Only administrators can open this page.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(server.requests.some((r) => r.path === '/spapi/admin/v1/apps')).toBe(false);
+  });
+});

@@ -1,0 +1,6 @@
+/** The builder (issue 20): apps in the admin area, and the calls that save, publish, copy and delete pages. */
+export { AppSettingsDialog, type AppSettingsDialogProps } from './AppSettingsDialog';
+export { AppsPage } from './AppsPage';
+export { type BuilderApi, builderApi } from './builderApi';
+export { NewAppDialog, type NewAppDialogProps } from './NewAppDialog';
+export { isConflict, settingErrorsOf } from './settingErrors';
