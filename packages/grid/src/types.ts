@@ -1,3 +1,4 @@
+import type { PickerRelationshipEnd } from '@plinth/fields';
 import type {
   ActionItem,
   EntityId,
@@ -131,6 +132,8 @@ export interface InlineEditField {
   picker?: {
     typeId: number | string;
     reportId?: number | string | null;
+    /** The end edited, when it names a picker report of its own (decision 0110). */
+    relationshipEnd?: PickerRelationshipEnd;
     entityTypeName: string;
     isPeople?: boolean;
   };

@@ -212,6 +212,41 @@ describe('DataGrid: inline editing', () => {
     );
   });
 
+  it("picks a relationship's records through its end's picker report when it names one", async () => {
+    const user = userEvent.setup();
+    const pickerDataSource = {
+      fetchPage: vi.fn(async () => ({ rows: [{ id: 98, name: 'Other Boss' }], hasNameColumn: true })),
+      fetchByIds: vi.fn(async () => []),
+      fetchTemplateReportIds: vi.fn(async () => []),
+    };
+    const relationshipEnd = { relationshipId: 7, direction: 'fwd' as const };
+    const withManager = {
+      ...fields,
+      manager: {
+        kind: 'lookup' as const,
+        picker: { typeId: 10, entityTypeName: 'Person', relationshipEnd },
+      },
+    };
+    render(
+      <EditingGrid
+        inlineEdit={{
+          hasForm: true,
+          fields: withManager,
+          onCellEdit: () => undefined,
+          pickerDataSource: pickerDataSource as never,
+        }}
+      />,
+    );
+    await user.click(within(cellOf(2, 'manager')).getByText('Boss Person'));
+    await user.click(await within(cellOf(2, 'manager')).findByRole('textbox', { name: 'Manager' }));
+    const listbox = await screen.findByRole('listbox', { name: 'Manager options' });
+    await within(listbox).findByRole('option', { name: 'Other Boss' });
+    expect(pickerDataSource.fetchPage).toHaveBeenCalledWith(
+      expect.objectContaining({ config: expect.objectContaining({ typeId: 10, relationshipEnd }) }),
+      expect.anything(),
+    );
+  });
+
   it('edits a relationship with the record picker, and not without picker data', async () => {
     const user = userEvent.setup();
     const pickerDataSource = {

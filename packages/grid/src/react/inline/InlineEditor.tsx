@@ -188,6 +188,7 @@ export function InlineEditor({
           config={{
             typeId: field.picker.typeId,
             ...(field.picker.reportId !== undefined ? { reportId: field.picker.reportId } : {}),
+            ...(field.picker.relationshipEnd ? { relationshipEnd: field.picker.relationshipEnd } : {}),
             ...(field.picker.isPeople ? { isPeople: true } : {}),
           }}
           dataSource={pickerDataSource}

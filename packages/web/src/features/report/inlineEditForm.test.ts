@@ -116,6 +116,25 @@ describe('inlineEditFormFor', () => {
     expect(fields.tags?.kind).toBe('relationshipMany');
   });
 
+  it("picks a lookup's records through its end's picker report when the end names one", () => {
+    const withPicker = {
+      ...sources,
+      schema: {
+        ...schema,
+        relationships: schema.relationships.map((r) => (r.id === 30 ? { ...r, toPickerReportId: 88 } : r)),
+      },
+    };
+    expect(inlineEditFormFor(meta, withPicker).account).toEqual({
+      kind: 'lookup',
+      isRequired: false,
+      picker: {
+        typeId: 10_002,
+        entityTypeName: 'Account',
+        relationshipEnd: { relationshipId: 30, direction: 'fwd' },
+      },
+    });
+  });
+
   it('has no component for columns through a path or calculated report columns', () => {
     const fields = inlineEditFormFor(meta, sources);
     expect(fields.accountCity).toBeUndefined();

@@ -9,6 +9,7 @@ import {
   type TypeSchemaRelationship,
   type TypeSchemaResponse,
 } from '@plinth/schema';
+import { endPickerConfig } from '../pickerData/public';
 
 const editorOfField: Record<FieldType, InlineEditField['kind']> = {
   Text: 'text',
@@ -65,7 +66,8 @@ function relationshipEditor(
     };
   }
   const kind: InlineEditorKind = isMany ? 'relationshipMany' : 'lookup';
-  return { kind, isRequired, picker: { typeId, entityTypeName: targetName } };
+  // The end's own picker report, when it names one (decision 0110).
+  return { kind, isRequired, picker: { typeId, entityTypeName: targetName, ...endPickerConfig(rel) } };
 }
 
 export interface InlineEditFormSources {

@@ -1,7 +1,8 @@
 import { type ReportRunResponse, reportQuery, reportRunResponse } from '@plinth/schema';
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../../api/apiClient';
-import { displayReportPath, type EndWithReports } from './endReports';
+import type { EndWithReports } from '../../pickerData/public';
+import { displayReportPath } from './endReports';
 
 type Meta = NonNullable<ReportRunResponse['meta']>;
 type Row = ReportRunResponse['gdata'][number];

@@ -2,9 +2,9 @@ import { ChoiceGroup, type PickerDataSource, RecordPicker, SelectList } from '@p
 import type { EnumValue } from '@plinth/schema';
 import { useEffect, useState } from 'react';
 import { useSession } from '../../auth/public';
+import { endPickerConfig } from '../../pickerData/public';
 import type { RecordFormMode } from '../record/recordFormApi';
 import { pickedRecords } from '../record/recordValues';
-import { endPickerConfig } from '../relationship/endReports';
 import { RelationshipTable } from '../relationship/RelationshipTable';
 import { type RelatedRecord, relatedRecords } from '../relationship/relationshipChanges';
 import { isTableEnd, tableValueOf } from '../relationship/relationshipTableValue';
