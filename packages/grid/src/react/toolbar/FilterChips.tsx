@@ -12,15 +12,17 @@ export interface FilterChipsProps {
   state: FilterState;
   /** A chip's clear button: the filters' part of the query and the new state. */
   onApply: (query: FilterQuery, state: FilterState) => void;
+  /** Shows the chips without their clear buttons (a read-only page filter). */
+  isReadOnly?: boolean;
 }
 
 const sameValue = (a: Filter | undefined, b: Filter) => a !== undefined && a.value === b.value;
 
 /**
  * A chip per applied filter — its name, operator and value — with a button that clears it and
- * applies the rest. The result limit shows while it differs from the report's own.
+ * applies the rest (none when read-only). The result limit shows while it differs from the report's own.
  */
-export function FilterChips({ state, onApply }: FilterChipsProps) {
+export function FilterChips({ state, onApply, isReadOnly = false }: FilterChipsProps) {
   const settings = useFieldSettings();
   const chips = activeFilters(state.applied).filter(
     (f) =>
@@ -50,16 +52,18 @@ export function FilterChips({ state, onApply }: FilterChipsProps) {
                 {value}
               </span>
             )}
-            <IconButton
-              size="small"
-              label={`Clear ${filter.name} filter`}
-              onPress={() => {
-                const next = clearFilter(state, filter.filterId);
-                onApply(filterQueryOf(next.applied), next);
-              }}
-            >
-              ×
-            </IconButton>
+            {!isReadOnly && (
+              <IconButton
+                size="small"
+                label={`Clear ${filter.name} filter`}
+                onPress={() => {
+                  const next = clearFilter(state, filter.filterId);
+                  onApply(filterQueryOf(next.applied), next);
+                }}
+              >
+                ×
+              </IconButton>
+            )}
           </li>
         );
       })}

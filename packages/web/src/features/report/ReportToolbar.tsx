@@ -19,6 +19,7 @@ import { Button, MenuButton, Tooltip } from '@plinth/ui';
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import { readOnlyActions } from './readOnlyReport';
 import type { provideReportMachine } from './reportServices';
 import { actionKey, actionLabel, toolbarActions } from './toolbarActions';
 
@@ -33,6 +34,8 @@ export interface ReportToolbarProps {
   onFullView?: () => void;
   /** Items the report view adds to More actions (a row's History). */
   moreItems?: ReadonlyArray<{ id: string; label: string; isDisabled?: boolean; onAction: () => void }>;
+  /** Offers none of the actions that create, change or delete records (decision 0109). */
+  isReadOnly?: boolean;
 }
 
 const sameActions = (a: QuickMenuAction[], b: QuickMenuAction[]) =>
@@ -50,6 +53,7 @@ export function ReportToolbar({
   pickerDataSource,
   onFullView,
   moreItems = [],
+  isReadOnly = false,
 }: ReportToolbarProps) {
   const send = (event: ReportEvent) => actor.send(event);
   const mode = useSelector(actor, (s) => s.context.mode);
@@ -58,14 +62,15 @@ export function ReportToolbar({
   const searchValue = useSelector(actor, (s) => s.context.searchValue);
   const canRefresh = useSelector(actor, isRefreshEnabled);
   const canSave = useSelector(actor, isSaveEnabled);
-  const actions = useSelector(actor, offeredActions, sameActions);
+  const offered = useSelector(actor, offeredActions, sameActions);
+  const actions = useMemo(() => (isReadOnly ? readOnlyActions(offered) : offered), [offered, isReadOnly]);
   const enabled = useSelector(
     actor,
-    (s: ReportSnapshot) => actions.map((a) => canRunAction(s, a)),
+    (s: ReportSnapshot) => offered.map((a) => canRunAction(s, a)),
     (a, b) => a.length === b.length && a.every((x, i) => x === b[i]),
   );
   const places = useMemo(() => toolbarActions(actions, mode), [actions, mode]);
-  const isEnabled = (action: QuickMenuAction) => enabled[actions.indexOf(action)] ?? false;
+  const isEnabled = (action: QuickMenuAction) => enabled[offered.indexOf(action)] ?? false;
   const run = (action: QuickMenuAction) => send({ type: 'RUN_ACTION', action });
   const menuItems = (list: QuickMenuAction[]) =>
     list.map((a) => ({

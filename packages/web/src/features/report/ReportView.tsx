@@ -32,6 +32,7 @@ import { ConfirmResetDialog, DeleteConfirmDialog, UnsavedChangesDialog } from '.
 import { PleaseWaitOverlay, ReportPlaceholder } from './ReportOverlays';
 import { ReportPager } from './ReportPager';
 import { ReportToolbar } from './ReportToolbar';
+import { readOnlyActions, readOnlyIntent } from './readOnlyReport';
 import { provideReportMachine, type ReportHost } from './reportServices';
 import { keptViewKey } from './reportViewStore';
 import { actionKey, actionLabel, toolbarActions } from './toolbarActions';
@@ -65,6 +66,11 @@ export interface ReportViewProps {
   refreshToken?: number;
   /** The selected records changed (a page publishes them as a variable). */
   onSelectionChange?: (selectedIds: readonly number[]) => void;
+  /**
+   * Read-only (a page's read-only behaviour): nothing that creates, changes or deletes records is
+   * offered, and records open in view mode (decision 0109).
+   */
+  isReadOnly?: boolean;
 }
 
 function breakpointOf(width: number): Breakpoint {
@@ -90,6 +96,7 @@ export function ReportView({
   masterConditions,
   refreshToken,
   onSelectionChange,
+  isReadOnly = false,
 }: ReportViewProps) {
   const { client, session } = useSession();
   const api = useMemo(() => reportApi(client), [client]);
@@ -106,7 +113,10 @@ export function ReportView({
   const heldMove = useRef<(() => void) | null>(null);
   host.current = {
     tenant: tenant ?? (session.status === 'signedIn' ? session.tenant : ''),
-    navigate: onNavigate,
+    navigate: (intent) => {
+      const allowed = isReadOnly ? readOnlyIntent(intent) : intent;
+      if (allowed) onNavigate(allowed);
+    },
     masterConditions,
     runHostAction: (request) => runDocumentAction(request),
     resetColumnState: () => {
@@ -136,7 +146,7 @@ export function ReportView({
     if (id === undefined) return;
     if (action.state === 'downloadDocument') downloadFile(id);
     else if (action.state === 'previewFile') void previewFile(client, id);
-    else if (action.state === 'replaceDocument') setReplaceId(id);
+    else if (action.state === 'replaceDocument' && !isReadOnly) setReplaceId(id);
     else if (action.state === 'viewInFormPanel') onNavigate({ kind: 'viewForm', recordId: id });
   };
 
@@ -179,7 +189,8 @@ export function ReportView({
   const gridSort = useGridSort(toolbar, send, grid.mode === 'inlineEditing');
   const pickers = useMemo(() => pickerSource(client), [client]);
   const documents = useMemo(() => documentServicesFor(client), [client]);
-  const contextItems = toolbarActions(grid.actions, grid.mode).context.map((a) => ({
+  const actions = isReadOnly ? readOnlyActions(grid.actions) : grid.actions;
+  const contextItems = toolbarActions(actions, grid.mode).context.map((a) => ({
     id: actionKey(a),
     label: actionLabel(a, grid.selectedIds.length),
     isDisabled: !grid.isEnabled(a),
@@ -216,6 +227,7 @@ export function ReportView({
         breakpoint={breakpoint}
         pickerDataSource={pickers}
         moreItems={history.menuItems}
+        isReadOnly={isReadOnly}
         {...(onFullView ? { onFullView: () => onFullView(meta?.title ?? '') } : {})}
       />
       {/* The applied filters as chips; a chip's clear button applies the rest (spec 02 §2). */}
@@ -226,7 +238,7 @@ export function ReportView({
           send({ type: 'APPLY_FILTERS', conds: query.conds, limitValue: query.limitValue });
         }}
       />
-      {isDocumentReport && usage === 'run' && (
+      {isDocumentReport && usage === 'run' && !isReadOnly && (
         <DocumentDropArea
           uploadDocument={documents.uploadDocument}
           onUploaded={() => send({ type: 'REFRESH' })}

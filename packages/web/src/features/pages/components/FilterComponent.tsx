@@ -44,10 +44,12 @@ type Load =
  * The master filter (spec 03 §3): conditions of the reports it drives, each with its operator and
  * value, in a 'Filter by' dropdown where Apply commits and Cancel discards (spec 01 §4 'Filter
  * dropdown'). Applied conditions show as chips and go to every target report on the page.
+ * Read-only, it shows what it filters by and what it applies, and cannot be changed (decision 0109).
  */
 export function FilterComponent({
   component,
   properties,
+  isReadOnly,
   runtime,
 }: PageComponentProps<FilterComponentProperties>) {
   const { client } = useSession();
@@ -107,6 +109,7 @@ export function FilterComponent({
       columnIds={properties.columnIds}
       currencySymbol={load.currencySymbol}
       pickers={pickers}
+      isReadOnly={isReadOnly}
       onApply={(state) =>
         runtime.bus.send({
           type: 'MASTER_FILTER_APPLIED',
@@ -124,10 +127,18 @@ interface MasterFilterProps {
   columnIds: readonly string[];
   currencySymbol: string;
   pickers: ReturnType<typeof pickerSource>;
+  isReadOnly: boolean;
   onApply(state: FilterState): void;
 }
 
-function MasterFilter({ source, columnIds, currencySymbol, pickers, onApply }: MasterFilterProps) {
+function MasterFilter({
+  source,
+  columnIds,
+  currencySymbol,
+  pickers,
+  isReadOnly,
+  onApply,
+}: MasterFilterProps) {
   const [state, setState] = useState<FilterState>(() => masterFilterState(source, columnIds, currencySymbol));
   const [isOpen, setOpen] = useState(false);
   const latest = useRef(state);
@@ -156,6 +167,7 @@ function MasterFilter({ source, columnIds, currencySymbol, pickers, onApply }: M
           setOpen(open);
         }}
         breakpoint={breakpoint}
+        isDisabled={isReadOnly}
         width="37.5rem"
         maxHeight="24rem"
         footer={
@@ -192,7 +204,7 @@ function MasterFilter({ source, columnIds, currencySymbol, pickers, onApply }: M
           ))}
         </div>
       </ToolbarPopup>
-      <FilterChips state={state} onApply={(_query, next) => commit(next)} />
+      <FilterChips state={state} isReadOnly={isReadOnly} onApply={(_query, next) => commit(next)} />
       {activeFilters(state.applied).length === 0 && (
         <p className="pl-master-filter__hint">{`By ${listText(state.stored.map((f) => f.name))}`}</p>
       )}

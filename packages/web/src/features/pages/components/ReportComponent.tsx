@@ -12,11 +12,13 @@ const rowHeight = 32;
 /**
  * The report (data-table) component on a page: the report grid bound to a report. Its selection is
  * published as a page variable; opening a row asks the runner for the record's form page in a
- * modal; a master filter on the page drives it; the page's REFRESH reads it again.
+ * modal; a master filter on the page drives it; the page's REFRESH reads it again. Read-only
+ * (its behaviour, or its container's), it offers no New, inline edit or Delete (decision 0109).
  */
 export function ReportComponent({
   component,
   properties,
+  isReadOnly,
   runtime,
 }: PageComponentProps<ReportComponentProperties>) {
   const { bus } = runtime;
@@ -53,6 +55,7 @@ export function ReportComponent({
         }
         {...(master ? { masterConditions: master } : {})}
         refreshToken={refreshToken}
+        isReadOnly={isReadOnly}
       />
     </div>
   );

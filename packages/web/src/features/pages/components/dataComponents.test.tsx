@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import { pageContent, renderPage } from '../pageTestHarness';
+import { element, pageContent, renderPage } from '../pageTestHarness';
 
 const aggregatePath = '/spapi/data/v1/report/7/aggregate';
 const byStage = {
@@ -108,6 +108,41 @@ describe('hero counter’s records', () => {
       reportId: 7,
       openAs: 'modal',
       conditions,
+    });
+  });
+
+  it('opens it read-only when the counter is read-only', async () => {
+    const user = userEvent.setup();
+    const { navigations, requests } = renderPage(
+      pageContent(
+        [counter],
+        [
+          element('pipeline', {
+            behavior: { visibilityOperator: 'none', readOnly: 'true', readOnlyOperator: 'readOnlyWhen' },
+          }),
+        ],
+      ),
+      (path, body) =>
+        path === '/spapi/data/v2/calcEngine/evalExpressions'
+          ? {
+              status: 200,
+              body: Object.fromEntries(
+                Object.keys((body as { expressions: object }).expressions).map((n) => [
+                  n,
+                  { value: true, resultType: 'Bool', isList: false, entityTypeId: null, error: null },
+                ]),
+              ),
+            }
+          : answer(path),
+    );
+    const region = await screen.findByRole('region', { name: 'Pipeline value' });
+    await waitFor(() => expect(region).toHaveTextContent('$43,000.50'));
+    await waitFor(() =>
+      expect(requests.some((r) => r.path === '/spapi/data/v2/calcEngine/evalExpressions')).toBe(true),
+    );
+    await waitFor(async () => {
+      await user.click(within(region).getByRole('button', { name: 'Show records: Pipeline value' }));
+      expect(navigations.at(-1)).toMatchObject({ type: 'NAVIGATE_TO_REPORT', reportId: 7, isReadOnly: true });
     });
   });
 });

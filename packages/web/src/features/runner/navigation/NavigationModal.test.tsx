@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { systemAction } from '@plinth/schema';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../../auth/public';
@@ -61,9 +62,22 @@ const reportMeta = {
   sort: [{ colid: 'name', order: 'Ascending' }],
   anlcols: {},
 };
-const emptyQuickMenu = {
-  actions: [],
-  showNewMenu: false,
+/** The report offers New and Edit Inline. */
+const quickMenu = {
+  actions: [
+    systemAction({
+      id: -1,
+      name: 'Account',
+      method: 'navigate',
+      state: 'createForm',
+      order: 0,
+      isnew: true,
+      isbutton: true,
+      eid: 30,
+    }),
+    systemAction({ id: -4, name: 'Edit Inline', method: 'custom', state: 'editInline', order: 50 }),
+  ],
+  showNewMenu: true,
   showExportMenu: false,
   showEditInlineButton: false,
   showEditInlineMenu: false,
@@ -85,7 +99,7 @@ const { api, requests } = fakeApi((url, body) => {
       },
     };
   }
-  if (url === '/spapi/data/v1/actions/menu') return { status: 200, body: { data: emptyQuickMenu } };
+  if (url === '/spapi/data/v1/actions/menu') return { status: 200, body: { data: quickMenu } };
   if (url === '/spapi/data/v1/entity/query') return { status: 200, body: { entities: [account] } };
   if (url === '/spapi/data/v1/schema/type/30') return { status: 200, body: accountType };
   if (url === '/spapi/data/v1/instance/5') return { status: 200, body: accountForm };
@@ -186,6 +200,7 @@ describe('NavigationModal', () => {
       // The page under the modal keeps its own name in the browser's tab.
       expect(document.title).toBe('Home · Plinth');
       expect(within(dialog).getByRole('button', { name: 'Open as page' })).toBeVisible();
+      expect(await within(dialog).findByRole('button', { name: 'New' })).toBeVisible();
     });
 
     it('opens with the conditions its opener had (a filtered counter)', async () => {
@@ -195,6 +210,23 @@ describe('NavigationModal', () => {
       await within(dialog).findByText('Acme Pty', {}, { timeout: 5000 });
       const read = requests.filter((r) => r.path === '/spapi/data/v1/report/8').at(-1);
       expect(read?.body).toMatchObject({ conds: conditions });
+    });
+
+    it('is read-only when its opener is: no New, and no Edit Inline', async () => {
+      const user = userEvent.setup();
+      const before = requests.length;
+      open({ ...reportTarget, target: { ...reportTarget.target, isReadOnly: true } });
+      const dialog = await screen.findByRole('dialog', { name: 'Key accounts' }, { timeout: 5000 });
+      await within(dialog).findByText('Acme Pty', {}, { timeout: 5000 });
+      // Its quick menu (New, Edit Inline) is read and answered before the toolbar is looked at.
+      await waitFor(() =>
+        expect(requests.slice(before).some((r) => r.path === '/spapi/data/v1/actions/menu')).toBe(true),
+      );
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      await user.click(within(dialog).getByRole('button', { name: 'More actions' }));
+      const items = within(await screen.findByRole('menu')).getAllByRole('menuitem');
+      expect(items.map((i) => i.textContent)).not.toContain('Edit Inline');
+      expect(within(dialog).queryByRole('button', { name: 'New' })).toBeNull();
     });
 
     it('keeps the focus inside and closes on Escape', async () => {

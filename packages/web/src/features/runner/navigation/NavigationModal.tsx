@@ -113,6 +113,7 @@ export function NavigationModal({
             refreshToken={refreshToken}
             height={reportGridHeight}
             {...(target.conditions ? { masterConditions: target.conditions } : {})}
+            isReadOnly={target.isReadOnly === true}
           />
         </Suspense>
       ) : page ? (
