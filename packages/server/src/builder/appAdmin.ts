@@ -19,7 +19,7 @@ import {
 } from '../apps/appRecords.js';
 import { welcomePageChanges } from '../apps/welcomePage.js';
 import type { RequestContext } from '../context.js';
-import { lockEntities } from '../data/entityRepository.js';
+import { lockEntities, selectIdsByAlias } from '../data/entityRepository.js';
 import { inTransaction } from '../entities/transaction.js';
 import { badRequest } from '../http/errors.js';
 import { appConflict, builderMessages as M } from './builderMessages.js';
@@ -136,6 +136,12 @@ async function checkSettings(ctx: RequestContext, id: EntityId | null, settings:
       others,
     ),
   );
+  // An alias names one record of the tenant (the database refuses a second one as it writes).
+  const alias = settings.alias?.trim();
+  if (alias) {
+    const owner = (await selectIdsByAlias(ctx.db, ctx.tenantId, [alias])).get(alias.toLowerCase());
+    if (owner !== undefined && owner !== id) problems.push({ member: 'alias', message: M.aliasTaken });
+  }
   if (problems.length > 0) throw settingsRefused(problems);
 }
 

@@ -5,6 +5,7 @@ import { AppError } from '../http/errors.js';
 export const builderMessages = {
   appNotFound: 'The app was not found.',
   pageNotFound: 'The page was not found.',
+  aliasTaken: 'Another record already has this alias.',
   sharedAppSettings: "The shared app's settings cannot be changed.",
   defaultPageDelete: "The app's default page cannot be deleted. Make another page the default page first.",
   invalidDefinition: 'The page definition is not valid.',

@@ -221,6 +221,22 @@ describe.each(engines)('apps in the admin area on %s', (engine) => {
     expect(after.revision).toBe(before.revision);
   });
 
+  it('refuses an alias another record has', async () => {
+    const other = (await t.admin.get(APPS)).body.apps.find((a: any) => a.slug === 'fieldservice2');
+    const before = (await t.admin.get(`${APPS}/${other.id}`)).body;
+    expect(
+      problemsOf(
+        await t.admin.post(`${APPS}/${other.id}`, {
+          revision: before.revision,
+          settings: { alias: 'acme:fieldService' },
+        }),
+      ),
+    ).toEqual({ alias: 'Another record already has this alias.' });
+    expect(problemsOf(await t.admin.post(APPS, { name: 'Aliased app', alias: 'core:sharedApp' }))).toEqual({
+      alias: 'Another record already has this alias.',
+    });
+  });
+
   it('refuses a default page of another app', async () => {
     const other = (await t.admin.get(APPS)).body.apps.find((a: any) => a.slug === 'fieldservice2');
     const before = (await t.admin.get(`${APPS}/${other.id}`)).body;
