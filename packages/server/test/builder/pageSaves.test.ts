@@ -337,4 +337,22 @@ describe.each(engines)('saving and publishing pages on %s', (engine) => {
     const save = await t.admin.post(`${PAGES}/987654`, { revision: 1, content: headingPage('x') });
     expect(refusal(save, 404).message).toBe('The page was not found.');
   });
+
+  it("answers another tenant's administrator as if the page and app were not there", async () => {
+    const { admin: stranger } = await t.addTenant('globex');
+    const page = await load(welcomeId);
+    expect(refusal(await stranger.get(`${PAGES}/${welcomeId}`), 404).message).toBe('The page was not found.');
+    const save = await stranger.post(`${PAGES}/${welcomeId}`, {
+      revision: page.revision,
+      content: headingPage('x'),
+    });
+    expect(refusal(save, 404).message).toBe('The page was not found.');
+    for (const url of [`${PAGES}/${welcomeId}/publish`, `${PAGES}/${welcomeId}/delete`])
+      expect((await stranger.post(url, { revision: page.revision })).status).toBe(404);
+    expect((await stranger.post(`${PAGES}/${welcomeId}/duplicate`, {})).status).toBe(404);
+    expect(refusal(await stranger.get(`${APPS}/${app.id}`), 404).message).toBe('The app was not found.');
+    expect((await stranger.post(`${APPS}/${app.id}/pages`, { name: 'Foreign page' })).status).toBe(404);
+    expect((await stranger.get(APPS)).body.apps.map((a: any) => a.id)).not.toContain(app.id);
+    expect((await load(welcomeId)).revision).toBe(page.revision);
+  });
 });
