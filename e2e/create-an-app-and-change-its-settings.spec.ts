@@ -40,7 +40,7 @@ test('an administrator creates an app, opens it, and changes its settings', asyn
   await keep(page, 'apps-1440', testInfo);
 
   // Its Welcome page opens in the runner (a disabled app opens for administrators).
-  await row.getByRole('link', { name: `Open ${name}` }).click();
+  await row.getByRole('link', { name: `Run ${name}` }).click();
   await expect(page).toHaveURL(new RegExp(`/apps/${slug}$`));
   await expect(page.getByRole('heading', { name: `Welcome to ${name}` })).toBeVisible();
 

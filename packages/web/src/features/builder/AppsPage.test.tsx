@@ -30,7 +30,11 @@ describe('the Apps screen', () => {
     expect(within(crm).getByRole('cell', { name: 'Yes' })).toBeInTheDocument();
     expect(within(rowOf('Field Service')).getAllByRole('cell', { name: 'No' })).toHaveLength(2);
     expect(within(rowOf('Public board')).getAllByRole('cell', { name: 'Yes' })).toHaveLength(2);
-    expect(within(crm).getByRole('link', { name: 'Open Sales CRM' })).toHaveAttribute('href', '/apps/crm');
+    expect(within(crm).getByRole('link', { name: 'Open Sales CRM' })).toHaveAttribute(
+      'href',
+      '/admin/apps/crm',
+    );
+    expect(within(crm).getByRole('link', { name: 'Run Sales CRM' })).toHaveAttribute('href', '/apps/crm');
 
     const search = screen.getByRole('searchbox', { name: 'Search apps' });
     await user.type(search, 'FIELD');

@@ -110,8 +110,11 @@ export function AppsPage({ api: given }: { api?: BuilderApi }) {
                     >
                       Settings
                     </Button>
-                    <Link to={`/apps/${encodeURIComponent(app.slug)}`} className="pl-builder__open">
+                    <Link to={`/admin/apps/${encodeURIComponent(app.slug)}`} className="pl-builder__open">
                       Open <span className="pl-visually-hidden">{app.name}</span>
+                    </Link>
+                    <Link to={`/apps/${encodeURIComponent(app.slug)}`} className="pl-builder__open">
+                      Run <span className="pl-visually-hidden">{app.name}</span>
                     </Link>
                   </div>
                 </td>

@@ -15,7 +15,17 @@ import {
   type SavePageRequest,
   type UpdateAppRequest,
 } from '@plinth/schema';
+import { z } from 'zod';
 import type { ApiClient } from '../../api/apiClient';
+
+/** An Object a page may take as input, as the schema call lists it. */
+const typeChoice = z.object({
+  id: z.number(),
+  name: z.string(),
+  isAbstract: z.boolean().optional(),
+  isChoiceType: z.boolean().optional(),
+});
+const typeChoices = z.object({ types: z.array(typeChoice) });
 
 const base = '/spapi/admin/v1';
 
@@ -51,6 +61,11 @@ export function builderApi(client: ApiClient) {
       client.call('POST', `${base}/pages/${pageId}/publish`, builderPageResponse, { revision }),
     duplicatePage: (pageId: number, req: DuplicatePageRequest): Promise<DuplicatePageResponse> =>
       client.call('POST', `${base}/pages/${pageId}/duplicate`, duplicatePageResponse, req),
+    /** The tenant's Objects a page may take as input (abstract and choice types are not). */
+    types: async (signal?: AbortSignal): Promise<Array<{ id: number; name: string }>> =>
+      (await client.call('GET', '/spapi/data/v1/schema/types', typeChoices, undefined, signal)).types
+        .filter((t) => !t.isAbstract && !t.isChoiceType)
+        .sort((a, b) => a.name.localeCompare(b.name)),
     deletePage: (pageId: number, revision?: number): Promise<DeletePageResponse> =>
       client.call(
         'POST',

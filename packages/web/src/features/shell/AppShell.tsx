@@ -26,6 +26,7 @@ const SchemaEditorPage = lazy(() =>
   import('../schemaEditor/public').then((m) => ({ default: m.SchemaEditorPage })),
 );
 const AppsPage = lazy(() => import('../builder/public').then((m) => ({ default: m.AppsPage })));
+const BuilderScreen = lazy(() => import('../builder/public').then((m) => ({ default: m.BuilderScreen })));
 const MyAccountPage = lazy(() => import('../account/public').then((m) => ({ default: m.MyAccountPage })));
 const PasswordChangeRequiredPage = lazy(() =>
   import('../account/public').then((m) => ({ default: m.PasswordChangeRequiredPage })),
@@ -173,6 +174,14 @@ export function AppShell() {
           ) : route.kind === 'adminApps' ? (
             <Suspense fallback={<LoadingGrid columns={5} rows={4} />}>
               <AppsPage />
+            </Suspense>
+          ) : route.kind === 'builderApp' || route.kind === 'builderPage' ? (
+            <Suspense fallback={<LoadingGrid columns={3} rows={6} />}>
+              <BuilderScreen
+                key={route.appSlug}
+                appSlug={route.appSlug}
+                pageSlug={route.kind === 'builderPage' ? route.pageSlug : null}
+              />
             </Suspense>
           ) : route.kind === 'adminSettings' ? (
             <Suspense fallback={<LoadingGrid columns={1} rows={3} />}>

@@ -1,0 +1,255 @@
+import type { AdminAppSummary, AppSettingsResponse, BuilderPageRef } from '@plinth/schema';
+import { pageSettingsProblems, uniqueSlug } from '@plinth/schema';
+import { Button, ConfirmDialog, toast } from '@plinth/ui';
+import { useEffect, useState } from 'react';
+import { Link } from '../../app/router';
+import { Choose, FormDialog, LabelledText, messageOf } from '../admin/public';
+import type { BuilderApi } from './builderApi';
+import { builderMessages, type PageListItem, pageLists } from './builderPages';
+import { settingErrorsOf } from './settingErrors';
+
+export interface BuilderFileTabProps {
+  api: BuilderApi;
+  app: AppSettingsResponse;
+  /** The page open in the builder. */
+  openPageId: number;
+  /** Its revision, sent with its delete. */
+  openPageRevision: number;
+  /** The app was changed (a page added, copied here or deleted): read it again. */
+  onAppChanged: () => Promise<void>;
+  /** Opens a page of this app in the builder. */
+  onOpen: (slug: string) => void;
+}
+
+type Dialog =
+  | { kind: 'add' }
+  | { kind: 'duplicate'; page: BuilderPageRef }
+  | { kind: 'delete'; page: BuilderPageRef };
+
+const pageHref = (appSlug: string, pageSlug: string) =>
+  `/admin/apps/${encodeURIComponent(appSlug)}/${encodeURIComponent(pageSlug)}`;
+
+/**
+ * The File tab (spec 01 §2): the app's pages — the menu with its folders, then the other pages, as
+ * the app's menu orders them — to open; a page to add; a page to duplicate (to this app or
+ * another) or delete, with spec 01 §4's messages.
+ */
+export function BuilderFileTab({
+  api,
+  app,
+  openPageId,
+  openPageRevision,
+  onAppChanged,
+  onOpen,
+}: BuilderFileTabProps) {
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const lists = pageLists(app.menu, app.pages);
+
+  const row = (page: BuilderPageRef) => (
+    <li key={page.id} className="pl-builder-file__page">
+      <Link to={pageHref(app.settings.slug, page.slug)} className="pl-builder-file__link">
+        <span aria-current={page.id === openPageId ? 'page' : undefined}>{page.name}</span>
+        {page.id === app.settings.defaultPageId && <span className="pl-admin__badge">Default</span>}
+      </Link>
+      <span className="pl-builder-file__actions">
+        <Button
+          size="small"
+          variant="subtle"
+          aria-label={`Duplicate ${page.name}`}
+          onPress={() => setDialog({ kind: 'duplicate', page })}
+        >
+          Duplicate
+        </Button>
+        <Button
+          size="small"
+          variant="subtle"
+          aria-label={`Delete ${page.name}`}
+          onPress={() => setDialog({ kind: 'delete', page })}
+        >
+          Delete
+        </Button>
+      </span>
+    </li>
+  );
+  const items = (list: PageListItem[]) =>
+    list.map((item) =>
+      item.kind === 'page' ? (
+        row(item.page)
+      ) : (
+        <li key={item.id} className="pl-builder-file__folder">
+          <span className="pl-builder-file__folder-name">{item.text}</span>
+          <ul aria-label={item.text}>{item.pages.map(row)}</ul>
+        </li>
+      ),
+    );
+
+  const remove = async (page: BuilderPageRef) => {
+    try {
+      const result = await api.deletePage(page.id, page.id === openPageId ? openPageRevision : undefined);
+      toast.success(result.message);
+      setDialog(null);
+      await onAppChanged();
+      // The open page was deleted: the builder opens the app's default page (spec 01 §4).
+      if (page.id === openPageId && result.defaultPage) onOpen(result.defaultPage.slug);
+    } catch (failure) {
+      setDialog(null);
+      toast.error(messageOf(failure));
+    }
+  };
+
+  return (
+    <div className="pl-builder-file">
+      <Button size="small" variant="outline" onPress={() => setDialog({ kind: 'add' })}>
+        Add page
+      </Button>
+      {!app.isSharedApp && (
+        <>
+          <h3 id="file-menu">Menu</h3>
+          <ul aria-labelledby="file-menu">{items(lists.menu)}</ul>
+        </>
+      )}
+      <h3 id="file-other">{app.isSharedApp ? 'Pages' : 'Other pages'}</h3>
+      {lists.other.length === 0 ? (
+        <p className="pl-admin__muted">No other pages.</p>
+      ) : (
+        <ul aria-labelledby="file-other">{items(lists.other)}</ul>
+      )}
+      {dialog?.kind === 'add' && (
+        <AddPageDialog
+          api={api}
+          app={app}
+          onClose={() => setDialog(null)}
+          onAdded={async (slug, name) => {
+            setDialog(null);
+            toast.success(`'${name}' was added.`);
+            await onAppChanged();
+            onOpen(slug);
+          }}
+        />
+      )}
+      {dialog?.kind === 'duplicate' && (
+        <DuplicatePageDialog
+          api={api}
+          app={app}
+          page={dialog.page}
+          onClose={() => setDialog(null)}
+          onDuplicated={async (message) => {
+            setDialog(null);
+            toast.success(message);
+            await onAppChanged();
+          }}
+        />
+      )}
+      <ConfirmDialog
+        title="Delete page"
+        message={dialog?.kind === 'delete' ? builderMessages.confirmDelete(dialog.page.name) : ''}
+        isOpen={dialog?.kind === 'delete'}
+        onCancel={() => setDialog(null)}
+        onConfirm={() => {
+          if (dialog?.kind === 'delete') void remove(dialog.page);
+        }}
+      />
+    </div>
+  );
+}
+
+/** A new page: its name, and a URL slug made from it until one is typed (spec 01 §5). */
+function AddPageDialog({
+  api,
+  app,
+  onClose,
+  onAdded,
+}: {
+  api: BuilderApi;
+  app: AppSettingsResponse;
+  onClose: () => void;
+  onAdded: (slug: string, name: string) => Promise<void>;
+}) {
+  const [name, setName] = useState('');
+  const [typedSlug, setTypedSlug] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const slug =
+    typedSlug ??
+    (name.trim() === ''
+      ? ''
+      : uniqueSlug(
+          name,
+          app.pages.map((p) => p.slug),
+        ));
+  const add = async () => {
+    const found = pageSettingsProblems({ id: null, name, slug }, app.pages);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      const page = await api.createPage(app.id, { name: name.trim(), slug: slug.trim() });
+      await onAdded(page.settings.slug, page.settings.name);
+    } catch (failure) {
+      const byField = settingErrorsOf(failure);
+      if (!byField || !Object.keys(byField).some((m) => m === 'name' || m === 'slug')) throw failure;
+      setErrors(byField);
+    }
+  };
+  return (
+    <FormDialog title="Add page" submitLabel="Add page" onClose={onClose} onSubmit={add}>
+      <LabelledText
+        label="Page name"
+        value={name}
+        isRequired
+        autoFocus
+        error={errors.name}
+        onChange={(value) => {
+          setName(value);
+          setErrors(({ name: _, ...rest }) => rest);
+        }}
+      />
+      <LabelledText
+        label="URL slug"
+        value={slug}
+        isRequired
+        error={errors.slug}
+        onChange={(value) => {
+          setTypedSlug(value);
+          setErrors(({ slug: _, ...rest }) => rest);
+        }}
+      />
+    </FormDialog>
+  );
+}
+
+/** Duplicates a page, to its own app (below it) or to another app's other pages (spec 01 §4). */
+function DuplicatePageDialog({
+  api,
+  app,
+  page,
+  onClose,
+  onDuplicated,
+}: {
+  api: BuilderApi;
+  app: AppSettingsResponse;
+  page: BuilderPageRef;
+  onClose: () => void;
+  onDuplicated: (message: string) => Promise<void>;
+}) {
+  const [apps, setApps] = useState<AdminAppSummary[] | null>(null);
+  const [target, setTarget] = useState(app.id);
+  useEffect(() => {
+    api.apps().then(setApps, () => setApps([]));
+  }, [api]);
+  const options = [
+    { id: app.id, name: `${app.settings.name} (this app)` },
+    ...(apps ?? []).filter((a) => a.id !== app.id).map((a) => ({ id: a.id, name: a.name })),
+  ];
+  return (
+    <FormDialog
+      title={`Duplicate ${page.name}`}
+      submitLabel="Duplicate"
+      onClose={onClose}
+      onSubmit={async () => {
+        const result = await api.duplicatePage(page.id, target === app.id ? {} : { targetAppId: target });
+        await onDuplicated(result.message);
+      }}
+    >
+      <Choose label="Copy to app" options={options} selected={target} onChange={setTarget} />
+    </FormDialog>
+  );
+}

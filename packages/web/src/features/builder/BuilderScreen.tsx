@@ -1,0 +1,382 @@
+import {
+  type AppSettingsResponse,
+  type BuilderPageResponse,
+  type LayoutElement,
+  type PageSettingsProblems,
+  type PageSummary,
+  pageSettingsProblems,
+  unsavedChangesQuestion,
+} from '@plinth/schema';
+import { Button, ErrorDisplay, LoadingGrid, toast } from '@plinth/ui';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { addLeaveGuard, navigate } from '../../app/router';
+import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { messageOf } from '../admin/public';
+import { useSession } from '../auth/public';
+import { PageRenderer, renderableComponentTypes } from '../pages/public';
+import { previewUrl } from '../runner/public';
+import { BuilderFileTab } from './BuilderFileTab';
+import { type BuilderApi, builderApi } from './builderApi';
+import { blockingMessage, builderMessages, editOf, hasChanges, type PageEdit } from './builderPages';
+import { PageSettingsPanel } from './PageSettingsPanel';
+import { isConflict, settingErrorsOf } from './settingErrors';
+import './builder.css';
+
+export interface BuilderScreenProps {
+  appSlug: string;
+  /** The page to open; the app's default page when null (/admin/apps/{appSlug}). */
+  pageSlug: string | null;
+  api?: BuilderApi;
+  /** Asks before leaving unsaved changes; the browser's confirm by default. */
+  confirm?: (question: string) => boolean;
+}
+
+const builderHref = (appSlug: string, pageSlug: string) =>
+  `/admin/apps/${encodeURIComponent(appSlug)}/${encodeURIComponent(pageSlug)}`;
+
+const containerNames = ['Grid', 'Horizontal container', 'Vertical container'];
+
+/**
+ * The page builder (spec 01 §2) at /admin/apps/{appSlug}/{pageSlug}: the left tabs, the page as the
+ * runner renders it in the centre, page settings on the right; Save (the draft), Publish, Preview,
+ * change detection against the page's bookmark, the unsaved-changes guard, and a save over a
+ * revision someone else saved refused with the server's message while the changes stay on screen.
+ */
+export function BuilderScreen({ appSlug, pageSlug, api: given, confirm }: BuilderScreenProps) {
+  const { client, session } = useSession();
+  const tenant = session.status === 'signedIn' ? session.tenant : '';
+  const api = useMemo(() => given ?? builderApi(client), [given, client]);
+  const [app, setApp] = useState<AppSettingsResponse | null>(null);
+  const [page, setPage] = useState<BuilderPageResponse | null>(null);
+  const [edit, setEdit] = useState<PageEdit | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [serverProblems, setServerProblems] = useState<PageSettingsProblems>({});
+  const [types, setTypes] = useState<Array<{ id: number; name: string }>>([]);
+  const [isBusy, setBusy] = useState(false);
+
+  const loadApp = useCallback(async () => {
+    try {
+      setApp(await api.appBySlug(appSlug));
+    } catch (failure) {
+      setError(`${builderMessages.failedToLoadApp(appSlug)}. ${messageOf(failure)}`);
+    }
+  }, [api, appSlug]);
+  useEffect(() => {
+    setApp(null);
+    setError(null);
+    void loadApp();
+  }, [loadApp]);
+  useEffect(() => {
+    api.types().then(
+      (list) => setTypes(list.map((t) => ({ id: t.id, name: t.name }))),
+      () => setTypes([]),
+    );
+  }, [api]);
+
+  // The page the route names: by its slug in the app, or the page just saved under a new slug.
+  const wanted = pageSlug?.toLowerCase() ?? null;
+  const openId =
+    app && wanted !== null
+      ? (app.pages.find((p) => p.slug.toLowerCase() === wanted)?.id ??
+        (page && page.settings.slug.toLowerCase() === wanted ? page.id : undefined))
+      : undefined;
+  useEffect(() => {
+    if (!app || pageSlug !== null) return;
+    const home = app.pages.find((p) => p.id === app.settings.defaultPageId) ?? app.pages[0];
+    if (home) navigate(builderHref(app.settings.slug, home.slug), { replace: true });
+  }, [app, pageSlug]);
+  useEffect(() => {
+    if (openId === undefined) return;
+    const controller = new AbortController();
+    setConflict(null);
+    setServerProblems({});
+    api.page(openId, controller.signal).then(
+      (loaded) => {
+        setPage(loaded);
+        setEdit(editOf(loaded));
+      },
+      (failure) => {
+        if (!controller.signal.aborted)
+          setError(`${builderMessages.failedToLoadPage(String(openId))}. ${messageOf(failure)}`);
+      },
+    );
+    return () => controller.abort();
+  }, [api, openId]);
+
+  const current = page && page.id === openId ? page : null;
+  const isDirty = current !== null && edit !== null && hasChanges(editOf(current), edit);
+  const dirtyRef = useRef(false);
+  dirtyRef.current = isDirty;
+  const confirmRef = useRef<(question: string) => boolean>(window.confirm);
+  confirmRef.current = confirm ?? ((question: string) => window.confirm(question));
+  // Leaving with unsaved changes asks (spec 01 §4, §8); closing the tab gets the browser's prompt.
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => {
+      if (!dirtyRef.current) return;
+      event.preventDefault();
+      event.returnValue = unsavedChangesQuestion;
+    };
+    window.addEventListener('beforeunload', warn);
+    const remove = addLeaveGuard(() => dirtyRef.current && !confirmRef.current(unsavedChangesQuestion));
+    return () => {
+      window.removeEventListener('beforeunload', warn);
+      remove();
+    };
+  }, []);
+  useDocumentTitle(current ? `${current.settings.name} · Builder` : 'Builder');
+
+  const problems: PageSettingsProblems =
+    current && edit && app
+      ? {
+          ...pageSettingsProblems(
+            { id: current.id, name: edit.settings.name, slug: edit.settings.slug },
+            app.pages,
+          ),
+          ...serverProblems,
+        }
+      : {};
+
+  const save = async () => {
+    if (!current || !edit || !app) return;
+    const blocking = [
+      problems.name ? blockingMessage('Page name') : null,
+      problems.slug ? blockingMessage('URL slug') : null,
+    ].filter((m): m is string => m !== null);
+    if (blocking.length > 0) {
+      for (const message of blocking) toast.error(message);
+      return;
+    }
+    setBusy(true);
+    try {
+      const saved = await api.savePage(current.id, {
+        revision: current.revision,
+        settings: edit.settings,
+        content: edit.content,
+      });
+      dirtyRef.current = false;
+      setConflict(null);
+      setPage(saved);
+      setEdit(editOf(saved));
+      toast.success(builderMessages.saved);
+      if (saved.settings.slug !== pageSlug)
+        navigate(builderHref(app.settings.slug, saved.settings.slug), { replace: true });
+      await loadApp();
+    } catch (failure) {
+      if (isConflict(failure)) setConflict(failure.message);
+      else {
+        const byField = settingErrorsOf(failure);
+        if (byField && (byField.name || byField.slug))
+          setServerProblems({
+            ...(byField.name ? { name: byField.name } : {}),
+            ...(byField.slug ? { slug: byField.slug } : {}),
+          });
+        toast.error(messageOf(failure));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const publish = async () => {
+    if (!current) return;
+    setBusy(true);
+    try {
+      const published = await api.publishPage(current.id, current.revision);
+      setPage(published);
+      setEdit(editOf(published));
+      toast.success(builderMessages.published);
+    } catch (failure) {
+      if (isConflict(failure)) setConflict(failure.message);
+      else toast.error(messageOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const reload = async () => {
+    if (!current) return;
+    try {
+      const loaded = await api.page(current.id);
+      setPage(loaded);
+      setEdit(editOf(loaded));
+      setConflict(null);
+    } catch (failure) {
+      toast.error(messageOf(failure));
+    }
+  };
+
+  if (error) return <ErrorDisplay message={error} homeHref="/admin/apps" />;
+  if (app && pageSlug !== null && openId === undefined)
+    return <ErrorDisplay message={builderMessages.failedToLoadPage(pageSlug)} homeHref="/admin/apps" />;
+  if (!app || !current || !edit) return <LoadingGrid columns={3} rows={6} />;
+
+  const summary: PageSummary = {
+    id: current.id,
+    name: edit.settings.name,
+    slug: current.settings.slug,
+    description: edit.settings.description,
+    type: edit.settings.type,
+    hidden: edit.settings.hidden,
+    showMenu: edit.settings.showMenu,
+    showInSitemap: edit.settings.showInSitemap,
+    icon: edit.settings.icon,
+    contextEntityTypeId: edit.content.contextEntityTypeId,
+    isDefaultEditRecordPage: current.isDefaultEditRecordPage,
+  };
+  const issues = Object.values(problems).filter((m): m is string => Boolean(m));
+  const formPages = app.pages.filter((p) => p.type !== 'default');
+
+  return (
+    <section className="pl-builder-screen" aria-labelledby="builder-title">
+      <header className="pl-builder-screen__bar">
+        <div className="pl-builder-screen__title">
+          <a href="/admin/apps" className="pl-builder-screen__back">
+            Apps
+          </a>
+          <h1 id="builder-title">
+            {app.settings.name} <span aria-hidden="true">/</span> {current.settings.name}
+          </h1>
+          <span className="pl-admin__muted">
+            {isDirty ? 'Unsaved changes' : current.hasDraft ? 'Draft saved, not published' : 'Published'}
+          </span>
+        </div>
+        <div className="pl-builder-screen__actions">
+          <a
+            className="pl-builder-screen__preview"
+            href={`/${previewUrl(tenant, app.settings.slug, current.settings.slug, edit.content.titleBar.pageShowTitleBar)}`}
+            target="_blank"
+            rel="noopener"
+          >
+            Preview
+          </a>
+          <Button
+            variant="outline"
+            isDisabled={isBusy || isDirty || !current.hasDraft}
+            onPress={() => void publish()}
+          >
+            Publish
+          </Button>
+          <Button variant="primary" isDisabled={isBusy || !isDirty} onPress={() => void save()}>
+            Save
+          </Button>
+        </div>
+      </header>
+      {conflict && (
+        <div role="alert" className="pl-builder-screen__conflict">
+          <p>{conflict}</p>
+          <Button size="small" variant="outline" onPress={() => void reload()}>
+            Reload the saved page
+          </Button>
+        </div>
+      )}
+      <div className="pl-builder-screen__body">
+        <Tabs className="pl-builder-tabs" defaultSelectedKey="file">
+          <TabList aria-label="Builder" className="pl-builder-tabs__list">
+            <Tab id="components">Components</Tab>
+            <Tab id="layout">Layout</Tab>
+            <Tab id="file">File</Tab>
+            <Tab id="validation">Page Validation</Tab>
+            <Tab id="shared">Form page</Tab>
+          </TabList>
+          <TabPanel id="components" className="pl-builder-tabs__panel">
+            <h3>Containers</h3>
+            <ul>
+              {containerNames.map((n) => (
+                <li key={n}>{n}</li>
+              ))}
+            </ul>
+            <h3>Components</h3>
+            <ul>
+              {renderableComponentTypes().map((t) => (
+                <li key={t.alias}>{t.label}</li>
+              ))}
+            </ul>
+          </TabPanel>
+          <TabPanel id="layout" className="pl-builder-tabs__panel">
+            <LayoutTree elements={edit.content.configuration.root.elements} content={edit.content} />
+          </TabPanel>
+          <TabPanel id="file" className="pl-builder-tabs__panel">
+            <BuilderFileTab
+              api={api}
+              app={app}
+              openPageId={current.id}
+              openPageRevision={current.revision}
+              onAppChanged={loadApp}
+              onOpen={(slug) => navigate(builderHref(app.settings.slug, slug))}
+            />
+          </TabPanel>
+          <TabPanel id="validation" className="pl-builder-tabs__panel">
+            {issues.length === 0 ? (
+              <p className="pl-admin__muted">No issues in this page.</p>
+            ) : (
+              <ul aria-label="Issues in this page">
+                {issues.map((m) => (
+                  <li key={m}>Page settings: {m}</li>
+                ))}
+              </ul>
+            )}
+          </TabPanel>
+          <TabPanel id="shared" className="pl-builder-tabs__panel">
+            {formPages.length === 0 ? (
+              <p className="pl-admin__muted">This app has no form pages.</p>
+            ) : (
+              <ul aria-label="Form pages">
+                {formPages.map((p) => (
+                  <li key={p.id}>{p.name}</li>
+                ))}
+              </ul>
+            )}
+          </TabPanel>
+        </Tabs>
+        <section className="pl-builder-canvas" aria-label="Page preview" inert>
+          <PageRenderer
+            content={edit.content}
+            context={{
+              app: { id: app.id, slug: app.settings.slug, name: app.settings.name },
+              page: summary,
+              record: null,
+              formMode: 'view',
+            }}
+            onNavigate={() => {}}
+          />
+        </section>
+        <aside className="pl-builder-screen__panel">
+          <PageSettingsPanel
+            edit={edit}
+            problems={problems}
+            types={types}
+            onChange={(next) => {
+              setServerProblems({});
+              setEdit(next);
+            }}
+          />
+        </aside>
+      </div>
+    </section>
+  );
+}
+
+/** The Layout tab: the page's elements as a tree (read-only for now). */
+function LayoutTree({
+  elements,
+  content,
+}: {
+  elements: readonly LayoutElement[];
+  content: PageEdit['content'];
+}) {
+  if (elements.length === 0) return <p className="pl-admin__muted">The page has no elements yet.</p>;
+  const nameOf = (e: LayoutElement) =>
+    e.name ?? content.components.find((c) => c.id === e.id)?.name ?? (e.type === 'grid' ? 'Grid' : e.id);
+  return (
+    <ul className="pl-builder-layout">
+      {elements.map((e) => (
+        <li key={e.id}>
+          {nameOf(e)}
+          {e.elements.length > 0 && <LayoutTree elements={e.elements} content={content} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
