@@ -10,6 +10,7 @@ export { type ConditionalAnswer, loadThroughCache } from './formCache/loadThroug
 export { saveFormPage } from './multistep/formPageRound';
 export { MultistepFormPage } from './multistep/MultistepFormPage';
 export { useFormPageReady } from './multistep/useFormPageReady';
+export type { NewRecordLink } from './record/newRecordLink';
 export { RecordForm } from './record/RecordForm';
 export { relatedRecordForms } from './record/RecordFormModal';
 export type { RecordFormMode } from './record/recordFormApi';

@@ -7,6 +7,11 @@ export interface PageContext {
   page: PageSummary;
   record?: { id: number; typeId: number; name: string | null } | null;
   formMode: PageFormMode;
+  /**
+   * Without a record, where the new one starts related: to `record`, through its end `key` (the
+   * runner's relEid, relTypeId and relDir; decision 0108).
+   */
+  newRecordLink?: { key: string; record: { id: number; name: string | null } } | undefined;
 }
 
 export interface PageRendererProps {

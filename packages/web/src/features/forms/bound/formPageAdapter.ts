@@ -79,7 +79,7 @@ export class FormPageAdapter {
         fetchRecord: fromPromise(async ({ input, signal }) => {
           const read = await readFormPageRecord(
             client,
-            { record: input.record ?? initial, typeId },
+            { record: input.record ?? initial, typeId, link: context.newRecordLink },
             (type) => this.members(type).map((m) => m.member),
             [...this.components.values()].some((c) => c.style.showCalcOnNewRecord),
             signal,
@@ -95,6 +95,7 @@ export class FormPageAdapter {
             input,
             this.members().flatMap((m) => (this.isEditable(m.bound.component.id) ? [m.member] : [])),
             (values) => this.check(values).values,
+            context.newRecordLink,
           ),
         ),
       },

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../pickerData/fakeApi';
 import type { BoundMember } from './boundMembers';
 import { opportunityType } from './boundPageHarness';
-import { memberSaveBody, saveFormPageRecord } from './formPageRecord';
+import { memberSaveBody, readFormPageRecord, saveFormPageRecord } from './formPageRecord';
 
 const fieldMember = (id: number): BoundMember => {
   const field = opportunityType.fields.find((f) => f.id === id)!;
@@ -62,5 +62,76 @@ describe('a form page save of a stored record', () => {
     expect(requests).toEqual([
       { method: 'PATCH', path: '/spapi/data/v1/entity/5', body: { fields: { title: 'Bigger deal' } } },
     ]);
+  });
+});
+
+describe('a new record’s link (the runner’s relEid, relTypeId, relDir)', () => {
+  const link = { key: 'account', record: { id: 9, name: 'Acme' } };
+  const newRecord = {
+    id: 0,
+    typeId: 40,
+    alias: null,
+    name: null,
+    version: 0,
+    canModify: true,
+    canDelete: false,
+  };
+  const server = () =>
+    fakeApi((path) => {
+      if (path === '/spapi/data/v1/form/data')
+        return {
+          status: 200,
+          body: {
+            formDataEntity: newRecord,
+            formId: null,
+            initiallyHiddenControls: [],
+            initiallyReadOnlyControls: [],
+          },
+        };
+      if (path === '/spapi/data/v1/schema/type/40') return { status: 200, body: opportunityType };
+      if (path === '/spapi/data/v1/entity/put')
+        return {
+          status: 200,
+          body: { ids: { 'new:record': 77 }, versions: [{ id: 77, version: 1 }], deleted: [] },
+        };
+      return { status: 404, body: {} };
+    });
+
+  it('starts in the to-one component that shows its end', async () => {
+    const { api } = server();
+    const read = await readFormPageRecord(
+      api,
+      { record: null, typeId: 40, link },
+      () => [fieldMember(101), endMember(202, false)],
+      false,
+    );
+    expect(read.values).toEqual({ title: null, account: [{ id: 9, name: 'Acme' }] });
+  });
+
+  it('is saved with the record where no component shows its end', async () => {
+    const { api, requests } = server();
+    const record = { id: 0, typeId: 40, version: 0, isNew: true, name: null };
+    const values = { title: 'Deal' };
+    await saveFormPageRecord(api, { record, values, bookmark: {} }, [fieldMember(101)], (v) => v, link);
+    expect(requests.find((r) => r.path === '/spapi/data/v1/entity/put')?.body).toMatchObject({
+      entities: [{ id: 'new:record', fields: { title: 'Deal' }, relationships: { account: { add: [9] } } }],
+    });
+  });
+
+  it('is saved as the person left the component that shows it: cleared, it is gone', async () => {
+    const { api, requests } = server();
+    const record = { id: 0, typeId: 40, version: 0, isNew: true, name: null };
+    const members = [fieldMember(101), endMember(202, false)];
+    await saveFormPageRecord(
+      api,
+      { record, values: { title: 'Deal', account: [] }, bookmark: {} },
+      members,
+      (v) => v,
+      link,
+    );
+    const put = requests.find((r) => r.path === '/spapi/data/v1/entity/put')?.body as {
+      entities: Array<{ relationships?: object }>;
+    };
+    expect(put.entities[0]?.relationships).toBeUndefined();
   });
 });

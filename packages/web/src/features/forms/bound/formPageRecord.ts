@@ -1,6 +1,7 @@
 import { type PatchEntityRequest, type TypeSchemaResponse, typeSchemaResponse } from '@plinth/schema';
 import type { ApiClient } from '../../../api/apiClient';
 import { evalCalcFieldsForNew, fetchFormData } from '../../../api/formApi';
+import { type NewRecordLink, withNewRecordLink } from '../record/newRecordLink';
 import { createRecord, patchRecord, readRelatedLists } from '../record/recordFormApi';
 import {
   type MemberWrite,
@@ -41,7 +42,7 @@ export function readTypeSchema(client: ApiClient, typeId: number, signal?: Abort
  */
 export async function readFormPageRecord(
   client: ApiClient,
-  target: { record: BoundRecord | null; typeId: number },
+  target: { record: BoundRecord | null; typeId: number; link?: NewRecordLink | undefined },
   membersOf: (type: TypeSchemaResponse) => BoundMember[],
   showsCalculationsOnNew: boolean,
   signal?: AbortSignal,
@@ -69,6 +70,9 @@ export async function readFormPageRecord(
     : entity;
   const values: Record<string, unknown> = {};
   for (const m of members) values[m.key] = memberValueOf(m, read[m.key]);
+  // A new record starts with its link in the to-one component that shows that end.
+  const shown = !existing && target.link ? linkMember(members, target.link) : undefined;
+  if (shown && target.link) values[shown.key] = [target.link.record];
   const readOnly = new Set(data.initiallyReadOnlyControls);
   return {
     record: {
@@ -83,6 +87,10 @@ export async function readFormPageRecord(
     readOnlyKeys: new Set(members.filter((m) => readOnly.has(controlIdOf(m))).map((m) => m.key)),
   };
 }
+
+/** The to-one member that shows a new record's link, if one does. */
+const linkMember = (members: readonly BoundMember[], link: NewRecordLink) =>
+  members.find((m) => m.kind === 'relationship' && !m.isToMany && m.key === link.key);
 
 /** These members' values to write, each key once; a key no member has is left out. */
 const memberWrites = (members: readonly BoundMember[], keys: readonly string[], values: MemberValues) =>
@@ -107,6 +115,7 @@ export async function saveFormPageRecord(
   input: { record: BoundRecord; values: MemberValues; bookmark: MemberValues },
   writable: readonly BoundMember[],
   normalise: (values: MemberValues) => MemberValues,
+  link?: NewRecordLink,
 ): Promise<SavedRecord> {
   const { record, bookmark } = input;
   const values = normalise(input.values);
@@ -122,7 +131,11 @@ export async function saveFormPageRecord(
   const writes = memberWrites(writable, keys, values);
   const body = membersSaveBody(writes);
   if (record.isNew) {
-    const id = await createRecord(client, record.typeId, body);
+    const id = await createRecord(
+      client,
+      record.typeId,
+      withNewRecordLink(body, link, link !== undefined && linkMember(writable, link) !== undefined),
+    );
     return { id, version: 0, values: input.values };
   }
   if (keys.length === 0) return { id: record.id, version: record.version, values: input.values };

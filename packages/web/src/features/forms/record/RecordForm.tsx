@@ -2,6 +2,7 @@ import type { CellTextSettings } from '@plinth/grid';
 import { Button, toast } from '@plinth/ui';
 import { useEffect, useState } from 'react';
 import { RelatedRecordFormsContext } from '../relationship/relatedRecordForms';
+import type { NewRecordLink } from './newRecordLink';
 import { RecordFormBody } from './RecordFormBody';
 import { relatedRecordForms } from './RecordFormModal';
 import type { RecordFormMode } from './recordFormApi';
@@ -15,6 +16,8 @@ export interface RecordFormProps {
   entityId?: number | undefined;
   /** The type of the new record (new). */
   typeId?: number | undefined;
+  /** Where a new record starts related (the runner's relEid, relTypeId, relDir). */
+  preset?: NewRecordLink | undefined;
   settings?: CellTextSettings | undefined;
   /** Shows the title as the page's heading; a host that shows it itself says false. */
   showTitle?: boolean;
@@ -33,6 +36,7 @@ export function RecordForm({
   mode: initialMode,
   entityId,
   typeId,
+  preset,
   settings,
   showTitle = true,
   onTitle,
@@ -41,7 +45,7 @@ export function RecordForm({
 }: RecordFormProps) {
   const [requestedMode, setRequestedMode] = useState(initialMode);
   useEffect(() => setRequestedMode(initialMode), [initialMode]);
-  const state = useRecordForm({ mode: requestedMode, entityId, typeId });
+  const state = useRecordForm({ mode: requestedMode, entityId, typeId, preset });
   const textSettings = useFormTextSettings(settings);
   const loaded = state.load.status === 'ready' ? state.load.loaded : null;
   const title = loaded ? recordFormTitle(state.mode, loaded.record.name, loaded.type.type.name) : undefined;

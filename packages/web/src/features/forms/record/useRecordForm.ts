@@ -9,7 +9,7 @@ import {
   newRecordKey,
   putRecordWithRelated,
 } from '../relationship/relatedRecordSave';
-import type { RelatedRecord } from '../relationship/relationshipChanges';
+import { type NewRecordLink, withNewRecordLink } from './newRecordLink';
 import {
   createRecord,
   type LoadedRecordForm,
@@ -114,8 +114,11 @@ export function useRecordForm(target: {
   mode: RecordFormMode;
   entityId?: number | undefined;
   typeId?: number | undefined;
-  /** A new record starts related to this record through the end of this script name. */
-  preset?: { key: string; record: RelatedRecord } | undefined;
+  /**
+   * A new record starts related to this record through the end of this script name: shown in
+   * that end's to-one control, and saved with the record even where no such control shows it.
+   */
+  preset?: NewRecordLink | undefined;
   /** A new record is not created: its checked values are handed here, saved later with another. */
   deferCreate?: ((body: PatchEntityRequest, name: string | null) => void) | undefined;
 }): RecordFormState {
@@ -200,7 +203,16 @@ export function useRecordForm(target: {
     setSaving(true);
     setFormError(null);
     try {
-      const body = saveBody(toSend, checked.values);
+      const preset = isNew && !target.deferCreate ? presetRef.current : undefined;
+      // A new record's start link is saved with it even where no to-one control it may change shows it.
+      const isShown = controls.some(
+        (n) =>
+          n.kind === 'relationship' &&
+          !n.isToMany &&
+          memberKey(n) === preset?.key &&
+          isEditableControl(n, readOnlyControls),
+      );
+      const body = withNewRecordLink(saveBody(toSend, checked.values), preset, isShown);
       const refused = await formRefusals(client, loaded, isNew, body);
       if (refused) {
         // Messages of controls the form does not show (hidden ones) are said above the form.
