@@ -2,8 +2,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../app/App';
-import { builderServerHarness } from './builderServerHarness';
 import { pageLists } from './builderPages';
+import { builderServerHarness } from './builderServerHarness';
 
 const settingsPanel = () => screen.getByRole('region', { name: 'Page settings' });
 const field = (label: string) => within(settingsPanel()).getByRole('textbox', { name: label });

@@ -35,6 +35,17 @@ export interface BuilderScreenProps {
 const builderHref = (appSlug: string, pageSlug: string) =>
   `/admin/apps/${encodeURIComponent(appSlug)}/${encodeURIComponent(pageSlug)}`;
 
+/**
+ * Where Preview opens the draft (spec 01 §2): the runner's hash route with preview=1 (and
+ * formMode=view when the title bar shows); without a known tenant, the non-hosted path.
+ */
+function previewHref(tenant: string, appSlug: string, pageSlug: string, showsTitleBar: boolean): string {
+  if (tenant) return `/${previewUrl(tenant, appSlug, pageSlug, showsTitleBar)}`;
+  const query = new URLSearchParams({ preview: '1' });
+  if (showsTitleBar) query.set('formMode', 'view');
+  return `/apps/${encodeURIComponent(appSlug)}/${encodeURIComponent(pageSlug)}?${query}`;
+}
+
 const containerNames = ['Grid', 'Horizontal container', 'Vertical container'];
 
 /**
@@ -245,7 +256,12 @@ export function BuilderScreen({ appSlug, pageSlug, api: given, confirm }: Builde
         <div className="pl-builder-screen__actions">
           <a
             className="pl-builder-screen__preview"
-            href={`/${previewUrl(tenant, app.settings.slug, current.settings.slug, edit.content.titleBar.pageShowTitleBar)}`}
+            href={previewHref(
+              tenant,
+              app.settings.slug,
+              current.settings.slug,
+              edit.content.titleBar.pageShowTitleBar,
+            )}
             target="_blank"
             rel="noopener"
           >
@@ -331,6 +347,9 @@ export function BuilderScreen({ appSlug, pageSlug, api: given, confirm }: Builde
           </TabPanel>
         </Tabs>
         <section className="pl-builder-canvas" aria-label="Page preview" inert>
+          {edit.content.components.length === 0 && (
+            <p className="pl-admin__muted">This page has no components yet.</p>
+          )}
           <PageRenderer
             content={edit.content}
             context={{
