@@ -3,7 +3,7 @@ import type { PageSummary, RunnerAppResponse } from '@plinth/schema';
 import { ErrorDisplay, LoadingGrid } from '@plinth/ui';
 import { type ReactNode, useRef } from 'react';
 import type { AppPageToInclude } from '../../api/runnerApi';
-import { navigate } from '../../app/router';
+import { navigate, useLocation } from '../../app/router';
 import { type Breadcrumb, useBreadcrumbTrail } from './breadcrumbs/public';
 import { AppMenuBar, pageUrl } from './menu/AppMenuBar';
 import { NavigationModal } from './navigation/NavigationModal';
@@ -11,8 +11,10 @@ import { type RunnerHost, targetUrl } from './navigation/runnerTarget';
 import { RunnerPageView } from './page/RunnerPageView';
 import { failedToLoadPage } from './page/usePageResponse';
 import { RecordView } from './record/RecordView';
+import { returnPathOf } from './returnPath';
 import { parseRunnerQuery, type RunnerQuery } from './runnerQuery';
 import type { RunnerView } from './runnerView';
+import { readRuntimeOptions } from './runtimeOptions';
 import { SitemapView } from './sitemap/SitemapView';
 import { failedToLoadApp, useRunnerApp } from './useRunnerApp';
 
@@ -42,8 +44,18 @@ function pageToInclude(view: RunnerView, query: RunnerQuery, host: RunnerHost): 
   return { kind: 'none' };
 }
 
-/** Where a deleted record's page goes: one step back along the trail, else the app's default page. */
-function backUrl(app: RunnerAppResponse, host: RunnerHost, trail: readonly Breadcrumb[]): string {
+/**
+ * Where a deleted record's page goes: the return path its address names (`asPath`, this app's
+ * only), else one step back along the trail, else the app's default page.
+ */
+function backUrl(
+  app: RunnerAppResponse,
+  host: RunnerHost,
+  trail: readonly Breadcrumb[],
+  query: RunnerQuery,
+): string {
+  const returnPath = returnPathOf(query.asPath, app.slug, host);
+  if (returnPath) return returnPath;
   const previous = trail.at(-1);
   if (previous) return previous.href;
   const home = app.pages.find((p) => p.id === app.defaultPageId);
@@ -51,11 +63,38 @@ function backUrl(app: RunnerAppResponse, host: RunnerHost, trail: readonly Bread
 }
 
 /**
+ * The page a record route or a report was opened from, which the menu keeps current: the query's
+ * `fromPageSlug`, else a report address's own page (`/apps/{app}/{page}/_report/{id}`).
+ */
+function originPage(
+  app: RunnerAppResponse,
+  view: RunnerView,
+  query: RunnerQuery,
+  pathname: string,
+): PageSummary | undefined {
+  if (view.kind !== 'record' && view.kind !== 'report') return undefined;
+  const inPath = /^\/apps\/[^/]+\/([^/]+)\/_report\//.exec(pathname)?.[1];
+  const fromAddress = view.kind === 'report' ? (view.fromPageSlug ?? (inPath && decodeSlug(inPath))) : null;
+  const slug = (query.fromPageSlug ?? fromAddress ?? '').toLowerCase();
+  return slug ? app.pages.find((p) => p.slug.toLowerCase() === slug) : undefined;
+}
+
+function decodeSlug(part: string): string | null {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return null;
+  }
+}
+
+/**
  * An app in the runner (spec 01 §2): its menu above whichever of its screens the route names — a
- * page, its default page, the sitemap, a record route or a report.
+ * page, its default page, the sitemap, a record route or a report. The query's runtime options
+ * (`rtOptions`) may hide the menu.
  */
 export function RunnerScreen({ appSlug, view, search, host, renderReport }: RunnerScreenProps) {
   const query = parseRunnerQuery(search);
+  const { pathname } = useLocation();
   const state = useRunnerApp(appSlug, pageToInclude(view, query, host));
   const trail = useBreadcrumbTrail();
   // The page the app call brought along serves the first screen only: once the person moves on,
@@ -76,7 +115,8 @@ export function RunnerScreen({ appSlug, view, search, host, renderReport }: Runn
     !first.current.hasMoved && page && app.includedPage?.page.id === page.id ? app.includedPage : undefined;
   // An app without a default page opens on its sitemap.
   const shown: RunnerView = view.kind === 'defaultPage' && !page ? { kind: 'sitemap' } : view;
-  const showsMenu = page ? page.showMenu : true;
+  const showsMenu = (page ? page.showMenu : true) && readRuntimeOptions(query.rtOptions).showMenu !== false;
+  const current = page ?? originPage(app, shown, query, pathname);
   let content: ReactNode;
   if (page === undefined && shown.kind === 'page')
     content = (
@@ -113,7 +153,7 @@ export function RunnerScreen({ appSlug, view, search, host, renderReport }: Runn
         key={search}
         mode={shown.mode}
         query={query}
-        onDeleted={() => navigate(backUrl(app, host, trail), { replace: true })}
+        onDeleted={() => navigate(backUrl(app, host, trail, query), { replace: true })}
         createUrl={(typeId) =>
           targetUrl(app.slug, { kind: 'record', mode: 'create', cid: typeId, pageId: 0 }, host)
         }
@@ -122,7 +162,7 @@ export function RunnerScreen({ appSlug, view, search, host, renderReport }: Runn
   else if (shown.kind === 'report') content = renderReport(app.slug, shown.reportId);
   return (
     <div className="pl-runner" data-app={app.slug}>
-      {showsMenu && <AppMenuBar app={app} currentPageId={page?.id ?? null} host={host} />}
+      {showsMenu && <AppMenuBar app={app} currentPageId={current?.id ?? null} host={host} />}
       <div className="pl-runner__content">{content}</div>
       {app.footerText && <footer className="pl-runner__footer">{app.footerText}</footer>}
     </div>

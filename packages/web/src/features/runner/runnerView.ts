@@ -4,7 +4,8 @@ export type RunnerView =
   | { kind: 'page'; pageSlug: string }
   | { kind: 'sitemap' }
   | { kind: 'record'; mode: 'create' | 'edit' | 'view' }
-  | { kind: 'report'; reportId: string };
+  /** `fromPageSlug`: the page the report was opened from, when its address names one. */
+  | { kind: 'report'; reportId: string; fromPageSlug?: string };
 
 /**
  * The view the hash host route's `page` parameter names: a page slug, or one of the runner's own
@@ -16,7 +17,8 @@ export function viewOfPageParam(page: string | null): RunnerView {
   if (page === '_createRecord') return { kind: 'record', mode: 'create' };
   if (page === '_editRecord') return { kind: 'record', mode: 'edit' };
   if (page === '_viewRecord') return { kind: 'record', mode: 'view' };
-  const report = /(?:^|\/)_report\/([^/]+)$/.exec(page);
-  if (report) return { kind: 'report', reportId: report[1]! };
+  const report = /^(?:([^/]+)\/)?_report\/([^/]+)$/.exec(page);
+  if (report)
+    return { kind: 'report', reportId: report[2]!, ...(report[1] ? { fromPageSlug: report[1] } : {}) };
   return { kind: 'page', pageSlug: page };
 }

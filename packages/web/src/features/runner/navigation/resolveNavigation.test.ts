@@ -84,10 +84,16 @@ describe('resolveNavigation', () => {
     });
     expect(
       urlOf(resolveNavigation({ type: 'NAVIGATE_TO_FORM_PAGE', recordId: 77, formMode: 'view' }, context())),
-    ).toBe('/apps/crm/_viewRecord?cid=77&formMode=view');
+    ).toBe('/apps/crm/_viewRecord?cid=77&formMode=view&fromPageSlug=home');
     expect(
       urlOf(resolveNavigation({ type: 'NAVIGATE_TO_FORM_PAGE', typeId: 30, formMode: 'new' }, context())),
-    ).toBe('/apps/crm/_createRecord?cid=30');
+    ).toBe('/apps/crm/_createRecord?cid=30&fromPageSlug=home');
+  });
+
+  it('names the page a record route was opened from; without a page, none', () => {
+    expect(urlOf(resolveNavigation({ type: 'NAVIGATE_TO_TASK', taskId: 6 }, context({ page: null })))).toBe(
+      '/apps/crm/_viewRecord?cid=6&formMode=view',
+    );
   });
 
   it('takes the id of the record a component saved', () => {
@@ -99,7 +105,7 @@ describe('resolveNavigation', () => {
           saved,
         ),
       ),
-    ).toBe('/apps/crm/_editRecord?cid=91&formMode=edit');
+    ).toBe('/apps/crm/_editRecord?cid=91&formMode=edit&fromPageSlug=home');
     expect(
       urlOf(
         resolveNavigation(
@@ -115,12 +121,12 @@ describe('resolveNavigation', () => {
       urlOf(
         resolveNavigation({ type: 'NAVIGATE_TO_FORM', recordId: 5, formId: 12, formMode: 'edit' }, context()),
       ),
-    ).toBe('/apps/crm/_editRecord?cid=5&formMode=edit&pageId=12');
+    ).toBe('/apps/crm/_editRecord?cid=5&formMode=edit&pageId=12&fromPageSlug=home');
     expect(urlOf(resolveNavigation({ type: 'NAVIGATE_TO_TASK', taskId: 6 }, context()))).toBe(
-      '/apps/crm/_viewRecord?cid=6&formMode=view',
+      '/apps/crm/_viewRecord?cid=6&formMode=view&fromPageSlug=home',
     );
     expect(urlOf(resolveNavigation({ type: 'NAVIGATE_TO_NEW_RESOURCE_PAGE', typeId: 30 }, context()))).toBe(
-      '/apps/crm/_createRecord?cid=30',
+      '/apps/crm/_createRecord?cid=30&fromPageSlug=home',
     );
     expect(
       urlOf(resolveNavigation({ type: 'NAVIGATE_TO_NEW_RESOURCE_PAGE', typeId: 30, pageId: 3 }, context())),
@@ -150,7 +156,7 @@ describe('resolveNavigation', () => {
       urlOf(resolveNavigation({ type: 'NAVIGATE_TO_PAGE', pageId: 2, breadcrumbAction: 'none' }, hosted)),
     ).toBe('#/demo/0/apprunner?app=crm&page=accounts&preview=1');
     expect(urlOf(resolveNavigation({ type: 'NAVIGATE_TO_TASK', taskId: 6 }, hosted))).toBe(
-      '#/demo/0/apprunner?app=crm&page=_viewRecord&cid=6&formMode=view&preview=1',
+      '#/demo/0/apprunner?app=crm&page=_viewRecord&cid=6&formMode=view&fromPageSlug=home&preview=1',
     );
   });
 });

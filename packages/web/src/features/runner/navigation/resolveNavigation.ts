@@ -34,7 +34,11 @@ export function resolveNavigation(
 ): NavigationResolution {
   const found = targetOf(action, context);
   if ('warning' in found) return { ok: false, warning: found.warning };
-  const { target, name } = found;
+  const { name } = found;
+  // A record route remembers the page it was opened from (its menu item stays current).
+  const from = context.page?.slug;
+  const target: RunnerTarget =
+    found.target.kind === 'record' && from ? { ...found.target, fromPageSlug: from } : found.target;
   const url = targetUrl(context.app.slug, target, context.host);
   if (!url)
     return {

@@ -7,7 +7,14 @@ import type { QueryCondition } from '@plinth/schema';
  */
 export type RunnerTarget =
   | { kind: 'page'; pageSlug: string; cid: number | null; formMode: 'view' | 'edit' | 'default' }
-  | { kind: 'record'; mode: 'create' | 'edit' | 'view'; cid: number; pageId: number }
+  | {
+      kind: 'record';
+      mode: 'create' | 'edit' | 'view';
+      cid: number;
+      pageId: number;
+      /** The page it was opened from (`fromPageSlug`), which the menu keeps current. */
+      fromPageSlug?: string;
+    }
   | {
       kind: 'report';
       reportId: number;
@@ -31,6 +38,7 @@ function targetQuery(target: RunnerTarget): URLSearchParams {
     query.set('cid', String(target.cid));
     if (target.mode !== 'create') query.set('formMode', target.mode);
     if (target.pageId > 0) query.set('pageId', String(target.pageId));
+    if (target.fromPageSlug) query.set('fromPageSlug', target.fromPageSlug);
   }
   return query;
 }

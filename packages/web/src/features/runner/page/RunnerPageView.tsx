@@ -3,10 +3,11 @@ import { ErrorDisplay, LoadingGrid } from '@plinth/ui';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useDocumentTitle } from '../../../app/useDocumentTitle';
 import { createPageBus, PageRenderer } from '../../pages/public';
-import { BreadcrumbBar } from '../breadcrumbs/public';
+import { BreadcrumbBar, useRecordVisit } from '../breadcrumbs/public';
 import type { RunnerHost } from '../navigation/runnerTarget';
 import { type ModalTarget, useRunnerNavigation } from '../navigation/useRunnerNavigation';
 import type { RunnerQuery } from '../runnerQuery';
+import { readRuntimeOptions, withOptionValues } from '../runtimeOptions';
 import { PageTitleBar } from './PageTitleBar';
 import { failedToLoadPage, usePageResponse } from './usePageResponse';
 import { useRecordSummary } from './useRecordSummary';
@@ -44,7 +45,9 @@ export interface RunnerPageViewProps {
 /**
  * One page of an app (spec 01 §2 `/apps/{app}/{pageSlug}`): its published version — its draft in a
  * preview — rendered by the page renderer, with the title bar, the breadcrumbs, the page's
- * navigation actions and the unsaved-changes guard.
+ * navigation actions and the unsaved-changes guard. The query's runtime options (`rtOptions`,
+ * decision 0108) may hide the breadcrumbs, show or hide the title bar, and give the page's
+ * variables their values.
  */
 export function RunnerPageView({
   app,
@@ -63,6 +66,18 @@ export function RunnerPageView({
     preview ? undefined : included,
   );
   const response = state.status === 'ready' ? state.response : null;
+  const options = useMemo(() => readRuntimeOptions(query.rtOptions), [query.rtOptions]);
+  // The page as these options show it: its variables' values and its title bar.
+  const content = useMemo(() => {
+    if (!response) return null;
+    const { content } = response;
+    const variables = withOptionValues(content.variables, options.variables);
+    const titleBar =
+      options.showTitleBar === undefined
+        ? content.titleBar
+        : { ...content.titleBar, pageShowTitleBar: options.showTitleBar };
+    return { ...content, variables, titleBar };
+  }, [response, options]);
   // A preview of a record page without a record shows it with the page's test record.
   const recordId = query.cid ?? (preview ? (response?.content.testResourceId ?? null) : null);
   const record = useRecordSummary(page.contextEntityTypeId !== null ? recordId : null);
@@ -76,6 +91,9 @@ export function RunnerPageView({
       : page.name
     : page.name;
   useDocumentTitle(isEmbedded ? undefined : name);
+  const showsBreadcrumbs = !isEmbedded && options.showBreadcrumbs !== false;
+  // Without its bar the page is still a step of the trail the next page shows.
+  useRecordVisit({ name: !isEmbedded && !showsBreadcrumbs && response ? name : undefined });
   const bus = useMemo(() => createPageBus(), []);
   const [isDirty, setDirty] = useState(false);
   useUnsavedPageGuard(isDirty);
@@ -99,14 +117,14 @@ export function RunnerPageView({
     );
   return (
     <div className="pl-runner-page" data-page={page.slug}>
-      {!isEmbedded && <BreadcrumbBar currentName={response ? name : undefined} />}
-      {response ? (
+      {showsBreadcrumbs && <BreadcrumbBar currentName={response ? name : undefined} />}
+      {response && content ? (
         <>
           <PageTitleBar
-            bar={response.content.titleBar}
+            bar={content.titleBar}
             recordName={recordName}
             pageName={page.name}
-            hasOwnHeading={hasTopHeading(response.content)}
+            hasOwnHeading={hasTopHeading(content)}
           />
           {preview && (
             <p className="pl-runner-page__preview">
@@ -121,7 +139,7 @@ export function RunnerPageView({
             </p>
           )}
           <PageRenderer
-            content={response.content}
+            content={content}
             context={{
               app: { id: app.id, slug: app.slug, name: app.name },
               page,

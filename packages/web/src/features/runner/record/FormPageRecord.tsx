@@ -8,6 +8,7 @@ import { Button, toast } from '@plinth/ui';
 import { useCallback, useMemo, useState } from 'react';
 import {
   MultistepFormPage,
+  type NewRecordLink,
   RelatedRecordFormsContext,
   relatedRecordForms,
   saveFormPage,
@@ -24,6 +25,8 @@ export interface FormPageRecordProps {
   type: TypeSchemaResponse;
   mode: 'create' | 'edit' | 'view';
   record: { id: number; name: string | null } | null;
+  /** Where a new record starts related (the route's relEid, relTypeId, relDir). */
+  link?: NewRecordLink | null;
   onDirtyChange(isDirty: boolean): void;
   onSaved(id: number, saved: 'new' | 'edit'): void;
 }
@@ -35,7 +38,15 @@ const formModes = { create: 'new', edit: 'edit', view: 'view' } as const;
  * the record (PageInput), with Save or Update and Discard changes, or Edit in view mode; a multistep
  * page walks its steps instead.
  */
-export function FormPageRecord({ page, type, mode, record, onDirtyChange, onSaved }: FormPageRecordProps) {
+export function FormPageRecord({
+  page,
+  type,
+  mode,
+  record,
+  link,
+  onDirtyChange,
+  onSaved,
+}: FormPageRecordProps) {
   const bus = useMemo(() => createPageBus(), []);
   const [formMode, setFormMode] = useState<PageFormMode>(formModes[mode]);
   const [isSaving, setSaving] = useState(false);
@@ -47,8 +58,9 @@ export function FormPageRecord({ page, type, mode, record, onDirtyChange, onSave
       page: page.page,
       record: record ? { id: record.id, typeId: type.type.id, name: record.name } : null,
       formMode,
+      ...(link && !record ? { newRecordLink: link } : {}),
     }),
-    [page, record, type, formMode],
+    [page, record, type, formMode, link],
   );
   const dirtyChanged = useCallback(
     (dirty: boolean) => {

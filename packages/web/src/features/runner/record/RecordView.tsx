@@ -4,10 +4,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { navigate, useLocation } from '../../../app/router';
 import { useDocumentTitle } from '../../../app/useDocumentTitle';
 import { RecordForm, type RecordFormMode } from '../../forms/public';
-import { BreadcrumbBar, withTrail } from '../breadcrumbs/public';
+import { BreadcrumbBar, useRecordVisit, withTrail } from '../breadcrumbs/public';
 import { RecordDeleteDialog, useRecordDelete } from '../deleteRecord/public';
 import { useUnsavedPageGuard } from '../page/useUnsavedPageGuard';
 import type { RunnerQuery } from '../runnerQuery';
+import { readRuntimeOptions } from '../runtimeOptions';
 import { useTenantSettings } from '../tenantSettings/TenantSettingsProvider';
 import { FormPageRecord, isFormPage } from './FormPageRecord';
 import { RecordActions } from './RecordActions';
@@ -59,7 +60,7 @@ export function RecordView({
   onDirtyChange,
 }: RecordViewProps) {
   const location = useLocation();
-  const state = useRecordDetails(mode, query.cid, query.pageId);
+  const state = useRecordDetails(mode, query);
   const recordDelete = useRecordDelete({
     onFinished: (outcome) => {
       if (outcome.outcome === 'deleted') onDeleted?.();
@@ -87,12 +88,17 @@ export function RecordView({
   useEffect(() => {
     if (title) onTitle?.(title);
   }, [title, onTitle]);
+  const showsBreadcrumbs = !isEmbedded && readRuntimeOptions(query.rtOptions).showBreadcrumbs !== false;
+  // Without its bar the record is still a step of the trail the next page shows.
+  useRecordVisit({
+    name: !isEmbedded && !showsBreadcrumbs && details ? (details.record?.name ?? title) : undefined,
+  });
   if (state.status === 'failed') return <ErrorDisplay message={state.message} homeHref="/apps" />;
   if (!details) return <LoadingGrid columns={2} rows={6} />;
   const record = details.record;
   return (
     <section className="pl-record-view" aria-label={title}>
-      {!isEmbedded && <BreadcrumbBar currentName={details.record?.name ?? title} />}
+      {showsBreadcrumbs && <BreadcrumbBar currentName={details.record?.name ?? title} />}
       {!isEmbedded && <h1>{title}</h1>}
       {record && (
         <RecordActions
@@ -120,6 +126,7 @@ export function RecordView({
           type={details.type}
           mode={mode}
           record={record}
+          link={details.link}
           onDirtyChange={setDirty}
           onSaved={(id, saved) => {
             if (saved === 'new') setSavedUrl(savedRecordUrl(id));
@@ -130,6 +137,7 @@ export function RecordView({
           mode={formModes[mode]}
           entityId={record?.id}
           typeId={mode === 'create' ? details.type.type.id : undefined}
+          preset={details.link ?? undefined}
           settings={settings}
           showTitle={false}
           onTitle={setFormTitle}

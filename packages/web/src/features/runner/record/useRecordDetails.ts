@@ -2,7 +2,10 @@ import { type RunnerPageResponse, type TypeSchemaResponse, typeSchemaResponse } 
 import { useEffect, useState } from 'react';
 import { runnerApi } from '../../../api/runnerApi';
 import { useSession } from '../../auth/public';
+import type { NewRecordLink } from '../../forms/public';
 import { failedToGetRecord } from '../page/useRecordSummary';
+import type { RunnerQuery } from '../runnerQuery';
+import { resolveNewRecordLink } from './newRecordLink';
 import { toOneEnds } from './recordFields';
 
 export interface RecordDetails {
@@ -11,6 +14,8 @@ export interface RecordDetails {
   record: { id: number; name: string | null; canDelete: boolean; values: Record<string, unknown> } | null;
   /** The type's default edit-record page, or the page the URL names; null when the type has none. */
   page: RunnerPageResponse | null;
+  /** Where a new record starts related (relEid, relTypeId, relDir); null when nowhere. */
+  link: NewRecordLink | null;
 }
 
 export type RecordDetailsState =
@@ -22,12 +27,17 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 /**
  * What a record route shows (spec 01 §2 `_createRecord`, `_editRecord`, `_viewRecord`): the record
- * (`cid`) and its type, or the type (`cid`) when creating, and the page that edits it — the
- * `pageId` asked for, else the type's default edit-record page.
+ * (`cid`) and its type, or the type (`cid`) when creating, the page that edits it — the `pageId`
+ * asked for, else the type's default edit-record page — and, when creating, the record the new one
+ * starts related to (`relEid`, `relTypeId`, `relDir`).
  */
-export function useRecordDetails(mode: 'create' | 'edit' | 'view', cid: number | null, pageId: number) {
+export function useRecordDetails(
+  mode: 'create' | 'edit' | 'view',
+  query: Pick<RunnerQuery, 'cid' | 'pageId' | 'relEid' | 'relTypeId' | 'relDir'>,
+) {
   const { client } = useSession();
-  const key = `${mode}|${cid}|${pageId}`;
+  const { cid, pageId, relEid, relTypeId, relDir } = query;
+  const key = `${mode}|${cid}|${pageId}|${relEid}|${relTypeId}|${relDir}`;
   const [state, setState] = useState<{ key: string; state: RecordDetailsState }>({
     key,
     state: { status: 'loading' },
@@ -70,6 +80,10 @@ export function useRecordDetails(mode: 'create' | 'edit' | 'view', cid: number |
         const shown =
           multistepId !== undefined ? await api.pageById(multistepId, false, signal).catch(() => page) : page;
         let record: RecordDetails['record'] = null;
+        const link =
+          mode === 'create'
+            ? await resolveNewRecordLink(client, type, { relEid, relTypeId, relDir }, signal)
+            : null;
         if (mode !== 'create') {
           const members = [
             ...type.fields.map((f) => f.scriptName),
@@ -80,12 +94,12 @@ export function useRecordDetails(mode: 'create' | 'edit' | 'view', cid: number |
           if (!found) return done({ status: 'failed', message: failedToGetRecord });
           record = { id: found.id, name: found.name, canDelete: found.canDelete, values: found };
         }
-        done({ status: 'ready', details: { type, record, page: shown } });
+        done({ status: 'ready', details: { type, record, page: shown, link } });
       } catch (error) {
         done({ status: 'failed', message: `${failedToGetRecord} ${messageOf(error)}` });
       }
     })();
     return () => controller.abort();
-  }, [client, key, mode, cid, pageId]);
+  }, [client, key, mode, cid, pageId, relEid, relTypeId, relDir]);
   return state.key === key ? state.state : ({ status: 'loading' } as const);
 }
