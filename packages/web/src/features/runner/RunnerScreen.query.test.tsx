@@ -201,8 +201,8 @@ describe('the runner’s query parameters', () => {
     await user.type(name, 'Harbour Freight');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(window.location.pathname).toBe('/apps/crm/_editRecord'));
-    const put = requests.find((r) => r.path === '/spapi/data/v1/entity/put');
-    const saved = (put?.body as { entities: Array<{ relationships?: object }> }).entities[0];
+    const put = requests.find((r) => r.path === '/spapi/data/v1/entity/put')!;
+    const saved = (put.body as { entities: Array<{ relationships?: object }> }).entities[0];
     expect(saved?.relationships ?? {}).toEqual({});
   });
 
