@@ -47,9 +47,7 @@ for (const width of [1440, 390]) {
     await recordRows(dialog.getByRole('grid')).first().getByRole('gridcell').first().click();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    await expect(
-      page.getByRole('button', { name: 'Show records: Open opportunities' }),
-    ).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Show records: Open opportunities' })).toBeFocused();
   });
 }
 
@@ -60,8 +58,8 @@ test('a row of the modal’s report opens its record over it; closing comes back
   const first = recordRows(dialog.getByRole('grid')).first();
   const name = ((await first.getByRole('gridcell').first().textContent()) ?? '').trim();
   await first.getByRole('gridcell').first().dblclick();
-  const record = page.getByRole('dialog', { name: new RegExp(`^(View|Edit) `) });
-  await expect(record.getByRole('heading', { name: new RegExp(`^(View|Edit) `) })).toBeVisible();
+  const record = page.getByRole('dialog', { name: /^(View|Edit) / });
+  await expect(record.getByRole('heading', { name: /^(View|Edit) / })).toBeVisible();
   await expect(record.getByText(name, { exact: true }).first()).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(record).toBeHidden();
