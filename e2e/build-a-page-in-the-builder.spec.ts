@@ -71,6 +71,26 @@ test('an administrator adds a page in the builder, renames, saves, previews, dup
   await expect(preview.getByText('Preview of the draft')).toBeVisible();
   await preview.close();
 
+  // Two builders on one page: a save over a revision saved since in another tab is refused with
+  // the server's message, and this tab's change stays on screen.
+  const other = await context.newPage();
+  await other.goto(page.url());
+  const otherSettings = other.getByRole('region', { name: 'Page settings' });
+  await otherSettings.getByLabel('URL slug').fill('visits-week');
+  await other.getByRole('button', { name: 'Save' }).click();
+  await expect(other.getByText('App was successfully saved')).toBeVisible();
+  await other.close();
+  await settings.getByLabel('Page name').fill('Visits this month');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'Reload the saved page' });
+  await expect(refusal).toContainText(
+    "You saved the page 'Visits this week' in another window or tab after you opened it here, so these changes were not saved.",
+  );
+  await expect(settings.getByLabel('Page name')).toHaveValue('Visits this month');
+  await refusal.getByRole('button', { name: 'Reload the saved page' }).click();
+  await expect(settings.getByLabel('Page name')).toHaveValue('Visits this week');
+  await expect(settings.getByLabel('URL slug')).toHaveValue('visits-week');
+
   // Duplicate it in its app, then delete the copy.
   await page.getByRole('button', { name: 'Duplicate Visits this week' }).click();
   const duplicate = page.getByRole('dialog', { name: 'Duplicate Visits this week' });

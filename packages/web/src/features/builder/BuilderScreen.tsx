@@ -210,9 +210,14 @@ export function BuilderScreen({ appSlug, pageSlug, api: given, confirm }: Builde
     if (!current) return;
     try {
       const loaded = await api.page(current.id);
+      dirtyRef.current = false;
       setPage(loaded);
       setEdit(editOf(loaded));
       setConflict(null);
+      // The saved page may have a new slug: the address follows it, and the File tab is read again.
+      if (app && loaded.settings.slug !== pageSlug)
+        navigate(builderHref(app.settings.slug, loaded.settings.slug), { replace: true });
+      await loadApp();
     } catch (failure) {
       toast.error(messageOf(failure));
     }
