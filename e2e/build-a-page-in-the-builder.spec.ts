@@ -91,6 +91,11 @@ test('an administrator adds a page in the builder, renames, saves, previews, dup
   await expect(settings.getByLabel('Page name')).toHaveValue('Visits this week');
   await expect(settings.getByLabel('URL slug')).toHaveValue('visits-week');
 
+  // Publish makes the saved draft the version the runner shows.
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('The page was published: the runner shows it now.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Publish' })).toBeDisabled();
+
   // Duplicate it in its app, then delete the copy.
   await page.getByRole('button', { name: 'Duplicate Visits this week' }).click();
   const duplicate = page.getByRole('dialog', { name: 'Duplicate Visits this week' });
