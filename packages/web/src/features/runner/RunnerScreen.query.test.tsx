@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { boundComponentAlias } from '@plinth/schema';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -98,6 +99,29 @@ const withLinks = (url: string, body: unknown) => {
   return undefined;
 };
 
+/** The Account record page with one bound component: the account's Name. */
+const accountPage = pageResponse(app.pages[3]!, {
+  components: [
+    {
+      id: 'accountName',
+      typeAlias: boundComponentAlias('text'),
+      name: 'Name',
+      isPageComponentManaged: false,
+      properties: {},
+      style: {},
+      dataSourceConfiguration: [],
+      extendedProperties: { fieldId: 301 },
+    },
+  ],
+});
+accountPage.content.configuration.root.elements = [
+  { id: 'accountName', type: 'component', isContainer: false, elements: [], styles: {} },
+];
+const withAccountPage = (url: string) =>
+  url === '/spapi/data/v1/apps/crm?withPage=account'
+    ? { status: 200, body: { ...app, includedPage: accountPage } }
+    : undefined;
+
 const options = (value: Record<string, unknown>) => encodeURIComponent(encodeRuntimeOptions(value));
 const menu = () => screen.queryByRole('navigation', { name: 'App menu' });
 
@@ -109,6 +133,28 @@ describe('the runner’s query parameters', () => {
     render(<App client={api} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Home' }, { timeout: 5000 })).toBeVisible();
     expect(menu()).toBeVisible();
+  });
+
+  it.each([
+    ['view', false],
+    ['edit', true],
+    ['garbage', true],
+    ['new', true],
+  ])('formMode=%s: the page’s record is editable: %s', async (formMode, isEditable) => {
+    const { api } = runner(`/apps/crm/account?cid=5&formMode=${formMode}`, undefined, {}, withAccountPage);
+    render(<App client={api} />);
+    // The bound component shows the record's name: in a box to change, or as text to read.
+    await waitFor(() => expect(document.querySelector('.pl-bound')).toHaveTextContent('Name'), {
+      timeout: 5000,
+    });
+    if (isEditable)
+      expect(await screen.findByRole('textbox', { name: /^Name/ }, { timeout: 5000 })).toHaveValue(
+        'Acme Pty',
+      );
+    else {
+      await waitFor(() => expect(document.querySelector('.pl-bound')).toHaveTextContent('Acme Pty'));
+      expect(screen.queryByRole('textbox', { name: /^Name/ })).toBeNull();
+    }
   });
 
   it('rtOptions: hides the app menu and shows the title bar the page hides', async () => {
