@@ -1,5 +1,6 @@
 import { LoadingGrid, Modal } from '@plinth/ui';
 import { type ReactNode, useEffect, useState } from 'react';
+import { useSavedToastClosed } from './savedToast';
 import { failureMessage } from './serverErrors';
 
 interface Use {
@@ -41,6 +42,7 @@ export function ConfirmedDeleteDialog<U>({
   onClose,
   onDeleted,
 }: ConfirmedDeleteDialogProps<U>) {
+  useSavedToastClosed();
   const [usage, setUsage] = useState<U | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);

@@ -25,6 +25,7 @@ import {
   putValuesOf,
 } from './fieldDraft';
 import { PropertyChoice, PropertyText } from './PropertyInputs';
+import { useSavedToastClosed } from './savedToast';
 import type { FieldGroup, FieldImpact, SchemaApi } from './schemaApi';
 import { failureMessage, memberErrorsOf } from './serverErrors';
 
@@ -115,6 +116,7 @@ export function FieldDialog({
   onClose,
   onSaved,
 }: FieldDialogProps) {
+  useSavedToastClosed();
   const [draft, setDraft] = useState(initial);
   const isNew = initial.id === null;
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});

@@ -11,6 +11,7 @@ import { Form } from 'react-aria-components';
 import { Check } from '../admin/public';
 import { IconInput } from './IconInput';
 import { PropertyChoice, PropertyText } from './PropertyInputs';
+import { useSavedToastClosed } from './savedToast';
 import type { SchemaApi, SchemaTypeSummary } from './schemaApi';
 import { failureMessage, memberErrorsOf } from './serverErrors';
 
@@ -63,6 +64,7 @@ export function baseChoices(types: readonly SchemaTypeSummary[], self: number | 
 /** Creates an Object or changes its name, script name, description, base and abstract flag. */
 export function ObjectDialog({ api, type, types, onClose, onSaved }: ObjectDialogProps) {
   const isNew = type === null;
+  useSavedToastClosed();
   const [name, setName] = useState(type?.name ?? '');
   const [scriptName, setScriptName] = useState(type?.scriptName ?? '');
   const [isScriptNameTouched, setScriptNameTouched] = useState(!isNew);

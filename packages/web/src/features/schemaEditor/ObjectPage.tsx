@@ -21,8 +21,8 @@ import { FieldGroupForm } from './FieldGroupForm';
 import { draftOf, type FieldDraft, fieldTypeLabels, newFieldDraft } from './fieldDraft';
 import { CsvImportDialog } from './import/CsvImportDialog';
 import { ObjectDialog } from './ObjectDialog';
-import { toastObjectSaved } from './ObjectsPage';
 import { RelationshipsPanel } from './relationships/RelationshipsPanel';
+import { toastObjectSaved, toastSaved } from './savedToast';
 import type { FieldGroup, SchemaApi, SchemaTypeSummary } from './schemaApi';
 import { failureMessage } from './serverErrors';
 import './schemaEditor.css';
@@ -287,7 +287,7 @@ export function ObjectPage({
           onClose={() => setDialog(null)}
           onDeleted={() => {
             setDialog(null);
-            toast.success(`Field '${dialog.field.name}' deleted.`);
+            toastSaved(`Field '${dialog.field.name}' deleted.`);
             void load();
           }}
         />
@@ -312,7 +312,7 @@ export function ObjectPage({
           onClose={() => setDialog(null)}
           onDeleted={() => {
             setDialog(null);
-            toast.success(`Object '${summary.name}' successfully deleted.`);
+            toastSaved(`Object '${summary.name}' successfully deleted.`);
             navigate('/admin/schema');
           }}
         />

@@ -1,4 +1,4 @@
-import { Button, LoadingGrid, toast } from '@plinth/ui';
+import { Button, LoadingGrid } from '@plinth/ui';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Input, Label, SearchField } from 'react-aria-components';
 import { Link, navigate } from '../../app/router';
@@ -8,6 +8,7 @@ import { DeleteObjectDialog } from './DeleteObjectDialog';
 import { TypeIcon } from './IconInput';
 import { NewObjectFromCsvDialog } from './import/NewObjectFromCsvDialog';
 import { ObjectDialog } from './ObjectDialog';
+import { toastObjectSaved, toastSaved } from './savedToast';
 import type { SchemaApi, SchemaTypeSummary } from './schemaApi';
 import { failureMessage } from './serverErrors';
 import { typeRows } from './typeTree';
@@ -17,18 +18,6 @@ type Dialog =
   | { kind: 'object'; type: SchemaTypeSummary | null }
   | { kind: 'delete'; type: SchemaTypeSummary }
   | { kind: 'csv' };
-
-/** The 'Properties saved' toast on screen, if any: the next save replaces it. */
-let savedToast: string | null = null;
-
-/**
- * The toast after an Object's details are saved (spec 01 §8). One at a time: a builder saving
- * field after field would otherwise stack them over the dialog's buttons on a narrow screen.
- */
-export function toastObjectSaved() {
-  if (savedToast !== null) toast.close(savedToast);
-  savedToast = toast.success('Properties saved', { description: 'Object details successfully saved.' });
-}
 
 /** /admin/schema: the tenant's Objects, derived ones under their base, with search, create and delete. */
 export function ObjectsPage({ api }: { api: SchemaApi }) {
@@ -168,7 +157,7 @@ export function ObjectsPage({ api }: { api: SchemaApi }) {
           onClose={() => setDialog(null)}
           onDeleted={() => {
             setDialog(null);
-            toast.success(`Object '${dialog.type.name}' successfully deleted.`);
+            toastSaved(`Object '${dialog.type.name}' successfully deleted.`);
             void load();
           }}
         />

@@ -9,6 +9,7 @@ import { type CsvImportApi, useCsvImportApi } from './csvImportApi';
 import { ImportedRecords } from './ImportedRecords';
 import { ImportProgress } from './ImportProgress';
 import './csvImport.css';
+import { useSavedToastClosed } from '../savedToast';
 
 /** A file uploaded and mapped onto the type, where the dialog starts after a new Object is made. */
 export interface MappedUpload {
@@ -50,6 +51,7 @@ export function CsvImportDialog({
   onClose,
   onImported,
 }: CsvImportDialogProps) {
+  useSavedToastClosed();
   const api = useCsvImportApi(givenApi);
   const [step, setStep] = useState<Step>(start ? { kind: 'mapping' } : { kind: 'file' });
   const [mapped, setMapped] = useState<MappedUpload | null>(start ?? null);

@@ -14,6 +14,7 @@ import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Form, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { ApiError } from '../../../api/apiClient';
 import { PropertyChoice, PropertyText } from '../PropertyInputs';
+import { useSavedToastClosed } from '../savedToast';
 import type { ReportChoice, SchemaApi, SchemaTypeSummary } from '../schemaApi';
 import { failureMessage, memberErrorsOf } from '../serverErrors';
 import { EndDetails, ErrorText, SecurityFields } from './RelationshipEndDetails';
@@ -74,6 +75,7 @@ export function RelationshipDialog({
   onClose,
   onSaved,
 }: RelationshipDialogProps) {
+  useSavedToastClosed();
   const [draft, setDraft] = useState(initial);
   const isNew = initial.id === null;
   const [errors, setErrors] = useState<Partial<Record<RelationshipMember, string>>>({});

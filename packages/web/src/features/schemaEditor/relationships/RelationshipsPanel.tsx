@@ -4,10 +4,10 @@ import {
   type TypeSchemaRelationship,
   type TypeSchemaResponse,
 } from '@plinth/schema';
-import { Button, toast } from '@plinth/ui';
+import { Button } from '@plinth/ui';
 import { useState } from 'react';
 import { Link } from '../../../app/router';
-import { toastObjectSaved } from '../ObjectsPage';
+import { toastObjectSaved, toastSaved } from '../savedToast';
 import type { SchemaApi, SchemaTypeSummary } from '../schemaApi';
 import { DeleteRelationshipDialog } from './DeleteRelationshipDialog';
 import { RelationshipDialog } from './RelationshipDialog';
@@ -155,7 +155,7 @@ export function RelationshipsPanel({
           onClose={() => setDialog(null)}
           onDeleted={() => {
             setDialog(null);
-            toast.success(`Relationship '${dialog.name}' successfully deleted.`);
+            toastSaved(`Relationship '${dialog.name}' successfully deleted.`);
             onChanged();
           }}
         />
