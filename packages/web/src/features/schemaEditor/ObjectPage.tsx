@@ -21,6 +21,7 @@ import { FieldGroupForm } from './FieldGroupForm';
 import { draftOf, type FieldDraft, fieldTypeLabels, newFieldDraft } from './fieldDraft';
 import { CsvImportDialog } from './import/CsvImportDialog';
 import { ObjectDialog } from './ObjectDialog';
+import { ObjectRecordsPanel } from './ObjectRecordsPanel';
 import { RelationshipsPanel } from './relationships/RelationshipsPanel';
 import { toastObjectSaved, toastSaved } from './savedToast';
 import type { FieldGroup, SchemaApi, SchemaTypeSummary } from './schemaApi';
@@ -68,6 +69,7 @@ export function ObjectPage({
   const [derivedMembers, setDerivedMembers] = useState<NamedEntity[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [recordsToken, setRecordsToken] = useState(0);
   useDocumentTitle(loaded ? `${loaded.schema.type.name} · Objects` : 'Objects');
 
   const load = useCallback(
@@ -173,6 +175,16 @@ export function ObjectPage({
           </div>
         )}
       </dl>
+
+      {/* A choice Object's records are its choice values, kept in their own panel below. */}
+      {!schema.type.isChoiceType && (
+        <ObjectRecordsPanel
+          api={api}
+          typeId={typeId}
+          isAbstract={schema.type.isAbstract === true}
+          refreshToken={recordsToken}
+        />
+      )}
 
       <section className="pl-admin__panel" aria-labelledby="fields-title">
         <div className="pl-admin__panel-head">
@@ -318,7 +330,12 @@ export function ObjectPage({
         />
       )}
       {dialog?.kind === 'import' && (
-        <CsvImportDialog typeId={typeId} typeName={schema.type.name} onClose={() => setDialog(null)} />
+        <CsvImportDialog
+          typeId={typeId}
+          typeName={schema.type.name}
+          onClose={() => setDialog(null)}
+          onImported={() => setRecordsToken((n) => n + 1)}
+        />
       )}
     </section>
   );

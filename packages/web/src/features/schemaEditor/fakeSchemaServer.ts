@@ -4,6 +4,7 @@ import {
   defaultNewFieldName,
   type FieldType,
   isFieldType,
+  pluralName,
   type RelType,
   relTypeMeaning,
   scriptNameProblem,
@@ -97,6 +98,8 @@ export function fakeSchemaServer() {
   const reports = new Map<number, ReportChoice[]>([[10_010, [{ id: 10_500, name: 'Accounts by city' }]]]);
   const relationshipUsage = new Map<number, RelationshipUsage>();
   const usage = new Map<number, TypeUsage>();
+  /** The reports made of each Object from its page (decision 0111). */
+  const typeReports = new Map<number, ReportChoice[]>();
   /** What uses each field and what a change would break, as the test sets them (decision 0107). */
   const fieldUsage = new Map<number, FieldUsage>();
   const fieldImpact = new Map<number, FieldImpact>();
@@ -397,6 +400,17 @@ export function fakeSchemaServer() {
       fields.splice(fields.indexOf(field), 1);
       return ok({ deleted: field.id, valueCount: body.valueCount });
     }
+    const reportCall = /^\/spapi\/data\/v1\/schema\/type\/(\d+)\/report$/.exec(path);
+    if (reportCall && method === 'POST') {
+      const id = Number(reportCall[1]);
+      const type = types.find((t) => t.id === id);
+      if (!type) return notFound;
+      const made = typeReports.get(id) ?? [];
+      const name = made.length === 0 ? pluralName(type.name) : `${pluralName(type.name)} ${made.length + 1}`;
+      const report = { id: nextId++, name };
+      typeReports.set(id, [...made, report]);
+      return ok(report);
+    }
     const typeCall = /^\/spapi\/data\/v1\/schema\/type\/(\d+)(\/usage|\/delete)?$/.exec(path);
     if (typeCall) {
       const id = Number(typeCall[1]);
@@ -405,7 +419,7 @@ export function fakeSchemaServer() {
       const uses = usage.get(id) ?? {
         forms: [],
         pages: [],
-        reports: [],
+        reports: typeReports.get(id) ?? [],
         relationships: relationshipsOf(id),
         derivedTypes: types.filter((t) => t.inheritsId === id).map((t) => ({ id: t.id, name: t.name })),
         recordCount: records.get(id) ?? 0,
@@ -454,6 +468,15 @@ export function fakeSchemaServer() {
         hasMore: false,
       });
     if (path === '/spapi/data/v1/entity/put') {
+      if (body.entities.length === 0) {
+        const gone = new Set<number>(body.deleted);
+        for (const [id, list] of typeReports)
+          typeReports.set(
+            id,
+            list.filter((r) => !gone.has(r.id)),
+          );
+        return ok({ ids: {}, versions: [], deleted: body.deleted });
+      }
       const change = body.entities[0];
       if (change.typeId === 10_030 || choices.some((c) => c.id === change.id))
         return putChoices(body.entities);
@@ -485,6 +508,7 @@ export function fakeSchemaServer() {
     choices,
     relationships,
     reports,
+    typeReports,
     relationshipUsage,
     fieldUsage,
     fieldImpact,

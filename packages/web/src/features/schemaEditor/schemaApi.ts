@@ -92,6 +92,9 @@ export function schemaApi(client: ApiClient) {
       client.call('GET', `${base}/schema/type/${segment(id)}`, typeSchemaResponse, undefined, signal),
     usage: (id: number, signal?: AbortSignal): Promise<TypeUsage> =>
       client.call('GET', `${base}/schema/type/${segment(id)}/usage`, typeUsage, undefined, signal),
+    /** Makes a saved report of the Object's records, named after it (decision 0111). */
+    createReport: (typeId: number): Promise<ReportChoice> =>
+      client.call('POST', `${base}/schema/type/${segment(typeId)}/report`, use, {}),
     deleteType: (id: number, recordCount: number) =>
       client.call('POST', `${base}/schema/type/${segment(id)}/delete`, z.unknown(), { recordCount }),
     relationshipUsage: (id: number, signal?: AbortSignal): Promise<RelationshipUsage> =>
