@@ -140,7 +140,13 @@ describe('Import from CSV', () => {
     const title = await within(dialog).findByRole('combobox', { name: 'Field for the column Title' });
     expect(title).toHaveValue('');
     expect(within(dialog).getByRole('combobox', { name: 'Field for the column Budget' })).toHaveValue('#7');
+    // No column fills the Name yet: the records would come without names, and the dialog says so.
+    const unnamed = within(dialog).getByRole('note');
+    expect(unnamed).toHaveTextContent(
+      'No column fills the Name: the records will be imported without names. Choose Name for the column that names them.',
+    );
     await user.selectOptions(title, '#100');
+    expect(unnamed).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
 
     const bad = await within(dialog).findByRole('region', { name: 'Rows with problems' });

@@ -1,4 +1,4 @@
-import type { CsvImportTarget, CsvUploadResponse, FieldType } from '@plinth/schema';
+import { type CsvImportTarget, type CsvUploadResponse, type FieldType, sysField } from '@plinth/schema';
 import { fieldTypeLabels } from '../fieldDraft';
 
 export interface CsvMappingStepProps {
@@ -13,8 +13,12 @@ const kindLabel = (t: CsvImportTarget) =>
     ? (fieldTypeLabels[t.detail as FieldType] ?? t.detail)
     : `${t.kind === 'choice' ? 'Choice of' : 'Lookup to'} ${t.detail}, by name`;
 
+/** The Name's key among the targets: records without it show in reports and pickers as blanks. */
+const nameKey = `#${sysField.name}`;
+
 /** Each column of the file and the field it fills (proposed by name), with its first values. */
 export function CsvMappingStep({ upload, targets, mapping, onMappingChange }: CsvMappingStepProps) {
+  const isNameUnfilled = targets.some((t) => t.key === nameKey) && !mapping.includes(nameKey);
   const samples = (i: number) =>
     upload.sampleRows
       .map((row) => row[i] ?? '')
@@ -67,6 +71,12 @@ export function CsvMappingStep({ upload, targets, mapping, onMappingChange }: Cs
           ))}
         </tbody>
       </table>
+      {isNameUnfilled && (
+        <p className="pl-schema__warning" role="note">
+          No column fills the Name: the records will be imported without names. Choose Name for the column
+          that names them.
+        </p>
+      )}
     </div>
   );
 }

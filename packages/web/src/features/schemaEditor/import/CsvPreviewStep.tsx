@@ -85,9 +85,12 @@ export function CsvPreviewStep({
           </ul>
         </section>
       )}
+      {/* A heading, not a caption: the table's sticky header would sit above a caption. */}
+      <h3 id="csv-first-rows" className="pl-csv-import__caption">
+        The first rows
+      </h3>
       <div className="pl-csv-import__scroll">
-        <table className="pl-admin__table pl-csv-import__table">
-          <caption>The first rows</caption>
+        <table className="pl-admin__table pl-csv-import__table" aria-labelledby="csv-first-rows">
           <thead>
             <tr>
               <th scope="col">Line</th>
