@@ -1,20 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { deleteObjectNamed } from './schemaCleanup';
+import { fieldNamed, saveField, startField } from './schemaEditorSteps';
 
 // An administrator models a new Object in the schema editor (issue 19): "Project" with a text, a
 // number, a date and a calculated field written in the expression editor; a duplicate field name
 // is refused with the spec's message; then a record is created through the Object's default form.
-
-async function addField(page: Page, kind: string, name: string) {
-  await page.getByRole('button', { name: 'New field' }).click();
-  await page.getByRole('menuitem', { name: kind, exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  const nameBox = dialog.getByRole('textbox', { name: /Field name/ });
-  await nameBox.fill(name);
-  const script = dialog.getByRole('textbox', { name: /Script name/ });
-  await script.fill(name.replace(/\W+/g, ''));
-  return dialog;
-}
 
 test('create a type with fields, refuse a duplicate field, and create a record', async ({ page }) => {
   await page.goto('/admin/schema');
@@ -35,31 +25,26 @@ test('create a type with fields, refuse a duplicate field, and create a record',
     ['Text', 'Code'],
     ['Number', 'Budget'],
     ['Date', 'Start'],
-  ] as const) {
-    const dialog = await addField(page, kind, name);
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(page.getByRole('cell', { name, exact: true }).first()).toBeVisible();
-  }
+  ] as const)
+    await saveField(page, await startField(page, kind, name), name);
 
   // The calculated field is written in the expression editor, which compiles it against Project.
-  const calc = await addField(page, 'Calculation', 'Double budget');
+  const calc = await startField(page, 'Calculation', 'Double budget');
   await calc.getByRole('tab', { name: 'Calculation' }).click();
   const box = calc.getByRole('textbox', { name: 'Calculation', exact: true });
   await box.click();
   await page.keyboard.type('[Budget] * 2');
   await expect(calc.locator('.pl-expr-help')).toHaveText(/No errors\. Gives/);
-  await calc.getByRole('button', { name: 'Save' }).click();
-  await expect(calc).toBeHidden();
-  await expect(page.getByRole('cell', { name: 'Double budget', exact: true })).toBeVisible();
+  await saveField(page, calc, 'Double budget');
 
   // A second field named Code: the server's message shows at the name.
-  const duplicate = await addField(page, 'Text', 'Code');
+  const duplicate = await startField(page, 'Text', 'Code');
   await duplicate.getByRole('textbox', { name: /Script name/ }).fill('otherCode');
   await duplicate.getByRole('button', { name: 'Save' }).click();
   await expect(duplicate.getByText("There is another field with the same 'Field name'.")).toBeVisible();
   await expect(duplicate.getByRole('alert')).toHaveText('Correct errors before saving');
   await duplicate.getByRole('button', { name: 'Cancel' }).click();
+  await expect(fieldNamed(page, 'Code')).toHaveCount(1);
 
   // The Object's default form, through the runner.
   await page.goto(`/apps/crm/_createRecord?cid=${typeId}`);

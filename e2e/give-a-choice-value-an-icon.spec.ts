@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { deleteObjectNamed } from './schemaCleanup';
+import { createObject } from './schemaEditorSteps';
 
 // An administrator gives a choice value an icon (issue 19 item 4, spec 01 §3 icon formatting
 // rules): a new choice Object "Priority" with the value "Urgent", an uploaded PNG as its icon,
@@ -36,13 +37,7 @@ test('give a choice value an uploaded icon, shown as pickers show it', async ({ 
   await page.goto('/admin/schema');
   await deleteObjectNamed(page, typeName);
   await page.reload();
-  await page.getByRole('button', { name: 'New Object', exact: true }).click();
-  const create = page.getByRole('dialog', { name: 'New Object' });
-  await create.getByRole('textbox', { name: /Object name/ }).fill(typeName);
-  await create.getByRole('button', { name: /Inherits from/ }).click();
-  await page.getByRole('option', { name: /^Choice Value/ }).click();
-  await create.getByRole('button', { name: 'Create Object' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: typeName })).toBeVisible();
+  await createObject(page, typeName, /^Choice Value/);
 
   const panel = page.getByRole('region', { name: 'Choice values' });
   await panel.getByRole('button', { name: 'New choice value' }).click();

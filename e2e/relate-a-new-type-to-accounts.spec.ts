@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { csrfOf, deleteObjectNamed } from './schemaCleanup';
+import { expect, test } from '@playwright/test';
+import { deleteObjectNamed } from './schemaCleanup';
+import { createObject } from './schemaEditorSteps';
 
 // An administrator relates a new Object to Account in the schema editor (issue 19 item 3): a
 // lookup "Client" from "Milestone" to Account, named both ways; its default form then shows the
@@ -7,34 +8,11 @@ import { csrfOf, deleteObjectNamed } from './schemaCleanup';
 
 const typeName = 'Milestone';
 
-/** A run leaves its Milestone behind: the next one deletes it (relationships first) to start clean. */
-async function removeEarlierMilestone(page: Page) {
-  const { types } = await (await page.request.get('/spapi/data/v1/schema/types')).json();
-  const earlier = (types as Array<{ id: number; name: string }>).find((t) => t.name === typeName);
-  if (!earlier) return;
-  const headers = { 'x-csrf-token': await csrfOf(page) };
-  const schema = await (await page.request.get(`/spapi/data/v1/schema/type/${earlier.id}`)).json();
-  for (const rel of schema.relationships as Array<{ id: number }>) {
-    if (rel.id < 10_000) continue;
-    const usage = await (await page.request.get(`/spapi/data/v1/schema/relationship/${rel.id}/usage`)).json();
-    await page.request.post(`/spapi/data/v1/schema/relationship/${rel.id}/delete`, {
-      data: { linkCount: usage.linkCount },
-      headers,
-    });
-  }
-  await deleteObjectNamed(page, typeName);
-}
-
 test('relate a new type to Account and pick an account in its default form', async ({ page }, testInfo) => {
   await page.goto('/admin/schema');
-  await removeEarlierMilestone(page);
+  await deleteObjectNamed(page, typeName);
   await page.reload();
-  await page.getByRole('button', { name: 'New Object', exact: true }).click();
-  const create = page.getByRole('dialog', { name: 'New Object' });
-  await create.getByRole('textbox', { name: /Object name/ }).fill(typeName);
-  await create.getByRole('button', { name: 'Create Object' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: typeName })).toBeVisible();
-  const typeId = Number(/\/admin\/schema\/(\d+)$/.exec(page.url())?.[1]);
+  const typeId = await createObject(page, typeName);
 
   const panel = page.getByRole('region', { name: 'Relationships' });
   await expect(panel.getByText('No relationships of its own yet.')).toBeVisible();
