@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
 import { encodeRuntimeOptions } from './runnerQuery';
 import { crmApp, pageResponse } from './test/runnerFixtures';
-import { accountType, runner } from './test/runnerServer';
+import { accountType, runner } from './test/runnerServerHarness';
 
 // Spec 01 §2 'Query parameters' (decision 0108): each parameter does what it says where the
 // product has the feature, and a malformed one is ignored with its default.

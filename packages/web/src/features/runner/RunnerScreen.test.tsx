@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
-import { runner } from './test/runnerServer';
+import { runner } from './test/runnerServerHarness';
 
 describe('the runner routes', () => {
   afterEach(() => window.history.pushState(null, '', '/'));
