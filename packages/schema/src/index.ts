@@ -63,6 +63,7 @@ export * from './richText/richTextExamples.js';
 export * from './richText/richTextPolicy.js';
 export type { NamedEntity, NameIssue } from './schemaRules/checkNames.js';
 export { defaultNewFieldName } from './schemaRules/defaultNewFieldName.js';
+export { pluralName } from './schemaRules/pluralName.js';
 export {
   choiceRelTypes,
   choiceTargetMessage,
@@ -70,7 +71,6 @@ export {
   mandatoryEndBrokenMessage,
   scriptNameProblem,
 } from './schemaRules/relationshipRules.js';
-export { pluralName } from './schemaRules/pluralName.js';
 export { toScriptName } from './schemaRules/toScriptName.js';
 export { type FieldBoundIssue, validateFieldBounds } from './schemaRules/validateFieldBounds.js';
 export { type MemberNameCandidate, validateMemberNames } from './schemaRules/validateMemberNames.js';
