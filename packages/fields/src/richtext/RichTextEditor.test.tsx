@@ -112,4 +112,24 @@ describe('RichTextEditor', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Insert image' }));
     expect(editor.getText()).toBe('%%logo%%');
   });
+
+  it('reports no change when it opens or turns read-only: an untouched form stays clean', async () => {
+    const onValueChange = vi.fn();
+    const { rerender } = render(
+      <RichTextEditor label="Notes" value="<p>Kept</p>" onValueChange={onValueChange} />,
+    );
+    rerender(<RichTextEditor label="Notes" value="<p>Kept</p>" onValueChange={onValueChange} isReadOnly />);
+    rerender(<RichTextEditor label="Notes" value="<p>Kept</p>" onValueChange={onValueChange} />);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(onValueChange).not.toHaveBeenCalled();
+  });
+
+  it('keeps rendering when its editor has been destroyed under it', async () => {
+    let editor: Editor | undefined;
+    const { rerender } = render(<RichTextEditor label="Notes" onEditorReady={(e) => (editor = e)} />);
+    await waitFor(() => expect(editor).toBeDefined());
+    act(() => editor!.destroy());
+    rerender(<RichTextEditor label="Notes" onEditorReady={(e) => (editor = e)} isDisabled />);
+    expect(screen.getByRole('button', { name: 'Bold' })).toBeInTheDocument();
+  });
 });

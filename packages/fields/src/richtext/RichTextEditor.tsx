@@ -97,13 +97,15 @@ export function RichTextEditor({
     if (editor && onEditorReady) onEditorReady(editor);
   }, [editor, onEditorReady]);
   useEffect(() => {
-    editor?.setEditable(!isReadOnly && !isDisabled);
+    // No update event: turning editable on or off changes no value, so a form must not turn dirty.
+    if (editor && !editor.isDestroyed) editor.setEditable(!isReadOnly && !isDisabled, false);
   }, [editor, isReadOnly, isDisabled]);
 
   const state = useEditorState({
     editor,
+    // A destroyed editor (remounted, or torn down by its form) has no storage left to read.
     selector: ({ editor: e }) =>
-      e
+      e && !e.isDestroyed
         ? {
             canUndo: e.can().undo(),
             canRedo: e.can().redo(),
