@@ -37,4 +37,21 @@ describe('useUnsavedPageGuard', () => {
     window.dispatchEvent(after);
     expect(after.defaultPrevented).toBe(false);
   });
+
+  it("asks through the window's own confirm, called on the window (unbound it throws)", () => {
+    window.history.pushState(null, '', '/apps/crm/home');
+    const asked: unknown[] = [];
+    const spy = vi.spyOn(window, 'confirm').mockImplementation(function (this: unknown, question?: string) {
+      // The browser's confirm throws 'Illegal invocation' unless called on the window.
+      if (this !== window) throw new TypeError('Illegal invocation');
+      asked.push(question);
+      return true;
+    });
+    const { unmount } = renderHook(() => useUnsavedPageGuard(true));
+    navigate('/apps/crm/accounts');
+    expect(asked).toEqual([unsavedChangesQuestion]);
+    expect(window.location.pathname).toBe('/apps/crm/accounts');
+    unmount();
+    spy.mockRestore();
+  });
 });

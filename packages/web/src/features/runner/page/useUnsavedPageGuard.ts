@@ -10,7 +10,8 @@ import { addLeaveGuard } from '../../../app/router';
  */
 export function useUnsavedPageGuard(
   isDirty: boolean,
-  confirm: (question: string) => boolean = window.confirm,
+  // Called on the window: the browser's confirm throws 'Illegal invocation' when called unbound.
+  confirm: (question: string) => boolean = (question) => window.confirm(question),
 ): void {
   const confirmRef = useRef(confirm);
   confirmRef.current = confirm;
