@@ -57,6 +57,31 @@ export const appSettings = z.object({
 });
 export type AppSettings = z.infer<typeof appSettings>;
 
+/** A new app's settings before the builder's own (spec 01 §3's initial values): disabled, version 1.0.0. */
+export function newAppSettings(name: string, slug: string): AppSettings {
+  return {
+    name,
+    slug,
+    alias: null,
+    displayAlias: null,
+    description: null,
+    icon: null,
+    version: '1.0.0',
+    isEnabled: false,
+    allowsAnonymous: false,
+    menuShowDefault: true,
+    menuShowAppName: false,
+    menuAppNameHome: false,
+    menuAppNameAlign: 'left',
+    theme: null,
+    headerBackgroundColour: null,
+    headerTextColour: null,
+    footerText: null,
+    allowedDisplayRoleIds: [],
+    defaultPageId: null,
+  };
+}
+
 /** A page of an app, as app settings and the builder's page list name it. */
 export const builderPageRef = z.object({
   id: entityId,

@@ -6,6 +6,7 @@ import {
   type CreateAppRequest,
   type EntityChange,
   type EntityId,
+  newAppSettings,
   sysRel,
   type UpdateAppRequest,
   uniqueSlug,
@@ -160,28 +161,7 @@ export async function createApp(ctx: RequestContext, req: CreateAppRequest): Pro
       (await selectApps(ctx)).map((a) => a.slug),
       'app',
     );
-  const settings: AppSettings = {
-    alias: null,
-    displayAlias: null,
-    description: null,
-    icon: null,
-    version: '1.0.0',
-    isEnabled: false,
-    allowsAnonymous: false,
-    menuShowDefault: true,
-    menuShowAppName: false,
-    menuAppNameHome: false,
-    menuAppNameAlign: 'left',
-    theme: null,
-    headerBackgroundColour: null,
-    headerTextColour: null,
-    footerText: null,
-    allowedDisplayRoleIds: [],
-    ...rest,
-    name,
-    slug,
-    defaultPageId: null,
-  };
+  const settings: AppSettings = { ...newAppSettings(name, slug), ...rest, name, slug, defaultPageId: null };
   await checkSettings(ctx, null, settings);
   const { fields, relationships } = settingsChange(settings, null);
   const appId = await inTransaction(ctx, async (tx) => {

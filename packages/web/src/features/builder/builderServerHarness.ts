@@ -4,6 +4,7 @@ import {
   appSettingsProblems,
   type BuilderPageResponse,
   emptyAppMenu,
+  newAppSettings,
   newPageContent,
   pageSettingsProblems,
   uniqueName,
@@ -13,24 +14,7 @@ import { adminMe } from '../admin/fakeAdminServer';
 import { fakeApi } from '../pickerData/fakeApi';
 
 const initialSettings = (name: string, slug: string, defaultPageId: number): AppSettings => ({
-  name,
-  slug,
-  alias: null,
-  displayAlias: null,
-  description: null,
-  icon: null,
-  version: '1.0.0',
-  isEnabled: false,
-  allowsAnonymous: false,
-  menuShowDefault: true,
-  menuShowAppName: false,
-  menuAppNameHome: false,
-  menuAppNameAlign: 'left',
-  theme: null,
-  headerBackgroundColour: null,
-  headerTextColour: null,
-  footerText: null,
-  allowedDisplayRoleIds: [],
+  ...newAppSettings(name, slug),
   defaultPageId,
 });
 
