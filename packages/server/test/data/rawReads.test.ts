@@ -13,6 +13,8 @@ const src = path.resolve(import.meta.dirname, '../../src');
 const unscoped: Record<string, string> = {
   'access/linkedRecords.ts':
     'guards its join with the caller’s rule inline; its SQL text is pinned by its test',
+  'access/Permissions.ts':
+    'the read rule itself: a record that secures another, joined under the caller’s own rules',
   'access/rowChecks.ts': 'which records a rule permits for an action: the access check itself',
   'audit/readAudit.ts': 'names of the users who made a change, part of a readable record’s history',
   'audit/signInAudit.ts': 'sign-in: there is no caller yet',
@@ -20,6 +22,8 @@ const unscoped: Record<string, string> = {
   'auth/authRoutes.ts': 'sign-in: there is no caller yet',
   'auth/authService.ts': 'sign-in: there is no caller yet',
   'auth/validateUserAccounts.ts': 'write integrity: counts every administrator account',
+  'builder/builderRecords.ts': 'the builder’s apps, pages and their last saver (administrators only)',
+  'builder/pageCopies.ts': 'the builder’s page copies and default page (administrators only)',
   'demo/seedDemo.ts': 'seeding a new tenant',
   'entities/relationshipChanges.ts': 'write integrity: links removed with a put, the read rule passed in',
   'files/documentTypes.ts': 'the tenant’s document types (catalogue records every caller uses)',
