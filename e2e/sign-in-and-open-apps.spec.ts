@@ -27,7 +27,7 @@ test('sign in, see the app list, open the app and its routes, sign out', async (
     'The record was not found.',
   );
   await page.goto('/admin/apps/crm/home');
-  await expect(page.getByRole('heading', { name: 'Page builder' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /Sales CRM.*Home/ })).toBeVisible();
   // The hash host route runs the app; a preview shows the page's draft.
   await page.goto('/#/demo/0/apprunner?app=crm&page=home&preview=1');
   await expect(page.getByText(/^Preview/)).toBeVisible();

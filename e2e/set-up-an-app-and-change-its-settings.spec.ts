@@ -1,3 +1,5 @@
+// Named to run after the fresh-start journey: the app it enables stays (apps cannot be deleted yet),
+// and with two apps the root address shows the list rather than opening the demo app.
 import { expect, type Page, test } from '@playwright/test';
 import { seriousFindings } from './runnerAxe';
 
