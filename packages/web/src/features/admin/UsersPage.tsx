@@ -1,6 +1,6 @@
 import { type AdminUser, passwordProblem, type RoleRef, sysRecord } from '@plinth/schema';
 import { Button, ConfirmDialog, LoadingGrid, toast } from '@plinth/ui';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { formatWhen } from '../account/public';
 import { useSession } from '../auth/public';
@@ -8,6 +8,7 @@ import { type AdminApi, adminApi } from './adminApi';
 import { AdminTabs, CheckList, Choose } from './adminControls';
 import { FormDialog, LabelledText } from './FormDialog';
 import { messageOf } from './messageOf';
+import { useAdminRead } from './useAdminRead';
 
 type Dialog =
   | { kind: 'create' }
@@ -21,32 +22,21 @@ export function UsersPage({ api: given }: { api?: AdminApi }) {
   const { client, session } = useSession();
   const api = useMemo(() => given ?? adminApi(client), [given, client]);
   const myId = session.status === 'signedIn' ? session.me.userId : null;
-  const [users, setUsers] = useState<AdminUser[] | null>(null);
-  const [roles, setRoles] = useState<RoleRef[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [dialog, setDialog] = useState<Dialog | null>(null);
-  useDocumentTitle('Users');
-
-  const load = useCallback(
+  const readUsers = useCallback(
     async (signal?: AbortSignal) => {
-      try {
-        const [u, r] = await Promise.all([api.users(signal), api.roles(signal)]);
-        setUsers(u);
-        setRoles(
-          r.roles.filter((x) => x.id !== sysRecord.everyoneRole).map(({ id, name }) => ({ id, name })),
-        );
-        setError(null);
-      } catch (failure) {
-        if (!signal?.aborted) setError(messageOf(failure));
-      }
+      const [users, r] = await Promise.all([api.users(signal), api.roles(signal)]);
+      const roles: RoleRef[] = r.roles
+        .filter((x) => x.id !== sysRecord.everyoneRole)
+        .map(({ id, name }) => ({ id, name }));
+      return { users, roles };
     },
     [api],
   );
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
+  const { value: read, error, reload: load } = useAdminRead(readUsers);
+  const users = read?.users ?? null;
+  const roles = read?.roles ?? [];
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  useDocumentTitle('Users');
 
   const done = async (message: string) => {
     setDialog(null);

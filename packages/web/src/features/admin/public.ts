@@ -4,3 +4,4 @@ export { FormDialog, LabelledText } from './FormDialog';
 export { messageOf } from './messageOf';
 export { RolesPage } from './RolesPage';
 export { UsersPage } from './UsersPage';
+export { useAdminRead } from './useAdminRead';

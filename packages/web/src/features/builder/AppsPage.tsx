@@ -1,10 +1,10 @@
 import type { AdminAppSummary } from '@plinth/schema';
 import { Button, LoadingGrid, toast } from '@plinth/ui';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Input, Label, SearchField } from 'react-aria-components';
 import { Link } from '../../app/router';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
-import { AdminTabs, messageOf } from '../admin/public';
+import { AdminTabs, useAdminRead } from '../admin/public';
 import { useSession } from '../auth/public';
 import { AppSettingsDialog } from './AppSettingsDialog';
 import { type BuilderApi, builderApi } from './builderApi';
@@ -29,28 +29,12 @@ export function searchApps(apps: readonly AdminAppSummary[], search: string): Ad
 export function AppsPage({ api: given }: { api?: BuilderApi }) {
   const { client } = useSession();
   const api = useMemo(() => given ?? builderApi(client), [given, client]);
-  const [apps, setApps] = useState<AdminAppSummary[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const readApps = useCallback((signal?: AbortSignal) => api.apps(signal), [api]);
+  const { value: apps, error, reload: load } = useAdminRead(readApps);
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<Dialog | null>(null);
   useDocumentTitle('Apps');
 
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        setApps(await api.apps(signal));
-        setError(null);
-      } catch (failure) {
-        if (!signal?.aborted) setError(messageOf(failure));
-      }
-    },
-    [api],
-  );
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
   const rows = useMemo(() => (apps ? searchApps(apps, search) : []), [apps, search]);
 
   return (

@@ -1,9 +1,9 @@
 import { Button, LoadingGrid } from '@plinth/ui';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Input, Label, SearchField } from 'react-aria-components';
 import { Link, navigate } from '../../app/router';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
-import { AdminTabs } from '../admin/public';
+import { AdminTabs, useAdminRead } from '../admin/public';
 import { DeleteObjectDialog } from './DeleteObjectDialog';
 import { TypeIcon } from './IconInput';
 import { NewObjectFromCsvDialog } from './import/NewObjectFromCsvDialog';
@@ -21,28 +21,12 @@ type Dialog =
 
 /** /admin/schema: the tenant's Objects, derived ones under their base, with search, create and delete. */
 export function ObjectsPage({ api }: { api: SchemaApi }) {
-  const [types, setTypes] = useState<SchemaTypeSummary[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const readTypes = useCallback((signal?: AbortSignal) => api.types(signal), [api]);
+  const { value: types, error, reload: load } = useAdminRead(readTypes, failureMessage);
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<Dialog | null>(null);
   useDocumentTitle('Objects');
 
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        setTypes(await api.types(signal));
-        setError(null);
-      } catch (failure) {
-        if (!signal?.aborted) setError(failureMessage(failure));
-      }
-    },
-    [api],
-  );
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
   const rows = useMemo(() => (types ? typeRows(types, search) : []), [types, search]);
   const hasOwn = types?.some((t) => !t.isSystem) ?? false;
 
