@@ -1,12 +1,12 @@
 import type { AdminAppSummary, AppSettingsResponse, BuilderPageRef } from '@plinth/schema';
-import { pageSettingsProblems, uniqueSlug } from '@plinth/schema';
+import { pageSettingsProblems } from '@plinth/schema';
 import { Button, ConfirmDialog, toast } from '@plinth/ui';
 import { useEffect, useState } from 'react';
 import { Link } from '../../app/router';
-import { Choose, FormDialog, LabelledText, messageOf } from '../admin/public';
+import { Choose, FormDialog, messageOf } from '../admin/public';
 import type { BuilderApi } from './builderApi';
 import { builderMessages, type PageListItem, pageLists } from './builderPages';
-import { settingErrorsOf } from './settingErrors';
+import { NameAndSlugFields, useNameAndSlug } from './NameAndSlugFields';
 
 export interface BuilderFileTabProps {
   api: BuilderApi;
@@ -165,17 +165,8 @@ function AddPageDialog({
   onClose: () => void;
   onAdded: (slug: string, name: string) => Promise<void>;
 }) {
-  const [name, setName] = useState('');
-  const [typedSlug, setTypedSlug] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const slug =
-    typedSlug ??
-    (name.trim() === ''
-      ? ''
-      : uniqueSlug(
-          name,
-          app.pages.map((p) => p.slug),
-        ));
+  const form = useNameAndSlug(app.pages.map((p) => p.slug));
+  const { name, slug, setErrors } = form;
   const add = async () => {
     const found = pageSettingsProblems({ id: null, name, slug }, app.pages);
     setErrors(found);
@@ -184,34 +175,12 @@ function AddPageDialog({
       const page = await api.createPage(app.id, { name: name.trim(), slug: slug.trim() });
       await onAdded(page.settings.slug, page.settings.name);
     } catch (failure) {
-      const byField = settingErrorsOf(failure);
-      if (!byField || !Object.keys(byField).some((m) => m === 'name' || m === 'slug')) throw failure;
-      setErrors(byField);
+      form.refused(failure);
     }
   };
   return (
     <FormDialog title="Add page" submitLabel="Add page" onClose={onClose} onSubmit={add}>
-      <LabelledText
-        label="Page name"
-        value={name}
-        isRequired
-        autoFocus
-        error={errors.name}
-        onChange={(value) => {
-          setName(value);
-          setErrors(({ name: _, ...rest }) => rest);
-        }}
-      />
-      <LabelledText
-        label="URL slug"
-        value={slug}
-        isRequired
-        error={errors.slug}
-        onChange={(value) => {
-          setTypedSlug(value);
-          setErrors(({ slug: _, ...rest }) => rest);
-        }}
-      />
+      <NameAndSlugFields nameLabel="Page name" form={form} />
     </FormDialog>
   );
 }

@@ -1,14 +1,8 @@
-import {
-  type AdminAppSummary,
-  type AppSettingsProblems,
-  type AppSettingsResponse,
-  appSettingsProblems,
-  uniqueSlug,
-} from '@plinth/schema';
+import { type AdminAppSummary, type AppSettingsResponse, appSettingsProblems } from '@plinth/schema';
 import { useState } from 'react';
 import { FormDialog, LabelledText } from '../admin/public';
 import type { BuilderApi } from './builderApi';
-import { settingErrorsOf } from './settingErrors';
+import { NameAndSlugFields, useNameAndSlug } from './NameAndSlugFields';
 
 export interface NewAppDialogProps {
   api: BuilderApi;
@@ -23,19 +17,12 @@ export interface NewAppDialogProps {
  * (spec 01 §5 slug creation), a description. The server gives it its Welcome page.
  */
 export function NewAppDialog({ api, apps, onClose, onCreated }: NewAppDialogProps) {
-  const [name, setName] = useState('');
-  const [typedSlug, setTypedSlug] = useState<string | null>(null);
+  const form = useNameAndSlug(
+    apps.map((a) => a.slug),
+    'app',
+  );
+  const { name, slug, setErrors } = form;
   const [description, setDescription] = useState('');
-  const [errors, setErrors] = useState<AppSettingsProblems>({});
-  const slug =
-    typedSlug ??
-    (name.trim() === ''
-      ? ''
-      : uniqueSlug(
-          name,
-          apps.map((a) => a.slug),
-          'app',
-        ));
 
   const create = async () => {
     const found = appSettingsProblems({ id: null, name, slug }, apps);
@@ -50,39 +37,20 @@ export function NewAppDialog({ api, apps, onClose, onCreated }: NewAppDialogProp
         }),
       );
     } catch (failure) {
-      const byField = settingErrorsOf(failure);
-      if (!byField || !Object.keys(byField).some((m) => m === 'name' || m === 'slug')) throw failure;
-      setErrors(byField);
+      form.refused(failure);
     }
   };
 
   return (
     <FormDialog title="New app" submitLabel="Create app" onClose={onClose} onSubmit={create}>
-      <LabelledText
-        label="App name"
-        value={name}
-        isRequired
-        autoFocus
-        error={errors.name}
-        onChange={(value) => {
-          setName(value);
-          setErrors(({ name: _, ...rest }) => rest);
-        }}
-      />
-      <LabelledText
-        label="URL slug"
-        value={slug}
-        isRequired
-        error={errors.slug}
-        hint={
+      <NameAndSlugFields
+        nameLabel="App name"
+        form={form}
+        slugHint={
           slug
             ? `It opens at /apps/${slug}, with one page named Welcome.`
             : 'Letters, digits, hyphens and underscores.'
         }
-        onChange={(value) => {
-          setTypedSlug(value);
-          setErrors(({ slug: _, ...rest }) => rest);
-        }}
       />
       <LabelledText label="Description" value={description} multiline onChange={setDescription} />
     </FormDialog>
