@@ -35,6 +35,8 @@ const allowed: Record<string, string> = {
   'packages/server/src/calc/calcDataSource.ts compiledFields':
     'by Schema: one metamodel version of one app, replaced when the version moves',
   'packages/server/src/data/calcSchema.ts adapters': 'by Schema, as above',
+  'packages/server/src/access/Permissions.ts securingEndsBySchema':
+    'by Schema: its securing relationship ends',
   'packages/server/src/calc/compileCache.ts schemaNumbers':
     "by Schema: a number for each metamodel object, part of the compile cache's keys",
   'packages/server/src/forms/customValidation.ts compiledValidations': 'by Schema, as above',

@@ -58,6 +58,33 @@ interface SecuredGrant {
   securing: 'from_id' | 'to_id';
 }
 
+/** The securing relationship ends of a metamodel version, worked out once for every request. */
+const securingEndsBySchema = new WeakMap<Schema, SecuredGrant[]>();
+
+/** Every end that secures records, with the tenant's own Objects it may reach. */
+function securingEnds(schema: Schema): SecuredGrant[] {
+  let ends = securingEndsBySchema.get(schema);
+  if (!ends) {
+    const ownTypes = (typeId: EntityId) =>
+      schema.descendants(typeId).filter((id) => schema.type(id)?.isSystem === false);
+    ends = [];
+    for (const rel of schema.relationships()) {
+      if (rel.column) continue;
+      if (rel.securesTo)
+        ends.push({ typeIds: ownTypes(rel.toTypeId), relId: rel.id, secured: 'to_id', securing: 'from_id' });
+      if (rel.securesFrom)
+        ends.push({
+          typeIds: ownTypes(rel.fromTypeId),
+          relId: rel.id,
+          secured: 'from_id',
+          securing: 'to_id',
+        });
+    }
+    securingEndsBySchema.set(schema, ends);
+  }
+  return ends;
+}
+
 /** The caller of a request. */
 export interface Actor {
   tenantId: number;
@@ -125,24 +152,10 @@ export class Permissions {
    * tenant's own Objects are secured: system records keep their own rules.
    */
   #securedGrants(): SecuredGrant[] {
-    const out: SecuredGrant[] = [];
-    const securable = (typeId: EntityId) =>
-      this.schema.descendants(typeId).filter((id) => {
-        const t = this.schema.type(id);
-        return t !== undefined && !t.isSystem && this.forType(id).read !== 'all';
-      });
-    for (const rel of this.schema.relationships()) {
-      if (rel.column) continue;
-      if (rel.securesTo) {
-        const typeIds = securable(rel.toTypeId);
-        if (typeIds.length > 0) out.push({ typeIds, relId: rel.id, secured: 'to_id', securing: 'from_id' });
-      }
-      if (rel.securesFrom) {
-        const typeIds = securable(rel.fromTypeId);
-        if (typeIds.length > 0) out.push({ typeIds, relId: rel.id, secured: 'from_id', securing: 'to_id' });
-      }
-    }
-    return out;
+    return securingEnds(this.schema).flatMap((end) => {
+      const typeIds = end.typeIds.filter((id) => this.forType(id).read !== 'all');
+      return typeIds.length > 0 ? [{ ...end, typeIds }] : [];
+    });
   }
 
   forType(typeId: EntityId): TypeAccess {
