@@ -83,13 +83,17 @@ export class ServerCalcData implements CalcDataSource {
   }
 
   /**
-   * A clock for one evaluation: the request's clock (fixed in tests) when it starts, advancing with
-   * real time after, so that the 2-second limit holds whatever the injected clock does.
+   * A clock for one evaluation: the request's clock (fixed in tests) at its first reading, which is
+   * the evaluation's `now()`, advancing with real time after, so that the 2-second limit holds
+   * whatever the injected clock does.
    */
   clock(): () => number {
     const base = this.ctx.clock.now().getTime();
-    const started = Date.now();
-    return () => base + (Date.now() - started);
+    let started: number | undefined;
+    return () => {
+      started ??= Date.now();
+      return base + (Date.now() - started);
+    };
   }
 
   /** Evaluates a compiled expression for the caller. */
