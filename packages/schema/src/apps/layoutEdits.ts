@@ -1,12 +1,19 @@
 import type { PageComponent } from './pageComponents.js';
 import type { PageVersionContent } from './pageDefinition.js';
 import type { LayoutElement } from './pageLayout.js';
+import { duplicateComponentIdMessage } from './pageVersionFormat.js';
 
 /**
  * The builder's edits of a page's content as pure functions: each takes the content and returns a
  * new one (unchanged parts shared), so the builder can keep every step for undo and compare the
  * result with its bookmark.
  */
+
+/** An edit the builder may refuse: the new content, or the message a toast shows. */
+export type EditResult = { ok: true; content: PageVersionContent } | { ok: false; message: string };
+
+/** Spec 01 §5's message for an id with a space in it. */
+export const idWithSpacesMessage = 'Invalid format. The value must not contain spaces.';
 
 /** The element with this id in the page's layout, or undefined. */
 export function findElement(content: PageVersionContent, id: string): LayoutElement | undefined {
@@ -70,4 +77,22 @@ export function updateComponent(
   const components = [...content.components];
   components[index] = change(current);
   return { ...content, components };
+}
+
+/**
+ * Gives a component (its layout element and its page component) a new id (spec 01 §5): no spaces,
+ * unique in the page. The page variables it publishes follow it.
+ */
+export function changeComponentId(content: PageVersionContent, id: string, next: string): EditResult {
+  if (next === id) return { ok: true, content };
+  if (next.length === 0 || /\s/.test(next)) return { ok: false, message: idWithSpacesMessage };
+  if (findElement(content, next) || findComponent(content, next))
+    return { ok: false, message: duplicateComponentIdMessage };
+  const moved = updateComponent(
+    updateElement(content, id, (e) => ({ ...e, id: next })),
+    id,
+    (c) => ({ ...c, id: next }),
+  );
+  const variables = moved.variables.map((v) => (v.componentId === id ? { ...v, componentId: next } : v));
+  return { ok: true, content: { ...moved, variables } };
 }
