@@ -1,21 +1,28 @@
-import type { AdminAppSummary, AppSettingsResponse, BuilderPageRef } from '@plinth/schema';
+import type { AdminAppSummary, AppMenu, AppSettingsResponse, BuilderPageRef } from '@plinth/schema';
 import { pageSettingsProblems } from '@plinth/schema';
 import { Button, ConfirmDialog, toast } from '@plinth/ui';
 import { useEffect, useState } from 'react';
 import { Link } from '../../app/router';
 import { Choose, FormDialog, messageOf } from '../admin/public';
 import type { BuilderApi } from './builderApi';
-import { builderMessages, type PageListItem, pageLists } from './builderPages';
+import { builderMessages, isMenuChanged, type PageListItem, pageLists } from './builderPages';
 import { NameAndSlugFields, useNameAndSlug } from './NameAndSlugFields';
 
 export interface BuilderFileTabProps {
   api: BuilderApi;
   app: AppSettingsResponse;
+  /** The menu as edited in the builder (the app's stored menu until it is changed). */
+  menu: AppMenu;
+  /** The menu was reordered: an unsaved change of the builder until Save. */
+  onMenuChange: (menu: AppMenu) => void;
   /** The page open in the builder. */
   openPageId: number;
   /** Its revision, sent with its delete. */
   openPageRevision: number;
-  /** The app was changed (a page added, copied here or deleted): read it again. */
+  /**
+   * The app was changed (a page added, copied here or deleted, after the menu edits were written):
+   * read it again.
+   */
   onAppChanged: () => Promise<void>;
   /** Opens a page of this app in the builder. */
   onOpen: (slug: string) => void;
@@ -37,13 +44,20 @@ const pageHref = (appSlug: string, pageSlug: string) =>
 export function BuilderFileTab({
   api,
   app,
+  menu,
+  onMenuChange,
   openPageId,
   openPageRevision,
   onAppChanged,
   onOpen,
 }: BuilderFileTabProps) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const lists = pageLists(app.menu, app.pages);
+  const lists = pageLists(menu, app.pages);
+  const isMenuEdited = isMenuChanged(app.menu, menu);
+  // Adding, copying or deleting a page changes the stored menu: the edits are written first.
+  const writeMenuEdits = async () => {
+    if (isMenuEdited) await api.updateApp(app.id, { revision: app.revision, menu });
+  };
 
   const row = (page: BuilderPageRef) => (
     <li key={page.id} className="pl-builder-file__page">
@@ -85,6 +99,7 @@ export function BuilderFileTab({
 
   const remove = async (page: BuilderPageRef) => {
     try {
+      await writeMenuEdits();
       const result = await api.deletePage(page.id, page.id === openPageId ? openPageRevision : undefined);
       toast.success(result.message);
       setDialog(null);
@@ -118,6 +133,7 @@ export function BuilderFileTab({
         <AddPageDialog
           api={api}
           app={app}
+          beforeAdd={writeMenuEdits}
           onClose={() => setDialog(null)}
           onAdded={async (slug, name) => {
             setDialog(null);
@@ -131,6 +147,7 @@ export function BuilderFileTab({
         <DuplicatePageDialog
           api={api}
           app={app}
+          menu={isMenuEdited ? menu : null}
           page={dialog.page}
           onClose={() => setDialog(null)}
           onDuplicated={async (message) => {
@@ -157,11 +174,13 @@ export function BuilderFileTab({
 function AddPageDialog({
   api,
   app,
+  beforeAdd,
   onClose,
   onAdded,
 }: {
   api: BuilderApi;
   app: AppSettingsResponse;
+  beforeAdd: () => Promise<void>;
   onClose: () => void;
   onAdded: (slug: string, name: string) => Promise<void>;
 }) {
@@ -172,6 +191,7 @@ function AddPageDialog({
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {
+      await beforeAdd();
       const page = await api.createPage(app.id, { name: name.trim(), slug: slug.trim() });
       await onAdded(page.settings.slug, page.settings.name);
     } catch (failure) {
@@ -189,12 +209,15 @@ function AddPageDialog({
 function DuplicatePageDialog({
   api,
   app,
+  menu,
   page,
   onClose,
   onDuplicated,
 }: {
   api: BuilderApi;
   app: AppSettingsResponse;
+  /** The menu edits to write before the copy (spec 01 §4), or null when there are none. */
+  menu: AppMenu | null;
   page: BuilderPageRef;
   onClose: () => void;
   onDuplicated: (message: string) => Promise<void>;
@@ -214,7 +237,10 @@ function DuplicatePageDialog({
       submitLabel="Duplicate"
       onClose={onClose}
       onSubmit={async () => {
-        const result = await api.duplicatePage(page.id, target === app.id ? {} : { targetAppId: target });
+        const result = await api.duplicatePage(page.id, {
+          ...(target === app.id ? {} : { targetAppId: target }),
+          ...(menu ? { menu, appRevision: app.revision } : {}),
+        });
         await onDuplicated(result.message);
       }}
     >

@@ -1,4 +1,5 @@
 import {
+  type AppMenu,
   type AppSettingsResponse,
   type BuilderPageResponse,
   type LayoutElement,
@@ -18,7 +19,14 @@ import { PageRenderer, renderableComponentTypes } from '../pages/public';
 import { previewUrl } from '../runner/public';
 import { BuilderFileTab } from './BuilderFileTab';
 import { type BuilderApi, builderApi } from './builderApi';
-import { blockingMessage, builderMessages, editOf, hasChanges, type PageEdit } from './builderPages';
+import {
+  blockingMessage,
+  builderMessages,
+  editOf,
+  hasChanges,
+  isMenuChanged,
+  type PageEdit,
+} from './builderPages';
 import { PageSettingsPanel } from './PageSettingsPanel';
 import { isConflict, settingErrorsOf } from './settingErrors';
 import './builder.css';
@@ -66,6 +74,8 @@ export function BuilderScreen({ appSlug, pageSlug, api: given, confirm }: Builde
   const [serverProblems, setServerProblems] = useState<PageSettingsProblems>({});
   const [types, setTypes] = useState<Array<{ id: number; name: string }>>([]);
   const [isBusy, setBusy] = useState(false);
+  // The menu as the File tab edits it; null while it is the app's stored menu (decision 0118).
+  const [menuEdit, setMenuEdit] = useState<AppMenu | null>(null);
 
   const loadApp = useCallback(async () => {
     try {
@@ -77,6 +87,7 @@ export function BuilderScreen({ appSlug, pageSlug, api: given, confirm }: Builde
   useEffect(() => {
     setApp(null);
     setError(null);
+    setMenuEdit(null);
     void loadApp();
   }, [loadApp]);
   useEffect(() => {
@@ -117,7 +128,9 @@ export function BuilderScreen({ appSlug, pageSlug, api: given, confirm }: Builde
   }, [api, openId]);
 
   const current = page && page.id === openId ? page : null;
-  const isDirty = current !== null && edit !== null && hasChanges(editOf(current), edit);
+  const isPageDirty = current !== null && edit !== null && hasChanges(editOf(current), edit);
+  const isMenuDirty = app !== null && menuEdit !== null && isMenuChanged(app.menu, menuEdit);
+  const isDirty = isPageDirty || isMenuDirty;
   const dirtyRef = useRef(false);
   dirtyRef.current = isDirty;
   const confirmRef = useRef<(question: string) => boolean>(window.confirm);
@@ -161,15 +174,22 @@ export function BuilderScreen({ appSlug, pageSlug, api: given, confirm }: Builde
     }
     setBusy(true);
     try {
-      const saved = await api.savePage(current.id, {
-        revision: current.revision,
-        settings: edit.settings,
-        content: edit.content,
-      });
-      dirtyRef.current = false;
-      setConflict(null);
+      // Spec 01 §4: the page, then the menu and app; what did not change is not written.
+      const saved = isPageDirty
+        ? await api.savePage(current.id, {
+            revision: current.revision,
+            settings: edit.settings,
+            content: edit.content,
+          })
+        : current;
       setPage(saved);
       setEdit(editOf(saved));
+      if (isMenuDirty && menuEdit) {
+        await api.updateApp(app.id, { revision: app.revision, menu: menuEdit });
+        setMenuEdit(null);
+      }
+      dirtyRef.current = false;
+      setConflict(null);
       toast.success(builderMessages.saved);
       if (saved.settings.slug !== pageSlug)
         navigate(builderHref(app.settings.slug, saved.settings.slug), { replace: true });
@@ -213,6 +233,7 @@ export function BuilderScreen({ appSlug, pageSlug, api: given, confirm }: Builde
       dirtyRef.current = false;
       setPage(loaded);
       setEdit(editOf(loaded));
+      setMenuEdit(null);
       setConflict(null);
       // The saved page may have a new slug: the address follows it, and the File tab is read again.
       if (app && loaded.settings.slug !== pageSlug)
@@ -322,9 +343,15 @@ export function BuilderScreen({ appSlug, pageSlug, api: given, confirm }: Builde
             <BuilderFileTab
               api={api}
               app={app}
+              menu={menuEdit ?? app.menu}
+              onMenuChange={setMenuEdit}
               openPageId={current.id}
               openPageRevision={current.revision}
-              onAppChanged={loadApp}
+              onAppChanged={async () => {
+                // The File tab wrote any menu edits before changing the app's pages.
+                setMenuEdit(null);
+                await loadApp();
+              }}
               onOpen={(slug) => navigate(builderHref(app.settings.slug, slug))}
             />
           </TabPanel>

@@ -62,6 +62,11 @@ export function hasChanges(bookmark: PageEdit, current: PageEdit): boolean {
   return JSON.stringify(bookmark) !== JSON.stringify(current);
 }
 
+/** Change detection of the menu (spec 01 §4): the stored menu JSON against the edited one. */
+export function isMenuChanged(stored: AppMenu, edited: AppMenu): boolean {
+  return JSON.stringify(stored) !== JSON.stringify(edited);
+}
+
 /** Spec 01 §5's blocking message for a page setting that has a validation error. */
 export const blockingMessage = (label: string) =>
   `${label} must not have validation errors. Please correct the ${label} before proceeding.`;
