@@ -6,9 +6,9 @@ import {
   type PageConfiguration,
   styleAt,
 } from '@plinth/schema';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { readComponentLayoutStyle } from './componentStyle';
-import { flowElementLook, gridColumnsFor, type ParentInfo } from './flowStyle';
+import { type FlowElementLook, flowElementLook, gridColumnsFor, type ParentInfo } from './flowStyle';
 import './flowLayout.css';
 
 export interface FlowLayoutProps {
@@ -17,6 +17,24 @@ export interface FlowLayoutProps {
   /** Elements the behaviour expressions hide (absent: shown). */
   visible: Readonly<Record<string, boolean>>;
   renderComponent(element: LayoutElement, component: PageComponent | undefined): ReactNode;
+  /** Draws one element around its content (the builder's selectable, droppable frames); a div by default. */
+  renderElement?: (props: FlowElementProps) => ReactNode;
+}
+
+/** One element of the layout as drawn: its look (classes and variables) and what it holds. */
+export interface FlowElementProps {
+  element: LayoutElement;
+  look: FlowElementLook;
+  isRoot: boolean;
+  children: ReactNode;
+}
+
+function FlowElement({ element, look, children }: FlowElementProps) {
+  return (
+    <div className={look.className} style={look.style} data-element-id={element.id}>
+      {children}
+    </div>
+  );
 }
 
 /**
@@ -24,7 +42,13 @@ export interface FlowLayoutProps {
  * inside it, and components in their cells. The breakpoint is the page's own width (container
  * queries in flowLayout.css), so a page in a modal lays out as narrow as the modal is.
  */
-export function FlowLayout({ configuration, components, visible, renderComponent }: FlowLayoutProps) {
+export function FlowLayout({
+  configuration,
+  components,
+  visible,
+  renderComponent,
+  renderElement = FlowElement,
+}: FlowLayoutProps) {
   const render = (element: LayoutElement, parent: ParentInfo | null): ReactNode => {
     if (visible[element.id] === false) return null;
     if (element.type === 'component') {
@@ -35,9 +59,9 @@ export function FlowLayout({ configuration, components, visible, renderComponent
       );
       const look = flowElementLook(element, parent, layout);
       return (
-        <div key={element.id} className={look.className} style={look.style} data-element-id={element.id}>
-          {renderComponent(element, component)}
-        </div>
+        <Fragment key={element.id}>
+          {renderElement({ element, look, isRoot: false, children: renderComponent(element, component) })}
+        </Fragment>
       );
     }
     const isRoot = parent === null;
@@ -46,11 +70,8 @@ export function FlowLayout({ configuration, components, visible, renderComponent
       breakpoints.map((bp) => [bp, gridColumnsFor(element, bp, isRoot)]),
     ) as Record<Breakpoint, number>;
     const asParent: ParentInfo = { kind: element.type === 'grid' ? 'grid' : 'container', columns };
-    return (
-      <div key={element.id} className={look.className} style={look.style} data-element-id={element.id}>
-        {element.elements.map((child) => render(child, asParent))}
-      </div>
-    );
+    const children = element.elements.map((child) => render(child, asParent));
+    return <Fragment key={element.id}>{renderElement({ element, look, isRoot, children })}</Fragment>;
   };
   return <div className="pl-flow-page">{render(configuration.root, null)}</div>;
 }

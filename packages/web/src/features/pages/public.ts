@@ -18,3 +18,4 @@ export {
 } from './pageBus';
 export type { PageContext, PageRendererProps } from './pageRendererTypes';
 export { intentAction } from './reportIntents';
+export { type FlowElementProps, FlowLayout } from './FlowLayout';
