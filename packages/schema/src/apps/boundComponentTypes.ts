@@ -298,12 +298,20 @@ export interface BoundComponentType extends ComponentType<typeof boundProperties
   kind: BoundComponentKind;
 }
 
+/** Why a bound component cannot go on a page that takes no record (decision 0117). */
+export function boundComponentNeedsRecordMessage(label: string): string {
+  return `${label} is bound to the page's record. Set 'Page input' in the page settings to an Object first.`;
+}
+
 export const boundComponentTypes: readonly BoundComponentType[] = boundComponentKinds.map((kind) => ({
   alias: boundComponentAlias(kind),
   kind,
   properties: boundProperties,
   // Its binding lives in extendedProperties; an unbound component says so where it renders.
   isConfigured: () => true,
+  // It binds to the page's record: a page without an input has none.
+  dropRestriction: (page) =>
+    page.contextEntityTypeId === null ? boundComponentNeedsRecordMessage(kinds[kind].label) : null,
   ...kinds[kind],
 }));
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { aggregateKinds } from '../reports/operators.js';
+import type { LayoutElement } from './pageLayout.js';
 
 /**
  * The registered page component types: each type once, with what the builder's toolbox lists and
@@ -24,6 +25,11 @@ export interface ComponentType<P extends z.ZodType = z.ZodType> {
   /** Its column span when placed, and the least it may be given (spec 03 §2). */
   defaultSpan?: number;
   minSpan?: number;
+  /**
+   * Why it may not be dropped or moved into `parent` on this page (spec 01 §5: a registration may
+   * restrict dropping or moving; the builder shows the message as a toast), or null when it may.
+   */
+  dropRestriction?(page: { contextEntityTypeId: number | null }, parent: LayoutElement): string | null;
 }
 
 /** A page variable a component publishes, named and typed for the builder's variable lists. */
