@@ -15,6 +15,7 @@ import {
   type AppRecord,
   appRecordOf,
   selectApps,
+  selectPagesOfApp,
   targetsOf,
   unlistedAppAliases,
 } from '../apps/appRecords.js';
@@ -26,6 +27,7 @@ import { badRequest } from '../http/errors.js';
 import { appConflict, builderMessages as M } from './builderMessages.js';
 import { appRowOrThrow, appSettingsOf, appSettingsResponseOf, lastSaverOf } from './builderRecords.js';
 import { appMembers, isStaleWrite, problemsOf, putForBuilder, settingsRefused } from './builderWrites.js';
+import { checkMenu } from './menuRules.js';
 
 /**
  * The tenant's apps for the admin area (issue 20 item 1, decision 0112): every app but the shared
@@ -212,7 +214,10 @@ export async function updateApp(
       const current = appSettingsOf(app, roles.get(appId) ?? [], defaults.get(appId)?.[0] ?? null);
       await checkSettings(tx, appId, { ...current, ...given });
       const { fields, relationships } = settingsChange(given, current);
-      if (req.menu) fields.uiAppMenu = JSON.stringify(req.menu);
+      if (req.menu) {
+        checkMenu(req.menu, new Set((await selectPagesOfApp(tx, appId)).map((p) => p.id)));
+        fields.uiAppMenu = JSON.stringify(req.menu);
+      }
       await putForBuilder(
         tx,
         { entities: [{ id: appId, version: req.revision, fields, relationships }], deleted: [] },
