@@ -5,7 +5,8 @@ import { useEffect, useState } from 'react';
 import { Link } from '../../app/router';
 import { Choose, FormDialog, messageOf } from '../admin/public';
 import type { BuilderApi } from './builderApi';
-import { builderMessages, isMenuChanged, type PageListItem, pageLists } from './builderPages';
+import { builderMessages, isMenuChanged } from './builderPages';
+import { MenuOrderList } from './MenuOrderList';
 import { NameAndSlugFields, useNameAndSlug } from './NameAndSlugFields';
 
 export interface BuilderFileTabProps {
@@ -38,8 +39,8 @@ const pageHref = (appSlug: string, pageSlug: string) =>
 
 /**
  * The File tab (spec 01 §2): the app's pages — the menu with its folders, then the other pages, as
- * the app's menu orders them — to open; a page to add; a page to duplicate (to this app or
- * another) or delete, with spec 01 §4's messages.
+ * the app's menu orders them, reordered by drag and drop (MenuOrderList) — to open; a page to add;
+ * a page to duplicate (to this app or another) or delete, with spec 01 §4's messages.
  */
 export function BuilderFileTab({
   api,
@@ -52,15 +53,14 @@ export function BuilderFileTab({
   onOpen,
 }: BuilderFileTabProps) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const lists = pageLists(menu, app.pages);
   const isMenuEdited = isMenuChanged(app.menu, menu);
   // Adding, copying or deleting a page changes the stored menu: the edits are written first.
   const writeMenuEdits = async () => {
     if (isMenuEdited) await api.updateApp(app.id, { revision: app.revision, menu });
   };
 
-  const row = (page: BuilderPageRef) => (
-    <li key={page.id} className="pl-builder-file__page">
+  const pageContent = (page: BuilderPageRef) => (
+    <span className="pl-builder-file__page">
       <Link to={pageHref(app.settings.slug, page.slug)} className="pl-builder-file__link">
         <span aria-current={page.id === openPageId ? 'page' : undefined}>{page.name}</span>
         {page.id === app.settings.defaultPageId && <span className="pl-admin__badge">Default</span>}
@@ -83,19 +83,8 @@ export function BuilderFileTab({
           Delete
         </Button>
       </span>
-    </li>
+    </span>
   );
-  const items = (list: PageListItem[]) =>
-    list.map((item) =>
-      item.kind === 'page' ? (
-        row(item.page)
-      ) : (
-        <li key={item.id} className="pl-builder-file__folder">
-          <span className="pl-builder-file__folder-name">{item.text}</span>
-          <ul aria-label={item.text}>{item.pages.map(row)}</ul>
-        </li>
-      ),
-    );
 
   const remove = async (page: BuilderPageRef) => {
     try {
@@ -117,17 +106,18 @@ export function BuilderFileTab({
       <Button size="small" variant="outline" onPress={() => setDialog({ kind: 'add' })}>
         Add page
       </Button>
-      {!app.isSharedApp && (
+      {app.isSharedApp ? (
+        // The shared app's form pages have no menu to order.
         <>
-          <h3 id="file-menu">Menu</h3>
-          <ul aria-labelledby="file-menu">{items(lists.menu)}</ul>
+          <h3 id="file-other">Pages</h3>
+          <ul aria-labelledby="file-other">
+            {app.pages.map((page) => (
+              <li key={page.id}>{pageContent(page)}</li>
+            ))}
+          </ul>
         </>
-      )}
-      <h3 id="file-other">{app.isSharedApp ? 'Pages' : 'Other pages'}</h3>
-      {lists.other.length === 0 ? (
-        <p className="pl-admin__muted">No other pages.</p>
       ) : (
-        <ul aria-labelledby="file-other">{items(lists.other)}</ul>
+        <MenuOrderList menu={menu} pages={app.pages} onMenuChange={onMenuChange} renderPage={pageContent} />
       )}
       {dialog?.kind === 'add' && (
         <AddPageDialog
