@@ -14,6 +14,7 @@ export * from './apps/newPageContent.js';
 export * from './apps/pageComponents.js';
 export * from './apps/pageDefinition.js';
 export * from './apps/pageLayout.js';
+export * from './apps/pageVariables.js';
 export * from './apps/pageVersionFormat.js';
 export * from './catalogue/ids.js';
 export * from './catalogue/systemCatalogue.js';

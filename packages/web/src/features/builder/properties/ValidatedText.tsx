@@ -1,0 +1,60 @@
+import { useEffect, useRef, useState } from 'react';
+import { PropertyText } from './PropertyControls';
+
+export interface ValidatedTextProps {
+  label: string;
+  /** The stored value as text. */
+  value: string;
+  /** The message for a draft that cannot be stored, or null when it can. */
+  validate: (text: string) => string | null;
+  /** Stores a draft that passed `validate`. */
+  onCommit: (text: string) => void;
+  /** Commit as typed (the default), or only when the box loses focus. */
+  commitOn?: 'change' | 'blur';
+  multiline?: boolean;
+  isRequired?: boolean;
+}
+
+/**
+ * A text box whose draft is stored only while it is valid: a bad draft stays on screen with its
+ * message under the box, and the stored value keeps its last good value.
+ */
+export function ValidatedText({
+  label,
+  value,
+  validate,
+  onCommit,
+  commitOn = 'change',
+  multiline,
+  isRequired,
+}: ValidatedTextProps) {
+  const [draft, setDraft] = useState(value);
+  const committed = useRef(value);
+  // A change from elsewhere (undo, another element) replaces the draft.
+  useEffect(() => {
+    if (value !== committed.current) {
+      committed.current = value;
+      setDraft(value);
+    }
+  }, [value]);
+  const error = validate(draft);
+  const commit = (text: string) => {
+    if (validate(text) !== null || text === committed.current) return;
+    committed.current = text;
+    onCommit(text);
+  };
+  return (
+    <PropertyText
+      label={label}
+      value={draft}
+      error={error}
+      {...(multiline ? { multiline } : {})}
+      {...(isRequired ? { isRequired } : {})}
+      onChange={(text) => {
+        setDraft(text);
+        if (commitOn === 'change') commit(text);
+      }}
+      onBlur={() => commit(draft)}
+    />
+  );
+}
