@@ -7,6 +7,7 @@ import {
   pageVersionContent,
 } from './pageDefinition.js';
 import { type LayoutElement, layoutProblems, readPageConfiguration, safeJson } from './pageLayout.js';
+import { variableValueProblem } from './variableValues.js';
 
 /**
  * The shape a page version's stored content is in (decision 0062). A stored version keeps the
@@ -106,14 +107,19 @@ export interface PageContentProblem {
 export const unknownComponentTypeMessage = 'Unknown component type';
 export const duplicateComponentIdMessage = 'Another component already has this Id.';
 
+/** A page variable's value that does not match its type, naming the variable (spec 01 §5). */
+export const variableValueMessage = (name: string, problem: string): string =>
+  `Page variable '${name}': ${problem}`;
+
 export function maxPerPageMessage(max: number, label: string): string {
   return `The component cannot be added. Only ${max} ${label} component(s) per page are currently supported.`;
 }
 
 /**
  * What is wrong with content a save would store (spec 01 §5): its shape, each component's
- * properties against its registered type, ids (no spaces, unique), per-page maximums and the
- * layout naming only the page's components. Empty when it may be stored.
+ * properties against its registered type, ids (no spaces, unique), per-page maximums, page
+ * variable values against their types and the layout naming only the page's components. Empty
+ * when it may be stored.
  */
 export function pageContentProblems(content: unknown): PageContentProblem[] {
   const parsed = pageVersionContent.safeParse(content);
@@ -140,6 +146,14 @@ export function pageContentProblems(content: unknown): PageContentProblem[] {
     if (!properties.success)
       for (const issue of properties.error.issues)
         problems.push({ path: [path, 'properties', ...issue.path].join('.'), message: issue.message });
+  });
+  parsed.data.variables.forEach((variable, index) => {
+    const problem = variableValueProblem(variable.type, variable.isList, variable.value);
+    if (problem)
+      problems.push({
+        path: `variables.${index}.value`,
+        message: variableValueMessage(variable.name, problem),
+      });
   });
   for (const message of layoutProblems(configuration.root))
     problems.push({ path: 'configuration.root', message });

@@ -125,7 +125,9 @@ function versionErrors(ctx: RequestContext, row: EntityRow, refOf: Refer): Membe
       id: refOf(row.id),
       member,
       message:
-        verbatim.has(p.message) || p.message.startsWith('The component cannot be added.')
+        verbatim.has(p.message) ||
+        p.message.startsWith('The component cannot be added.') ||
+        p.message.startsWith("Page variable '")
           ? p.message
           : `At ${p.path}: ${p.message}`,
     }));

@@ -113,6 +113,7 @@ const verbatim = new Set<string>([
 function problemText(problem: PageContentProblem): string {
   if (problem.path === '' || verbatim.has(problem.message)) return problem.message;
   if (problem.message.startsWith('The component cannot be added.')) return problem.message;
+  if (problem.message.startsWith("Page variable '")) return problem.message;
   return `At ${problem.path}: ${problem.message}`;
 }
 
