@@ -1,0 +1,77 @@
+import type { AppMenu, AppSettingsResponse, BuilderPageResponse } from '@plinth/schema';
+import { useEffect, useMemo, useState } from 'react';
+import { messageOf } from '../admin/public';
+import { appPageIssues, hasSharedPageIssues, type PageWithIssues } from './appPageIssues';
+import type { BuilderApi } from './builderApi';
+import type { PageEdit } from './builderPages';
+
+export interface UseAppPageIssuesOptions {
+  api: BuilderApi;
+  app: AppSettingsResponse;
+  /** The menu as edited in the builder; the app's stored menu when not given. */
+  menu?: AppMenu;
+  /** The page open in the builder and its unsaved edit. */
+  openPageId: number;
+  openEdit: PageEdit;
+}
+
+export interface AppPageIssues {
+  /** Every page of the app loaded so far, with its issues, in the File tab's order. */
+  pages: PageWithIssues[];
+  /** The other pages are still being read. */
+  isLoading: boolean;
+  /** Pages that could not be read, with why. */
+  failures: Array<{ pageId: number; name: string; message: string }>;
+  /** A shared (form) page has issues: show the 'Issues in shared pages' tab. */
+  hasSharedPageIssues: boolean;
+}
+
+/**
+ * The issues of every page of the app for the Page Validation and 'Issues in shared pages' tabs:
+ * the other pages are read through the builder api (again when the app, its revision or the open
+ * page change, since a save may have changed any of them); the open page is checked as edited.
+ */
+export function useAppPageIssues({
+  api,
+  app,
+  menu,
+  openPageId,
+  openEdit,
+}: UseAppPageIssuesOptions): AppPageIssues {
+  const [loaded, setLoaded] = useState<ReadonlyMap<number, BuilderPageResponse>>(new Map());
+  const [isLoading, setIsLoading] = useState(false);
+  const [failures, setFailures] = useState<AppPageIssues['failures']>([]);
+  const others = app.pages.filter((p) => p.id !== openPageId);
+  const othersKey = others.map((p) => p.id).join(',');
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again when the pages, the app's revision or the open page change.
+  useEffect(() => {
+    const controller = new AbortController();
+    setIsLoading(true);
+    void Promise.all(
+      others.map((page) =>
+        api.page(page.id, controller.signal).then(
+          (read) => ({ ok: true as const, read }),
+          (error: unknown) => ({ ok: false as const, page, message: messageOf(error) }),
+        ),
+      ),
+    ).then((answers) => {
+      if (controller.signal.aborted) return;
+      const next = new Map<number, BuilderPageResponse>();
+      const failed: AppPageIssues['failures'] = [];
+      for (const answer of answers)
+        if (answer.ok) next.set(answer.read.id, answer.read);
+        else failed.push({ pageId: answer.page.id, name: answer.page.name, message: answer.message });
+      setLoaded(next);
+      setFailures(failed);
+      setIsLoading(false);
+    });
+    return () => controller.abort();
+  }, [api, app.id, app.revision, othersKey, openPageId]);
+
+  const pages = useMemo(
+    () => appPageIssues(app, menu ?? app.menu, loaded, { id: openPageId, edit: openEdit }),
+    [app, menu, loaded, openPageId, openEdit],
+  );
+  return { pages, isLoading, failures, hasSharedPageIssues: hasSharedPageIssues(pages) };
+}
