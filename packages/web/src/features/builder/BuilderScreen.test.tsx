@@ -42,11 +42,12 @@ describe('the page builder', () => {
         .getAllByRole('tab')
         .map((t) => t.textContent),
     ).toEqual(['Components', 'Layout', 'File', 'Page Validation', 'Form page']);
+    expect(screen.getByRole('tab', { name: 'Components' })).toHaveAttribute('aria-selected', 'true');
     // Issues in shared pages stays hidden: there are none.
     expect(screen.queryByRole('tab', { name: 'Issues in shared pages' })).toBeNull();
-    // The centre is the page renderer's output: the Welcome page's heading.
-    const canvas = screen.getByRole('region', { name: 'Page preview' });
-    expect(within(canvas).getByRole('heading', { name: 'Welcome to Sales CRM' })).toBeInTheDocument();
+    // The centre is the page's layout: the Welcome page's heading as a card with its text.
+    const canvas = screen.getByRole('region', { name: 'Page layout' });
+    expect(within(canvas).getByText('Welcome to Sales CRM')).toBeInTheDocument();
     expect(field('Page name')).toHaveValue('Welcome');
     expect(field('URL slug')).toHaveValue('welcome');
     // Nothing changed: Save is disabled; Preview opens the draft in the runner.
@@ -58,12 +59,14 @@ describe('the page builder', () => {
     await user.click(screen.getByRole('tab', { name: 'Components' }));
     expect(screen.getByText('Horizontal container')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Layout' }));
-    expect(screen.getByText('Heading')).toBeInTheDocument();
+    const layout = screen.getByRole('tabpanel', { name: 'Layout' });
+    expect(within(layout).getByRole('button', { name: 'Heading' })).toBeInTheDocument();
   });
 
   it("shows spec 01 §5's name and slug messages as they are typed and blocks the save", async () => {
     const { server, user } = await openBuilder('/admin/apps/crm/welcome');
     const app = [...server.apps.values()].find((a) => a.settings.slug === 'crm')!;
+    await user.click(screen.getByRole('tab', { name: 'File' }));
     await user.click(screen.getByRole('button', { name: 'Add page' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add page' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Page name' }), 'Accounts');
@@ -152,6 +155,7 @@ describe('the page builder', () => {
 
   it('asks before leaving unsaved changes, and stays when the answer is no', async () => {
     const { user } = await openBuilder('/admin/apps/crm/welcome');
+    await user.click(screen.getByRole('tab', { name: 'File' }));
     await user.click(screen.getByRole('button', { name: 'Add page' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add page' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Page name' }), 'Accounts');
@@ -159,6 +163,7 @@ describe('the page builder', () => {
     await waitFor(() => expect(field('Page name')).toHaveValue('Accounts'));
     await user.type(field('Page name'), ' list');
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    await user.click(screen.getByRole('tab', { name: 'File' }));
     await user.click(screen.getByRole('link', { name: /^Welcome/ }));
     expect(confirm).toHaveBeenCalledWith(
       'There are unsaved changes, are you sure you wish to leave the page?',
@@ -172,6 +177,7 @@ describe('the page builder', () => {
 
   it("duplicates a page in its app and to another app, and deletes one with spec 01 §4's messages", async () => {
     const { server, user } = await openBuilder('/admin/apps/crm/welcome');
+    await user.click(screen.getByRole('tab', { name: 'File' }));
     await user.click(screen.getByRole('button', { name: 'Duplicate Welcome' }));
     let dialog = await screen.findByRole('dialog', { name: 'Duplicate Welcome' });
     await user.click(within(dialog).getByRole('button', { name: 'Duplicate' }));

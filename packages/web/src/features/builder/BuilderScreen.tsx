@@ -2,22 +2,19 @@ import {
   type AppMenu,
   type AppSettingsResponse,
   type BuilderPageResponse,
-  type LayoutElement,
   type PageSettingsProblems,
-  type PageSummary,
   pageSettingsProblems,
   unsavedChangesQuestion,
 } from '@plinth/schema';
 import { Button, ErrorDisplay, LoadingGrid, toast } from '@plinth/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { addLeaveGuard, navigate } from '../../app/router';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { messageOf } from '../admin/public';
 import { useSession } from '../auth/public';
-import { PageRenderer, renderableComponentTypes } from '../pages/public';
 import { previewUrl } from '../runner/public';
 import { BuilderFileTab } from './BuilderFileTab';
+import { BuilderWorkspace } from './BuilderWorkspace';
 import { type BuilderApi, builderApi } from './builderApi';
 import {
   blockingMessage,
@@ -27,6 +24,7 @@ import {
   isMenuChanged,
   type PageEdit,
 } from './builderPages';
+import { useEditHistory } from './editHistory';
 import { PageSettingsPanel } from './PageSettingsPanel';
 import { isConflict, settingErrorsOf } from './settingErrors';
 import './builder.css';
@@ -54,8 +52,6 @@ function previewHref(tenant: string, appSlug: string, pageSlug: string, showsTit
   return `/apps/${encodeURIComponent(appSlug)}/${encodeURIComponent(pageSlug)}?${query}`;
 }
 
-const containerNames = ['Grid', 'Horizontal container', 'Vertical container'];
-
 /**
  * The page builder (spec 01 §2) at /admin/apps/{appSlug}/{pageSlug}: the left tabs, the page as the
  * runner renders it in the centre, page settings on the right; Save (the draft), Publish, Preview,
@@ -68,7 +64,10 @@ export function BuilderScreen({ appSlug, pageSlug, api: given, confirm }: Builde
   const api = useMemo(() => given ?? builderApi(client), [given, client]);
   const [app, setApp] = useState<AppSettingsResponse | null>(null);
   const [page, setPage] = useState<BuilderPageResponse | null>(null);
-  const [edit, setEdit] = useState<PageEdit | null>(null);
+  // The page as edited, with every change kept for undo and redo (issue 20 item 7).
+  const history = useEditHistory<PageEdit | null>(null);
+  const edit = history.value;
+  const setEdit = history.reset;
   const [error, setError] = useState<string | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
   const [serverProblems, setServerProblems] = useState<PageSettingsProblems>({});
@@ -125,7 +124,7 @@ export function BuilderScreen({ appSlug, pageSlug, api: given, confirm }: Builde
       },
     );
     return () => controller.abort();
-  }, [api, openId]);
+  }, [api, openId, setEdit]);
 
   const current = page && page.id === openId ? page : null;
   const isPageDirty = current !== null && edit !== null && hasChanges(editOf(current), edit);
@@ -149,6 +148,22 @@ export function BuilderScreen({ appSlug, pageSlug, api: given, confirm }: Builde
       remove();
     };
   }, []);
+  // Ctrl+Z undoes and Ctrl+Shift+Z (or Ctrl+Y) redoes the builder's changes; in a text box the
+  // browser's own undo of the typing comes first.
+  const { undo, redo } = history;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+      const key = event.key.toLowerCase();
+      if (key !== 'z' && key !== 'y') return;
+      if (isTextEntry(event.target)) return;
+      event.preventDefault();
+      if (key === 'y' || event.shiftKey) redo();
+      else undo();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [undo, redo]);
   useDocumentTitle(current ? `${current.settings.name} · Builder` : 'Builder');
 
   const problems: PageSettingsProblems =
@@ -249,19 +264,6 @@ export function BuilderScreen({ appSlug, pageSlug, api: given, confirm }: Builde
     return <ErrorDisplay message={builderMessages.failedToLoadPage(pageSlug)} homeHref="/admin/apps" />;
   if (!app || !current || !edit) return <LoadingGrid columns={3} rows={6} />;
 
-  const summary: PageSummary = {
-    id: current.id,
-    name: edit.settings.name,
-    slug: current.settings.slug,
-    description: edit.settings.description,
-    type: edit.settings.type,
-    hidden: edit.settings.hidden,
-    showMenu: edit.settings.showMenu,
-    showInSitemap: edit.settings.showInSitemap,
-    icon: edit.settings.icon,
-    contextEntityTypeId: edit.content.contextEntityTypeId,
-    isDefaultEditRecordPage: current.isDefaultEditRecordPage,
-  };
   const issues = Object.values(problems).filter((m): m is string => Boolean(m));
   const formPages = app.pages.filter((p) => p.type !== 'default');
 
@@ -280,6 +282,22 @@ export function BuilderScreen({ appSlug, pageSlug, api: given, confirm }: Builde
           </span>
         </div>
         <div className="pl-builder-screen__actions">
+          <Button
+            variant="subtle"
+            aria-keyshortcuts="Control+Z"
+            isDisabled={!history.canUndo}
+            onPress={history.undo}
+          >
+            Undo
+          </Button>
+          <Button
+            variant="subtle"
+            aria-keyshortcuts="Control+Shift+Z"
+            isDisabled={!history.canRedo}
+            onPress={history.redo}
+          >
+            Redo
+          </Button>
           <a
             className="pl-builder-screen__preview"
             href={previewHref(
@@ -313,121 +331,69 @@ export function BuilderScreen({ appSlug, pageSlug, api: given, confirm }: Builde
           </Button>
         </div>
       )}
-      <div className="pl-builder-screen__body">
-        <Tabs className="pl-builder-tabs" defaultSelectedKey="file">
-          <TabList aria-label="Builder" className="pl-builder-tabs__list">
-            <Tab id="components">Components</Tab>
-            <Tab id="layout">Layout</Tab>
-            <Tab id="file">File</Tab>
-            <Tab id="validation">Page Validation</Tab>
-            <Tab id="shared">Form page</Tab>
-          </TabList>
-          <TabPanel id="components" className="pl-builder-tabs__panel">
-            <h3>Containers</h3>
-            <ul>
-              {containerNames.map((n) => (
-                <li key={n}>{n}</li>
-              ))}
-            </ul>
-            <h3>Components</h3>
-            <ul>
-              {renderableComponentTypes().map((t) => (
-                <li key={t.alias}>{t.label}</li>
-              ))}
-            </ul>
-          </TabPanel>
-          <TabPanel id="layout" className="pl-builder-tabs__panel">
-            <LayoutTree elements={edit.content.configuration.root.elements} content={edit.content} />
-          </TabPanel>
-          <TabPanel id="file" className="pl-builder-tabs__panel">
-            <BuilderFileTab
-              api={api}
-              app={app}
-              menu={menuEdit ?? app.menu}
-              onMenuChange={setMenuEdit}
-              openPageId={current.id}
-              openPageRevision={current.revision}
-              onAppChanged={async () => {
-                // The File tab wrote any menu edits before changing the app's pages.
-                setMenuEdit(null);
-                await loadApp();
-              }}
-              onOpen={(slug) => navigate(builderHref(app.settings.slug, slug))}
-            />
-          </TabPanel>
-          <TabPanel id="validation" className="pl-builder-tabs__panel">
-            {issues.length === 0 ? (
-              <p className="pl-admin__muted">No issues in this page.</p>
-            ) : (
-              <ul aria-label="Issues in this page">
-                {issues.map((m) => (
-                  <li key={m}>Page settings: {m}</li>
-                ))}
-              </ul>
-            )}
-          </TabPanel>
-          <TabPanel id="shared" className="pl-builder-tabs__panel">
-            {formPages.length === 0 ? (
-              <p className="pl-admin__muted">This app has no form pages.</p>
-            ) : (
-              <ul aria-label="Form pages">
-                {formPages.map((p) => (
-                  <li key={p.id}>{p.name}</li>
-                ))}
-              </ul>
-            )}
-          </TabPanel>
-        </Tabs>
-        <section className="pl-builder-canvas" aria-label="Page preview" inert>
-          {edit.content.components.length === 0 && (
-            <p className="pl-admin__muted">This page has no components yet.</p>
-          )}
-          <PageRenderer
-            content={edit.content}
-            context={{
-              app: { id: app.id, slug: app.settings.slug, name: app.settings.name },
-              page: summary,
-              record: null,
-              formMode: 'view',
+      <BuilderWorkspace
+        content={edit.content}
+        onContentChange={(content, key) => history.set((e) => (e ? { ...e, content } : e), key)}
+        fileTab={
+          <BuilderFileTab
+            api={api}
+            app={app}
+            menu={menuEdit ?? app.menu}
+            onMenuChange={setMenuEdit}
+            openPageId={current.id}
+            openPageRevision={current.revision}
+            onAppChanged={async () => {
+              // The File tab wrote any menu edits before changing the app's pages.
+              setMenuEdit(null);
+              await loadApp();
             }}
-            onNavigate={() => {}}
+            onOpen={(slug) => navigate(builderHref(app.settings.slug, slug))}
           />
-        </section>
-        <aside className="pl-builder-screen__panel">
+        }
+        validationTab={
+          issues.length === 0 ? (
+            <p className="pl-admin__muted">No issues in this page.</p>
+          ) : (
+            <ul aria-label="Issues in this page">
+              {issues.map((m) => (
+                <li key={m}>Page settings: {m}</li>
+              ))}
+            </ul>
+          )
+        }
+        sharedPagesTab={
+          formPages.length === 0 ? (
+            <p className="pl-admin__muted">This app has no form pages.</p>
+          ) : (
+            <ul aria-label="Form pages">
+              {formPages.map((p) => (
+                <li key={p.id}>{p.name}</li>
+              ))}
+            </ul>
+          )
+        }
+        pageSettings={
           <PageSettingsPanel
             edit={edit}
             problems={problems}
             types={types}
             onChange={(next) => {
               setServerProblems({});
-              setEdit(next);
+              history.set(next, 'page-settings');
             }}
           />
-        </aside>
-      </div>
+        }
+      />
     </section>
   );
 }
 
-/** The Layout tab: the page's elements as a tree (read-only for now). */
-function LayoutTree({
-  elements,
-  content,
-}: {
-  elements: readonly LayoutElement[];
-  content: PageEdit['content'];
-}) {
-  if (elements.length === 0) return <p className="pl-admin__muted">The page has no elements yet.</p>;
-  const nameOf = (e: LayoutElement) =>
-    e.name ?? content.components.find((c) => c.id === e.id)?.name ?? (e.type === 'grid' ? 'Grid' : e.id);
+/** Whether keys typed at a target edit text (an input, a text area, a rich-text or code editor). */
+function isTextEntry(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLTextAreaElement) return true;
   return (
-    <ul className="pl-builder-layout">
-      {elements.map((e) => (
-        <li key={e.id}>
-          {nameOf(e)}
-          {e.elements.length > 0 && <LayoutTree elements={e.elements} content={content} />}
-        </li>
-      ))}
-    </ul>
+    target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit'].includes(target.type)
   );
 }
