@@ -2,7 +2,7 @@ import { replaceEditorText } from '@plinth/expression-editor/testing';
 import { findComponent, findElement } from '@plinth/schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderPanel } from './renderPanel';
+import { renderPanel, testPage } from './renderPanel';
 
 describe("a component's Id and Name", () => {
   it("shows spec 01 §5's messages under the Id as it is typed, and applies a good id on leaving it", async () => {
@@ -105,7 +105,7 @@ describe('a bound component', () => {
     });
   });
 
-  it('has named data sources of an expression or a page variable; a name is required and unique', async () => {
+  it('has named data sources of an expression or a page variable, added and removed', async () => {
     const { user, latest } = renderPanel('amount');
     await user.click(screen.getByRole('button', { name: 'Add data source' }));
     await user.click(screen.getByRole('button', { name: 'Add data source' }));
@@ -116,29 +116,65 @@ describe('a bound component', () => {
       { name: 'Source1', type: 'expression', expression: '' },
       { name: 'Source2', type: 'variable', variableName: 'Region' },
     ]);
-    const firstName = within(screen.getByRole('group', { name: 'Data source Source1' })).getByRole(
-      'textbox',
-      {
-        name: 'Source name',
-      },
-    );
-    await user.clear(firstName);
-    expect(screen.getByText('A value is required.')).toBeInTheDocument();
-    await user.type(firstName, 'source2');
-    expect(screen.getByText('Another data source already has this name.')).toBeInTheDocument();
-    await user.clear(firstName);
-    await user.type(firstName, 'Total');
     await screen.findByRole('textbox', { name: 'Source expression' }, { timeout: 5000 });
     replaceEditorText('[Region]', 'Source expression');
     await waitFor(() =>
       expect(findComponent(latest(), 'amount')?.dataSourceConfiguration[0]).toEqual({
-        name: 'Total',
+        name: 'Source1',
         type: 'expression',
         expression: '[Region]',
       }),
     );
     await user.click(screen.getByRole('button', { name: 'Remove Source2' }));
     expect(findComponent(latest(), 'amount')?.dataSourceConfiguration).toHaveLength(1);
+  });
+
+  it("requires a data source's name, unique among the component's", async () => {
+    const page = testPage();
+    page.components[1] = {
+      ...page.components[1]!,
+      dataSourceConfiguration: [
+        { name: 'Source1', type: 'expression', expression: '' },
+        { name: 'Source2', type: 'variable', variableName: 'Region' },
+      ],
+    };
+    const { user, latest } = renderPanel('amount', { content: page });
+    const group = screen.getByRole('group', { name: 'Data source Source1' });
+    const name = within(group).getByRole('textbox', { name: 'Source name' });
+    await user.clear(name);
+    expect(screen.getByText('A value is required.')).toBeInTheDocument();
+    await user.type(name, 'source2');
+    expect(screen.getByText('Another data source already has this name.')).toBeInTheDocument();
+    await user.clear(name);
+    await user.type(name, 'Total');
+    expect(findComponent(latest(), 'amount')?.dataSourceConfiguration.map((e) => e.name)).toEqual([
+      'Total',
+      'Source2',
+    ]);
+  });
+});
+
+describe("a bound component's display of its kind", () => {
+  it('shows a relationship as a table or inline, with its rows a page and records in a modal', async () => {
+    const { user, latest, choose } = renderPanel('contacts');
+    // A relationship has no calculation to show on a new record; field kinds do.
+    expect(screen.queryByRole('checkbox', { name: 'Show the calculation on a new record' })).toBeNull();
+    await choose('Display as', 'Inline');
+    const rows = screen.getByRole('textbox', { name: 'Rows per page' });
+    expect(rows).toHaveValue('6');
+    await user.clear(rows);
+    await user.type(rows, '0');
+    expect(
+      screen.getByText('The value is out of range; the value must be between 1 and 100 inclusive'),
+    ).toBeInTheDocument();
+    await user.clear(rows);
+    await user.type(rows, '10');
+    await user.click(screen.getByRole('checkbox', { name: 'Open records in a modal' }));
+    expect(findComponent(latest(), 'contacts')?.style).toEqual({
+      displayAs: 'inline',
+      rowsPerPage: 10,
+      openRecordsInModal: true,
+    });
   });
 });
 

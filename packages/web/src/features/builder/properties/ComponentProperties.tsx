@@ -1,5 +1,6 @@
 import { boundComponentType, componentType, findComponent, type LayoutElement } from '@plinth/schema';
 import { BoundComponentFields } from './BoundComponentFields';
+import { BoundDisplayFields } from './BoundDisplayFields';
 import { ComponentIdField } from './ComponentIdField';
 import { CustomValidationFields } from './CustomValidationFields';
 import { DataSourceFields } from './DataSourceFields';
@@ -32,6 +33,7 @@ export function ComponentProperties({
       {bound ? (
         <>
           <BoundComponentFields edit={edit} component={component} type={bound} />
+          <BoundDisplayFields edit={edit} component={component} kind={bound.kind} />
           <CustomValidationFields edit={edit} component={component} />
           <DataSourceFields edit={edit} component={component} />
         </>

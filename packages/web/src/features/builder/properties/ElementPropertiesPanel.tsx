@@ -99,24 +99,29 @@ function ElementPanel({
       <Check isSelected={showsAdvanced} onChange={setShowsAdvanced}>
         Show advanced properties
       </Check>
-      {element.type === 'grid' && <GridProperties edit={edit} element={element} />}
-      {element.type === 'container' && <ContainerProperties edit={edit} element={element} parent={parent} />}
-      {isComponent && (
-        <ComponentProperties edit={edit} element={element} onIdChange={(id) => onSelectedIdChange?.(id)} />
-      )}
-      {parent && (
-        <PropertyGroup title={`Place in ${parent.type === 'grid' ? 'grid' : 'container'}`}>
-          <PlacementFields edit={edit} element={element} parent={parent} />
-        </PropertyGroup>
-      )}
-      {!isRoot && (
-        <PropertyGroup title="Behaviour">
-          <BehaviourFields edit={edit} element={element} hasReadOnly={isComponent} />
-          <Button variant="outline" size="small" onPress={() => onDelete(element.id)}>
-            {isComponent ? 'Delete component' : 'Delete container'}
-          </Button>
-        </PropertyGroup>
-      )}
+      {/* Another element's fields start afresh: drafts and expression editors are its own. */}
+      <div key={element.id} className="pl-builder-panel">
+        {element.type === 'grid' && <GridProperties edit={edit} element={element} />}
+        {element.type === 'container' && (
+          <ContainerProperties edit={edit} element={element} parent={parent} />
+        )}
+        {isComponent && (
+          <ComponentProperties edit={edit} element={element} onIdChange={(id) => onSelectedIdChange?.(id)} />
+        )}
+        {parent && (
+          <PropertyGroup title={`Place in ${parent.type === 'grid' ? 'grid' : 'container'}`}>
+            <PlacementFields edit={edit} element={element} parent={parent} />
+          </PropertyGroup>
+        )}
+        {!isRoot && (
+          <PropertyGroup title="Behaviour">
+            <BehaviourFields edit={edit} element={element} hasReadOnly={isComponent} />
+            <Button variant="outline" size="small" onPress={() => onDelete(element.id)}>
+              {isComponent ? 'Delete component' : 'Delete container'}
+            </Button>
+          </PropertyGroup>
+        )}
+      </div>
     </section>
   );
 }

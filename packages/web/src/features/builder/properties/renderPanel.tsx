@@ -37,11 +37,12 @@ const components: PageComponentInput[] = [
   },
   { id: 'sales', name: 'Sales', typeAlias: 'core:reportComponent' },
   { id: 'chart', name: 'Chart', typeAlias: 'core:chartComponent' },
+  { id: 'contacts', name: 'Contacts', typeAlias: 'core:relationshipFieldComponent' },
 ];
 
 /**
  * A page for the panel's tests: in the root grid a horizontal container 'box' (holding a grid
- * 'inner' and the heading), a bound number field 'amount', a report 'sales' and a chart; one
+ * 'inner' and the heading), a bound number field 'amount', a report 'sales', a chart and a relationship 'contacts'; one
  * page variable Region.
  */
 export function testPage(): PageVersionContent {
@@ -69,6 +70,7 @@ export function testPage(): PageVersionContent {
           element('amount', 'component'),
           element('sales', 'component'),
           element('chart', 'component'),
+          element('contacts', 'component'),
         ]),
         name: 'Page',
         styles: { lg: { columns: 12 }, md: { columns: 8 }, sm: { columns: 4 } },
