@@ -40,6 +40,8 @@ async function openFileTab() {
   const user = userEvent.setup();
   render(<App client={server.api} />);
   await screen.findByRole('heading', { level: 1, name: /^Sales CRM/ }, { timeout: 5000 });
+  const fileTab = screen.getByRole('tab', { name: 'File' });
+  if (fileTab.getAttribute('aria-selected') !== 'true') await user.click(fileTab);
   return { server, app, user };
 }
 

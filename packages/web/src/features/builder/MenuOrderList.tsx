@@ -100,6 +100,8 @@ export function MenuOrderList({ menu, pages, onMenuChange, renderPage }: MenuOrd
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${nameOf(String(active.id))}.`,
     onDragOver: ({ active, over }) => {
+      // Over itself (as a drag starts): "Picked up" stays the last thing said.
+      if (over?.id === active.id) return undefined;
       const target = over ? dropTargetOf(entries, String(active.id), String(over.id)) : null;
       return target
         ? `${nameOf(String(active.id))} will move ${describeTarget(entries, target)}.`
@@ -328,25 +330,24 @@ function FolderRow({
         data-drop={dropMark(folderId)}
       >
         <DragHandle name={`folder ${text}`} handle={row.handle} />
-        <span className="pl-menu-order__folder-name">
-          <span aria-hidden="true">▸ </span>
-          {text}
-        </span>
-        <span className="pl-menu-order__actions">
-          <MoveMenu
-            entries={entries}
-            dropMark={dropMark}
-            onMove={onMove}
-            itemKey={folderId}
-            name={`folder ${text}`}
-          />
-          <Button size="small" variant="subtle" aria-label={`Rename folder ${text}`} onPress={onRename}>
-            Rename
-          </Button>
-          <Button size="small" variant="subtle" aria-label={`Delete folder ${text}`} onPress={onDelete}>
-            Delete
-          </Button>
-        </span>
+        <div className="pl-menu-order__content">
+          <span className="pl-menu-order__folder-name">{text}</span>
+          <span className="pl-menu-order__actions">
+            <Button size="small" variant="subtle" aria-label={`Rename folder ${text}`} onPress={onRename}>
+              Rename
+            </Button>
+            <Button size="small" variant="subtle" aria-label={`Delete folder ${text}`} onPress={onDelete}>
+              Delete
+            </Button>
+          </span>
+        </div>
+        <MoveMenu
+          entries={entries}
+          dropMark={dropMark}
+          onMove={onMove}
+          itemKey={folderId}
+          name={`folder ${text}`}
+        />
       </div>
       <ul aria-label={`Folder ${text}`}>{children}</ul>
     </li>
