@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { seriousFindings } from './runnerAxe';
 
 /** Keeps a screenshot of what the administrator sees, as an artefact of the run. */
 async function keep(page: Page, name: string, testInfo: import('@playwright/test').TestInfo) {
@@ -65,6 +66,7 @@ test('an administrator moves a page into a menu folder by keyboard', async ({ pa
   await expect(folder.getByRole('link', { name: 'Visit log' })).toBeVisible();
   await expect(page.getByText('Unsaved changes')).toBeVisible();
   await keep(page, 'moved-into-folder-1440', testInfo);
+  expect(await seriousFindings(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('App was successfully saved')).toBeVisible();
