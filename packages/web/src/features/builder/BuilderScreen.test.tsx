@@ -188,7 +188,7 @@ describe('the page builder', () => {
         within(menu)
           .getAllByRole('listitem')
           .map((li) => li.textContent),
-      ).toEqual(['WelcomeDefaultDuplicateDelete', 'Welcome 2DuplicateDelete']),
+      ).toEqual(['⠿WelcomeDefaultDuplicateDeleteMove', '⠿Welcome 2DuplicateDeleteMove']),
     );
 
     await user.click(screen.getByRole('button', { name: 'Duplicate Welcome 2' }));
