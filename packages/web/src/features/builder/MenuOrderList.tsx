@@ -130,7 +130,8 @@ export function MenuOrderList({ menu, pages, onMenuChange, renderPage }: MenuOrd
       const change = addFolder(from, { id: newFolderId(from, text), text }, dialog.list);
       if (change.ok) onMenuChange(change.menu);
       else toast.error(change.reason);
-    } else if (dialog?.kind === 'rename') onMenuChange(renameFolder(menu, dialog.folderId, text));
+    } else if (dialog?.kind === 'rename')
+      onMenuChange(renameFolder(normalizedMenu(menu, pages), dialog.folderId, text));
     setDialog(null);
   };
 

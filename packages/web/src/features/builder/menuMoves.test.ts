@@ -122,6 +122,8 @@ describe('moves', () => {
   it('drops pages the app no longer has and places pages no order names among the other pages', () => {
     const stale = { ...menu(), menuOrder: ['1', '99', 'sales'], otherOrder: ['archive'] };
     expect(normalizedMenu(stale, pages)).toEqual({ ...menu(), otherOrder: ['archive', '4'] });
+    const unlisted = { ...menu(), menuOrder: ['1'] };
+    expect(normalizedMenu(unlisted, pages).menuOrder).toEqual(['1', 'sales']);
     const moved = ok(moveInMenu(stale, pages, '1', { kind: 'above', itemId: '4' }));
     expect(moved.menuOrder).toEqual(['sales']);
     expect(moved.otherOrder).toEqual(['archive', '1', '4']);

@@ -93,11 +93,17 @@ export function dropTargetOf(
   return { kind: activeAt < overAt ? 'below' : 'above', itemId: over.key };
 }
 
-/** Pages the stored menu names that the app no longer has leave it; pages it misses join Other pages. */
+/**
+ * The stored menu made whole before an edit: pages the app no longer has leave it, pages it misses
+ * join Other pages, and folders missing from their list's order join its end.
+ */
 export function normalizedMenu(menu: AppMenu, pages: readonly BuilderPageRef[]): AppMenu {
   const ids = new Set(pages.map((p) => String(p.id)));
-  const keep = (order: string[], folders: AppMenu['menuFolders']) =>
-    order.filter((key) => ids.has(key) || folders.some((f) => f.id === key));
+  // A folder its list's order does not name is put at the end of it (the server refuses it else).
+  const keep = (order: string[], folders: AppMenu['menuFolders']) => [
+    ...order.filter((key) => ids.has(key) || folders.some((f) => f.id === key)),
+    ...folders.filter((f) => !order.includes(f.id)).map((f) => f.id),
+  ];
   const inFolders = (folders: AppMenu['menuFolders']) =>
     folders.map((f) => ({ ...f, childOrder: f.childOrder.filter((key) => ids.has(key)) }));
   const known: AppMenu = {
