@@ -4,6 +4,7 @@ import {
   type BuilderPageResponse,
   type PageSettingsProblems,
   pageSettingsProblems,
+  saveBlockers,
   unsavedChangesQuestion,
 } from '@plinth/schema';
 import { Button, ErrorDisplay, LoadingGrid, toast } from '@plinth/ui';
@@ -13,20 +14,18 @@ import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { messageOf } from '../admin/public';
 import { useSession } from '../auth/public';
 import { previewUrl } from '../runner/public';
+import { sharedPagesOf } from './appPageIssues';
 import { BuilderFileTab } from './BuilderFileTab';
 import { BuilderWorkspace } from './BuilderWorkspace';
 import { type BuilderApi, builderApi } from './builderApi';
-import {
-  blockingMessage,
-  builderMessages,
-  editOf,
-  hasChanges,
-  isMenuChanged,
-  type PageEdit,
-} from './builderPages';
+import { builderMessages, editOf, hasChanges, isMenuChanged, type PageEdit } from './builderPages';
 import { useEditHistory } from './editHistory';
 import { PageSettingsPanel } from './PageSettingsPanel';
+import { PageValidationTab } from './PageValidationTab';
+import { PageVariablesPanel } from './properties/PageVariablesPanel';
+import { SharedPagesTab } from './SharedPagesTab';
 import { isConflict, settingErrorsOf } from './settingErrors';
+import { useAppPageIssues } from './useAppPageIssues';
 import './builder.css';
 
 export interface BuilderScreenProps {
@@ -177,14 +176,24 @@ export function BuilderScreen({ appSlug, pageSlug, api: given, confirm }: Builde
         }
       : {};
 
+  const appIssues = useAppPageIssues({
+    api,
+    app,
+    menu: menuEdit ?? app?.menu,
+    openPageId: current?.id ?? null,
+    openEdit: edit,
+  });
+  const blockers = saveBlockers(appIssues.pages.find((p) => p.isOpen)?.issues ?? []);
+  const [showsBlockers, setShowsBlockers] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a page opened afresh starts without the banner.
+  useEffect(() => setShowsBlockers(false), [current?.id]);
+
   const save = async () => {
     if (!current || !edit || !app) return;
-    const blocking = [
-      problems.name ? blockingMessage('Page name') : null,
-      problems.slug ? blockingMessage('URL slug') : null,
-    ].filter((m): m is string => m !== null);
-    if (blocking.length > 0) {
-      for (const message of blocking) toast.error(message);
+    // Spec 01 §5: saving is blocked while the page or a component has validation errors.
+    if (blockers.length > 0) {
+      setShowsBlockers(true);
+      toast.error(blockers[0] ?? '');
       return;
     }
     setBusy(true);
@@ -264,9 +273,6 @@ export function BuilderScreen({ appSlug, pageSlug, api: given, confirm }: Builde
     return <ErrorDisplay message={builderMessages.failedToLoadPage(pageSlug)} homeHref="/admin/apps" />;
   if (!app || !current || !edit) return <LoadingGrid columns={3} rows={6} />;
 
-  const issues = Object.values(problems).filter((m): m is string => Boolean(m));
-  const formPages = app.pages.filter((p) => p.type !== 'default');
-
   return (
     <section className="pl-builder-screen" aria-labelledby="builder-title">
       <header className="pl-builder-screen__bar">
@@ -331,6 +337,15 @@ export function BuilderScreen({ appSlug, pageSlug, api: given, confirm }: Builde
           </Button>
         </div>
       )}
+      {showsBlockers && blockers.length > 0 && (
+        <div role="alert" className="pl-builder-screen__conflict" aria-label="Save blocked">
+          <ul>
+            {blockers.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       <BuilderWorkspace
         content={edit.content}
         onContentChange={(content, key) => history.set((e) => (e ? { ...e, content } : e), key)}
@@ -350,38 +365,35 @@ export function BuilderScreen({ appSlug, pageSlug, api: given, confirm }: Builde
             onOpen={(slug) => navigate(builderHref(app.settings.slug, slug))}
           />
         }
-        validationTab={
-          issues.length === 0 ? (
-            <p className="pl-admin__muted">No issues in this page.</p>
-          ) : (
-            <ul aria-label="Issues in this page">
-              {issues.map((m) => (
-                <li key={m}>Page settings: {m}</li>
-              ))}
-            </ul>
-          )
-        }
-        sharedPagesTab={
-          formPages.length === 0 ? (
-            <p className="pl-admin__muted">This app has no form pages.</p>
-          ) : (
-            <ul aria-label="Form pages">
-              {formPages.map((p) => (
-                <li key={p.id}>{p.name}</li>
-              ))}
-            </ul>
-          )
+        validationTab={<PageValidationTab appSlug={app.settings.slug} issues={appIssues} />}
+        sharedPagesTab={<SharedPagesTab app={app} openPageId={current.id} />}
+        sharedIssuesTab={
+          appIssues.hasSharedPageIssues ? (
+            <PageValidationTab
+              appSlug={app.settings.slug}
+              issues={{ ...appIssues, pages: sharedPagesOf(appIssues.pages) }}
+              label="Issues in shared pages"
+            />
+          ) : undefined
         }
         pageSettings={
-          <PageSettingsPanel
-            edit={edit}
-            problems={problems}
-            types={types}
-            onChange={(next) => {
-              setServerProblems({});
-              history.set(next, 'page-settings');
-            }}
-          />
+          <>
+            <PageSettingsPanel
+              edit={edit}
+              problems={problems}
+              types={types}
+              onChange={(next) => {
+                setServerProblems({});
+                history.set(next, 'page-settings');
+              }}
+            />
+            <PageVariablesPanel
+              variables={edit.content.variables}
+              onChange={(variables, key) =>
+                history.set((e) => (e ? { ...e, content: { ...e.content, variables } } : e), key)
+              }
+            />
+          </>
         }
       />
     </section>

@@ -68,7 +68,7 @@ describe('building a page', () => {
     const grid = within(canvas()).getByRole('button', { name: 'Grid' });
     await waitFor(() => expect(within(grid).getByRole('button', { name: 'Heading' })).toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('App was successfully saved')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled());
     const content = stored(server);
     const savedGrid = content.configuration.root.elements.find((e) => e.type === 'grid')!;
     expect(savedGrid.elements.map((e) => findElement(content, e.id)?.type)).toEqual(['component']);

@@ -7,12 +7,13 @@ import type { PageEdit } from './builderPages';
 
 export interface UseAppPageIssuesOptions {
   api: BuilderApi;
-  app: AppSettingsResponse;
+  /** The app, or null while it loads (the builder calls this before its first answer). */
+  app: AppSettingsResponse | null;
   /** The menu as edited in the builder; the app's stored menu when not given. */
-  menu?: AppMenu;
-  /** The page open in the builder and its unsaved edit. */
-  openPageId: number;
-  openEdit: PageEdit;
+  menu?: AppMenu | undefined;
+  /** The page open in the builder and its unsaved edit; null while they load. */
+  openPageId: number | null;
+  openEdit: PageEdit | null;
 }
 
 export interface AppPageIssues {
@@ -41,11 +42,12 @@ export function useAppPageIssues({
   const [loaded, setLoaded] = useState<ReadonlyMap<number, BuilderPageResponse>>(new Map());
   const [isLoading, setIsLoading] = useState(false);
   const [failures, setFailures] = useState<AppPageIssues['failures']>([]);
-  const others = app.pages.filter((p) => p.id !== openPageId);
+  const others = app?.pages.filter((p) => p.id !== openPageId) ?? [];
   const othersKey = others.map((p) => p.id).join(',');
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: read again when the pages, the app's revision or the open page change.
   useEffect(() => {
+    if (!app) return;
     const controller = new AbortController();
     setIsLoading(true);
     void Promise.all(
@@ -67,10 +69,18 @@ export function useAppPageIssues({
       setIsLoading(false);
     });
     return () => controller.abort();
-  }, [api, app.id, app.revision, othersKey, openPageId]);
+  }, [api, app?.id, app?.revision, othersKey, openPageId]);
 
   const pages = useMemo(
-    () => appPageIssues(app, menu ?? app.menu, loaded, { id: openPageId, edit: openEdit }),
+    () =>
+      app
+        ? appPageIssues(
+            app,
+            menu ?? app.menu,
+            loaded,
+            openPageId !== null && openEdit ? { id: openPageId, edit: openEdit } : null,
+          )
+        : [],
     [app, menu, loaded, openPageId, openEdit],
   );
   return { pages, isLoading, failures, hasSharedPageIssues: hasSharedPageIssues(pages) };
