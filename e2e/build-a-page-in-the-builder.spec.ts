@@ -33,13 +33,14 @@ test('an administrator adds a page in the builder, renames, saves, previews, dup
     .getByRole('link', { name: `Open ${appName}` })
     .click();
   await expect(page).toHaveURL(new RegExp(`/admin/apps/builderrun${run}/welcome$`));
-  await expect(page.getByRole('tab', { name: 'File' })).toHaveAttribute('aria-selected', 'true');
-  const canvas = page.getByRole('region', { name: 'Page preview' });
-  await expect(canvas.getByRole('heading', { name: `Welcome to ${appName}` })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Components' })).toHaveAttribute('aria-selected', 'true');
+  const canvas = page.getByRole('region', { name: 'Page layout' });
+  await expect(canvas.getByText(`Welcome to ${appName}`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
   await keep(page, 'builder-1440', testInfo);
 
-  // Add a page: it opens in the builder.
+  // Add a page from the File tab: it opens in the builder.
+  await page.getByRole('tab', { name: 'File' }).click();
   await page.getByRole('button', { name: 'Add page' }).click();
   const add = page.getByRole('dialog', { name: 'Add page' });
   await add.getByLabel('Page name').fill('Site visits');

@@ -73,6 +73,8 @@ export function BuilderScreen({ appSlug, pageSlug, api: given, confirm }: Builde
   const [types, setTypes] = useState<Array<{ id: number; name: string }>>([]);
   const [isBusy, setBusy] = useState(false);
   // The menu as the File tab edits it; null while it is the app's stored menu (decision 0118).
+  // The builder's left tab, kept while pages of the app open one after another.
+  const [tab, setTab] = useState('components');
   const [menuEdit, setMenuEdit] = useState<AppMenu | null>(null);
 
   const loadApp = useCallback(async () => {
@@ -347,6 +349,8 @@ export function BuilderScreen({ appSlug, pageSlug, api: given, confirm }: Builde
         </div>
       )}
       <BuilderWorkspace
+        tab={tab}
+        onTabChange={setTab}
         content={edit.content}
         onContentChange={(content, key) => history.set((e) => (e ? { ...e, content } : e), key)}
         fileTab={

@@ -31,6 +31,9 @@ export interface BuilderWorkspaceProps {
   /** The 'Issues in shared pages' tab; absent (hidden) until there are issues. */
   sharedIssuesTab?: ReactNode;
   pageSettings: ReactNode;
+  /** The left tab shown; kept by the screen so it stays as pages open. */
+  tab: string;
+  onTabChange(tab: string): void;
 }
 
 const breakpointNames: Record<Breakpoint, string> = { lg: 'Desktop', md: 'Tablet', sm: 'Mobile' };
@@ -48,6 +51,8 @@ export function BuilderWorkspace({
   sharedPagesTab,
   sharedIssuesTab,
   pageSettings,
+  tab,
+  onTabChange,
 }: BuilderWorkspaceProps) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [breakpoint, setBreakpoint] = useState<Breakpoint>('lg');
@@ -102,7 +107,11 @@ export function BuilderWorkspace({
   return (
     <BuilderDnd content={content} indicator={indicator} onDrop={drop} labelOf={labelOf}>
       <div className="pl-builder-screen__body">
-        <Tabs className="pl-builder-tabs" defaultSelectedKey="components">
+        <Tabs
+          className="pl-builder-tabs"
+          selectedKey={tab}
+          onSelectionChange={(key) => onTabChange(String(key))}
+        >
           <TabList aria-label="Builder" className="pl-builder-tabs__list">
             <Tab id="components">Components</Tab>
             <Tab id="layout">Layout</Tab>
@@ -139,7 +148,15 @@ export function BuilderWorkspace({
             </TabPanel>
           ) : null}
         </Tabs>
-        <section className="pl-builder-canvas" aria-label="Page layout">
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents: a click beside the page returns to page settings; the panel's Close does too. */}
+        <section
+          className="pl-builder-canvas"
+          aria-label="Page layout"
+          onClick={(event) => {
+            const target = event.target as Element;
+            if (!target.closest('[data-element-id], .pl-builder-canvas__toolbar')) setSelectedId(null);
+          }}
+        >
           <div className="pl-builder-canvas__toolbar">
             <fieldset className="pl-builder-canvas__devices" aria-label="Show the layout at">
               {(['lg', 'md', 'sm'] as const).map((bp) => (

@@ -6,7 +6,7 @@ import {
   type PageVersionContent,
   readComponentProperties,
 } from '@plinth/schema';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { FlowLayout } from '../../pages/public';
 import { type ParentFlow, parentFlowOf } from '../dropPlacement';
 import './canvas.css';
@@ -24,6 +24,25 @@ export interface BuilderCanvasProps {
 
 /** The canvas widths the builder shows a page at: wide enough for each breakpoint's layout. */
 export const canvasWidths: Record<Breakpoint, number> = { lg: 1200, md: 800, sm: 390 };
+
+/**
+ * The zoom that fits a frame of `width` CSS pixels into the space the canvas has: the page lays out
+ * at the breakpoint's own width (its container queries see that width) and is drawn smaller when
+ * the screen is narrower, so the whole desktop layout is in view.
+ */
+function useFitZoom(width: number) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [available, setAvailable] = useState<number | null>(null);
+  useEffect(() => {
+    const node = ref.current;
+    if (!node || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setAvailable(entry?.contentRect.width ?? null));
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
+  const value = available && available < width ? Math.max(0.4, available / width) : 1;
+  return { ref, value };
+}
 
 /** How each element's parent lays it out, for where a drop beside it lands. */
 function flowsOf(root: LayoutElement, bp: Breakpoint): Map<string, ParentFlow> {
@@ -79,11 +98,12 @@ export function BuilderCanvas({
 }: BuilderCanvasProps) {
   const components = useMemo(() => new Map(content.components.map((c) => [c.id, c])), [content.components]);
   const flows = useMemo(() => flowsOf(content.configuration.root, breakpoint), [content, breakpoint]);
+  const zoom = useFitZoom(canvasWidths[breakpoint]);
   return (
-    <div className="pl-builder-canvas__scroll">
+    <div className="pl-builder-canvas__scroll" ref={zoom.ref}>
       <div
         className="pl-builder-canvas__frame"
-        style={{ width: canvasWidths[breakpoint] }}
+        style={{ width: canvasWidths[breakpoint], zoom: zoom.value }}
         data-breakpoint={breakpoint}
       >
         <FlowLayout
