@@ -8,6 +8,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { setPassword } from '../../src/auth/authService.js';
+import { defaultPublicRateLimits } from '../../src/auth/publicRateLimits.js';
 import { allocateIds, insertEntities, insertLinks } from '../../src/data/entityRepository.js';
 import { type Database, openDatabase } from '../../src/db/openDatabase.js';
 import type { Engine } from '../../src/db/tables.js';
@@ -135,8 +136,14 @@ export async function startTestApp(engine: Engine, options: TestAppOptions = {})
     metaCache: new TenantMetaCache(),
     systemTypes,
   };
-  // Every answer is checked against its contract, whatever NODE_ENV says (decision 0055).
-  const app = await buildApp(services, { validateResponses: true });
+  // Every answer is checked against its contract, whatever NODE_ENV says (decision 0055). Anonymous
+  // calls keep their per-address and per-report limits but not the share of the server's time: on a
+  // loaded CI machine one slow public call would spend a second's share and refuse the test's next
+  // one. publicRateLimits.test.ts checks the time share with its own app.
+  const app = await buildApp(services, {
+    validateResponses: true,
+    publicLimits: { ...defaultPublicRateLimits, publicTimeShare: 1, publicConcurrency: 8 },
+  });
   const { tenantId, adminUserId } = await createTenant(services.db, clock, {
     slug: 'acme',
     name: 'Acme',
