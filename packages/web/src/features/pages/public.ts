@@ -5,6 +5,7 @@ export {
   registerComponentRenderers,
   renderableComponentTypes,
 } from './componentRegistry';
+export { type FlowElementProps, FlowLayout } from './FlowLayout';
 export { listPageRenderers, registerListPageRenderers } from './listPageRenderers';
 export { PageRenderer } from './PageRenderer';
 export {
@@ -18,4 +19,3 @@ export {
 } from './pageBus';
 export type { PageContext, PageRendererProps } from './pageRendererTypes';
 export { intentAction } from './reportIntents';
-export { type FlowElementProps, FlowLayout } from './FlowLayout';

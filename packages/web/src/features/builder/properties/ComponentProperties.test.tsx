@@ -2,7 +2,7 @@ import { replaceEditorText } from '@plinth/expression-editor/testing';
 import { findComponent, findElement } from '@plinth/schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderPanel, testPage } from './renderPanel';
+import { renderPanel, testPage } from './panelTestHarness';
 
 describe("a component's Id and Name", () => {
   it("shows spec 01 §5's messages under the Id as it is typed, and applies a good id on leaving it", async () => {

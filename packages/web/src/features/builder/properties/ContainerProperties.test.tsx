@@ -2,7 +2,7 @@ import { replaceEditorText } from '@plinth/expression-editor/testing';
 import { findElement } from '@plinth/schema';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderPanel, testPage } from './renderPanel';
+import { renderPanel, testPage } from './panelTestHarness';
 
 describe('the properties of a container', () => {
   it('names it as typed and trims the name when the box loses focus', async () => {

@@ -1,7 +1,7 @@
 import { findElement } from '@plinth/schema';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderPanel } from './renderPanel';
+import { renderPanel } from './panelTestHarness';
 
 const optionNames = () => screen.getAllByRole('option').map((o) => o.textContent);
 
