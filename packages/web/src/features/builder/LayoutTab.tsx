@@ -1,6 +1,6 @@
 import type { LayoutElement, PageVersionContent } from '@plinth/schema';
 import { Button } from '@plinth/ui';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 export interface LayoutTabProps {
   content: PageVersionContent;
@@ -66,10 +66,28 @@ function LayoutRow({
 }) {
   const { selectedId, labelOf, onSelect, onRename, onMove } = props;
   const [renaming, setRenaming] = useState<string | null>(null);
+  const nameButton = useRef<HTMLButtonElement>(null);
+  // Enter and Escape end a rename from the keyboard: the focus goes back to the row's name.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (renaming !== null || !refocus.current) return;
+    refocus.current = false;
+    nameButton.current?.focus();
+  }, [renaming]);
   const label = labelOf(element.id);
   const isSelected = selectedId === element.id;
-  const commit = () => {
-    if (renaming !== null && renaming.trim().length > 0) onRename(element.id, renaming);
+  const isRenaming = useRef(false);
+  const startRename = () => {
+    isRenaming.current = true;
+    setRenaming(label);
+  };
+  /** Ends the rename once (the box's blur may follow Enter); a name as it was is no change. */
+  const finish = (name: string | null, returnFocus: boolean) => {
+    if (!isRenaming.current) return;
+    isRenaming.current = false;
+    const trimmed = name?.trim() ?? '';
+    if (trimmed.length > 0 && trimmed !== label) onRename(element.id, trimmed);
+    refocus.current = returnFocus;
     setRenaming(null);
   };
   return (
@@ -77,16 +95,17 @@ function LayoutRow({
       <div className={`pl-builder-layout__row${isSelected ? ' is-selected' : ''}`}>
         {renaming === null ? (
           <button
+            ref={nameButton}
             type="button"
             className="pl-builder-layout__name"
             aria-pressed={isSelected}
             onClick={() => onSelect(element.id)}
-            onDoubleClick={() => setRenaming(label)}
+            onDoubleClick={startRename}
             onKeyDown={(event) => {
               if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
                 event.preventDefault();
                 onMove(element.id, event.key === 'ArrowUp' ? -1 : 1);
-              } else if (event.key === 'F2') setRenaming(label);
+              } else if (event.key === 'F2') startRename();
             }}
           >
             {label}
@@ -99,20 +118,15 @@ function LayoutRow({
             // biome-ignore lint/a11y/noAutofocus: the user asked to rename this row.
             autoFocus
             onChange={(event) => setRenaming(event.target.value)}
-            onBlur={commit}
+            onBlur={() => finish(renaming, false)}
             onKeyDown={(event) => {
-              if (event.key === 'Enter') commit();
-              if (event.key === 'Escape') setRenaming(null);
+              if (event.key === 'Enter') finish(renaming, true);
+              if (event.key === 'Escape') finish(null, true);
             }}
           />
         )}
         <span className="pl-builder-layout__actions">
-          <Button
-            size="small"
-            variant="subtle"
-            aria-label={`Rename ${label}`}
-            onPress={() => setRenaming(label)}
-          >
+          <Button size="small" variant="subtle" aria-label={`Rename ${label}`} onPress={startRename}>
             Rename
           </Button>
           <Button
