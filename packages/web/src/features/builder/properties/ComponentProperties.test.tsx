@@ -37,6 +37,14 @@ describe("a component's Id and Name", () => {
     expect(findElement(latest(), 'amount')?.name).toBe('Deal amount');
   });
 
+  it('changes nothing when the Name box is only passed through', async () => {
+    // The element has no name of its own: the box shows its component's name.
+    const { user, changes } = renderPanel('amount');
+    await user.click(screen.getByRole('textbox', { name: 'Name' }));
+    await user.tab();
+    expect(changes).toEqual([]);
+  });
+
   it('asks the builder to delete it', async () => {
     const { user, deleted } = renderPanel('amount');
     await user.click(screen.getByRole('button', { name: 'Delete component' }));

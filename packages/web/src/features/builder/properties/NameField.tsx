@@ -31,6 +31,8 @@ export function NameField({ edit, element }: { edit: PanelEdit; element: LayoutE
       value={value}
       onChange={setTyped}
       onBlur={() => {
+        // Only a name typed with spaces around it changes: a box merely passed through does not.
+        if (value === value.trim()) return;
         const trimmed = renameElement(content, element.id, value);
         if (trimmed !== content) onChange(trimmed, `${element.id}:name`);
       }}
