@@ -1,9 +1,12 @@
 import { findElement, type PageVersionContent } from '@plinth/schema';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
+import { BuilderWorkspace } from './BuilderWorkspace';
 import { builderServerHarness } from './builderServerHarness';
+import { testPage } from './properties/panelTestHarness';
 
 async function openBuilder() {
   window.history.pushState(null, '', '/admin/apps/crm/welcome');
@@ -95,5 +98,32 @@ describe('building a page', () => {
     await waitFor(() => expect(within(canvas()).queryByRole('button', { name: 'Title' })).toBeNull());
     // The selection cleared: the right panel is the page's settings again.
     expect(screen.getByRole('region', { name: 'Page settings' })).toBeInTheDocument();
+  });
+});
+
+describe('the left tabs', () => {
+  it("shows Page Validation when 'Issues in shared pages' was open and its last issue is fixed", () => {
+    const tabs = (sharedIssuesTab: ReactNode | undefined) => (
+      <BuilderWorkspace
+        content={testPage()}
+        onContentChange={() => {}}
+        fileTab={<p>Files</p>}
+        validationTab={<p>All pages' issues</p>}
+        sharedPagesTab={<p>Form pages</p>}
+        sharedIssuesTab={sharedIssuesTab}
+        pageSettings={<p>Settings</p>}
+        tab="sharedIssues"
+        onTabChange={() => {}}
+      />
+    );
+    const { rerender } = render(tabs(<p>Shared pages' issues</p>));
+    expect(screen.getByRole('tab', { name: 'Issues in shared pages' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    rerender(tabs(undefined));
+    expect(screen.queryByRole('tab', { name: 'Issues in shared pages' })).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Page Validation' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel', { name: 'Page Validation' })).toHaveTextContent("All pages' issues");
   });
 });

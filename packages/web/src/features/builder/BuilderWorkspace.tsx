@@ -57,6 +57,8 @@ export function BuilderWorkspace({
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [breakpoint, setBreakpoint] = useState<Breakpoint>('lg');
   const indicator = useMemo(() => createDropIndicatorStore(), []);
+  // The shared pages' issues tab goes when their last issue is fixed: its place is Page Validation's.
+  const shownTab = tab === 'sharedIssues' && !sharedIssuesTab ? 'validation' : tab;
   const selected = selectedId ? findElement(content, selectedId) : undefined;
   // An undo or a delete can take the selected element away: the panel returns to page settings.
   useEffect(() => {
@@ -109,7 +111,7 @@ export function BuilderWorkspace({
       <div className="pl-builder-screen__body">
         <Tabs
           className="pl-builder-tabs"
-          selectedKey={tab}
+          selectedKey={shownTab}
           onSelectionChange={(key) => onTabChange(String(key))}
         >
           <TabList aria-label="Builder" className="pl-builder-tabs__list">
