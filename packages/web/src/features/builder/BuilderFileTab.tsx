@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link } from '../../app/router';
 import { Choose, FormDialog, messageOf } from '../admin/public';
 import type { BuilderApi } from './builderApi';
-import { builderMessages, isMenuChanged } from './builderPages';
+import { builderHref, builderMessages, isMenuChanged } from './builderPages';
 import { MenuOrderList } from './MenuOrderList';
 import { NameAndSlugFields, useNameAndSlug } from './NameAndSlugFields';
 
@@ -34,9 +34,6 @@ type Dialog =
   | { kind: 'duplicate'; page: BuilderPageRef }
   | { kind: 'delete'; page: BuilderPageRef };
 
-const pageHref = (appSlug: string, pageSlug: string) =>
-  `/admin/apps/${encodeURIComponent(appSlug)}/${encodeURIComponent(pageSlug)}`;
-
 /**
  * The File tab (spec 01 §2): the app's pages — the menu with its folders, then the other pages, as
  * the app's menu orders them, reordered by drag and drop (MenuOrderList) — to open; a page to add;
@@ -61,7 +58,7 @@ export function BuilderFileTab({
 
   const pageContent = (page: BuilderPageRef) => (
     <span className="pl-builder-file__page">
-      <Link to={pageHref(app.settings.slug, page.slug)} className="pl-builder-file__link">
+      <Link to={builderHref(app.settings.slug, page.slug)} className="pl-builder-file__link">
         <span aria-current={page.id === openPageId ? 'page' : undefined}>{page.name}</span>
         {page.id === app.settings.defaultPageId && <span className="pl-admin__badge">Default</span>}
       </Link>

@@ -18,7 +18,14 @@ import { sharedPagesOf } from './appPageIssues';
 import { BuilderFileTab } from './BuilderFileTab';
 import { BuilderWorkspace } from './BuilderWorkspace';
 import { type BuilderApi, builderApi } from './builderApi';
-import { builderMessages, editOf, hasChanges, isMenuChanged, type PageEdit } from './builderPages';
+import {
+  builderHref,
+  builderMessages,
+  editOf,
+  hasChanges,
+  isMenuChanged,
+  type PageEdit,
+} from './builderPages';
 import { useEditHistory } from './editHistory';
 import { PageSettingsPanel } from './PageSettingsPanel';
 import { PageValidationTab } from './PageValidationTab';
@@ -36,9 +43,6 @@ export interface BuilderScreenProps {
   /** Asks before leaving unsaved changes; the browser's confirm by default. */
   confirm?: (question: string) => boolean;
 }
-
-const builderHref = (appSlug: string, pageSlug: string) =>
-  `/admin/apps/${encodeURIComponent(appSlug)}/${encodeURIComponent(pageSlug)}`;
 
 /**
  * Where Preview opens the draft (spec 01 §2): the runner's hash route with preview=1 (and

@@ -1,6 +1,7 @@
 import { type PageIssue, pageSettingNames } from '@plinth/schema';
 import { Link } from '../../app/router';
 import type { PageWithIssues } from './appPageIssues';
+import { builderHref } from './builderPages';
 import type { AppPageIssues } from './useAppPageIssues';
 import './pageValidation.css';
 
@@ -12,9 +13,6 @@ export interface PageValidationTabProps {
   /** What the list is called (its accessible name); 'Page validation' by default. */
   label?: string;
 }
-
-const pageHref = (appSlug: string, pageSlug: string) =>
-  `/admin/apps/${encodeURIComponent(appSlug)}/${encodeURIComponent(pageSlug)}`;
 
 /** Where an issue is: the page setting, page variable or component it is about. */
 export function issuePlace(issue: PageIssue): string {
@@ -43,7 +41,7 @@ function PageIssues({ appSlug, entry }: { appSlug: string; entry: PageWithIssues
         {entry.isOpen ? (
           <span className="pl-admin__badge">Open</span>
         ) : (
-          <Link to={pageHref(appSlug, entry.page.slug)} className="pl-page-issues__open">
+          <Link to={builderHref(appSlug, entry.page.slug)} className="pl-page-issues__open">
             Open {entry.name}
           </Link>
         )}

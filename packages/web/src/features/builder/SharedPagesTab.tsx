@@ -1,5 +1,6 @@
 import { type AppSettingsResponse, isSharedPageType } from '@plinth/schema';
 import { Link } from '../../app/router';
+import { builderHref } from './builderPages';
 import './pageValidation.css';
 
 export interface SharedPagesTabProps {
@@ -8,9 +9,6 @@ export interface SharedPagesTabProps {
   /** The page open in the builder, marked in the list. */
   openPageId?: number;
 }
-
-const pageHref = (appSlug: string, pageSlug: string) =>
-  `/admin/apps/${encodeURIComponent(appSlug)}/${encodeURIComponent(pageSlug)}`;
 
 /** The page-type label of a shared page (spec 01 §2: 'Shared Page' is shown as 'Form page'). */
 export const sharedPageLabel = 'Form page';
@@ -31,7 +29,7 @@ export function SharedPagesTab({ app, openPageId }: SharedPagesTabProps) {
             {page.type === 'singleRecordMultistepEdit' && <span className="pl-admin__muted"> multistep</span>}
           </span>
           {page.id !== openPageId && (
-            <Link to={pageHref(app.settings.slug, page.slug)} className="pl-shared-pages__open">
+            <Link to={builderHref(app.settings.slug, page.slug)} className="pl-shared-pages__open">
               Open {page.name}
             </Link>
           )}

@@ -67,9 +67,9 @@ export function isMenuChanged(stored: AppMenu, edited: AppMenu): boolean {
   return JSON.stringify(stored) !== JSON.stringify(edited);
 }
 
-/** Spec 01 §5's blocking message for a page setting that has a validation error. */
-export const blockingMessage = (label: string) =>
-  `${label} must not have validation errors. Please correct the ${label} before proceeding.`;
+/** The builder's address of a page (spec 01 §2): /admin/apps/{appSlug}/{pageSlug}. */
+export const builderHref = (appSlug: string, pageSlug: string) =>
+  `/admin/apps/${encodeURIComponent(appSlug)}/${encodeURIComponent(pageSlug)}`;
 
 export const builderMessages = {
   saved: 'App was successfully saved',
