@@ -18,6 +18,7 @@ import { createDropIndicatorStore } from './canvas/dropIndicator';
 import { dropDragged } from './canvas/drops';
 import { LayoutTab } from './LayoutTab';
 import { ElementPropertiesPanel } from './properties/ElementPropertiesPanel';
+import { breakpointNames } from './properties/panelEdit';
 import { Toolbox } from './Toolbox';
 
 export interface BuilderWorkspaceProps {
@@ -35,8 +36,6 @@ export interface BuilderWorkspaceProps {
   tab: string;
   onTabChange(tab: string): void;
 }
-
-const breakpointNames: Record<Breakpoint, string> = { lg: 'Desktop', md: 'Tablet', sm: 'Mobile' };
 
 /**
  * The builder's working area (spec 01 §2): the left tabs, the page on the canvas at the chosen
