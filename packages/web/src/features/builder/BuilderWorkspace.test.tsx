@@ -77,6 +77,19 @@ describe('building a page', () => {
     expect(savedGrid.elements.map((e) => findElement(content, e.id)?.type)).toEqual(['component']);
   });
 
+  it('says nothing was dropped when a keyboard drag is dropped before a place is chosen', async () => {
+    const { user } = await openBuilder();
+    within(canvas()).getByRole('button', { name: 'Heading' }).focus();
+    await user.keyboard(' ');
+    await user.keyboard(' ');
+    await waitFor(() =>
+      expect(screen.getByRole('status', { hidden: true })).toHaveTextContent(
+        'Heading was not dropped: no place on the page was chosen.',
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
   it('renames and reorders in the Layout tab, and deletes a selected component from its properties', async () => {
     const { user } = await openBuilder();
     await user.click(tool('Vertical container'));

@@ -128,12 +128,13 @@ export function BuilderDnd({ content, indicator, onDrop, labelOf, children }: Bu
     const state = keyboard.current;
     const where = indicator.get();
     finish();
-    if (!data || !where) return;
+    if (!data) return;
     const target: DropTarget | null = state?.at
       ? { parentId: state.at.parentId, index: state.at.index }
-      : placementTarget(contentRef.current, where.elementId, where.placement);
-    if (!target) return;
-    lastMessage.current = onDrop(data, target);
+      : where && placementTarget(contentRef.current, where.elementId, where.placement);
+    // Released off the page, or before an arrow key chose a place: nothing moves, and it says so.
+    if (!target) lastMessage.current = `${data.label} was not dropped: no place on the page was chosen.`;
+    else lastMessage.current = onDrop(data, target);
   };
 
   const finish = () => {
