@@ -206,6 +206,13 @@ describe('the Page Validation tab (spec 01 §2, §5)', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Gone page could not be checked: The page was not found.',
     );
+    // The alert holds a real list: its entries are list items to a screen reader.
+    const notChecked = within(screen.getByRole('alert')).getByRole('list', { name: 'Pages not checked' });
+    expect(
+      within(notChecked)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Gone page could not be checked: The page was not found.']);
     expect(within(region()).queryByText('No issues')).toBeNull();
   });
 });

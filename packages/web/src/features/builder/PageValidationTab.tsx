@@ -74,13 +74,15 @@ export function PageValidationTab({ appSlug, issues, label = 'Page validation' }
         <PageIssues key={entry.page.id} appSlug={appSlug} entry={entry} />
       ))}
       {issues.failures.length > 0 && (
-        <ul aria-label="Pages not checked" className="pl-page-issues__failures">
-          {issues.failures.map((f) => (
-            <li key={f.pageId} role="alert">
-              {f.name} could not be checked: {f.message}
-            </li>
-          ))}
-        </ul>
+        <div role="alert">
+          <ul aria-label="Pages not checked" className="pl-page-issues__failures">
+            {issues.failures.map((f) => (
+              <li key={f.pageId}>
+                {f.name} could not be checked: {f.message}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
     </section>
   );
