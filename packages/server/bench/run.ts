@@ -31,6 +31,7 @@ import { adjectives, type BenchData, nouns, seedBench, writeBenchRecords } from 
  * `npm run bench -- public-load [--records N] [--seconds S] [--connections C] [--users U] [--addresses A] [--engine sqlite|postgres]`,
  * `npm run bench -- calc-compile [--requests N] [--engine sqlite|postgres] [--port P]`,
  * `npm run bench -- csv-import [--records N] [--engine sqlite|postgres] [--port P]`,
+ * `npm run bench -- builder [--runs N] [--engine sqlite|postgres] [--port P]`,
  * or `npm run bench -- calc`
  */
 const { positionals, values } = parseArgs({
@@ -78,6 +79,17 @@ if (positionals[0] === 'forms') {
     runs: process.argv.includes('--runs') ? Number(values.runs) : 400,
     engine: values.engine as Engine,
     port: process.argv.includes('--port') ? Number(values.port) : 3420,
+    log: (m) => console.error(m),
+  });
+  process.exit(0);
+}
+if (positionals[0] === 'builder') {
+  // Issue 20: saving a page of 200 components over HTTP and dragging one in the builder (builderBench.ts).
+  const { builderBench } = await import('./builderBench.js');
+  await builderBench({
+    runs: process.argv.includes('--runs') ? Number(values.runs) : 50,
+    engine: values.engine as Engine,
+    port: process.argv.includes('--port') ? Number(values.port) : 3331,
     log: (m) => console.error(m),
   });
   process.exit(0);
@@ -142,7 +154,7 @@ if (positionals[0] === 'public-load') {
 }
 if (positionals[0] !== 'reports') {
   console.error(
-    'Usage: npm run bench -- reports --records N [--engine sqlite|postgres] [--requests N] | report-ui --records N [--runs N] [--data-dir DIR] [--throttle] | public-load [--records N] [--seconds S] [--connections C] [--users U] [--addresses A] [--engine sqlite|postgres] | calc | calc-compile [--engine sqlite|postgres]',
+    'Usage: npm run bench -- reports --records N [--engine sqlite|postgres] [--requests N] | report-ui --records N [--runs N] [--data-dir DIR] [--throttle] | public-load [--records N] [--seconds S] [--connections C] [--users U] [--addresses A] [--engine sqlite|postgres] | calc | calc-compile [--engine sqlite|postgres] | builder [--runs N] [--engine sqlite|postgres]',
   );
   process.exit(2);
 }
