@@ -23,8 +23,9 @@ describe("a component's Id and Name", () => {
     expect(findComponent(latest(), 'dealAmount')).toBeDefined();
     expect(findElement(latest(), 'dealAmount')?.type).toBe('component');
     expect(findElement(latest(), 'amount')).toBeUndefined();
-    // The panel follows the component to its new id.
+    // The panel follows the component to its new id, and the focus stays where Tab put it.
     expect(screen.getByRole('textbox', { name: 'Id' })).toHaveValue('dealAmount');
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveFocus();
   });
 
   it('names the component and its layout element together, trimmed on leaving the box', async () => {

@@ -71,6 +71,14 @@ function ElementPanel({
   services,
 }: ElementPropertiesPanelProps & { services: PropertyServices }) {
   const [showsAdvanced, setShowsAdvanced] = useState(false);
+  // The fields are keyed by the element they edit, so another element's start afresh. A new id
+  // given in the Id field is the same element: its fields, and the focus in them, stay.
+  const [fields, setFields] = useState({ elementId: selectedId, key: 0 });
+  const [renamedTo, setRenamedTo] = useState<string | null>(null);
+  if (fields.elementId !== selectedId) {
+    setFields({ elementId: selectedId, key: renamedTo === selectedId ? fields.key : fields.key + 1 });
+    setRenamedTo(null);
+  }
   const element = findElement(content, selectedId);
   const parent = findParent(content, selectedId);
   const close = (
@@ -100,13 +108,20 @@ function ElementPanel({
         Show advanced properties
       </Check>
       {/* Another element's fields start afresh: drafts and expression editors are its own. */}
-      <div key={element.id} className="pl-builder-panel">
+      <div key={fields.key} className="pl-builder-panel">
         {element.type === 'grid' && <GridProperties edit={edit} element={element} />}
         {element.type === 'container' && (
           <ContainerProperties edit={edit} element={element} parent={parent} />
         )}
         {isComponent && (
-          <ComponentProperties edit={edit} element={element} onIdChange={(id) => onSelectedIdChange?.(id)} />
+          <ComponentProperties
+            edit={edit}
+            element={element}
+            onIdChange={(id) => {
+              setRenamedTo(id);
+              onSelectedIdChange?.(id);
+            }}
+          />
         )}
         {parent && (
           <PropertyGroup title={`Place in ${parent.type === 'grid' ? 'grid' : 'container'}`}>
