@@ -1,4 +1,5 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { toast } from '@plinth/ui';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../app/App';
@@ -61,6 +62,34 @@ describe('the page builder', () => {
     await user.click(screen.getByRole('tab', { name: 'Layout' }));
     const layout = screen.getByRole('tabpanel', { name: 'Layout' });
     expect(within(layout).getByRole('button', { name: 'Heading' })).toBeInTheDocument();
+  });
+
+  it('keeps a change made while the save was on its way, as an unsaved change', async () => {
+    window.history.pushState(null, '', '/admin/apps/crm/welcome');
+    const server = builderServerHarness();
+    const call = server.api.call.bind(server.api);
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    vi.spyOn(server.api, 'call').mockImplementation((async (...args: Parameters<typeof call>) => {
+      if (args[0] === 'POST' && /\/pages\/\d+$/.test(args[1])) await held;
+      return call(...args);
+    }) as typeof call);
+    const user = userEvent.setup();
+    render(<App client={server.api} />);
+    await screen.findByRole('heading', { level: 1, name: /^Sales CRM/ }, { timeout: 5000 });
+    await user.type(field('Page name'), ' page');
+    await user.click(saveButton());
+    // While the save is on its way, a grid is added to the page.
+    await user.click(within(screen.getByRole('tabpanel', { name: 'Components' })).getByText('Grid'));
+    const canvas = screen.getByRole('region', { name: 'Page layout' });
+    expect(await within(canvas).findByRole('button', { name: 'Grid' })).toBeInTheDocument();
+    answer();
+    expect(await screen.findByText('App was successfully saved')).toBeInTheDocument();
+    expect(within(canvas).getByRole('button', { name: 'Grid' })).toBeInTheDocument();
+    await waitFor(() => expect(saveButton()).toBeEnabled());
+    act(() => toast.clearAll());
   });
 
   it("shows spec 01 §5's name and slug messages as they are typed and blocks the save", async () => {

@@ -137,6 +137,11 @@ export function BuilderScreen({ appSlug, pageSlug, api: given, confirm }: Builde
   const isDirty = isPageDirty || isMenuDirty;
   const dirtyRef = useRef(false);
   dirtyRef.current = isDirty;
+  // The page and menu as edited now, read when a save answers: changes made meanwhile are kept.
+  const editRef = useRef(edit);
+  editRef.current = edit;
+  const menuEditRef = useRef(menuEdit);
+  menuEditRef.current = menuEdit;
   const confirmRef = useRef<(question: string) => boolean>(window.confirm);
   confirmRef.current = confirm ?? ((question: string) => window.confirm(question));
   // Leaving with unsaved changes asks (spec 01 §4, §8); closing the tab gets the browser's prompt.
@@ -203,6 +208,7 @@ export function BuilderScreen({ appSlug, pageSlug, api: given, confirm }: Builde
       return;
     }
     setBusy(true);
+    const sentMenu = menuEdit;
     try {
       // Spec 01 §4: the page, then the menu and app; what did not change is not written.
       const saved = isPageDirty
@@ -213,12 +219,14 @@ export function BuilderScreen({ appSlug, pageSlug, api: given, confirm }: Builde
           })
         : current;
       setPage(saved);
-      setEdit(editOf(saved));
-      if (isMenuDirty && menuEdit) {
-        await api.updateApp(app.id, { revision: app.revision, menu: menuEdit });
-        setMenuEdit(null);
+      // A change made while the save was on its way stays, unsaved, over the saved page.
+      const isEditedMeanwhile = editRef.current !== edit;
+      if (!isEditedMeanwhile) setEdit(editOf(saved));
+      if (isMenuDirty && sentMenu) {
+        await api.updateApp(app.id, { revision: app.revision, menu: sentMenu });
+        if (menuEditRef.current === sentMenu) setMenuEdit(null);
       }
-      dirtyRef.current = false;
+      dirtyRef.current = isEditedMeanwhile || menuEditRef.current !== sentMenu;
       setConflict(null);
       toast.success(builderMessages.saved);
       if (saved.settings.slug !== pageSlug)
