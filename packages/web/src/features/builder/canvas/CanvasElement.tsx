@@ -79,7 +79,7 @@ export function CanvasElement({
   );
   if (isRoot)
     return (
-      // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the page's background returns to page settings; Escape does too.
+      // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the page's background returns to page settings; by keyboard, the panel's Close does.
       <section
         ref={ref}
         className={classes.join(' ')}
