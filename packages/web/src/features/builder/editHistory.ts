@@ -18,6 +18,7 @@ export interface EditHistory<T> {
 /** Steps kept: at least 100 (issue 20), the oldest dropped beyond. */
 export const editHistoryLimit = 200;
 
+/** A fresh history at `value` (a page loaded or saved): nothing to undo or redo. */
 export function createEditHistory<T>(value: T): EditHistory<T> {
   return { past: [], present: value, future: [] };
 }
@@ -52,11 +53,6 @@ export function redo<T>(history: EditHistory<T>): EditHistory<T> {
     present: history.future[0] as T,
     future: history.future.slice(1),
   };
-}
-
-/** A fresh history at `value` (a page loaded or saved): nothing to undo or redo. */
-export function reset<T>(_history: EditHistory<T>, value: T): EditHistory<T> {
-  return createEditHistory(value);
 }
 
 export const canUndo = (history: EditHistory<unknown>) => history.past.length > 0;
