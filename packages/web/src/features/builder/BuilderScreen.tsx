@@ -166,7 +166,7 @@ export function BuilderScreen({ appSlug, pageSlug, api: given, confirm }: Builde
       if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
       const key = event.key.toLowerCase();
       if (key !== 'z' && key !== 'y') return;
-      if (isTextEntry(event.target)) return;
+      if (isTextEntry(event.target) || isInDialog(event.target)) return;
       event.preventDefault();
       if (key === 'y' || event.shiftKey) redo();
       else undo();
@@ -424,4 +424,9 @@ function isTextEntry(target: EventTarget | null): boolean {
   return (
     target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit'].includes(target.type)
   );
+}
+
+/** Whether a key went to an open dialog (its own keys; the page behind it is not changed). */
+function isInDialog(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest('[role="dialog"], [role="alertdialog"]') !== null;
 }

@@ -90,6 +90,19 @@ describe('building a page', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   });
 
+  it('adds a toolbox item with Enter and selects a page element with Enter', async () => {
+    const { user } = await openBuilder();
+    tool('Vertical container').focus();
+    await user.keyboard('{Enter}');
+    const added = await within(canvas()).findByRole('button', { name: 'Vertical container' });
+    expect(added).toHaveAttribute('aria-pressed', 'true');
+    const heading = within(canvas()).getByRole('button', { name: 'Heading' });
+    heading.focus();
+    await user.keyboard('{Enter}');
+    expect(heading).toHaveAttribute('aria-pressed', 'true');
+    expect(added).toHaveAttribute('aria-pressed', 'false');
+  });
+
   it('renames and reorders in the Layout tab, and deletes a selected component from its properties', async () => {
     const { user } = await openBuilder();
     await user.click(tool('Vertical container'));

@@ -58,8 +58,8 @@ export function Toolbox({ onAdd }: { onAdd(item: DragData): void }) {
   return (
     <div className="pl-builder-toolbox">
       <p className="pl-admin__muted">
-        Drag onto the page, or click to add to the selected container. Keyboard: Space picks up, the arrow
-        keys choose a place, Space drops.
+        Drag onto the page, or click to add to the selected container. Keyboard: Enter adds; Space picks up,
+        the arrow keys choose a place, Space drops.
       </p>
       <h3 id="toolbox-containers">Containers</h3>
       <ul aria-labelledby="toolbox-containers">

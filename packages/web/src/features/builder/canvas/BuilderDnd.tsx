@@ -96,7 +96,11 @@ export function BuilderDnd({ content, indicator, onDrop, labelOf, children }: Bu
   };
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: slotCoordinates }),
+    // Space picks up and Space or Enter drops; Enter alone stays a press (add a toolbox item, select an element).
+    useSensor(KeyboardSensor, {
+      coordinateGetter: slotCoordinates,
+      keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
+    }),
   );
 
   const pointerIndicator = (event: DragMoveEvent): DropIndicator | null => {
@@ -166,7 +170,7 @@ export function BuilderDnd({ content, indicator, onDrop, labelOf, children }: Bu
         announcements,
         screenReaderInstructions: {
           draggable:
-            'To move it, press Space or Enter, then the arrow keys to choose its place on the page, and Space or Enter to drop it. Escape cancels.',
+            'To move it, press Space, then the arrow keys to choose its place on the page, and Space or Enter to drop it. Escape cancels.',
         },
       }}
     >

@@ -92,7 +92,6 @@ export function CanvasElement({
       </section>
     );
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: dnd-kit's listeners take the keys (Space or Enter picks it up); the Layout tab selects by keyboard.
     // biome-ignore lint/a11y/useSemanticElements: it holds other elements' frames, which a button may not.
     <div
       ref={ref}
@@ -106,6 +105,11 @@ export function CanvasElement({
       aria-label={label}
       aria-pressed={isSelected}
       onClick={select}
+      onKeyDown={(event) => {
+        // Enter selects; Space (dnd-kit's listener) picks the element up.
+        if (event.key === 'Enter' && event.target === event.currentTarget) select(event);
+        else drag.listeners?.onKeyDown?.(event);
+      }}
     >
       {inner}
     </div>
