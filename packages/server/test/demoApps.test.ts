@@ -29,6 +29,17 @@ describe.each(engines)('the demo app on %s', (engine) => {
     expect(app.appHomeReport).toMatchObject({ alias: 'crm:opportunities', name: 'Opportunities' });
   });
 
+  it("gives the shared app's record pages upgrade ids, listed for the builder's address", async () => {
+    const apps = await demo.post('/spapi/data/v1/entity/ofType', { typeId: 'core:app', query: 'name' });
+    const shared = apps.body.entities.find((a: { alias: string }) => a.alias === 'core:sharedApp');
+    const read = await demo.get(`/spapi/admin/v1/apps/${shared.id}`);
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expect(read.body.isSharedApp).toBe(true);
+    const ids = read.body.pages.map((p: { upgradeId: string | null }) => p.upgradeId);
+    expect(ids.length).toBeGreaterThan(0);
+    for (const id of ids) expect(id).toMatch(/^crm:/);
+  });
+
   it('lets a member of Sales open the app and its reports, with only the records Sales reads', async () => {
     const roles = await demo.get('/spapi/admin/v1/roles');
     const sales = roles.body.roles.find((r: { name: string }) => r.name === 'Sales');

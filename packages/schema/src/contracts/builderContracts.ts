@@ -90,6 +90,8 @@ export const builderPageRef = z.object({
   type: z.enum(pageTypes),
   /** The type of record it takes as input (its draft's, else its published version's). */
   contextEntityTypeId: entityId.nullable(),
+  /** The id upgrades know it by; the shared app's pages open in the builder by it too (spec 01 §2). */
+  upgradeId: z.string().nullish(),
 });
 export type BuilderPageRef = z.infer<typeof builderPageRef>;
 

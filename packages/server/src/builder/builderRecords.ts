@@ -129,6 +129,7 @@ export async function builderPagesOf(ctx: RequestContext, appId: EntityId): Prom
     slug: p.slug,
     type: p.type,
     contextEntityTypeId: types.get(p.id) ?? null,
+    upgradeId: textOf(p.row, F.upgradeId),
   }));
 }
 

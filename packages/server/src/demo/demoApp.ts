@@ -217,6 +217,8 @@ export function demoAppChanges(schema: Schema, reports: DemoReportIds): EntityCh
             appPageSlug: p.slug,
             appPageType: p.type ?? 'default',
             appPageShowMenu: true,
+            // The shared app's pages are also found by upgrade id (spec 01 §2).
+            ...(p.app === sysRecord.sharedApp ? { upgradeId: `crm:${p.key}` } : {}),
           },
           relationships: {
             pageInApp: { set: [p.app] },

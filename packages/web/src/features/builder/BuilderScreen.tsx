@@ -25,6 +25,7 @@ import {
   hasChanges,
   isMenuChanged,
   type PageEdit,
+  pageByAddress,
 } from './builderPages';
 import { useEditHistory } from './editHistory';
 import { PageSettingsPanel } from './PageSettingsPanel';
@@ -105,7 +106,7 @@ export function BuilderScreen({ appSlug, pageSlug, api: given, confirm }: Builde
   const wanted = pageSlug?.toLowerCase() ?? null;
   const openId =
     app && wanted !== null
-      ? (app.pages.find((p) => p.slug.toLowerCase() === wanted)?.id ??
+      ? (pageByAddress(app, wanted)?.id ??
         (page && page.settings.slug.toLowerCase() === wanted ? page.id : undefined))
       : undefined;
   useEffect(() => {

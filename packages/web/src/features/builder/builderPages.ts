@@ -1,5 +1,6 @@
 import type {
   AppMenu,
+  AppSettingsResponse,
   BuilderPageRef,
   BuilderPageResponse,
   BuilderPageSettings,
@@ -79,3 +80,18 @@ export const builderMessages = {
   failedToLoadPage: (id: string) => `Failed to load page ${id}`,
   confirmDelete: (name: string) => `Are you sure that you want to delete page '${name}'?`,
 } as const;
+
+/**
+ * The page an address's page part names (spec 01 §2): its URL slug, case-insensitively, or for the
+ * shared app's pages also its upgrade id.
+ */
+export function pageByAddress(
+  app: Pick<AppSettingsResponse, 'isSharedApp' | 'pages'>,
+  part: string,
+): BuilderPageRef | undefined {
+  const wanted = part.toLowerCase();
+  return (
+    app.pages.find((p) => p.slug.toLowerCase() === wanted) ??
+    (app.isSharedApp ? app.pages.find((p) => p.upgradeId?.toLowerCase() === wanted) : undefined)
+  );
+}
