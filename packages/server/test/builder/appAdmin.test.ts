@@ -79,6 +79,7 @@ describe.each(engines)('apps in the admin area on %s', (engine) => {
         slug: 'welcome',
         type: 'default',
         contextEntityTypeId: null,
+        upgradeId: null,
       },
     ]);
     const welcome = field.pages[0].id;
