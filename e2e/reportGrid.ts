@@ -22,6 +22,8 @@ export function countText(report: Locator): Locator {
 
 /** The texts of one column in the rendered record rows, top to bottom, by its header. */
 export async function columnTexts(grid: Locator, header: string): Promise<string[]> {
+  // A grid just read again may not have drawn its headers yet: wait for this one first.
+  await expect(grid.getByRole('columnheader').filter({ hasText: header }).first()).toBeVisible();
   const headers = (await grid.getByRole('columnheader').allInnerTexts()).map((t) => t.trim());
   const index = headers.indexOf(header);
   expect(index, `column ${header} among ${headers.join(', ')}`).toBeGreaterThanOrEqual(0);
