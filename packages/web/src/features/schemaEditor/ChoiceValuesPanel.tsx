@@ -4,8 +4,8 @@ import { Button, toast } from '@plinth/ui';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Form } from 'react-aria-components';
 import type { ApiClient } from '../../api/apiClient';
+import { PropertyText } from '../admin/public';
 import { IconInput } from './IconInput';
-import { PropertyText } from './PropertyInputs';
 import type { SchemaApi } from './schemaApi';
 import { failureMessage, memberErrorsOf } from './serverErrors';
 

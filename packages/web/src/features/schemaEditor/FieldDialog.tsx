@@ -12,7 +12,7 @@ import {
 import { ConfirmDialog, Modal } from '@plinth/ui';
 import { type FormEvent, useState } from 'react';
 import { Form, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import { Check } from '../admin/public';
+import { Check, PropertySelect, PropertyText } from '../admin/public';
 import {
   changedValuesOf,
   checkDraft,
@@ -24,7 +24,6 @@ import {
   propertiesByTab,
   putValuesOf,
 } from './fieldDraft';
-import { PropertyChoice, PropertyText } from './PropertyInputs';
 import { useSavedToastClosed } from './savedToast';
 import type { FieldGroup, FieldImpact, SchemaApi } from './schemaApi';
 import { failureMessage, memberErrorsOf } from './serverErrors';
@@ -223,7 +222,7 @@ export function FieldDialog({
         );
       case 'fieldInGroup':
         return (
-          <PropertyChoice
+          <PropertySelect
             key={property}
             label={labels.fieldInGroup}
             value={draft.groupId === null ? '' : String(draft.groupId)}
@@ -236,7 +235,7 @@ export function FieldDialog({
         );
       case 'fieldRepresents':
         return (
-          <PropertyChoice
+          <PropertySelect
             key={property}
             label={labels.fieldRepresents}
             value={value}
@@ -272,7 +271,7 @@ export function FieldDialog({
       case 'defaultValue':
         if (draft.type === 'Boolean')
           return (
-            <PropertyChoice
+            <PropertySelect
               key={property}
               label={labels.defaultValue}
               value={value}
@@ -340,7 +339,7 @@ export function FieldDialog({
           </p>
         )}
         {!isNew && (
-          <PropertyChoice
+          <PropertySelect
             label="Field type"
             options={fieldTypes.map((t) => ({ id: t, name: fieldTypeLabels[t] }))}
             value={draft.type}

@@ -2,7 +2,7 @@ import { correctErrorsBeforeSavingMessage, requiredMessage } from '@plinth/schem
 import { Button } from '@plinth/ui';
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
-import { PropertyText } from './PropertyInputs';
+import { PropertyText } from '../admin/public';
 import type { SchemaApi } from './schemaApi';
 import { failureMessage, memberErrorsOf } from './serverErrors';
 

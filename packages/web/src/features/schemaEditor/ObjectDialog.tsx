@@ -8,9 +8,8 @@ import {
 import { Modal } from '@plinth/ui';
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
-import { Check } from '../admin/public';
+import { Check, PropertySelect, PropertyText } from '../admin/public';
 import { IconInput } from './IconInput';
-import { PropertyChoice, PropertyText } from './PropertyInputs';
 import { useSavedToastClosed } from './savedToast';
 import type { SchemaApi, SchemaTypeSummary } from './schemaApi';
 import { failureMessage, memberErrorsOf } from './serverErrors';
@@ -195,7 +194,7 @@ export function ObjectDialog({ api, type, types, onClose, onSaved }: ObjectDialo
             edited('description');
           }}
         />
-        <PropertyChoice
+        <PropertySelect
           label="Inherits from"
           value={inherits}
           options={baseChoices(types, type?.id ?? null)}

@@ -6,9 +6,8 @@ import {
   styleAt,
   visibilityOperators,
 } from '@plinth/schema';
-import { Check } from '../../admin/public';
+import { Check, PropertySelect } from '../../admin/public';
 import { ExpressionProperty } from './ExpressionProperty';
-import { PropertySelect } from './PropertyControls';
 import { changeStyle, type PanelEdit } from './panelEdit';
 
 const visibilityNames: Record<(typeof visibilityOperators)[number], string> = {

@@ -6,8 +6,8 @@ import {
   readBoundComponentStyle,
   updateComponent,
 } from '@plinth/schema';
-import { Check } from '../../admin/public';
-import { PropertyGroup, PropertySelect } from './PropertyControls';
+import { Check, PropertySelect } from '../../admin/public';
+import { PropertyGroup } from './PropertyControls';
 import { breakpointNames, type PanelEdit } from './panelEdit';
 import { propertyProblem } from './propertyIssueMessage';
 import { ValidatedText } from './ValidatedText';

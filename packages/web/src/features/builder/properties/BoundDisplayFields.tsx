@@ -7,8 +7,8 @@ import {
   readBoundComponentStyle,
   updateComponent,
 } from '@plinth/schema';
-import { Check } from '../../admin/public';
-import { PropertyGroup, PropertySelect } from './PropertyControls';
+import { Check, PropertySelect } from '../../admin/public';
+import { PropertyGroup } from './PropertyControls';
 import type { PanelEdit } from './panelEdit';
 import { ValidatedText } from './ValidatedText';
 

@@ -1,7 +1,8 @@
 import { type DataSourceEntry, type PageComponent, requiredMessage, updateComponent } from '@plinth/schema';
 import { Button } from '@plinth/ui';
+import { PropertySelect } from '../../admin/public';
 import { ExpressionProperty } from './ExpressionProperty';
-import { PropertyGroup, PropertySelect } from './PropertyControls';
+import { PropertyGroup } from './PropertyControls';
 import type { PanelEdit } from './panelEdit';
 import { ValidatedText } from './ValidatedText';
 

@@ -1,5 +1,6 @@
 import { type LayoutElement, maxGridColumns, maxGridRows, styleAt } from '@plinth/schema';
-import { PropertyGroup, PropertySelect } from './PropertyControls';
+import { PropertySelect } from '../../admin/public';
+import { PropertyGroup } from './PropertyControls';
 import { changeStyle, type PanelEdit } from './panelEdit';
 import { StyleSelect } from './StyleSelect';
 import { alignmentOptions, flowOptions, gapOptions, spacingOptions } from './styleOptions';

@@ -5,7 +5,7 @@ import {
   updateComponent,
   updateElement,
 } from '@plinth/schema';
-import { PropertyText } from './PropertyControls';
+import { PropertyText } from '../../admin/public';
 import type { PanelEdit } from './panelEdit';
 
 /**

@@ -7,8 +7,7 @@ import {
   variableTypes,
 } from '@plinth/schema';
 import { Button } from '@plinth/ui';
-import { Check } from '../../admin/public';
-import { PropertySelect } from './PropertyControls';
+import { Check, PropertySelect } from '../../admin/public';
 import { ValidatedText } from './ValidatedText';
 
 export interface PageVariableRowProps {

@@ -10,7 +10,7 @@ import {
   maxPartialSpan,
   styleAt,
 } from '@plinth/schema';
-import { PropertySelect } from './PropertyControls';
+import { PropertySelect } from '../../admin/public';
 import { changeStyle, type PanelEdit } from './panelEdit';
 import { ValidatedText } from './ValidatedText';
 

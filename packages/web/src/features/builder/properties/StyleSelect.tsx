@@ -1,5 +1,5 @@
 import { type ElementStyle, type LayoutElement, styleAt } from '@plinth/schema';
-import { PropertySelect } from './PropertyControls';
+import { PropertySelect } from '../../admin/public';
 import { changeStyle, type PanelEdit } from './panelEdit';
 
 type StringKey = {

@@ -1,6 +1,6 @@
 import { type ComponentType, type PageComponent, updateComponent } from '@plinth/schema';
-import { Check } from '../../admin/public';
-import { PropertyGroup, PropertySelect } from './PropertyControls';
+import { Check, PropertySelect } from '../../admin/public';
+import { PropertyGroup } from './PropertyControls';
 import type { PanelEdit } from './panelEdit';
 import { propertyProblem } from './propertyIssueMessage';
 import { ReportPicker } from './ReportPicker';

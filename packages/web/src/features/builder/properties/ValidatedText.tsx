@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { PropertyText } from './PropertyControls';
+import { PropertyText } from '../../admin/public';
 
 export interface ValidatedTextProps {
   label: string;
@@ -48,7 +48,7 @@ export function ValidatedText({
       label={label}
       value={draft}
       error={error}
-      {...(multiline ? { multiline } : {})}
+      {...(multiline ? { multiline, spellCheck: false } : {})}
       {...(isRequired ? { isRequired } : {})}
       onChange={(text) => {
         setDraft(text);

@@ -13,7 +13,7 @@ import { Modal } from '@plinth/ui';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Form, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { ApiError } from '../../../api/apiClient';
-import { PropertyChoice, PropertyText } from '../PropertyInputs';
+import { PropertySelect, PropertyText } from '../../admin/public';
 import { useSavedToastClosed } from '../savedToast';
 import type { ReportChoice, SchemaApi, SchemaTypeSummary } from '../schemaApi';
 import { failureMessage, memberErrorsOf } from '../serverErrors';
@@ -203,7 +203,7 @@ export function RelationshipDialog({
 
   const general = (
     <>
-      <PropertyChoice
+      <PropertySelect
         label="Kind"
         value={draft.relType}
         options={relTypes.map((k) => ({ id: k, name: relTypeLabels[k] }))}
@@ -212,7 +212,7 @@ export function RelationshipDialog({
         onChange={(v) => set({ relType: v as RelType }, 'relType', 'toType', 'cardinality')}
       />
       {isNew ? (
-        <PropertyChoice
+        <PropertySelect
           label={isChoiceKind(draft.relType) ? 'Related choice Object' : 'Related Object'}
           value={draft.toTypeId === null ? '' : String(draft.toTypeId)}
           options={[{ id: '', name: 'Choose an Object' }, ...relatedChoices]}
@@ -226,7 +226,7 @@ export function RelationshipDialog({
         </p>
       )}
       {draft.relType === 'custom' ? (
-        <PropertyChoice
+        <PropertySelect
           label="Cardinality"
           value={draft.cardinality}
           options={cardinalities.map((c) => ({ id: c, name: cardinalityLabels[c] }))}

@@ -1,6 +1,5 @@
 import { optionalFieldHint, requiredFieldHint } from '@plinth/schema';
-import { Check } from '../../admin/public';
-import { PropertyChoice } from '../PropertyInputs';
+import { Check, PropertySelect } from '../../admin/public';
 import type { RelationshipDraft, RelationshipMember } from './relationshipDraft';
 
 /** What the parts of the relationship dialog's tabs share with it. */
@@ -59,7 +58,7 @@ export function EndDetails({
         <p className="pl-field__hint">{isOn ? requiredFieldHint : optionalFieldHint}</p>
         <ErrorText message={errors[mandatory]} />
       </div>
-      <PropertyChoice
+      <PropertySelect
         label={`Display report on ${holder}`}
         value={String(draft[`${end}DisplayReportId`] ?? '')}
         options={reports}
@@ -67,7 +66,7 @@ export function EndDetails({
         error={errors[`${end}DisplayReport`]}
         onChange={(v) => set({ [`${end}DisplayReportId`]: reportOf(v) }, `${end}DisplayReport`)}
       />
-      <PropertyChoice
+      <PropertySelect
         label={`Picker report on ${holder}`}
         value={String(draft[`${end}PickerReportId`] ?? '')}
         options={reports}

@@ -14,28 +14,48 @@ import {
   TextField,
 } from 'react-aria-components';
 
+/**
+ * The labelled property inputs of the admin screens (the schema editor's dialogs, the builder's
+ * panels): a text box and a choice of a few values, each with its hint and the error its rule gave.
+ */
+
+const hasError = (error: string | null | undefined): boolean => error !== null && error !== undefined;
+
+function Hint({ children }: { children: ReactNode }) {
+  return children ? (
+    <Text slot="description" className="pl-field__hint">
+      {children}
+    </Text>
+  ) : null;
+}
+
 export interface PropertyTextProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  error?: string | undefined;
+  /** Where a name is trimmed (spec 01 §5) or a draft is committed. */
+  onBlur?: (() => void) | undefined;
+  error?: string | null | undefined;
   hint?: string | undefined;
   isRequired?: boolean;
   multiline?: boolean;
+  /** Off for text that is code or a name rather than prose. */
+  spellCheck?: boolean;
   inputMode?: 'text' | 'numeric' | 'decimal';
   type?: 'text' | 'date' | 'time';
   autoFocus?: boolean;
 }
 
-/** A labelled property box of the schema editor, with its hint and the error the rules gave it. */
 export function PropertyText({
   label,
   value,
   onChange,
+  onBlur,
   error,
   hint,
   isRequired,
   multiline,
+  spellCheck,
   inputMode,
   type,
   autoFocus,
@@ -45,7 +65,8 @@ export function PropertyText({
       className="pl-text-field"
       value={value}
       onChange={onChange}
-      isInvalid={error !== undefined}
+      isInvalid={hasError(error)}
+      {...(onBlur ? { onBlur } : {})}
       {...(isRequired ? { isRequired } : {})}
       {...(autoFocus ? { autoFocus } : {})}
     >
@@ -54,7 +75,7 @@ export function PropertyText({
         {isRequired && <span aria-hidden="true"> *</span>}
       </Label>
       {multiline ? (
-        <TextArea className="pl-input pl-textarea" />
+        <TextArea className="pl-input pl-textarea" {...(spellCheck === false ? { spellCheck } : {})} />
       ) : (
         <Input
           className="pl-input"
@@ -63,44 +84,48 @@ export function PropertyText({
           {...(type && type !== 'text' ? { type } : {})}
         />
       )}
-      {hint && (
-        <Text slot="description" className="pl-field__hint">
-          {hint}
-        </Text>
-      )}
+      <Hint>{hint}</Hint>
       <FieldError className="pl-field__error">{error}</FieldError>
     </TextField>
   );
 }
 
-export interface PropertyChoiceProps {
+export interface PropertySelectProps<T extends string> {
   label: string;
-  options: ReadonlyArray<{ id: string; name: string }>;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | undefined;
+  options: ReadonlyArray<{ id: T; name: string }>;
+  value: T;
+  onChange: (value: T) => void;
+  error?: string | null | undefined;
   hint?: ReactNode;
+  isDisabled?: boolean;
 }
 
-/** A labelled choice of one of a few values ('' is the "none" option when listed). */
-export function PropertyChoice({ label, options, value, onChange, error, hint }: PropertyChoiceProps) {
+/** A choice of one of a few values; ids are the stored values ('' for "not set" where offered). */
+export function PropertySelect<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+  error,
+  hint,
+  isDisabled,
+}: PropertySelectProps<T>) {
   return (
     <Select
       className="pl-text-field"
       selectedKey={value}
-      onSelectionChange={(key) => onChange(key === null ? '' : String(key))}
-      isInvalid={error !== undefined}
+      onSelectionChange={(key) => {
+        if (key !== null) onChange(String(key) as T);
+      }}
+      isInvalid={hasError(error)}
+      {...(isDisabled ? { isDisabled } : {})}
     >
       <Label className="pl-field__label">{label}</Label>
       <AriaButton className="pl-admin__select-button">
         <SelectValue />
         <span aria-hidden="true">▾</span>
       </AriaButton>
-      {hint && (
-        <Text slot="description" className="pl-field__hint">
-          {hint}
-        </Text>
-      )}
+      <Hint>{hint}</Hint>
       <FieldError className="pl-field__error">{error}</FieldError>
       <Popover>
         <ListBox className="pl-admin__listbox" items={options}>
