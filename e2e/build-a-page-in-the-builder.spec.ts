@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { previewTheDraft } from './builderSteps';
 
 /** Keeps a screenshot of what the administrator sees, as an artefact of the run. */
 async function keep(page: Page, name: string, testInfo: import('@playwright/test').TestInfo) {
@@ -63,14 +64,7 @@ test('an administrator adds a page in the builder, renames, saves, previews, dup
   await expect(page.getByRole('link', { name: 'Visits this week' })).toBeVisible();
 
   // Preview opens the draft in the runner.
-  const [preview] = await Promise.all([
-    context.waitForEvent('page'),
-    page.getByRole('link', { name: 'Preview' }).click(),
-  ]);
-  await preview.waitForLoadState();
-  expect(preview.url()).toMatch(/preview=1/);
-  await expect(preview.getByText('Preview of the draft')).toBeVisible();
-  await preview.close();
+  await previewTheDraft(page, context);
 
   // Two builders on one page: a save over a revision saved since in another tab is refused with
   // the server's message, and this tab's change stays on screen.

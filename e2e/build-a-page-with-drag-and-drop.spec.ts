@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, type TestInfo, test } from '@playwright/test';
+import { previewTheDraft } from './builderSteps';
 
 async function keep(page: Page, name: string, testInfo: TestInfo) {
   const file = testInfo.outputPath(`${name}.png`);
@@ -106,14 +107,7 @@ test('an administrator builds a page by drag and drop and opens it in the runner
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('App was successfully saved')).toBeVisible();
 
-  const [preview] = await Promise.all([
-    context.waitForEvent('page'),
-    page.getByRole('link', { name: 'Preview' }).click(),
-  ]);
-  await preview.waitForLoadState();
-  expect(preview.url()).toMatch(/preview=1/);
-  await expect(preview.getByText('Preview of the draft')).toBeVisible();
-  await preview.close();
+  await previewTheDraft(page, context);
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText('The page was published: the runner shows it now.')).toBeVisible();
 
