@@ -1,8 +1,8 @@
 import {
   type Breakpoint,
-  findComponent,
   findElement,
   findParent,
+  type LayoutElement,
   moveWithinParent,
   type PageVersionContent,
   removeElement,
@@ -64,12 +64,9 @@ export function BuilderWorkspace({
     if (selectedId && !selected) setSelectedId(null);
   }, [selectedId, selected]);
 
-  const labelOf = (id: string) => {
-    const element = findElement(content, id);
-    if (!element) return id;
-    if (element.id === content.configuration.root.id) return 'Page';
-    return element.name || findComponent(content, id)?.name || id;
-  };
+  // Every element's name once per content: the canvas asks for each element's, every render.
+  const labels = useMemo(() => elementLabels(content), [content]);
+  const labelOf = (id: string) => labels.get(id) ?? id;
 
   const drop = (source: DragData, target: DropTarget): string | null => {
     const result = dropDragged(content, source, target);
@@ -201,4 +198,17 @@ export function BuilderWorkspace({
       </div>
     </BuilderDnd>
   );
+}
+
+/** The names elements are shown and announced by: their own, their component's, else their id. */
+function elementLabels(content: PageVersionContent): Map<string, string> {
+  const componentNames = new Map(content.components.map((c) => [c.id, c.name]));
+  const labels = new Map<string, string>();
+  const walk = (element: LayoutElement) => {
+    labels.set(element.id, element.name || componentNames.get(element.id) || element.id);
+    for (const child of element.elements) walk(child);
+  };
+  walk(content.configuration.root);
+  labels.set(content.configuration.root.id, 'Page');
+  return labels;
 }
