@@ -1,5 +1,6 @@
 import {
   type Breakpoint,
+  dropElement,
   findElement,
   findParent,
   type LayoutElement,
@@ -15,7 +16,6 @@ import { BuilderCanvas } from './canvas/BuilderCanvas';
 import { BuilderDnd, type DropTarget } from './canvas/BuilderDnd';
 import type { DragData } from './canvas/CanvasElement';
 import { createDropIndicatorStore } from './canvas/dropIndicator';
-import { dropDragged } from './canvas/drops';
 import { LayoutTab } from './LayoutTab';
 import { ElementPropertiesPanel } from './properties/ElementPropertiesPanel';
 import { breakpointNames } from './properties/panelEdit';
@@ -69,7 +69,7 @@ export function BuilderWorkspace({
   const labelOf = (id: string) => labels.get(id) ?? id;
 
   const drop = (source: DragData, target: DropTarget): string | null => {
-    const result = dropDragged(content, source, target);
+    const result = dropElement(content, source, target);
     if (!result.ok) {
       toast.error(result.message);
       return result.message;

@@ -1,13 +1,11 @@
 import { useDraggable, useDroppable } from '@dnd-kit/core';
+import type { DragSource } from '@plinth/schema';
 import type { FlowElementProps } from '../../pages/public';
 import type { ParentFlow } from '../dropPlacement';
 import { type DropIndicatorStore, useDropPlacement } from './dropIndicator';
 
-/** What a drag carries: a new element from the toolbox, or an element of the page. */
-export type DragData =
-  | { kind: 'new'; typeAlias: string; label: string }
-  | { kind: 'newContainer'; container: 'grid' | 'horizontal' | 'vertical'; label: string }
-  | { kind: 'existing'; id: string; label: string };
+/** What a drag carries: what the layout's drop rules take (a new element or one of the page's), and its name. */
+export type DragData = DragSource & { label: string };
 
 /** What a drop target knows of itself. */
 export interface DropData {
