@@ -1,5 +1,6 @@
 import {
   type Breakpoint,
+  type DropTarget,
   dropElement,
   findElement,
   findParent,
@@ -13,7 +14,7 @@ import { toast } from '@plinth/ui';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { BuilderCanvas } from './canvas/BuilderCanvas';
-import { BuilderDnd, type DropTarget } from './canvas/BuilderDnd';
+import { BuilderDnd } from './canvas/BuilderDnd';
 import type { DragData } from './canvas/CanvasElement';
 import { createDropIndicatorStore } from './canvas/dropIndicator';
 import { LayoutTab } from './LayoutTab';

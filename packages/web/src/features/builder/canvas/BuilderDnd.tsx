@@ -17,8 +17,6 @@ import { type ReactNode, useRef, useState } from 'react';
 import { dropPlacement, placementTarget } from '../dropPlacement';
 import type { DragData, DropData } from './CanvasElement';
 
-export type { DropTarget };
-
 import type { DropIndicator, DropIndicatorStore } from './dropIndicator';
 import { type KeyboardSlot, keyboardSlots, nextSlot } from './keyboardSlots';
 
