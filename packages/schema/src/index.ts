@@ -1,5 +1,6 @@
 export * from './apps/appMenu.js';
 export * from './apps/appRules.js';
+export * from './apps/appThemes.js';
 export * from './apps/behaviourRules.js';
 export * from './apps/boundComponentTypes.js';
 export * from './apps/componentTypes.js';

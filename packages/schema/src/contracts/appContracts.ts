@@ -69,6 +69,8 @@ export const runnerAppResponse = z.object({
   footerText: z.string().nullable(),
   headerBackgroundColour: z.string().nullable(),
   headerTextColour: z.string().nullable(),
+  /** The app's theme (decision 0122): a theme's id, or nothing for the default. */
+  theme: z.string().nullable().optional(),
   defaultPageId: z.number().int().positive().nullable(),
   pages: z.array(pageSummary),
   /**

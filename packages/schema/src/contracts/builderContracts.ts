@@ -231,3 +231,36 @@ export const builderConflictDetails = z.object({
   modifiedBy: z.string().nullable(),
 });
 export type BuilderConflictDetails = z.infer<typeof builderConflictDetails>;
+
+/**
+ * `POST /spapi/admin/v1/apps/{id}/delete` (decision 0121): the app's revision as read, and the ids
+ * of the pages the confirmation showed. A save since, or a page the confirmation did not show, is a
+ * 409 that deletes nothing.
+ */
+export const deleteAppRequest = z.object({
+  revision: z.number().int().positive(),
+  pageIds: z.array(entityId).max(10_000),
+});
+export type DeleteAppRequest = z.infer<typeof deleteAppRequest>;
+
+export const deleteAppResponse = z.object({
+  /** 'The app '{name}' was deleted with its {n} pages.' */
+  message: z.string(),
+  /** The ids of the pages deleted with it. */
+  deletedPageIds: z.array(entityId),
+});
+export type DeleteAppResponse = z.infer<typeof deleteAppResponse>;
+
+/**
+ * `GET /spapi/admin/v1/apps/{id}/delete`: what deleting the app takes and touches, for its
+ * confirmation (decision 0121): its pages, and the uses of the app and its pages elsewhere, which
+ * the delete clears (links) or leaves pointing at nothing (navigation in other apps' pages).
+ */
+export const deleteAppDetails = z.object({
+  id: entityId,
+  name: z.string(),
+  revision: z.number().int().positive(),
+  pages: z.array(z.object({ id: entityId, name: z.string() })),
+  uses: z.array(z.string()),
+});
+export type DeleteAppDetails = z.infer<typeof deleteAppDetails>;

@@ -168,6 +168,7 @@ export async function loadRunnerApp(
     footerText: app.footerText,
     headerBackgroundColour: app.headerBackgroundColour,
     headerTextColour: app.headerTextColour,
+    theme: app.theme,
     defaultPageId: defaultPageId !== undefined && ids.includes(defaultPageId) ? defaultPageId : null,
     pages: pages.map((p) =>
       pageSummaryOf(p, contextTypes.get(p.id) ?? null, (editPageOf.get(p.id) ?? []).length > 0),

@@ -48,6 +48,8 @@ export interface AppRecord {
   footerText: string | null;
   headerBackgroundColour: string | null;
   headerTextColour: string | null;
+  /** The theme's id as stored (decision 0122); the runner reads an unknown one as the default. */
+  theme: string | null;
 }
 
 export function appRecordOf(row: EntityRow): AppRecord {
@@ -72,6 +74,7 @@ export function appRecordOf(row: EntityRow): AppRecord {
     footerText: text(row, F.uiAppFooterText),
     headerBackgroundColour: text(row, F.uiAppHeaderBackgroundColour),
     headerTextColour: text(row, F.uiAppHeaderTextColour),
+    theme: text(row, F.uiAppTheme),
   };
 }
 

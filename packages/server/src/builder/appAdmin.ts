@@ -3,6 +3,8 @@ import {
   type AppSettings,
   type AppSettingsResponse,
   appSettingsProblems,
+  appThemeOf,
+  appThemeProblem,
   type CreateAppRequest,
   type EntityChange,
   type EntityId,
@@ -123,6 +125,19 @@ function settingsChange(
   return { fields, relationships };
 }
 
+/**
+ * A theme as stored (decision 0122): a theme's id, nothing for the default; any other value is
+ * refused. Only a theme given is checked: one stored before the list existed still reads as the
+ * default and does not stop other settings from being saved.
+ */
+function givenTheme<T extends Partial<AppSettings>>(given: T): T {
+  if (given.theme === undefined) return given;
+  const problem = appThemeProblem(given.theme);
+  if (problem) throw settingsRefused([{ member: 'theme', message: problem }], problem);
+  const id = given.theme === null || given.theme.trim() === '' ? null : appThemeOf(given.theme).id;
+  return { ...given, theme: id === 'default' ? null : id };
+}
+
 /** The rules of spec 01 §5 and ours on the settings an app would have (decision 0112). */
 async function checkSettings(ctx: RequestContext, id: EntityId | null, settings: AppSettings) {
   const others = (await selectApps(ctx)).map((a: AppRecord) => ({ id: a.id, name: a.name, slug: a.slug }));
@@ -153,7 +168,7 @@ async function checkSettings(ctx: RequestContext, id: EntityId | null, settings:
  * its default page — all in one transaction, so an app is never left without it.
  */
 export async function createApp(ctx: RequestContext, req: CreateAppRequest): Promise<AppSettingsResponse> {
-  const { slug: givenSlug, ...given } = req;
+  const { slug: givenSlug, ...given } = givenTheme(req);
   const rest = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
   const name = req.name.trim();
   const slug =
@@ -204,7 +219,7 @@ export async function updateApp(
       const row = await appRowOrThrow(tx, appId);
       const app = appRecordOf(row);
       if (row.version !== req.revision) throw await conflictOf(tx, app);
-      const given = req.settings ?? {};
+      const given = givenTheme(req.settings ?? {});
       // The shared app is a catalogue record holding the form pages: no menu, no settings of its own.
       if (app.isSharedApp) throw badRequest(M.sharedAppSettings);
       const [roles, defaults] = await Promise.all([
@@ -232,11 +247,12 @@ export async function updateApp(
 }
 
 /** The 409 of a change over an app someone saved since it was read. */
-export async function conflictOf(ctx: RequestContext, app: AppRecord) {
+export async function conflictOf(ctx: RequestContext, app: AppRecord, action?: 'change' | 'delete') {
   const saver = await lastSaverOf(ctx, app.row);
-  return appConflict(app.name, saver, {
-    revision: app.row.version,
-    modifiedAt: app.row.modifiedAt,
-    modifiedBy: saver.name,
-  });
+  return appConflict(
+    app.name,
+    saver,
+    { revision: app.row.version, modifiedAt: app.row.modifiedAt, modifiedBy: saver.name },
+    action,
+  );
 }

@@ -7,6 +7,7 @@ export const builderMessages = {
   pageNotFound: 'The page was not found.',
   aliasTaken: 'Another record already has this alias.',
   sharedAppSettings: "The shared app's settings cannot be changed.",
+  sharedAppDelete: 'The shared app cannot be deleted: it holds the form pages of every object.',
   defaultPageDelete: "The app's default page cannot be deleted. Make another page the default page first.",
   invalidDefinition: 'The page definition is not valid.',
   menuWithoutRevision:
@@ -18,6 +19,17 @@ export const builderMessages = {
   /** Spec 01 §4 "Duplicate a page", to another app (the spec's spelling). */
   copiedToApp: (page: string, app: string) =>
     `'${page}' was succesfully copied to the '${app}' app's other pages.`,
+  /** Decision 0121. */
+  appDeleted: (app: string, pages: number) =>
+    `The app '${app}' was deleted with its ${pages === 1 ? 'page' : `${pages} pages`}.`,
+  pagesNotShown: (app: string, pages: readonly string[]) =>
+    `The app '${app}' now has ${pages.length === 1 ? 'a page' : 'pages'} you were not shown (${pages
+      .map((p) => `'${p}'`)
+      .join(', ')}), so nothing was deleted. Delete it again to see every page it takes.`,
+  defaultEditPageUse: (page: string, type: string) =>
+    `'${page}' is the default edit page of ${type}: ${type} will have none.`,
+  alternatePageUse: (page: string, app: string, alternate: string) =>
+    `'${page}' in the app '${app}' has '${alternate}' as its alternate page: it will have none.`,
 } as const;
 
 /** Who saved a record last, as a conflict names them. */
@@ -38,8 +50,25 @@ export function pageConflict(page: string, saver: LastSaver, details: BuilderCon
   return new AppError('conflict', message, details);
 }
 
-/** A change to an app's settings or menu over a revision someone saved since. */
-export function appConflict(app: string, saver: LastSaver, details: BuilderConflictDetails): AppError {
+/**
+ * A change to an app's settings or menu, or its delete, over a revision someone saved since:
+ * nothing was written (or deleted).
+ */
+export function appConflict(
+  app: string,
+  saver: LastSaver,
+  details: BuilderConflictDetails,
+  action: 'change' | 'delete' = 'change',
+): AppError {
+  if (action === 'delete') {
+    const who = saver.isCaller ? 'You' : (saver.name ?? 'Someone else');
+    const where = saver.isCaller ? ' in another window or tab' : '';
+    return new AppError(
+      'conflict',
+      `${who} saved the app '${app}'${where} after you asked to delete it, so it was not deleted. Look at the app again, then delete it if you still want to.`,
+      details,
+    );
+  }
   const message = saver.isCaller
     ? `You saved the app '${app}' in another window or tab after you opened it here, so these changes were not saved. Nothing was overwritten: reload the app to see the saved settings, then make these changes again.`
     : `${saver.name ?? 'Someone else'} saved the app '${app}' after you opened it, so your changes were not saved. Nothing was overwritten: reload the app to see their changes, then make yours again.`;

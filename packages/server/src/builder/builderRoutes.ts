@@ -4,6 +4,9 @@ import {
   builderPageResponse,
   createAppRequest,
   createPageRequest,
+  deleteAppDetails,
+  deleteAppRequest,
+  deleteAppResponse,
   deletePageRequest,
   deletePageResponse,
   duplicatePageRequest,
@@ -18,6 +21,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminBase } from '../users/requireAdmin.js';
 import { createApp, listAdminApps, updateApp } from './appAdmin.js';
+import { appDeleteDetails, deleteApp } from './appDeletion.js';
 import { appIdBySlug, appSettingsResponseOf, builderPageOf } from './builderRecords.js';
 import { deletePage, duplicatePage } from './pageCopies.js';
 import { createPage, publishPage, savePageDraft } from './pageDrafts.js';
@@ -111,6 +115,32 @@ export async function builderRoutes(app: FastifyInstance) {
       },
     },
     async (request) => updateApp(request.ctx, request.params.appId, request.body),
+  );
+  r.get(
+    `${adminBase}/apps/:appId/delete`,
+    {
+      schema: {
+        tags,
+        summary: "What deleting an app takes (its pages) and touches elsewhere, with the app's revision",
+        params: appParams,
+        response: { 200: deleteAppDetails },
+      },
+    },
+    async (request) => appDeleteDetails(request.ctx, request.params.appId),
+  );
+  r.post(
+    `${adminBase}/apps/:appId/delete`,
+    {
+      schema: {
+        tags,
+        summary:
+          'Delete an app with its pages and their versions, over the revision and pages its confirmation showed (409 otherwise)',
+        params: appParams,
+        body: deleteAppRequest,
+        response: { 200: deleteAppResponse },
+      },
+    },
+    async (request) => deleteApp(request.ctx, request.params.appId, request.body),
   );
   r.post(
     `${adminBase}/apps/:appId/pages`,

@@ -151,7 +151,7 @@ describe.each(engines)('apps in the admin area on %s', (engine) => {
       menuShowAppName: true,
       menuAppNameHome: true,
       menuAppNameAlign: 'center' as const,
-      theme: 'dark',
+      theme: 'teal',
       headerBackgroundColour: '#1f4e79',
       headerTextColour: '#fff',
       footerText: 'Acme field team',
@@ -176,6 +176,7 @@ describe.each(engines)('apps in the admin area on %s', (engine) => {
       footerText: 'Acme field team',
       headerBackgroundColour: '#1f4e79',
       headerTextColour: '#fff',
+      theme: 'teal',
     });
     // Who may display it: a seller lists it; after it is given to administrators only, no one else does.
     expect((await seller.get('/spapi/data/v1/apps')).body.apps.map((a: any) => a.slug)).toContain('fsp');
@@ -309,6 +310,8 @@ describe.each(engines)('apps in the admin area on %s', (engine) => {
       ['POST', APPS, { name: 'Sneaky app' }],
       ['GET', `${APPS}/${field.id}`],
       ['POST', `${APPS}/${field.id}`, { revision: 1, settings: { name: 'Sneaky app' } }],
+      ['GET', `${APPS}/${field.id}/delete`],
+      ['POST', `${APPS}/${field.id}/delete`, { revision: 1, pageIds: [] }],
     ];
     for (const [method, url, body] of calls) {
       const res = await seller.request(method as 'GET', url, body);
