@@ -39,7 +39,7 @@ export { signatureText, translatesToSql } from './functions/registry.js';
 export type { MemoryRecord, MemoryType } from './memory.js';
 export { memoryData, memorySchema, NAME_FIELD_ID } from './memory.js';
 export type { CalcLocation, CalcMessage, CalcMessageType } from './messages.js';
-export { findReferences, referencesVariable } from './references.js';
+export { findReferences, referencesVariable, renameReferences } from './references.js';
 export type {
   CalcField,
   CalcMember,

@@ -31,6 +31,7 @@ import { useEditHistory } from './editHistory';
 import { PageSettingsPanel } from './PageSettingsPanel';
 import { PageValidationTab } from './PageValidationTab';
 import { PageVariablesPanel } from './properties/PageVariablesPanel';
+import { renameVariableUses } from './properties/variableRename';
 import { SharedPagesTab } from './SharedPagesTab';
 import { isConflict, settingErrorsOf } from './settingErrors';
 import { useAppPageIssues } from './useAppPageIssues';
@@ -406,8 +407,16 @@ export function BuilderScreen({ appSlug, pageSlug, api: given, confirm }: Builde
             />
             <PageVariablesPanel
               variables={edit.content.variables}
-              onChange={(variables, key) =>
-                history.set((e) => (e ? { ...e, content: { ...e.content, variables } } : e), key)
+              onChange={(variables, key, renamed) =>
+                history.set((e) => {
+                  if (!e) return e;
+                  const content = { ...e.content, variables };
+                  // A renamed variable's uses on the page follow it, in the same undo step.
+                  return {
+                    ...e,
+                    content: renamed ? renameVariableUses(content, renamed.from, renamed.to) : content,
+                  };
+                }, key)
               }
             />
           </>

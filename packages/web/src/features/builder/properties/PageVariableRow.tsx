@@ -39,6 +39,9 @@ export function PageVariableRow({ variable, otherNames, rowKey, onChange, onRemo
         value={variable.name}
         isRequired
         validate={(name) => pageVariableNameProblem(name, otherNames)}
+        // Stored when the box is left: the page's expressions follow the name from the old one
+        // to the new in one step, never through names half typed that may be a field's.
+        commitOn="blur"
         onCommit={(name) => onChange({ ...variable, name }, `variable:${rowKey}:name`)}
       />
       <PropertySelect

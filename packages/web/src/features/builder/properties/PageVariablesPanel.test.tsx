@@ -5,13 +5,24 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { PageVariablesPanel } from './PageVariablesPanel';
 
-function Host({ initial, changes }: { initial: PageVariable[]; changes: PageVariable[][] }) {
+type Renamed = { from: string; to: string } | undefined;
+
+function Host({
+  initial,
+  changes,
+  renames,
+}: {
+  initial: PageVariable[];
+  changes: PageVariable[][];
+  renames: Renamed[];
+}) {
   const [variables, setVariables] = useState(initial);
   return (
     <PageVariablesPanel
       variables={variables}
-      onChange={(next) => {
+      onChange={(next, _key, renamed) => {
         changes.push(next);
+        renames.push(renamed);
         setVariables(next);
       }}
     />
@@ -20,8 +31,9 @@ function Host({ initial, changes }: { initial: PageVariable[]; changes: PageVari
 
 function renderVariables(initial: PageVariable[]) {
   const changes: PageVariable[][] = [];
-  render(<Host initial={initial} changes={changes} />);
-  return { user: userEvent.setup(), latest: () => changes.at(-1) ?? initial };
+  const renames: Renamed[] = [];
+  render(<Host initial={initial} changes={changes} renames={renames} />);
+  return { user: userEvent.setup(), latest: () => changes.at(-1) ?? initial, renames };
 }
 
 const choose = async (
@@ -70,8 +82,9 @@ describe('the page variables', () => {
     await user.clear(name);
     await user.type(name, 'from date');
     expect(screen.getByText(/A variable name starts with a letter/)).toBeInTheDocument();
-    // The last good name typed is the one stored.
-    expect(latest().map((v) => v.name)).toEqual(['Region', 'from']);
+    // A name that cannot be stored is not: leaving the box keeps the variable's name.
+    await user.tab();
+    expect(latest().map((v) => v.name)).toEqual(['Region', 'Since']);
   });
 
   it('keeps list values one a line, and drops a value the new type does not fit', async () => {
@@ -100,5 +113,17 @@ describe('the page variables', () => {
     expect(latest()).toEqual([
       { name: 'SelectedRecords', type: 'Entity', isList: true, componentId: 'sales' },
     ]);
+  });
+});
+
+describe('renaming a page variable', () => {
+  it('reports the rename once, from the old name to the new, when the name box is left', async () => {
+    const { user, renames } = renderVariables([{ name: 'Region', type: 'String', isList: false }]);
+    const name = screen.getByRole('textbox', { name: 'Variable name' });
+    await user.clear(name);
+    await user.type(name, 'Area');
+    expect(renames).toEqual([]);
+    await user.tab();
+    expect(renames).toEqual([{ from: 'Region', to: 'Area' }]);
   });
 });

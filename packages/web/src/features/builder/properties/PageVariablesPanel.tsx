@@ -4,8 +4,11 @@ import { PageVariableRow } from './PageVariableRow';
 
 export interface PageVariablesPanelProps {
   variables: readonly PageVariable[];
-  /** Each edit; `coalesceKey` names a run of typing that undo takes as one step. */
-  onChange: (next: PageVariable[], coalesceKey?: string) => void;
+  /**
+   * Each edit; `coalesceKey` names a run of typing that undo takes as one step, and `renamed` a
+   * variable's new name, for its uses on the page to follow.
+   */
+  onChange: (next: PageVariable[], coalesceKey?: string, renamed?: { from: string; to: string }) => void;
 }
 
 /** The first free name of the form Variable{n}, in any case. */
@@ -26,6 +29,7 @@ export function PageVariablesPanel({ variables, onChange }: PageVariablesPanelPr
     onChange(
       variables.flatMap((v) => (v === old ? (next ? [next] : []) : [v])),
       key,
+      next && next.name !== old.name ? { from: old.name, to: next.name } : undefined,
     );
   return (
     <section className="pl-builder-panel" aria-labelledby="page-variables-title">
