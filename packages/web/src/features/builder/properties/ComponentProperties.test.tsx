@@ -14,8 +14,12 @@ describe("a component's Id and Name", () => {
     await user.type(id, ' total');
     expect(screen.getByText('Invalid format. The value must not contain spaces.')).toBeInTheDocument();
     await user.tab();
-    // Nothing refused was applied.
+    // Nothing refused was applied, and the box says so and shows the id the component keeps.
     expect(changes).toEqual([]);
+    expect(id).toHaveValue('amount');
+    expect(
+      screen.getByText("'sales total' was not kept: Invalid format. The value must not contain spaces."),
+    ).toBeInTheDocument();
     await user.clear(id);
     await user.type(id, 'dealAmount');
     expect(screen.queryByText(/Invalid format|Another component/)).toBeNull();

@@ -17,7 +17,8 @@ export interface ValidatedTextProps {
 
 /**
  * A text box whose draft is stored only while it is valid: a bad draft stays on screen with its
- * message under the box, and the stored value keeps its last good value.
+ * message under the box, and the stored value keeps its last good value. A box stored when it is
+ * left shows the stored value again when a bad draft is left, and says the draft was not kept.
  */
 export function ValidatedText({
   label,
@@ -29,12 +30,14 @@ export function ValidatedText({
   isRequired,
 }: ValidatedTextProps) {
   const [draft, setDraft] = useState(value);
+  const [notKept, setNotKept] = useState<string | null>(null);
   const committed = useRef(value);
   // A change from elsewhere (undo, another element) replaces the draft.
   useEffect(() => {
     if (value !== committed.current) {
       committed.current = value;
       setDraft(value);
+      setNotKept(null);
     }
   }, [value]);
   const error = validate(draft);
@@ -48,13 +51,22 @@ export function ValidatedText({
       label={label}
       value={draft}
       error={error}
+      {...(notKept ? { hint: notKept } : {})}
       {...(multiline ? { multiline, spellCheck: false } : {})}
       {...(isRequired ? { isRequired } : {})}
       onChange={(text) => {
         setDraft(text);
+        setNotKept(null);
         if (commitOn === 'change') commit(text);
       }}
-      onBlur={() => commit(draft)}
+      onBlur={() => {
+        if (commitOn === 'blur' && error !== null) {
+          setNotKept(`'${draft}' was not kept: ${error}`);
+          setDraft(committed.current);
+          return;
+        }
+        commit(draft);
+      }}
     />
   );
 }
