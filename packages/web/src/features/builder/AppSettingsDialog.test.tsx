@@ -32,8 +32,9 @@ describe('the app settings dialog', () => {
     expect(field('App name')).toHaveValue('Field Service');
     expect(field('URL slug')).toHaveValue('field');
     expect(field('Version')).toHaveValue('1.0.0');
-    for (const label of ['Display name', 'Alias', 'Description', 'Icon', 'Theme', 'Footer text'])
+    for (const label of ['Display name', 'Alias', 'Description', 'Icon', 'Footer text'])
       expect(field(label)).toHaveValue('');
+    expect(within(dialog).getByRole('button', { name: /Theme/ })).toHaveTextContent('Default (blue)');
     expect(within(dialog).getByRole('checkbox', { name: 'Enabled' })).not.toBeChecked();
     expect(within(dialog).getByRole('checkbox', { name: 'Allow anonymous access' })).not.toBeChecked();
     expect(within(dialog).getByRole('checkbox', { name: 'Show the default page in the menu' })).toBeChecked();
@@ -52,6 +53,17 @@ describe('the app settings dialog', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Show the app name' }));
     await user.click(within(dialog).getByRole('button', { name: /App name alignment/ }));
     await user.click(await screen.findByRole('option', { name: 'Center' }));
+    await user.click(within(dialog).getByRole('button', { name: /Theme/ }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'Default (blue)',
+      'Teal',
+      'Green',
+      'Purple',
+      'Orange',
+      'Slate',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Teal' }));
+    expect(within(dialog).getByRole('button', { name: /Theme/ })).toHaveTextContent('Teal');
     await fill(user, field('Header background colour'), '#1f4e79');
     await fill(user, field('Footer text'), 'Acme field team');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Sales' }));
@@ -70,6 +82,7 @@ describe('the app settings dialog', () => {
         isEnabled: true,
         menuShowAppName: true,
         menuAppNameAlign: 'center',
+        theme: 'teal',
         headerBackgroundColour: '#1f4e79',
         footerText: 'Acme field team',
         allowedDisplayRoleIds: [10_050],
@@ -121,4 +134,33 @@ describe('the app settings dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(server.apps.get([...server.apps.keys()][1]!)?.settings.footerText).toBe('Both');
   });
+
+  it('shows a theme no longer in the list as the default, and keeps it until another is chosen', async () => {
+    const server = builderServerHarness();
+    const [, field] = [...server.apps.values()].sort((a, b) => a.id - b.id);
+    field!.settings.theme = 'dark';
+    render(<App client={server.api} />);
+    const { user, dialog } = await openSettings('Field Service');
+    const theme = within(dialog).getByRole('button', { name: /Theme/ });
+    expect(theme).toHaveTextContent('Default (blue)');
+    expect(
+      within(dialog).getByText(
+        "'dark' is not one of the themes: the app shows the default until you choose one.",
+      ),
+    ).toBeInTheDocument();
+    await fill(user, within(dialog).getByLabelText('Footer text'), 'Still mine');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const saves = () => server.requests.filter((r) => r.method === 'POST');
+    expect(saves()[0]?.body).toEqual({ revision: 1, settings: { footerText: 'Still mine' } });
+    // Choosing the default stores nothing: the default theme.
+    await openSettings('Field Service');
+    const again = screen.getByRole('dialog');
+    await user.click(within(again).getByRole('button', { name: /Theme/ }));
+    await user.click(await screen.findByRole('option', { name: 'Default (blue)' }));
+    await user.click(within(again).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(saves()[1]?.body).toEqual({ revision: 2, settings: { theme: null } });
+    expect(field!.settings.theme).toBeNull();
+  }, 30_000);
 });

@@ -13,6 +13,7 @@ import { adminApi, Check, CheckList, Choose, LabelledText, messageOf } from '../
 import { useSession } from '../auth/public';
 import type { BuilderApi } from './builderApi';
 import { isConflict, settingErrorsOf } from './settingErrors';
+import { ThemeSelect } from './ThemeSelect';
 import './builder.css';
 
 export interface AppSettingsDialogProps {
@@ -61,7 +62,7 @@ function changedSettings(read: AppSettings, edited: AppSettings): Partial<AppSet
 /**
  * Every setting of an app (spec 01 §3): name, display name, slug, alias, description, icon,
  * version, enabled, anonymous access, who may display it, its default page, the menu options,
- * theme, header colours and footer text. The name and slug rules (spec 01 §5) are shown as they
+ * theme (one of the named themes, decision 0122), header colours and footer text. The name and slug rules (spec 01 §5) are shown as they
  * are typed and enforced again by the server; a save over someone else's is refused and keeps the
  * changes on screen until the administrator reloads (decision 0112).
  */
@@ -268,12 +269,7 @@ export function AppSettingsDialog({ api, appId, appName, apps, onClose, onSaved 
           </fieldset>
           <fieldset className="pl-builder__section">
             <legend>Appearance</legend>
-            <LabelledText
-              label="Theme"
-              value={text('theme')}
-              error={errors.theme}
-              onChange={(v) => set('theme', v)}
-            />
+            <ThemeSelect value={draft.theme} error={errors.theme} onChange={(v) => set('theme', v)} />
             {(['headerBackgroundColour', 'headerTextColour'] as const).map((key) => (
               <div key={key} className="pl-builder__colour">
                 <LabelledText

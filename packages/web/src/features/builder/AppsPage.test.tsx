@@ -125,4 +125,99 @@ describe('the Apps screen', () => {
     ).toBeInTheDocument();
     expect(server.requests.some((r) => r.path === '/spapi/admin/v1/apps')).toBe(false);
   });
+
+  describe('deleting an app', () => {
+    const deleteFrom = async (user: ReturnType<typeof userEvent.setup>, name: string) => {
+      await user.click(await screen.findByRole('button', { name: `Delete ${name}` }, { timeout: 5000 }));
+      return screen.findByRole('alertdialog', { name: `Delete the app '${name}'?` });
+    };
+
+    it('names the app and its pages, deletes them on confirmation, and refreshes the list', async () => {
+      const user = userEvent.setup();
+      const server = builderServerHarness();
+      const field = [...server.apps.values()].find((a) => a.settings.name === 'Field Service')!;
+      field.pages.push({
+        id: 49_000,
+        name: 'Jobs',
+        slug: 'jobs',
+        type: 'default',
+        contextEntityTypeId: null,
+      });
+      render(<App client={server.api} />);
+      const dialog = await deleteFrom(user, 'Field Service');
+      expect(
+        await within(dialog).findByText(
+          "The app 'Field Service' and its 2 pages, with every version of them, will be deleted. This cannot be undone.",
+        ),
+      ).toBeInTheDocument();
+      const pages = within(dialog).getByRole('list', { name: 'Pages deleted with the app' });
+      expect(
+        within(pages)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['Welcome', 'Jobs']);
+      await user.click(within(dialog).getByRole('button', { name: 'Delete the app and 2 pages' }));
+      expect(
+        await screen.findByText("The app 'Field Service' was deleted with its 2 pages."),
+      ).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('row', { name: /Field Service/ })).toBeNull());
+      expect(screen.queryByRole('alertdialog', { name: /^Delete the app/ })).toBeNull();
+      const sent = server.requests.find((r) => r.method === 'POST' && r.path.endsWith('/delete'));
+      expect(sent).toMatchObject({
+        path: `/spapi/admin/v1/apps/${field.id}/delete`,
+        body: { revision: 1, pageIds: [field.pages[0]!.id, 49_000] },
+      });
+      expect(screen.getByRole('row', { name: /Sales CRM/ })).toBeInTheDocument();
+    });
+
+    it('counts the pages when there are many, and deletes nothing on Cancel', async () => {
+      const user = userEvent.setup();
+      const server = builderServerHarness();
+      const crm = [...server.apps.values()].find((a) => a.settings.name === 'Sales CRM')!;
+      for (let i = 1; i <= 11; i++)
+        crm.pages.push({
+          id: 48_000 + i,
+          name: `Page ${i}`,
+          slug: `p${i}`,
+          type: 'default',
+          contextEntityTypeId: null,
+        });
+      render(<App client={server.api} />);
+      const dialog = await deleteFrom(user, 'Sales CRM');
+      expect(
+        await within(dialog).findByText(
+          "The app 'Sales CRM' and its 12 pages, with every version of them, will be deleted. This cannot be undone.",
+        ),
+      ).toBeInTheDocument();
+      expect(within(dialog).queryByRole('list')).toBeNull();
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog', { name: /^Delete the app/ })).toBeNull());
+      expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
+      expect(screen.getByRole('row', { name: /Sales CRM/ })).toBeInTheDocument();
+    });
+
+    it('refuses a delete over a save someone made since, and deletes after a second look', async () => {
+      const user = userEvent.setup();
+      const server = builderServerHarness();
+      render(<App client={server.api} />);
+      const dialog = await deleteFrom(user, 'Public board');
+      const confirm = await within(dialog).findByRole('button', { name: 'Delete the app and 1 page' });
+      server.conflictOnNextSave();
+      await user.click(confirm);
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        "bea saved the app 'Public board' after you asked to delete it, so it was not deleted.",
+      );
+      expect(confirm).toBeDisabled();
+      expect([...server.apps.values()].some((a) => a.settings.name === 'Public board')).toBe(true);
+      await user.click(within(dialog).getByRole('button', { name: 'Look at the app again' }));
+      await waitFor(() => expect(within(dialog).queryByRole('alert')).toBeNull());
+      await user.click(await within(dialog).findByRole('button', { name: 'Delete the app and 1 page' }));
+      expect(
+        await screen.findByText("The app 'Public board' was deleted with its page."),
+      ).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('row', { name: /Public board/ })).toBeNull());
+      const sent = server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/delete'));
+      expect(sent.map((r) => (r.body as { revision: number }).revision)).toEqual([1, 2]);
+    });
+  });
 });

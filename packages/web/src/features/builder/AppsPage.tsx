@@ -8,10 +8,11 @@ import { AdminTabs, useAdminRead } from '../admin/public';
 import { useSession } from '../auth/public';
 import { AppSettingsDialog } from './AppSettingsDialog';
 import { type BuilderApi, builderApi } from './builderApi';
+import { DeleteAppDialog } from './DeleteAppDialog';
 import { NewAppDialog } from './NewAppDialog';
 import './builder.css';
 
-type Dialog = { kind: 'new' } | { kind: 'settings'; app: AdminAppSummary };
+type Dialog = { kind: 'new' } | { kind: 'settings' | 'delete'; app: AdminAppSummary };
 
 /** The apps whose name, display name or slug hold the search text (case-insensitive). */
 export function searchApps(apps: readonly AdminAppSummary[], search: string): AdminAppSummary[] {
@@ -24,7 +25,8 @@ export function searchApps(apps: readonly AdminAppSummary[], search: string): Ad
 
 /**
  * /admin/apps (issue 20 item 1, decision 0112): the tenant's apps with their slug, whether they are
- * enabled and open to anonymous users; search, a new app, and each app's settings.
+ * enabled and open to anonymous users; search, a new app, and each app's settings and delete
+ * (decision 0121).
  */
 export function AppsPage({ api: given }: { api?: BuilderApi }) {
   const { client } = useSession();
@@ -100,6 +102,14 @@ export function AppsPage({ api: given }: { api?: BuilderApi }) {
                     <Link to={`/apps/${encodeURIComponent(app.slug)}`} className="pl-builder__open">
                       Run <span className="pl-visually-hidden">{app.name}</span>
                     </Link>
+                    <Button
+                      size="small"
+                      variant="subtle"
+                      aria-label={`Delete ${app.name}`}
+                      onPress={() => setDialog({ kind: 'delete', app })}
+                    >
+                      Delete
+                    </Button>
                   </div>
                 </td>
               </tr>
@@ -115,6 +125,19 @@ export function AppsPage({ api: given }: { api?: BuilderApi }) {
           onCreated={(app) => {
             setDialog(null);
             toast.success(`'${app.settings.name}' was created with its Welcome page.`);
+            void load();
+          }}
+        />
+      )}
+      {dialog?.kind === 'delete' && (
+        <DeleteAppDialog
+          api={api}
+          appId={dialog.app.id}
+          appName={dialog.app.name}
+          onClose={() => setDialog(null)}
+          onDeleted={(message) => {
+            setDialog(null);
+            toast.success(message);
             void load();
           }}
         />

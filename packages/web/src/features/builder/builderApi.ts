@@ -7,9 +7,13 @@ import {
   builderPageResponse,
   type CreateAppRequest,
   type CreatePageRequest,
+  type DeleteAppDetails,
+  type DeleteAppResponse,
   type DeletePageResponse,
   type DuplicatePageRequest,
   type DuplicatePageResponse,
+  deleteAppDetails,
+  deleteAppResponse,
   deletePageResponse,
   duplicatePageResponse,
   type SavePageRequest,
@@ -51,6 +55,12 @@ export function builderApi(client: ApiClient) {
       client.call('POST', `${base}/apps`, appSettingsResponse, req),
     updateApp: (appId: number, req: UpdateAppRequest): Promise<AppSettingsResponse> =>
       client.call('POST', `${base}/apps/${appId}`, appSettingsResponse, req),
+    /** What deleting an app takes and touches, with its revision (decision 0121). */
+    appDeleteDetails: (appId: number, signal?: AbortSignal): Promise<DeleteAppDetails> =>
+      client.call('GET', `${base}/apps/${appId}/delete`, deleteAppDetails, undefined, signal),
+    /** Deletes an app over the revision and the pages its confirmation showed. */
+    deleteApp: (appId: number, revision: number, pageIds: number[]): Promise<DeleteAppResponse> =>
+      client.call('POST', `${base}/apps/${appId}/delete`, deleteAppResponse, { revision, pageIds }),
     createPage: (appId: number, req: CreatePageRequest): Promise<BuilderPageResponse> =>
       client.call('POST', `${base}/apps/${appId}/pages`, builderPageResponse, req),
     page: (pageId: number, signal?: AbortSignal): Promise<BuilderPageResponse> =>

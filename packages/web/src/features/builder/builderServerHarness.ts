@@ -2,6 +2,7 @@ import {
   type AppSettings,
   type AppSettingsResponse,
   appSettingsProblems,
+  appThemeProblem,
   type BuilderPageResponse,
   emptyAppMenu,
   newAppSettings,
@@ -301,6 +302,36 @@ export function builderServerHarness(me: Record<string, unknown> = adminMe) {
       syncApp(app);
       return ok(page);
     }
+    const deleteCall = /^\/spapi\/admin\/v1\/apps\/(\d+)\/delete$/.exec(path);
+    if (deleteCall) {
+      const app = apps.get(Number(deleteCall[1]));
+      if (!app) return notFound('The app was not found.');
+      const shown = app.pages.map((p) => ({ id: p.id, name: p.name }));
+      if (method === 'GET')
+        return ok({ id: app.id, name: app.settings.name, revision: app.revision, pages: shown, uses: [] });
+      if (conflictNext) {
+        conflictNext = false;
+        app.revision += 1;
+      }
+      if (body.revision !== app.revision)
+        return {
+          status: 409,
+          body: {
+            error: {
+              code: 'conflict',
+              message: `bea saved the app '${app.settings.name}' after you asked to delete it, so it was not deleted. Look at the app again, then delete it if you still want to.`,
+              details: { revision: app.revision, modifiedAt: app.modifiedAt, modifiedBy: 'bea' },
+            },
+          },
+        };
+      apps.delete(app.id);
+      for (const p of app.pages) pages.delete(p.id);
+      const n = app.pages.length;
+      return ok({
+        message: `The app '${app.settings.name}' was deleted with its ${n === 1 ? 'page' : `${n} pages`}.`,
+        deletedPageIds: app.pages.map((p) => p.id),
+      });
+    }
     const appCall = /^\/spapi\/admin\/v1\/apps\/(\d+)$/.exec(path);
     if (appCall) {
       const app = apps.get(Number(appCall[1]));
@@ -324,8 +355,11 @@ export function builderServerHarness(me: Record<string, unknown> = adminMe) {
           },
         };
       const next = { ...app.settings, ...body.settings };
-      const found = appSettingsProblems({ id: app.id, ...next }, others(app.id));
-      if (Object.keys(found).length > 0) return refused(found);
+      const found: Record<string, string | undefined> = {
+        ...appSettingsProblems({ id: app.id, ...next }, others(app.id)),
+        theme: body.settings?.theme === undefined ? undefined : appThemeProblem(body.settings.theme),
+      };
+      if (Object.values(found).some(Boolean)) return refused(found);
       app.settings = next;
       app.revision += 1;
       if (body.menu) app.menu = body.menu;

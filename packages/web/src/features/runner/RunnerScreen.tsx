@@ -1,7 +1,7 @@
 import './runner.css';
-import type { PageSummary, RunnerAppResponse } from '@plinth/schema';
+import { appThemeOf, appThemeTokens, type PageSummary, type RunnerAppResponse } from '@plinth/schema';
 import { ErrorDisplay, LoadingGrid } from '@plinth/ui';
-import { type ReactNode, useRef } from 'react';
+import { type CSSProperties, type ReactNode, useRef } from 'react';
 import type { AppPageToInclude } from '../../api/runnerApi';
 import { navigate, useLocation } from '../../app/router';
 import { type Breadcrumb, useBreadcrumbTrail } from './breadcrumbs/public';
@@ -160,8 +160,15 @@ export function RunnerScreen({ appSlug, view, search, host, renderReport }: Runn
       />
     );
   else if (shown.kind === 'report') content = renderReport(app.slug, shown.reportId);
+  // The app's theme sets the accent tokens for everything inside (decision 0122).
+  const theme = appThemeOf(app.theme);
   return (
-    <div className="pl-runner" data-app={app.slug}>
+    <div
+      className="pl-runner"
+      data-app={app.slug}
+      data-theme={theme.id}
+      style={appThemeTokens(theme) as CSSProperties}
+    >
       {showsMenu && <AppMenuBar app={app} currentPageId={current?.id ?? null} host={host} />}
       <div className="pl-runner__content">{content}</div>
       {app.footerText && <footer className="pl-runner__footer">{app.footerText}</footer>}
