@@ -12,6 +12,7 @@ export * from './apps/menuOrder.js';
 export * from './apps/multistepPlacement.js';
 export * from './apps/navigation.js';
 export * from './apps/newPageContent.js';
+export * from './apps/pageAlternates.js';
 export * from './apps/pageComponents.js';
 export * from './apps/pageDefinition.js';
 export * from './apps/pageLayout.js';

@@ -30,6 +30,8 @@ export const runnerPageResponse = z.object({
   content: pageVersionContent,
   /** The page's alternate multistep page (spec 01 §4): new records are created through it (decision 0093). */
   alternateMultistepPageId: z.number().int().positive().optional(),
+  /** The page's alternate edit page (spec 01 §4): its records are edited on it (decision 0124). */
+  alternateEditRecordPageId: z.number().int().positive().optional(),
 });
 export type RunnerPageResponse = z.infer<typeof runnerPageResponse>;
 

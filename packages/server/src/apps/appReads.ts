@@ -199,13 +199,15 @@ async function pageResponse(
   page: PageRecord,
   preview: boolean,
 ): Promise<RunnerPageResponse | null> {
-  const [version, editPageOf, multistep] = await Promise.all([
+  const [version, editPageOf, multistep, editAlternate] = await Promise.all([
     loadPageVersion(ctx, page.id, preview),
     targetsOf(ctx, sysRel.defaultEditRecordPage, 'rev', [page.id]),
     targetsOf(ctx, sysRel.alternateMultistepPage, 'fwd', [page.id]),
+    targetsOf(ctx, sysRel.alternateEditRecordPage, 'fwd', [page.id]),
   ]);
   if (!version) return null;
   const alternateMultistepPageId = multistep.get(page.id)?.[0];
+  const alternateEditRecordPageId = editAlternate.get(page.id)?.[0];
   return {
     app: { id: app.id, slug: app.slug, name: app.displayAlias ?? app.name },
     page: pageSummaryOf(
@@ -217,6 +219,7 @@ async function pageResponse(
     versionId: version.id,
     content: version.content,
     ...(alternateMultistepPageId !== undefined ? { alternateMultistepPageId } : {}),
+    ...(alternateEditRecordPageId !== undefined ? { alternateEditRecordPageId } : {}),
   };
 }
 

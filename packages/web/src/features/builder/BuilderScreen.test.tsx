@@ -182,6 +182,31 @@ describe('the page builder', () => {
     expect(screen.queryByRole('button', { name: 'Reload the saved page' })).toBeNull();
   });
 
+  it('keeps the changes refused by a conflict as a new page of the app, and opens it', async () => {
+    const { server, user } = await openBuilder('/admin/apps/crm/welcome');
+    server.conflictOnNextPageSave();
+    await user.click(screen.getByRole('checkbox', { name: 'Show the title bar' }));
+    await user.click(saveButton());
+    await user.click(await screen.findByRole('button', { name: 'Save as a new page' }));
+    await waitFor(() => expect(field('Page name')).toHaveValue('Welcome (copy)'));
+    const copy = [...server.pages.values()].find((p) => p.settings.name === 'Welcome (copy)')!;
+    expect(window.location.pathname).toBe(`/admin/apps/crm/${copy.settings.slug}`);
+    expect(copy.content.titleBar.pageShowTitleBar).toBe(true);
+    const welcome = [...server.pages.values()].find((p) => p.settings.slug === 'welcome')!;
+    expect(welcome.content.titleBar.pageShowTitleBar).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Save as a new page' })).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'Show the title bar' })).toBeChecked();
+  });
+
+  it("opens the page grid's properties from the page settings, and back", async () => {
+    const { user } = await openBuilder('/admin/apps/crm/welcome');
+    await user.click(within(settingsPanel()).getByRole('button', { name: 'Page grid properties' }));
+    const panel = await screen.findByRole('region', { name: 'Grid properties' });
+    expect(within(panel).queryByRole('button', { name: /Delete/ })).toBeNull();
+    await user.click(within(panel).getByRole('button', { name: 'Close' }));
+    expect(settingsPanel()).toBeInTheDocument();
+  });
+
   it('asks before leaving unsaved changes, and stays when the answer is no', async () => {
     const { user } = await openBuilder('/admin/apps/crm/welcome');
     await user.click(screen.getByRole('tab', { name: 'File' }));

@@ -137,7 +137,7 @@ describe('the left tabs', () => {
         validationTab={<p>All pages' issues</p>}
         sharedPagesTab={<p>Form pages</p>}
         sharedIssuesTab={sharedIssuesTab}
-        pageSettings={<p>Settings</p>}
+        pageSettings={() => <p>Settings</p>}
         tab="sharedIssues"
         onTabChange={() => {}}
       />

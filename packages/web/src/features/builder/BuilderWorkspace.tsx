@@ -32,7 +32,8 @@ export interface BuilderWorkspaceProps {
   sharedPagesTab: ReactNode;
   /** The 'Issues in shared pages' tab; absent (hidden) until there are issues. */
   sharedIssuesTab?: ReactNode;
-  pageSettings: ReactNode;
+  /** The page settings panel, given what opens the page's root grid's properties. */
+  pageSettings: (editGrid: () => void) => ReactNode;
   /** The left tab shown; kept by the screen so it stays as pages open. */
   tab: string;
   onTabChange(tab: string): void;
@@ -193,7 +194,7 @@ export function BuilderWorkspace({
               onSelectedIdChange={setSelectedId}
             />
           ) : (
-            pageSettings
+            pageSettings(() => setSelectedId(content.configuration.root.id))
           )}
         </aside>
       </div>

@@ -79,6 +79,9 @@ export const builderMessages = {
   failedToLoadApp: (slug: string) => `Failed to load app ${slug}`,
   failedToLoadPage: (id: string) => `Failed to load page ${id}`,
   confirmDelete: (name: string) => `Are you sure that you want to delete page '${name}'?`,
+  /** The name a page kept as a new page after a conflict starts from. */
+  copyName: (name: string) => `${name} (copy)`,
+  savedAsNewPage: (name: string) => `Your changes were saved as the new page '${name}'.`,
 } as const;
 
 /**

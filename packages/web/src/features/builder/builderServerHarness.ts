@@ -107,6 +107,8 @@ export function builderServerHarness(me: Record<string, unknown> = adminMe) {
   add('Public board', 'board', { isEnabled: true, allowsAnonymous: true });
   let conflictNext = false;
   let pageConflictNext = false;
+  /** What the delete confirmation lists as uses of an app's pages elsewhere, by app id. */
+  const deleteUses = new Map<number, string[]>();
   const notFound = (what: string) => ({ status: 404, body: { error: { code: 'not_found', message: what } } });
   const pageConflict = (page: BuilderPageResponse) => ({
     status: 409,
@@ -210,7 +212,9 @@ export function builderServerHarness(me: Record<string, unknown> = adminMe) {
       if (Object.keys(found).length > 0) return refused(found);
       const id = nextId++;
       const page = newPage(app, id, name, slug);
-      page.content = newPageContent();
+      // As the server: the content given is the new page's first draft.
+      page.content = body.content ?? newPageContent();
+      page.hasDraft = body.content !== undefined;
       pages.set(id, page);
       app.menu = { ...app.menu, menuOrder: [...app.menu.menuOrder, String(id)] };
       app.revision += 1;
@@ -308,7 +312,13 @@ export function builderServerHarness(me: Record<string, unknown> = adminMe) {
       if (!app) return notFound('The app was not found.');
       const shown = app.pages.map((p) => ({ id: p.id, name: p.name }));
       if (method === 'GET')
-        return ok({ id: app.id, name: app.settings.name, revision: app.revision, pages: shown, uses: [] });
+        return ok({
+          id: app.id,
+          name: app.settings.name,
+          revision: app.revision,
+          pages: shown,
+          uses: deleteUses.get(app.id) ?? [],
+        });
       if (conflictNext) {
         conflictNext = false;
         app.revision += 1;
@@ -372,6 +382,7 @@ export function builderServerHarness(me: Record<string, unknown> = adminMe) {
     requests,
     apps,
     pages,
+    deleteUses,
     /** The next save, publish or delete of a page meets a save someone else made after it was read. */
     conflictOnNextPageSave() {
       pageConflictNext = true;

@@ -75,10 +75,18 @@ export function useRecordDetails(
             () => null,
           ),
         ]);
-        // New records are created through the record page's alternate multistep page (decision 0093).
-        const multistepId = mode === 'create' && pageId <= 0 ? page?.alternateMultistepPageId : undefined;
+        // The record page's alternates (decisions 0093, 0124): new records are created on its
+        // multistep page, and records are edited on its edit page; a page asked for by id wins.
+        const alternateId =
+          pageId > 0
+            ? undefined
+            : mode === 'create'
+              ? page?.alternateMultistepPageId
+              : mode === 'edit'
+                ? page?.alternateEditRecordPageId
+                : undefined;
         const shown =
-          multistepId !== undefined ? await api.pageById(multistepId, false, signal).catch(() => page) : page;
+          alternateId !== undefined ? await api.pageById(alternateId, false, signal).catch(() => page) : page;
         let record: RecordDetails['record'] = null;
         const link =
           mode === 'create'
