@@ -143,6 +143,8 @@ describe('the Apps screen', () => {
         type: 'default',
         contextEntityTypeId: null,
       });
+      const use = "'Jobs' is the default edit page of Job: Job will have none.";
+      server.deleteUses.set(field.id, [use]);
       render(<App client={server.api} />);
       const dialog = await deleteFrom(user, 'Field Service');
       expect(
@@ -156,6 +158,8 @@ describe('the Apps screen', () => {
           .getAllByRole('listitem')
           .map((li) => li.textContent),
       ).toEqual(['Welcome', 'Jobs']);
+      expect(within(dialog).getByText('Links to its pages elsewhere go with them:')).toBeInTheDocument();
+      expect(within(dialog).getByRole('list', { name: 'Links that go' })).toHaveTextContent(use);
       await user.click(within(dialog).getByRole('button', { name: 'Delete the app and 2 pages' }));
       expect(
         await screen.findByText("The app 'Field Service' was deleted with its 2 pages."),
