@@ -1,7 +1,8 @@
-import { useDraggable } from '@dnd-kit/core';
 import type { ComponentType } from '@plinth/schema';
+import { useState } from 'react';
 import { renderableComponentTypes } from '../pages/public';
 import type { DragData } from './canvas/CanvasElement';
+import { useDelegatedDrag } from './canvas/useDelegatedDrag';
 
 /** The Containers group of the toolbox (spec 01 §2). */
 export const toolboxContainers: ReadonlyArray<Extract<DragData, { kind: 'newContainer' }>> = [
@@ -25,22 +26,42 @@ export function toolboxGroups(): Array<{ group: string; items: DragData[] }> {
     .filter((g) => g.items.length > 0);
 }
 
-function ToolboxItem({ item, onAdd }: { item: DragData; onAdd(item: DragData): void }) {
-  const id =
-    item.kind === 'new'
-      ? `new:${item.typeAlias}`
-      : item.kind === 'newContainer'
-        ? `container:${item.container}`
-        : item.id;
-  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id, data: item });
+/** The ids and data of what the toolbox offers, by the `data-tool` attribute each item's button has. */
+function toolsById(): Map<string, DragData> {
+  const all = [...toolboxContainers, ...toolboxGroups().flatMap((g) => g.items)];
+  return new Map(all.map((item) => [toolId(item), item]));
+}
+
+const toolId = (item: DragData) =>
+  item.kind === 'new'
+    ? `new:${item.typeAlias}`
+    : item.kind === 'newContainer'
+      ? `container:${item.container}`
+      : item.id;
+
+interface ToolboxDrag {
+  isDragging: boolean;
+  describedBy: string;
+}
+
+function ToolboxItem({
+  item,
+  drag,
+  onAdd,
+}: {
+  item: DragData;
+  drag: ToolboxDrag;
+  onAdd(item: DragData): void;
+}) {
   return (
     <li>
       <button
-        ref={setNodeRef}
         type="button"
-        className={`pl-builder-toolbox__item${isDragging ? ' is-dragging' : ''}`}
-        {...attributes}
-        {...listeners}
+        className={`pl-builder-toolbox__item${drag.isDragging ? ' is-dragging' : ''}`}
+        data-tool={toolId(item)}
+        aria-disabled={false}
+        aria-roledescription="draggable"
+        aria-describedby={drag.describedBy}
         onClick={() => onAdd(item)}
       >
         {item.label}
@@ -55,8 +76,20 @@ function ToolboxItem({ item, onAdd }: { item: DragData; onAdd(item: DragData): v
  * the selected grid or container (the page when none is selected).
  */
 export function Toolbox({ onAdd }: { onAdd(item: DragData): void }) {
+  const [tools] = useState(toolsById);
+  // One draggable for every item (useDelegatedDrag): a drag's start re-renders the toolbox once.
+  const drag = useDelegatedDrag<DragData>('toolbox', (target) => {
+    const node = target instanceof Element ? target.closest<HTMLElement>('[data-tool]') : null;
+    const data = node && tools.get(node.dataset.tool ?? '');
+    return node && data ? { node, data } : null;
+  });
+  const dragOf = (item: DragData): ToolboxDrag => ({
+    isDragging: drag.dragged !== null && toolId(drag.dragged) === toolId(item),
+    describedBy: drag.describedBy,
+  });
   return (
-    <div className="pl-builder-toolbox">
+    // biome-ignore lint/a11y/noStaticElementInteractions: the items inside are the controls (buttons); this passes their presses on to the drag.
+    <div className="pl-builder-toolbox" onPointerDown={drag.onPointerDown} onKeyDown={drag.onKeyDown}>
       <p className="pl-admin__muted">
         Drag onto the page, or click to add to the selected container. Keyboard: Enter adds; Space picks up,
         the arrow keys choose a place, Space drops.
@@ -64,7 +97,7 @@ export function Toolbox({ onAdd }: { onAdd(item: DragData): void }) {
       <h3 id="toolbox-containers">Containers</h3>
       <ul aria-labelledby="toolbox-containers">
         {toolboxContainers.map((item) => (
-          <ToolboxItem key={item.container} item={item} onAdd={onAdd} />
+          <ToolboxItem key={item.container} item={item} drag={dragOf(item)} onAdd={onAdd} />
         ))}
       </ul>
       {toolboxGroups().map(({ group, items }) => (
@@ -75,6 +108,7 @@ export function Toolbox({ onAdd }: { onAdd(item: DragData): void }) {
               <ToolboxItem
                 key={item.kind === 'new' ? item.typeAlias : item.label}
                 item={item}
+                drag={dragOf(item)}
                 onAdd={onAdd}
               />
             ))}

@@ -5,7 +5,9 @@ export {
   registerComponentRenderers,
   renderableComponentTypes,
 } from './componentRegistry';
+export { readComponentLayoutStyle } from './componentStyle';
 export { type FlowElementProps, FlowLayout } from './FlowLayout';
+export { flowElementLook, gridColumnsFor, type ParentInfo } from './flowStyle';
 export { listPageRenderers, registerListPageRenderers } from './listPageRenderers';
 export { PageRenderer } from './PageRenderer';
 export {

@@ -1,17 +1,12 @@
-import {
-  type Breakpoint,
-  componentType,
-  type LayoutElement,
-  type PageComponent,
-  type PageVersionContent,
-  readComponentProperties,
-} from '@plinth/schema';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { FlowLayout } from '../../pages/public';
-import { type ParentFlow, parentFlowOf } from '../dropPlacement';
+import type { Breakpoint, PageVersionContent } from '@plinth/schema';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import '../../pages/flowLayout.css';
 import './canvas.css';
 import { CanvasElement } from './CanvasElement';
+import { CanvasContext, type CanvasShared } from './canvasContext';
+import { createValueStore } from './canvasStore';
 import type { DropIndicatorStore } from './dropIndicator';
+import { useCanvasDrag } from './useCanvasDrag';
 
 export interface BuilderCanvasProps {
   content: PageVersionContent;
@@ -44,49 +39,11 @@ function useFitZoom(width: number) {
   return { ref, value };
 }
 
-/** How each element's parent lays it out, for where a drop beside it lands. */
-function flowsOf(root: LayoutElement, bp: Breakpoint): Map<string, ParentFlow> {
-  const flows = new Map<string, ParentFlow>([[root.id, 'grid']]);
-  const walk = (parent: LayoutElement) => {
-    const flow = parentFlowOf(parent, bp);
-    for (const child of parent.elements) {
-      flows.set(child.id, flow);
-      walk(child);
-    }
-  };
-  walk(root);
-  return flows;
-}
-
-/** The words a component shows that tell it apart on the canvas: its title, text or label. */
-function summaryOf(properties: Record<string, unknown>): string | null {
-  for (const key of ['title', 'text', 'label'] as const) {
-    const value = properties[key];
-    if (typeof value === 'string' && value.trim().length > 0) return value;
-  }
-  return null;
-}
-
-/** A component as the builder draws it: its name and type, and whether it still needs setting up. */
-function ComponentCard({ component }: { component: PageComponent | undefined }) {
-  if (!component) return <div className="pl-builder-card pl-builder-card--missing">Component not found</div>;
-  const type = componentType(component.typeAlias);
-  const read = readComponentProperties(component.typeAlias, component.properties);
-  const summary = summaryOf(component.properties);
-  return (
-    <div className="pl-builder-card">
-      <span className="pl-builder-card__name">{component.name || component.id}</span>
-      <span className="pl-builder-card__type">{type?.label ?? 'Unknown component type'}</span>
-      {summary && <span className="pl-builder-card__summary">{summary}</span>}
-      {read && !read.configured && <span className="pl-builder-card__note">Not configured</span>}
-    </div>
-  );
-}
-
 /**
- * The page being built (issue 20 items 2–3): its layout drawn with the runner's flow layout at the
- * chosen breakpoint's width, each element selectable and a place to drop on; components shown as
- * cards (what they show at run time needs their data, which the preview has).
+ * The page being built (issue 20 items 2–3): its layout drawn as the runner's flow layout draws it
+ * at the chosen breakpoint's width, each element selectable, draggable (not the root) and a place
+ * to drop on; components shown as cards (what they show at run time needs their data, which the
+ * preview has). Only the elements an edit, a selection or a drag changes re-render (CanvasElement).
  */
 export function BuilderCanvas({
   content,
@@ -97,31 +54,58 @@ export function BuilderCanvas({
   labelOf,
 }: BuilderCanvasProps) {
   const components = useMemo(() => new Map(content.components.map((c) => [c.id, c])), [content.components]);
-  const flows = useMemo(() => flowsOf(content.configuration.root, breakpoint), [content, breakpoint]);
   const zoom = useFitZoom(canvasWidths[breakpoint]);
+  // The workspace's callbacks change every render; the elements call the latest through these.
+  const latest = useRef({ labelOf, onSelect });
+  latest.current = { labelOf, onSelect };
+  const drag = useCanvasDrag((id) => latest.current.labelOf(id));
+  const [stores] = useState(() => ({
+    selection: createValueStore<string | null>(null),
+    dragged: createValueStore<string | null>(null),
+  }));
+  const shared = useMemo<CanvasShared>(
+    () => ({
+      ...stores,
+      indicator,
+      labelOf: (id) => latest.current.labelOf(id),
+      select: (id) => latest.current.onSelect(id),
+      describedBy: drag.describedBy,
+    }),
+    [stores, indicator, drag.describedBy],
+  );
+  useLayoutEffect(() => stores.selection.set(selectedId), [stores, selectedId]);
+  const frame = useRef<HTMLDivElement>(null);
+  const { draggedId, repoint } = drag;
+  useLayoutEffect(() => {
+    const was = stores.dragged.get();
+    stores.dragged.set(draggedId);
+    if (was && !draggedId)
+      repoint(frame.current?.querySelector<HTMLElement>(`[data-element-id="${CSS.escape(was)}"]`) ?? null);
+  }, [stores, draggedId, repoint]);
+  const root = content.configuration.root;
   return (
     <div className="pl-builder-canvas__scroll" ref={zoom.ref}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the elements inside are the controls (buttons); the frame passes their presses on to the drag. */}
       <div
+        ref={frame}
         className="pl-builder-canvas__frame"
         style={{ width: canvasWidths[breakpoint], zoom: zoom.value }}
         data-breakpoint={breakpoint}
+        onPointerDown={drag.onPointerDown}
+        onKeyDown={drag.onKeyDown}
       >
-        <FlowLayout
-          configuration={content.configuration}
-          components={components}
-          visible={{}}
-          renderComponent={(_, component) => <ComponentCard component={component} />}
-          renderElement={(props) => (
+        <CanvasContext.Provider value={shared}>
+          <div className="pl-flow-page">
             <CanvasElement
-              {...props}
-              label={labelOf(props.element.id)}
-              flow={flows.get(props.element.id) ?? 'grid'}
-              isSelected={props.element.id === selectedId}
-              indicator={indicator}
-              onSelect={onSelect}
+              element={root}
+              parent={null}
+              flow="grid"
+              breakpoint={breakpoint}
+              page={content.configuration}
+              components={components}
             />
-          )}
-        />
+          </div>
+        </CanvasContext.Provider>
       </div>
     </div>
   );

@@ -1,6 +1,5 @@
 import {
   type Announcements,
-  type CollisionDetection,
   DndContext,
   type DragEndEvent,
   type DragMoveEvent,
@@ -13,10 +12,10 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import type { DropTarget, PageVersionContent } from '@plinth/schema';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { dropPlacement, placementTarget } from '../dropPlacement';
-import type { DragData, DropData } from './CanvasElement';
-
+import type { DragData } from './CanvasElement';
+import { dropOverAt } from './canvasHitTest';
 import type { DropIndicator, DropIndicatorStore } from './dropIndicator';
 import { type KeyboardSlot, keyboardSlots, nextSlot } from './keyboardSlots';
 
@@ -29,25 +28,6 @@ export interface BuilderDndProps {
   labelOf(elementId: string): string;
   children: ReactNode;
 }
-
-/** The deepest drop target under the pointer: the smallest of the elements holding it. */
-const deepestUnderPointer: CollisionDetection = ({
-  pointerCoordinates,
-  droppableContainers,
-  droppableRects,
-}) => {
-  if (!pointerCoordinates) return [];
-  const { x, y } = pointerCoordinates;
-  let best: { id: string | number; area: number } | null = null;
-  for (const container of droppableContainers) {
-    const rect = droppableRects.get(container.id);
-    if (!rect || x < rect.left || x > rect.left + rect.width || y < rect.top || y > rect.top + rect.height)
-      continue;
-    const area = rect.width * rect.height;
-    if (!best || area < best.area) best = { id: container.id, area };
-  }
-  return best ? [{ id: best.id, data: { value: best.area } }] : [];
-};
 
 const describe = (indicator: DropIndicator | null, labelOf: (id: string) => string) => {
   if (!indicator) return 'not over the page';
@@ -101,14 +81,27 @@ export function BuilderDnd({ content, indicator, onDrop, labelOf, children }: Bu
     }),
   );
 
+  // Where the pointer is, from its own moves: dnd-kit's drag delta counts scrolling in as well.
+  const pointer = useRef<{ x: number; y: number } | null>(null);
+  const follow = useRef((event: PointerEvent) => {
+    pointer.current = { x: event.clientX, y: event.clientY };
+  });
+  useEffect(() => {
+    const listener = follow.current;
+    return () => window.removeEventListener('pointermove', listener, { capture: true });
+  }, []);
+
   const pointerIndicator = (event: DragMoveEvent): DropIndicator | null => {
-    const { over, activatorEvent, delta } = event;
-    const data = over?.data.current as DropData | undefined;
-    if (!over || !data || !(activatorEvent instanceof PointerEvent || activatorEvent instanceof MouseEvent))
-      return null;
-    const pointer = { x: activatorEvent.clientX + delta.x, y: activatorEvent.clientY + delta.y };
-    const placement = dropPlacement(over.rect, pointer, { isContainer: data.isContainer, flow: data.flow });
-    return { elementId: data.elementId, placement };
+    const { activatorEvent, delta } = event;
+    if (!(activatorEvent instanceof PointerEvent || activatorEvent instanceof MouseEvent)) return null;
+    const at = pointer.current ?? {
+      x: activatorEvent.clientX + delta.x,
+      y: activatorEvent.clientY + delta.y,
+    };
+    const over = dropOverAt(document, at.x, at.y);
+    if (!over) return null;
+    const placement = dropPlacement(over.rect, at, { isContainer: over.isContainer, flow: over.flow });
+    return { elementId: over.elementId, placement };
   };
 
   const start = (event: DragStartEvent) => {
@@ -118,7 +111,10 @@ export function BuilderDnd({ content, indicator, onDrop, labelOf, children }: Bu
     if (event.activatorEvent instanceof KeyboardEvent) {
       const slots = keyboardSlots(contentRef.current, data?.kind === 'existing' ? data.id : null);
       keyboard.current = { slots, at: null };
-    } else keyboard.current = null;
+    } else {
+      keyboard.current = null;
+      window.addEventListener('pointermove', follow.current, { capture: true, passive: true });
+    }
   };
 
   const move = (event: DragMoveEvent) => {
@@ -140,6 +136,8 @@ export function BuilderDnd({ content, indicator, onDrop, labelOf, children }: Bu
   };
 
   const finish = () => {
+    window.removeEventListener('pointermove', follow.current, { capture: true });
+    pointer.current = null;
     setDragged(null);
     keyboard.current = null;
     indicator.set(null);
@@ -159,7 +157,6 @@ export function BuilderDnd({ content, indicator, onDrop, labelOf, children }: Bu
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={deepestUnderPointer}
       onDragStart={start}
       onDragMove={move}
       onDragEnd={end}
