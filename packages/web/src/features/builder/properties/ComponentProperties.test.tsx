@@ -227,7 +227,23 @@ describe('a list-page component', () => {
     await choose('Chart type', 'Pie');
     await choose('Aggregate', 'Sum');
     expect(findComponent(latest(), 'chart')?.properties).toEqual({ chartType: 'pie', aggregate: 'Sum' });
+    expect(screen.getByText('Category column: choose the report first.')).toBeInTheDocument();
     // List-page components have no field settings.
     expect(screen.queryByRole('checkbox', { name: 'Mandatory' })).toBeNull();
+  });
+
+  it("picks a chart's category and value columns from its report's columns", async () => {
+    const { latest, choose } = renderPanel('chart');
+    await choose('Report of', 'Opportunity');
+    await choose('Report', 'Open deals');
+    await choose('Category column', 'Stage');
+    await choose('Value column', 'Amount');
+    expect(findComponent(latest(), 'chart')?.properties).toEqual({
+      reportId: 70,
+      categoryColumnId: 'c2',
+      valueColumnId: 'c3',
+    });
+    await choose('Value column', 'None');
+    expect(findComponent(latest(), 'chart')?.properties).toEqual({ reportId: 70, categoryColumnId: 'c2' });
   });
 });

@@ -3,6 +3,7 @@ import { Check, PropertySelect } from '../../admin/public';
 import { PropertyGroup } from './PropertyControls';
 import type { PanelEdit } from './panelEdit';
 import { propertyProblem } from './propertyIssueMessage';
+import { ReportColumnPicker } from './ReportColumnPicker';
 import { ReportPicker } from './ReportPicker';
 import { fieldTextOf, fieldValueOf, type TypeField, typePropertyFields } from './typePropertyFields';
 import { ValidatedText } from './ValidatedText';
@@ -45,6 +46,17 @@ export function TypePropertyFields({
           <ReportPicker
             key={field.key}
             value={typeof properties[field.key] === 'number' ? (properties[field.key] as number) : undefined}
+            onChange={(id) => store(field.key, id)}
+            reports={edit.services.reports}
+          />
+        );
+      case 'reportColumn':
+        return (
+          <ReportColumnPicker
+            key={field.key}
+            label={field.label}
+            reportId={typeof properties.reportId === 'number' ? properties.reportId : undefined}
+            value={typeof properties[field.key] === 'string' ? (properties[field.key] as string) : undefined}
             onChange={(id) => store(field.key, id)}
             reports={edit.services.reports}
           />

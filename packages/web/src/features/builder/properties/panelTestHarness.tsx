@@ -119,6 +119,13 @@ export function renderPanel(
   const services = propertyTestServices({
     types: [{ id: 1, name: 'Opportunity' }],
     reports: { 1: [{ id: 70, name: 'Open deals' }] },
+    columns: {
+      70: [
+        { id: 'c1', name: 'Name' },
+        { id: 'c2', name: 'Stage' },
+        { id: 'c3', name: 'Amount' },
+      ],
+    },
   });
   const changes: HostProps['changes'] = [];
   const deleted: string[] = [];

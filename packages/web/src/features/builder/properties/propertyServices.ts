@@ -1,4 +1,5 @@
 import { type CalcEditorApi, createCalcEditorApi } from '@plinth/expression-editor';
+import { reportRunResponse } from '@plinth/schema';
 import { z } from 'zod';
 import type { ApiClient } from '../../../api/apiClient';
 
@@ -15,6 +16,14 @@ export interface PropertyChoice {
 export interface ReportChoices {
   types(signal?: AbortSignal): Promise<PropertyChoice[]>;
   reportsOf(typeId: number, signal?: AbortSignal): Promise<PropertyChoice[]>;
+  /** A report's columns, in its order, by their column ids (a chart's category, a value column). */
+  columnsOf(reportId: number, signal?: AbortSignal): Promise<ColumnChoice[]>;
+}
+
+/** A report column as a choice list shows it. */
+export interface ColumnChoice {
+  id: string;
+  name: string;
 }
 
 /** What the property panel calls: the expression editor's calls and the report choices. */
@@ -54,6 +63,19 @@ export function reportChoicesApi(client: Pick<ApiClient, 'call'>): ReportChoices
           signal,
         )
       ).reports,
+    columnsOf: async (reportId, signal) => {
+      // The report's columns come with its metadata: no rows are asked for.
+      const run = await client.call(
+        'POST',
+        `/spapi/data/v1/report/${reportId}`,
+        reportRunResponse,
+        { pageSize: 0, metadata: 'colbasic' },
+        signal,
+      );
+      return Object.entries(run.meta?.rcols ?? {})
+        .sort(([, a], [, b]) => a.ord - b.ord)
+        .map(([id, column]) => ({ id, name: column.title }));
+    },
   };
 }
 

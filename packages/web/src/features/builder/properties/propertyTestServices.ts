@@ -1,5 +1,5 @@
 import type { CalcEditorApi, CompileAnswer } from '@plinth/expression-editor';
-import type { PropertyChoice, PropertyServices } from './propertyServices';
+import type { ColumnChoice, PropertyChoice, PropertyServices } from './propertyServices';
 
 /**
  * The panel's calls answered in memory for its tests: Objects and their reports from the lists
@@ -7,7 +7,11 @@ import type { PropertyChoice, PropertyServices } from './propertyServices';
  * an error, as the server's compile says of an unknown name).
  */
 export function propertyTestServices(
-  catalogue: { types?: PropertyChoice[]; reports?: Record<number, PropertyChoice[]> } = {},
+  catalogue: {
+    types?: PropertyChoice[];
+    reports?: Record<number, PropertyChoice[]>;
+    columns?: Record<number, ColumnChoice[]>;
+  } = {},
 ): PropertyServices & { compiled: string[] } {
   const compiled: string[] = [];
   const calcApi: CalcEditorApi = {
@@ -56,6 +60,7 @@ export function propertyTestServices(
     reports: {
       types: async () => catalogue.types ?? [],
       reportsOf: async (typeId) => catalogue.reports?.[typeId] ?? [],
+      columnsOf: async (reportId) => catalogue.columns?.[reportId] ?? [],
     },
   };
 }

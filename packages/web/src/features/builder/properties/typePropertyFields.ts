@@ -2,13 +2,14 @@ import { aggregateKinds } from '@plinth/schema';
 
 /**
  * The own properties each list-page component type shows in the panel (componentTypes.ts holds
- * their schemas): a text, a number, a choice, a report, the page's report components, or a list.
+ * their schemas): a text, a number, a choice, a report, a column of the component's report, the
+ * page's report components, or a list.
  */
 export type TypeField =
   | {
       key: string;
       label: string;
-      kind: 'text' | 'multiline' | 'number' | 'report' | 'reportComponents' | 'list';
+      kind: 'text' | 'multiline' | 'number' | 'report' | 'reportColumn' | 'reportComponents' | 'list';
     }
   | {
       key: string;
@@ -21,7 +22,7 @@ export type TypeField =
 const aggregateOptions = aggregateKinds.map((id) => ({ id, name: id }));
 const title = { key: 'title', label: 'Title', kind: 'text' } as const;
 const report = { key: 'reportId', label: 'Report', kind: 'report' } as const;
-const valueColumn = { key: 'valueColumnId', label: 'Value column', kind: 'text' } as const;
+const valueColumn = { key: 'valueColumnId', label: 'Value column', kind: 'reportColumn' } as const;
 const aggregate = {
   key: 'aggregate',
   label: 'Aggregate',
@@ -49,7 +50,7 @@ export const typePropertyFields: Record<string, readonly TypeField[]> = {
         { id: 'pie', name: 'Pie' },
       ],
     },
-    { key: 'categoryColumnId', label: 'Category column', kind: 'text' },
+    { key: 'categoryColumnId', label: 'Category column', kind: 'reportColumn' },
     aggregate,
     valueColumn,
   ],
