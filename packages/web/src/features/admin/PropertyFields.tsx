@@ -93,11 +93,13 @@ export function PropertyText({
 export interface PropertySelectProps<T extends string> {
   label: string;
   options: ReadonlyArray<{ id: T; name: string }>;
-  value: T;
+  /** The chosen id; null shows the placeholder. */
+  value: T | null;
   onChange: (value: T) => void;
   error?: string | null | undefined;
   hint?: ReactNode;
   isDisabled?: boolean;
+  placeholder?: string;
 }
 
 /** A choice of one of a few values; ids are the stored values ('' for "not set" where offered). */
@@ -109,11 +111,13 @@ export function PropertySelect<T extends string>({
   error,
   hint,
   isDisabled,
+  placeholder,
 }: PropertySelectProps<T>) {
   return (
     <Select
       className="pl-text-field"
       selectedKey={value}
+      {...(placeholder ? { placeholder } : {})}
       onSelectionChange={(key) => {
         if (key !== null) onChange(String(key) as T);
       }}

@@ -1,16 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
-import {
-  Button as AriaButton,
-  Checkbox,
-  CheckboxGroup,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Select,
-  SelectValue,
-} from 'react-aria-components';
+import { Checkbox, CheckboxGroup, Label } from 'react-aria-components';
 import { navigate, useLocation } from '../../app/router';
+import { PropertySelect } from './PropertyFields';
 import './admin.css';
 
 /** The admin area's tabs: Users, Roles, Objects, Apps and Settings; the current one is marked for assistive technology. */
@@ -108,7 +99,7 @@ export function CheckList({
   );
 }
 
-/** Choose one of a list (a type, a user, a new owner). */
+/** Choose one of a list by number ids (a type, a user, a new owner). */
 export function Choose({
   label,
   options,
@@ -123,31 +114,12 @@ export function Choose({
   placeholder?: string;
 }) {
   return (
-    <Select
-      className="pl-text-field"
-      selectedKey={selected === null ? null : String(selected)}
-      onSelectionChange={(key) => {
-        if (key !== null) onChange(Number(key));
-      }}
+    <PropertySelect
+      label={label}
+      options={options.map((o) => ({ id: String(o.id), name: o.name }))}
+      value={selected === null ? null : String(selected)}
+      onChange={(id) => onChange(Number(id))}
       placeholder={placeholder}
-    >
-      <Label className="pl-field__label">{label}</Label>
-      <AriaButton className="pl-admin__select-button">
-        <SelectValue />
-        <span aria-hidden="true">▾</span>
-      </AriaButton>
-      <Popover>
-        <ListBox
-          className="pl-admin__listbox"
-          items={options.map((o) => ({ id: String(o.id), name: o.name }))}
-        >
-          {(item) => (
-            <ListBoxItem className="pl-admin__option" id={item.id} textValue={item.name}>
-              {item.name}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </Select>
+    />
   );
 }
