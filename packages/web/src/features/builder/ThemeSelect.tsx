@@ -7,6 +7,7 @@ import {
   Popover,
   Select,
   SelectValue,
+  Text,
 } from 'react-aria-components';
 import './themeSelect.css';
 
@@ -47,12 +48,16 @@ export function ThemeSelect({
         <SelectValue className="pl-theme-select__value" />
         <span aria-hidden="true">▾</span>
       </AriaButton>
-      <span className="pl-field__hint">
+      <Text slot="description" className="pl-field__hint">
         {isUnknown
           ? `'${value}' is not one of the themes: the app shows the default until you choose one.`
           : "The colour of the app's buttons, links and menu."}
-      </span>
-      {error && <span className="pl-field__error">{error}</span>}
+      </Text>
+      {error && (
+        <Text slot="errorMessage" className="pl-field__error">
+          {error}
+        </Text>
+      )}
       <Popover>
         <ListBox className="pl-admin__listbox" items={appThemes}>
           {(theme) => (
