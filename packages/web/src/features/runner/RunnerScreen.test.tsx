@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
+import { crmApp, pageResponse } from './test/runnerFixtures';
 import { runner } from './test/runnerServerHarness';
 
 describe('the runner routes', () => {
@@ -142,6 +143,32 @@ describe('the runner routes', () => {
     expect(put?.body).toMatchObject({
       entities: [{ id: 'new:record', typeId: 30, fields: { name: 'Harbour Freight', isActive: true } }],
     });
+  });
+
+  it("edits a record on its record page's alternate edit page, and views it on the record page", async () => {
+    const alternate = (url: string) =>
+      url === '/spapi/data/v1/types/30/recordPage'
+        ? { status: 200, body: { ...pageResponse(crmApp().pages[3]!), alternateEditRecordPageId: 1 } }
+        : undefined;
+    const editing = runner('/apps/crm/_editRecord?cid=5', undefined, {}, alternate);
+    const { unmount } = render(<App client={editing.api} />);
+    await waitFor(
+      () => expect(editing.requests.some((r) => r.path === '/spapi/data/v1/pages/1')).toBe(true),
+      {
+        timeout: 5000,
+      },
+    );
+    unmount();
+    const viewing = runner('/apps/crm/_viewRecord?cid=5', undefined, {}, alternate);
+    render(<App client={viewing.api} />);
+    await waitFor(
+      () => expect(viewing.requests.some((r) => r.path === '/spapi/data/v1/schema/type/30')).toBe(true),
+      { timeout: 5000 },
+    );
+    await waitFor(() =>
+      expect(viewing.requests.some((r) => r.path === '/spapi/data/v1/entity/query')).toBe(true),
+    );
+    expect(viewing.requests.some((r) => r.path === '/spapi/data/v1/pages/1')).toBe(false);
   });
 
   it('says when a record cannot be read', async () => {
