@@ -12,7 +12,7 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import type { DropTarget, PageVersionContent } from '@plinth/schema';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, startTransition, useEffect, useRef, useState } from 'react';
 import { dropPlacement, placementTarget } from '../dropPlacement';
 import type { DragData } from './CanvasElement';
 import { dropOverAt } from './canvasHitTest';
@@ -132,7 +132,14 @@ export function BuilderDnd({ content, indicator, onDrop, labelOf, children }: Bu
       : where && placementTarget(contentRef.current, where.elementId, where.placement);
     // Released off the page, or before an arrow key chose a place: nothing moves, and it says so.
     if (!target) lastMessage.current = `${data.label} was not dropped: no place on the page was chosen.`;
-    else lastMessage.current = onDrop(data, target);
+    else if (state) lastMessage.current = onDrop(data, target);
+    // A pointer drop re-renders the page and its panels as a transition, in slices between frames;
+    // the drop's check and its message are worked out at once all the same. A keyboard drop stays
+    // synchronous, so dnd-kit gives focus back to the element where it is now drawn.
+    else
+      startTransition(() => {
+        lastMessage.current = onDrop(data, target);
+      });
   };
 
   const finish = () => {
@@ -170,7 +177,7 @@ export function BuilderDnd({ content, indicator, onDrop, labelOf, children }: Bu
       }}
     >
       {children}
-      <DragOverlay dropAnimation={null}>
+      <DragOverlay dropAnimation={null} style={{ pointerEvents: 'none' }}>
         {dragged ? <div className="pl-builder-drag-chip">{dragged.label}</div> : null}
       </DragOverlay>
     </DndContext>

@@ -13,22 +13,19 @@ const flows: readonly string[] = ['grid', 'row', 'column'] satisfies ParentFlow[
 /**
  * The innermost element of the canvas at the client point (x, y), read from what CanvasElement
  * draws (`data-element-id`, `data-drop-flow`, `data-container`) and measured now, so it holds while
- * the canvas scrolls; null off the page. Whatever lies above the canvas there (the drag's chip)
- * is looked through.
+ * the canvas scrolls; null off the page. The drag's chip takes no pointer events: it is looked
+ * through.
  */
 export function dropOverAt(doc: Document, x: number, y: number): DropOver | null {
-  // jsdom draws nothing and has no elementsFromPoint: there no point is over the page.
-  for (const hit of doc.elementsFromPoint?.(x, y) ?? []) {
-    const node = hit.closest<HTMLElement>('[data-drop-flow]');
-    if (!node) continue;
-    const { elementId, dropFlow } = node.dataset;
-    if (!elementId || !dropFlow || !flows.includes(dropFlow)) continue;
-    return {
-      elementId,
-      isContainer: node.hasAttribute('data-container'),
-      flow: dropFlow as ParentFlow,
-      rect: node.getBoundingClientRect(),
-    };
-  }
-  return null;
+  // jsdom draws nothing and has no elementFromPoint: there no point is over the page.
+  const hit = doc.elementFromPoint?.(x, y) ?? null;
+  const node = hit?.closest<HTMLElement>('[data-drop-flow]');
+  const { elementId, dropFlow } = node?.dataset ?? {};
+  if (!node || !elementId || !dropFlow || !flows.includes(dropFlow)) return null;
+  return {
+    elementId,
+    isContainer: node.hasAttribute('data-container'),
+    flow: dropFlow as ParentFlow,
+    rect: node.getBoundingClientRect(),
+  };
 }
