@@ -11,7 +11,7 @@ import {
   type PageVersionContent,
   renameElement,
 } from '@plinth/schema';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { openDatabase } from '../src/db/openDatabase.js';
 import type { Engine } from '../src/db/tables.js';
 import { createTenant } from '../src/tenants/createTenant.js';
@@ -28,8 +28,11 @@ import { launchChromium, pct, signInOnce, snapshotWebApp, startBuiltServer } fro
  * component dragged across the canvas over the others with the mouse (pressed, moved one step per
  * frame in 40 steps, released) while the page records every frame's interval with
  * requestAnimationFrame, how long each frame's rendering took (from its animation-frame callback to
- * the first task after it) and long tasks (target: frames under 16 ms). Prints the load average
- * before and after (the machine may be shared) and writes bench-results/builder.json.
+ * the first task after it) and long tasks, and a trace of the renderer's main thread gives each
+ * task's own CPU time from the press to after the drop (the start, every move and the drop; CPU
+ * time, not wall time, so other work on a shared machine does not count in it). Target: every
+ * frame's work under 16 ms. Prints the load average before and after (the machine may be shared)
+ * and writes bench-results/builder.json.
  */
 export interface BuilderBenchOptions {
   runs: number;
@@ -66,7 +69,7 @@ interface FrameGlobals {
   PerformanceObserver: new (
     callback: (list: { getEntries(): Array<{ startTime: number; duration: number }> }) => void,
   ) => { observe(options: { type: string; buffered?: boolean }): void; disconnect(): void };
-  performance: { now(): number };
+  performance: { now(): number; mark(name: string): void };
   __frames?: {
     running: boolean;
     intervals: number[];
@@ -206,13 +209,14 @@ export async function builderBench(options: BuilderBenchOptions) {
 
     const results: Array<ReturnType<typeof frameSummary>> = [];
     for (let d = 0; d < drags; d++) {
-      const frames = await dragOnce(tab, d);
+      const frames = await dragOnce(browser, tab, d);
       results.push(frameSummary(frames));
-      const { intervals: _i, rendering: _r, ...shown } = results.at(-1)!;
+      const { intervals: _i, rendering: _r, taskCpu: _t, ...shown } = results.at(-1)!;
       log(`  drag ${d + 1}: ${JSON.stringify(shown)}`);
     }
     const intervals = results.flatMap((r) => r.intervals);
     const rendering = results.flatMap((r) => r.rendering);
+    const taskCpu = results.flatMap((r) => r.taskCpu);
     const drag = {
       drags,
       steps: dragSteps,
@@ -223,6 +227,15 @@ export async function builderBench(options: BuilderBenchOptions) {
       missedFrames: intervals.filter((i) => i > 25).length,
       longTasks_ms: results.flatMap((r) => r.longTasks),
       longAnimationFrames_ms: results.flatMap((r) => r.longFrames),
+      /** CPU time of each task of the renderer's main thread from the press to after the drop. */
+      taskCpu: {
+        tasks: taskCpu.length,
+        p50_ms: pct(taskCpu, 0.5),
+        p95_ms: pct(taskCpu, 0.95),
+        max_ms: pct(taskCpu, 1),
+      },
+      /** Tasks of 16 ms of CPU time or more, marked '(start)', '(move)' or '(drop)'. */
+      cpuTasksOverFrame_ms: results.flatMap((r) => r.cpuTasksOverFrame),
     };
     const chromium = browser.version();
     await context.close();
@@ -261,7 +274,13 @@ export async function builderBench(options: BuilderBenchOptions) {
       `| drag frame rendering | ${drag.frames} | ${drag.rendering.p50_ms} | ${drag.rendering.p95_ms} | ${drag.rendering.max_ms} | p95 < ${targetFrameMs} ms: ${drag.rendering.p95_ms < targetFrameMs ? 'met' : 'missed'} |`,
     );
     console.log(
+      `| drag task CPU time (main thread) | ${drag.taskCpu.tasks} | ${drag.taskCpu.p50_ms} | ${drag.taskCpu.p95_ms} | ${drag.taskCpu.max_ms} | every task < ${targetFrameMs} ms: ${drag.taskCpu.max_ms < targetFrameMs ? 'met' : 'missed'} |`,
+    );
+    console.log(
       `\nlong tasks during the drags (ms): ${drag.longTasks_ms.join(', ') || 'none'}; long animation frames (ms): ${drag.longAnimationFrames_ms.join(', ') || 'none'}`,
+    );
+    console.log(
+      `tasks of ${targetFrameMs} ms of CPU time or more (ms): ${drag.cpuTasksOverFrame_ms.join(', ') || 'none'}`,
     );
     console.log('written to bench-results/builder.json');
     return result;
@@ -278,7 +297,7 @@ export async function builderBench(options: BuilderBenchOptions) {
  * One drag of a component from the first grid to a component far below it (back up on odd
  * drags), over the others, one mouse step per frame; answers the frames drawn meanwhile.
  */
-async function dragOnce(tab: Page, n: number) {
+async function dragOnce(browser: Browser, tab: Page, n: number) {
   // The components whose middle is on screen and not covered (the canvas scrolls inside the builder).
   const visible = await tab.locator('.pl-builder-element--component').evaluateAll((nodes) => {
     interface Box {
@@ -363,12 +382,17 @@ async function dragOnce(tab: Page, n: number) {
           (globalThis as unknown as FrameGlobals).requestAnimationFrame(() => resolve()),
         ),
     );
+  await browser.startTracing(tab, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'],
+  });
+  await tab.waitForTimeout(200);
   await tab.mouse.move(from.x, from.y);
   // dnd-kit shows the dragged element's chip once the pointer has moved 6 px with the button down.
   let activated = false;
   await tab.evaluate(() => {
     const w = globalThis as unknown as FrameGlobals;
     w.__frames!.pressedAt = w.performance.now();
+    w.performance.mark('bench-press');
   });
   await tab.mouse.down();
   for (let i = 1; i <= dragSteps; i++) {
@@ -381,12 +405,14 @@ async function dragOnce(tab: Page, n: number) {
       await tab.evaluate(() => {
         const w = globalThis as unknown as FrameGlobals;
         w.__frames!.firstStepAt = w.performance.now();
+        w.performance.mark('bench-first-step');
       });
     if (i === dragSteps / 2) activated = (await tab.locator('.pl-builder-drag-chip').count()) > 0;
   }
   await tab.evaluate(() => {
     const w = globalThis as unknown as FrameGlobals;
     w.__frames!.releasedAt = w.performance.now();
+    w.performance.mark('bench-release');
   });
   await tab.mouse.up();
   await nextFrame();
@@ -402,8 +428,47 @@ async function dragOnce(tab: Page, n: number) {
     };
   });
   await tab.waitForTimeout(300);
+  const tasks = mainThreadTasks(await browser.stopTracing());
   if (!activated) throw new Error('the drag did not start: no drag chip on the canvas halfway through');
-  return frames;
+  return { ...frames, tasks };
+}
+
+/**
+ * The tasks of the page's renderer main thread in a trace, from the bench's press mark on: each
+ * one's CPU time (thread time) in ms, marked '(start)' before the first step's mark, '(drop)' from
+ * the release mark on, else '(move)'.
+ */
+function mainThreadTasks(trace: Buffer): Array<{ cpu_ms: number; when: string }> {
+  interface TraceEvent {
+    name: string;
+    ph: string;
+    pid: number;
+    tid: number;
+    ts: number;
+    dur?: number;
+    tdur?: number;
+  }
+  const parsed = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+  const mark = (name: string) => events.find((e) => e.name === name);
+  const press = mark('bench-press');
+  if (!press) throw new Error('the trace has no bench-press mark');
+  const firstStep = mark('bench-first-step')?.ts ?? Number.POSITIVE_INFINITY;
+  const release = mark('bench-release')?.ts ?? Number.POSITIVE_INFINITY;
+  // The marks are made on the page's main thread.
+  const { pid, tid } = press;
+  const tasks = events
+    .filter((e) => e.pid === pid && e.tid === tid && e.name === 'RunTask' && e.ph === 'X' && e.ts >= press.ts)
+    .sort((a, b) => a.ts - b.ts);
+  const top: TraceEvent[] = [];
+  for (const t of tasks) {
+    const last = top.at(-1);
+    if (!last || t.ts >= last.ts + (last.dur ?? 0)) top.push(t);
+  }
+  return top.map((t) => ({
+    cpu_ms: Math.round((t.tdur ?? t.dur ?? 0) / 100) / 10,
+    when: t.ts >= release ? '(drop)' : t.ts < firstStep ? '(start)' : '(move)',
+  }));
 }
 
 function frameSummary(frames: {
@@ -411,7 +476,9 @@ function frameSummary(frames: {
   rendering: number[];
   longTasks: string[];
   longFrames: string[];
+  tasks: Array<{ cpu_ms: number; when: string }>;
 }) {
+  const taskCpu = frames.tasks.map((t) => t.cpu_ms);
   return {
     frames: frames.intervals.length,
     interval_p50_ms: pct(frames.intervals, 0.5),
@@ -420,6 +487,15 @@ function frameSummary(frames: {
     rendering_p95_ms: pct(frames.rendering, 0.95),
     longTasks: frames.longTasks,
     longFrames: frames.longFrames,
+    taskCpu_max_ms: pct(taskCpu, 1),
+    heaviestTasks: [...frames.tasks]
+      .sort((a, b) => b.cpu_ms - a.cpu_ms)
+      .slice(0, 3)
+      .map((t) => `${t.cpu_ms} ${t.when}`),
+    cpuTasksOverFrame: frames.tasks
+      .filter((t) => t.cpu_ms >= targetFrameMs)
+      .map((t) => `${t.cpu_ms} ${t.when}`),
+    taskCpu,
     intervals: frames.intervals,
     rendering: frames.rendering,
   };
