@@ -1,5 +1,5 @@
-// Named to run after the fresh-start journey: the app it enables stays (apps cannot be deleted yet),
-// and with two apps the root address shows the list rather than opening the demo app.
+// Named to run after the fresh-start journey: the app it enables is kept on purpose, and with two
+// apps the root address shows the list rather than opening the demo app.
 import { expect, type Page, test } from '@playwright/test';
 import { seriousFindings } from './runnerAxe';
 
@@ -14,7 +14,7 @@ async function keep(page: Page, name: string, testInfo: import('@playwright/test
  * Issue 20 item 1: the administrator creates an app in the admin area, sees its Welcome page open
  * in the runner, changes its settings (the runner shows them), and a URL slug another app has is
  * refused with spec 01 §5's message — by the browser for an app it lists, by the server for one it
- * does not (the shared app). Apps cannot be deleted yet, so each run makes its own.
+ * does not (the shared app). Each run makes its own app and keeps it.
  */
 test('an administrator creates an app, opens it, and changes its settings', async ({ page }, testInfo) => {
   const run = Date.now().toString(36);
