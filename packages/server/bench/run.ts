@@ -31,7 +31,7 @@ import { adjectives, type BenchData, nouns, seedBench, writeBenchRecords } from 
  * `npm run bench -- public-load [--records N] [--seconds S] [--connections C] [--users U] [--addresses A] [--engine sqlite|postgres]`,
  * `npm run bench -- calc-compile [--requests N] [--engine sqlite|postgres] [--port P]`,
  * `npm run bench -- csv-import [--records N] [--engine sqlite|postgres] [--port P]`,
- * `npm run bench -- builder [--runs N] [--engine sqlite|postgres] [--port P]`,
+ * `npm run bench -- builder [--runs N] [--engine sqlite|postgres] [--port P] [--skip-drag]`,
  * or `npm run bench -- calc`
  */
 const { positionals, values } = parseArgs({
@@ -55,6 +55,8 @@ const { positionals, values } = parseArgs({
     port: { type: 'string', default: '3201' },
     /** reports with --server-process: seconds left to the server's idle upkeep after the records are written. */
     settle: { type: 'string', default: '30' },
+    /** builder: measure the saves only, without the browser's drags. */
+    'skip-drag': { type: 'boolean', default: false },
   },
 });
 if (positionals[0] === 'calc') {
@@ -90,6 +92,7 @@ if (positionals[0] === 'builder') {
     runs: process.argv.includes('--runs') ? Number(values.runs) : 50,
     engine: values.engine as Engine,
     port: process.argv.includes('--port') ? Number(values.port) : 3331,
+    skipDrag: values['skip-drag'],
     log: (m) => console.error(m),
   });
   process.exit(0);
