@@ -10,7 +10,7 @@ import {
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Engine, EntitiesTable, Tables } from '../db/tables.js';
 import { chunks, type Executor } from './executor.js';
-import { indexRecords, unindexRecords } from './search/searchIndex.js';
+import { indexRecords, searchBody, unindexRecords } from './search/searchIndex.js';
 
 export { chunks, type Executor };
 
@@ -136,13 +136,16 @@ export async function insertEntities(
 
 /**
  * Writes a record's new columns and values if its version is still `expectedVersion`, and bumps
- * the version. Answers false when another writer got there first.
+ * the version. Answers false when another writer got there first. Given the row as read before
+ * (`before`), its search document is written only when the text it holds changes: a record's
+ * document is what searchBody makes of its name and values as stored.
  */
 export async function updateEntity(
   db: Executor,
   tenantId: number,
   row: EntityRow,
   expectedVersion: number,
+  before?: Pick<EntityRow, 'name' | 'data'>,
 ): Promise<boolean> {
   const result = await db
     .updateTable('entities')
@@ -160,7 +163,11 @@ export async function updateEntity(
     .where('version', '=', expectedVersion)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return false;
-  await indexRecords(db, tenantId, [row]);
+  const unchanged =
+    before !== undefined &&
+    before.name === row.name &&
+    searchBody(before.name, before.data) === searchBody(row.name, row.data);
+  if (!unchanged) await indexRecords(db, tenantId, [row]);
   return true;
 }
 
@@ -284,6 +291,32 @@ export async function lockEntities(
       .forUpdate()
       .execute();
   }
+}
+
+/**
+ * The records, locked as lockEntities locks them, read by the statement that locks them (one
+ * statement for both on PostgreSQL).
+ */
+export async function selectLockedEntities(
+  db: Executor,
+  engine: Engine,
+  tenantId: number,
+  ids: readonly EntityId[],
+): Promise<EntityRow[]> {
+  if (engine !== 'postgres') return selectEntities(db, tenantId, ids);
+  const out: EntityRow[] = [];
+  for (const part of chunks([...new Set(ids)].sort((a, b) => a - b))) {
+    const rows = await db
+      .selectFrom('entities')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', part)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    for (const r of rows) out.push(toEntityRow(r));
+  }
+  return out;
 }
 
 /** How many links of a relationship each record has at the given end. */

@@ -158,12 +158,8 @@ async function putInTransaction(
   await assignAutoNumbers(ctx, created);
   await insertEntities(ctx.db, ctx.tenantId, created);
   for (const { row, expectedVersion } of updated) {
-    const ok = await updateEntity(
-      ctx.db,
-      ctx.tenantId,
-      row,
-      expectedVersion ?? existing.get(row.id)!.version,
-    );
+    const before = existing.get(row.id)!;
+    const ok = await updateEntity(ctx.db, ctx.tenantId, row, expectedVersion ?? before.version, before);
     if (!ok) throw staleRecord(existing.get(row.id)!);
   }
   await checkRelTargets(ctx, relChanges);
