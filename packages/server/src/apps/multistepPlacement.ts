@@ -11,7 +11,7 @@ import {
   sysType,
 } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
-import { type EntityRow, selectEntities } from '../data/entityRepository.js';
+import { type EntityRow, selectEntities, selectLinksOfRels } from '../data/entityRepository.js';
 import { systemQuery } from '../data/systemQuery.js';
 import type { MemberError } from '../entities/relationshipChanges.js';
 import { targetsOf } from './appRecords.js';
@@ -66,9 +66,11 @@ export async function multistepPlacementErrors(
   const writtenPages = new Map(rows.filter((r) => r.typeId === sysType.appPage).map((r) => [r.id, r]));
   if (writtenVersions.size === 0 && writtenPages.size === 0) return [];
   const pageIds = new Set(writtenPages.keys());
-  for (const rel of [sysRel.pagePublishedVersion, sysRel.pageDraftVersion])
-    for (const owners of (await targetsOf(ctx, rel, 'rev', [...writtenVersions.keys()])).values())
-      for (const p of owners) pageIds.add(p);
+  // The pages of the written versions, as their published or draft version: one statement.
+  const rels = [sysRel.pagePublishedVersion, sysRel.pageDraftVersion];
+  const written = [...writtenVersions.keys()];
+  for (const link of await selectLinksOfRels(ctx.db, ctx.tenantId, rels, 'to_id', written))
+    pageIds.add(link.fromId);
   const unread = [...pageIds].filter((id) => !writtenPages.has(id));
   const pages = [
     ...writtenPages.values(),

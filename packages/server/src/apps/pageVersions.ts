@@ -1,4 +1,5 @@
 import {
+  currentPageVersionFormat,
   type EntityId,
   sysField as F,
   type PageVersionContent,
@@ -24,23 +25,50 @@ export interface LoadedVersion {
  * every process and for every database, so nothing here can go stale (decision 0090). The oldest
  * goes first past {@link keptContents}.
  */
-const readContents = new Map<string, { content: PageVersionContent; fellBack: boolean }>();
+const readContents = new Map<string, KeptContent>();
 const keptContents = 200;
+
+interface KeptContent {
+  content: PageVersionContent;
+  fellBack: boolean;
+  /** The content has none of pageContentProblems' problems (a save checked it before writing it). */
+  checked?: true;
+}
+
+const keyOf = (stored: unknown, format: number | undefined) =>
+  typeof stored === 'string' ? `${format ?? ''}|${stored}` : undefined;
+
+function keep(key: string, kept: KeptContent) {
+  if (readContents.size >= keptContents) readContents.delete(readContents.keys().next().value!);
+  readContents.set(key, kept);
+}
 
 /** A version record's content, migrated from the format it was stored in (decision 0062). */
 export function versionContentOf(row: EntityRow): { content: PageVersionContent; fellBack: boolean } {
   const stored = row.data[String(F.pageVersionContent)];
   const format = row.data[String(F.pageVersionFormat)];
   const formatNumber = typeof format === 'number' ? format : undefined;
-  const key = typeof stored === 'string' ? `${formatNumber ?? ''}|${stored}` : undefined;
+  const key = keyOf(stored, formatNumber);
   const kept = key === undefined ? undefined : readContents.get(key);
   if (kept) return kept;
   const read = readPageVersionContent(stored, formatNumber);
-  if (key !== undefined) {
-    if (readContents.size >= keptContents) readContents.delete(readContents.keys().next().value!);
-    readContents.set(key, read);
-  }
+  if (key !== undefined) keep(key, read);
   return read;
+}
+
+/**
+ * Keeps a content a save has just checked (no pageContentProblems) as the text it writes in the
+ * current format reads: `stored` must be `JSON.stringify(content)` of a content the page model's
+ * schema has parsed, which reads back as that same content.
+ */
+export function keepCheckedContent(stored: string, content: PageVersionContent): void {
+  keep(keyOf(stored, currentPageVersionFormat)!, { content, fellBack: false, checked: true });
+}
+
+/** The content of a stored text a save checked, if it is still kept; else undefined. */
+export function checkedContentOf(stored: string, format: unknown): PageVersionContent | undefined {
+  const kept = readContents.get(keyOf(stored, typeof format === 'number' ? format : undefined)!);
+  return kept?.checked ? kept.content : undefined;
 }
 
 /**

@@ -12,15 +12,18 @@ import {
   sysType,
 } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
-import { type EntityRow, selectEntities } from '../data/entityRepository.js';
+import { type EntityRow, selectEntities, selectLinksOfRels } from '../data/entityRepository.js';
 import type { MemberError } from '../entities/relationshipChanges.js';
 import type { SystemRecord } from '../entities/systemTypes.js';
 import { appMessages as M, nameLength, slugPattern } from './appMessages.js';
-import { type AppRecord, selectApps, selectPagesOfApp, targetsOf } from './appRecords.js';
+import { type AppRecord, type PageRecord, selectApps, selectPagesOfApp, targetsOf } from './appRecords.js';
 import { multistepPlacementErrors } from './multistepPlacement.js';
-import { versionContentOf } from './pageVersions.js';
+import { checkedContentOf, versionContentOf } from './pageVersions.js';
 
 type Refer = (id: EntityId) => EntityRef;
+
+/** The links from a page to its published and draft versions. */
+const versionRels = [sysRel.pagePublishedVersion, sysRel.pageDraftVersion];
 
 const str = (row: EntityRow, field: number): string | undefined => {
   const v = row.data[String(field)];
@@ -71,15 +74,31 @@ function appErrors(row: EntityRow, apps: readonly AppRecord[], refOf: Refer): Me
   return errors;
 }
 
-async function pageErrors(ctx: RequestContext, rows: readonly EntityRow[], refOf: Refer) {
+/**
+ * What the checks of one put read about apps and pages, each read once: the apps pages are in and
+ * the pages of apps (the checks only read, so nothing changes between them).
+ */
+function appReads(ctx: RequestContext) {
+  const appsOfPage = new Map<EntityId, EntityId[]>();
+  const pagesOfApp = new Map<EntityId, Promise<PageRecord[]>>();
+  return {
+    async appsOf(pageIds: readonly EntityId[]): Promise<ReadonlyMap<EntityId, EntityId[]>> {
+      const unread = pageIds.filter((id) => !appsOfPage.has(id));
+      const found = await targetsOf(ctx, sysRel.pageInApp, 'fwd', unread);
+      for (const id of unread) appsOfPage.set(id, found.get(id) ?? []);
+      return appsOfPage;
+    },
+    pagesOf(appId: EntityId): Promise<PageRecord[]> {
+      if (!pagesOfApp.has(appId)) pagesOfApp.set(appId, selectPagesOfApp(ctx, appId));
+      return pagesOfApp.get(appId)!;
+    },
+  };
+}
+type AppReads = ReturnType<typeof appReads>;
+
+async function pageErrors(reads: AppReads, rows: readonly EntityRow[], refOf: Refer) {
   const errors: MemberError[] = [];
-  const appOf = await targetsOf(
-    ctx,
-    sysRel.pageInApp,
-    'fwd',
-    rows.map((r) => r.id),
-  );
-  const pagesByApp = new Map<EntityId, Awaited<ReturnType<typeof selectPagesOfApp>>>();
+  const appOf = await reads.appsOf(rows.map((r) => r.id));
   for (const row of rows) {
     errors.push(...nameAndSlugErrors(row, 'appPageSlug', F.appPageSlug, M.pageNameLength, refOf));
     const type = str(row, F.appPageType);
@@ -87,8 +106,7 @@ async function pageErrors(ctx: RequestContext, rows: readonly EntityRow[], refOf
       errors.push({ id: refOf(row.id), member: 'appPageType', message: M.pageType });
     const appId = appOf.get(row.id)?.[0];
     if (appId === undefined) continue; // the mandatory pageInApp is the entity service's to refuse
-    if (!pagesByApp.has(appId)) pagesByApp.set(appId, await selectPagesOfApp(ctx, appId));
-    const others = pagesByApp.get(appId)!.filter((p) => p.id !== row.id);
+    const others = (await reads.pagesOf(appId)).filter((p) => p.id !== row.id);
     const slug = str(row, F.appPageSlug);
     if (slug && others.some((p) => same(p.slug, slug)))
       errors.push({ id: refOf(row.id), member: 'appPageSlug', message: M.pageSlugTaken });
@@ -110,6 +128,12 @@ function versionErrors(ctx: RequestContext, row: EntityRow, refOf: Refer): Membe
   const error = (message: string): MemberError[] => [{ id: refOf(row.id), member, message }];
   const format = row.data[String(F.pageVersionFormat)];
   const stored = str(row, F.pageVersionContent) ?? '';
+  // A text a save has just checked (the builder's) is not parsed and checked again.
+  const checked = checkedContentOf(stored, format);
+  if (checked)
+    return checked.contextEntityTypeId !== null && !ctx.schema.type(checked.contextEntityTypeId)
+      ? error(M.inputType)
+      : [];
   const raw = safeJson(stored);
   if (raw === undefined) return error(M.contentJson);
   let content: unknown;
@@ -140,15 +164,18 @@ function versionErrors(ctx: RequestContext, row: EntityRow, refOf: Refer): Membe
  * The apps whose home and menu pages a batch may have changed: its apps, the apps of its pages and
  * of the pages its versions belong to.
  */
-async function touchedApps(ctx: RequestContext, rows: readonly EntityRow[]): Promise<Set<EntityId>> {
+async function touchedApps(
+  ctx: RequestContext,
+  reads: AppReads,
+  rows: readonly EntityRow[],
+): Promise<Set<EntityId>> {
   const apps = new Set(rows.filter((r) => r.typeId === sysType.app).map((r) => r.id));
   const versions = rows.filter((r) => r.typeId === sysType.pageVersion).map((r) => r.id);
   const pages = new Set(rows.filter((r) => r.typeId === sysType.appPage).map((r) => r.id));
-  for (const rel of [sysRel.pagePublishedVersion, sysRel.pageDraftVersion])
-    for (const owners of (await targetsOf(ctx, rel, 'rev', versions)).values())
-      for (const p of owners) pages.add(p);
-  for (const owners of (await targetsOf(ctx, sysRel.pageInApp, 'fwd', [...pages])).values())
-    for (const a of owners) apps.add(a);
+  for (const link of await selectLinksOfRels(ctx.db, ctx.tenantId, versionRels, 'to_id', versions))
+    pages.add(link.fromId);
+  const appsOf = await reads.appsOf([...pages]);
+  for (const page of pages) for (const a of appsOf.get(page) ?? []) apps.add(a);
   return apps;
 }
 
@@ -156,9 +183,8 @@ async function touchedApps(ctx: RequestContext, rows: readonly EntityRow[]): Pro
 async function pagesWithInput(ctx: RequestContext, pageIds: readonly EntityId[]): Promise<Set<EntityId>> {
   const out = new Set<EntityId>();
   const byVersion = new Map<EntityId, EntityId>();
-  for (const rel of [sysRel.pagePublishedVersion, sysRel.pageDraftVersion])
-    for (const [page, versions] of await targetsOf(ctx, rel, 'fwd', pageIds))
-      for (const v of versions) byVersion.set(v, page);
+  for (const link of await selectLinksOfRels(ctx.db, ctx.tenantId, versionRels, 'from_id', pageIds))
+    byVersion.set(link.toId, link.fromId);
   if (byVersion.size === 0) return out;
   for (const row of await selectEntities(ctx.db, ctx.tenantId, [...byVersion.keys()])) {
     if (versionContentOf(row).content.contextEntityTypeId !== null) out.add(byVersion.get(row.id)!);
@@ -169,17 +195,18 @@ async function pagesWithInput(ctx: RequestContext, pageIds: readonly EntityId[])
 /** Home and menu pages take no record as input (spec 01 §5). */
 async function inputErrors(
   ctx: RequestContext,
+  reads: AppReads,
   written: readonly EntityRow[],
   refOf: Refer,
 ): Promise<MemberError[]> {
-  const appIds = await touchedApps(ctx, written);
+  const appIds = await touchedApps(ctx, reads, written);
   if (appIds.size === 0) return [];
   const errors: MemberError[] = [];
   const writtenIds = new Set(written.map((r) => r.id));
   const apps = (await selectApps(ctx)).filter((a) => appIds.has(a.id));
   const defaults = await targetsOf(ctx, sysRel.appsDefaultPage, 'fwd', [...appIds]);
   for (const app of apps) {
-    const pages = await selectPagesOfApp(ctx, app.id);
+    const pages = await reads.pagesOf(app.id);
     const pageIds = new Set(pages.map((p) => p.id));
     const defaultId = defaults.get(app.id)?.[0];
     const blame = (pageId: EntityId): { id: EntityRef; member: string } =>
@@ -226,9 +253,10 @@ export async function validateApps(
     const apps = await selectApps(ctx);
     for (const row of appRows) errors.push(...appErrors(row, apps, refOf));
   }
+  const reads = appReads(ctx);
   errors.push(
     ...(await pageErrors(
-      ctx,
+      reads,
       rows.filter((r) => r.typeId === sysType.appPage),
       refOf,
     )),
@@ -237,5 +265,5 @@ export async function validateApps(
     errors.push(...versionErrors(ctx, row, refOf));
   if (errors.length === 0) errors.push(...(await multistepPlacementErrors(ctx, rows, refOf)));
   if (errors.length > 0) return errors;
-  return inputErrors(ctx, rows, refOf);
+  return inputErrors(ctx, reads, rows, refOf);
 }
