@@ -7,6 +7,7 @@ import {
   type EntityId,
   sysField as F,
   newPageContent,
+  type PageVersionContent,
   sysRel,
   sysType,
 } from '@plinth/schema';
@@ -18,9 +19,14 @@ import {
   selectPagesOfApp,
   targetsOf,
 } from '../apps/appRecords.js';
-import { loadPageVersion } from '../apps/pageVersions.js';
+import { versionContentOf } from '../apps/pageVersions.js';
 import type { RequestContext } from '../context.js';
-import { type EntityRow, selectEntities } from '../data/entityRepository.js';
+import {
+  type EntityRow,
+  selectEntities,
+  selectLinksTouching,
+  selectLockedEntities,
+} from '../data/entityRepository.js';
 import { notFound } from '../http/errors.js';
 import { type LastSaver, builderMessages as M } from './builderMessages.js';
 
@@ -41,6 +47,13 @@ export async function appRowOrThrow(ctx: RequestContext, appId: EntityId): Promi
 /** A page record by id, or the 404 the builder answers. */
 export async function pageRowOrThrow(ctx: RequestContext, pageId: EntityId): Promise<EntityRow> {
   const [row] = await selectEntities(ctx.db, ctx.tenantId, [pageId]);
+  if (!row || row.typeId !== sysType.appPage) throw notFound(M.pageNotFound);
+  return row;
+}
+
+/** A page record by id, locked until the transaction ends (writePage), or the 404 the builder answers. */
+export async function lockedPageRowOrThrow(ctx: RequestContext, pageId: EntityId): Promise<EntityRow> {
+  const [row] = await selectLockedEntities(ctx.db, ctx.engine, ctx.tenantId, [pageId]);
   if (!row || row.typeId !== sysType.appPage) throw notFound(M.pageNotFound);
   return row;
 }
@@ -155,14 +168,35 @@ export async function appSettingsResponseOf(
   };
 }
 
+/**
+ * The links of a page, read in one statement: every link that starts or ends at it (its app, its
+ * versions, its settings' links, and the app or type it is the default page of).
+ */
+export interface PageLinks {
+  /** The records the page links to by a relationship, in the order stored. */
+  to(relId: EntityId): EntityId[];
+  /** The records that link to the page by a relationship. */
+  from(relId: EntityId): EntityId[];
+}
+
+export async function pageLinksOf(ctx: RequestContext, pageId: EntityId): Promise<PageLinks> {
+  const links = await selectLinksTouching(ctx.db, ctx.tenantId, [pageId]);
+  return {
+    to: (relId) => links.filter((l) => l.relId === relId && l.fromId === pageId).map((l) => l.toId),
+    from: (relId) => links.filter((l) => l.relId === relId && l.toId === pageId).map((l) => l.fromId),
+  };
+}
+
+/** The app a page's links put it in, or the 404 of a page that is in none. */
+export function appIdIn(links: PageLinks): EntityId {
+  const appId = links.to(sysRel.pageInApp)[0];
+  if (appId === undefined) throw notFound(M.pageNotFound);
+  return appId;
+}
+
 /** A page's own settings, from its record and links. */
-async function pageSettingsOf(ctx: RequestContext, row: EntityRow): Promise<BuilderPageSettings> {
+function pageSettingsOf(row: EntityRow, links: PageLinks): BuilderPageSettings {
   const page = pageRecordOf(row);
-  const [roles, multistep, edit] = await Promise.all([
-    targetsOf(ctx, sysRel.allowedDisplayAppPageBy, 'fwd', [row.id]),
-    targetsOf(ctx, sysRel.alternateMultistepPage, 'fwd', [row.id]),
-    targetsOf(ctx, sysRel.alternateEditRecordPage, 'fwd', [row.id]),
-  ]);
   return {
     name: page.name,
     slug: page.slug,
@@ -173,39 +207,66 @@ async function pageSettingsOf(ctx: RequestContext, row: EntityRow): Promise<Buil
     showInSitemap: page.showInSitemap,
     icon: page.icon,
     iconBackgroundColor: textOf(row, F.appPageIconBackgroundColor),
-    allowedDisplayRoleIds: [...(roles.get(row.id) ?? [])].sort((a, b) => a - b),
-    alternateMultistepPageId: first(multistep, row.id),
-    alternateEditRecordPageId: first(edit, row.id),
+    allowedDisplayRoleIds: [...links.to(sysRel.allowedDisplayAppPageBy)].sort((a, b) => a - b),
+    alternateMultistepPageId: links.to(sysRel.alternateMultistepPage)[0] ?? null,
+    alternateEditRecordPageId: links.to(sysRel.alternateEditRecordPage)[0] ?? null,
   };
+}
+
+/** The content the builder edits and whether it is a draft: the draft's, else the published version's. */
+function editedVersion(
+  rows: ReadonlyMap<EntityId, EntityRow>,
+  draftId: EntityId | undefined,
+  publishedId: EntityId | undefined,
+) {
+  const id = draftId ?? publishedId;
+  const row = id === undefined ? undefined : rows.get(id);
+  if (!row || row.typeId !== sysType.pageVersion) return { content: newPageContent(), hasDraft: false };
+  return { content: versionContentOf(row).content, hasDraft: id === draftId };
 }
 
 /**
  * A page as the builder edits it: its settings, and its draft (else its published version) with
- * the revision a save sends back (decision 0113).
+ * the revision a save sends back (decision 0113). Three statements: the page's links, then its
+ * record, its app's, its version's and its last saver's (unless a save has just given `savedDraft`,
+ * the content it checked and wrote as the draft); another only when someone other than the caller
+ * saved the page last.
  */
-export async function builderPageOf(ctx: RequestContext, pageId: EntityId): Promise<BuilderPageResponse> {
-  const row = await pageRowOrThrow(ctx, pageId);
-  const appId = await appIdOfPage(ctx, pageId);
-  const app = appRecordOf(await appRowOrThrow(ctx, appId));
-  const [settings, version, defaults, editPageOf, published, saver] = await Promise.all([
-    pageSettingsOf(ctx, row),
-    loadPageVersion(ctx, pageId, true),
-    targetsOf(ctx, sysRel.appsDefaultPage, 'fwd', [appId]),
-    targetsOf(ctx, sysRel.defaultEditRecordPage, 'rev', [pageId]),
-    targetsOf(ctx, sysRel.pagePublishedVersion, 'fwd', [pageId]),
-    lastSaverOf(ctx, row),
-  ]);
+export async function builderPageOf(
+  ctx: RequestContext,
+  pageId: EntityId,
+  savedDraft?: PageVersionContent,
+): Promise<BuilderPageResponse> {
+  const links = await pageLinksOf(ctx, pageId);
+  const appId = links.to(sysRel.pageInApp)[0];
+  const draftId = links.to(sysRel.pageDraftVersion)[0];
+  const publishedId = links.to(sysRel.pagePublishedVersion)[0];
+  const versionId = savedDraft ? undefined : (draftId ?? publishedId);
+  const wanted = [pageId, appId, versionId, ctx.actor.userId];
+  const ids = wanted.filter((id): id is EntityId => typeof id === 'number');
+  const rows = new Map((await selectEntities(ctx.db, ctx.tenantId, ids)).map((r) => [r.id, r]));
+  const row = rows.get(pageId);
+  if (!row || row.typeId !== sysType.appPage || appId === undefined) throw notFound(M.pageNotFound);
+  const appRow = rows.get(appId);
+  if (!appRow || appRow.typeId !== sysType.app) throw notFound(M.appNotFound);
+  const app = appRecordOf(appRow);
+  const saver = rows.has(row.modifiedBy ?? 0)
+    ? { name: rows.get(row.modifiedBy!)!.name }
+    : await lastSaverOf(ctx, row);
+  const version = savedDraft
+    ? { content: savedDraft, hasDraft: true }
+    : editedVersion(rows, draftId, publishedId);
   return {
     id: row.id,
     app: { id: app.id, slug: app.slug, name: app.name, revision: app.row.version },
     revision: row.version,
     upgradeId: textOf(row, F.upgradeId),
-    settings,
-    isDefaultPage: first(defaults, appId) === pageId,
-    isDefaultEditRecordPage: (editPageOf.get(pageId) ?? []).length > 0,
-    content: version?.content ?? newPageContent(),
-    hasDraft: version?.kind === 'draft',
-    hasPublishedVersion: first(published, pageId) !== null,
+    settings: pageSettingsOf(row, links),
+    isDefaultPage: links.from(sysRel.appsDefaultPage).includes(appId),
+    isDefaultEditRecordPage: links.from(sysRel.defaultEditRecordPage).length > 0,
+    content: version.content,
+    hasDraft: version.hasDraft,
+    hasPublishedVersion: publishedId !== undefined,
     modifiedAt: row.modifiedAt,
     modifiedBy: saver.name,
   };

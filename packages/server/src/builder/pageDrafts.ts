@@ -15,11 +15,20 @@ import {
   uniqueSlug,
 } from '@plinth/schema';
 import { appRecordOf, pageRecordOf, selectPagesOfApp, targetsOf } from '../apps/appRecords.js';
+import { keepCheckedContent } from '../apps/pageVersions.js';
 import type { RequestContext } from '../context.js';
 import { type EntityRow, lockEntities } from '../data/entityRepository.js';
 import { inTransaction } from '../entities/transaction.js';
 import { pageConflict } from './builderMessages.js';
-import { appIdOfPage, appRowOrThrow, builderPageOf, lastSaverOf, pageRowOrThrow } from './builderRecords.js';
+import {
+  appIdIn,
+  appRowOrThrow,
+  builderPageOf,
+  lastSaverOf,
+  lockedPageRowOrThrow,
+  pageLinksOf,
+  pageRowOrThrow,
+} from './builderRecords.js';
 import {
   checkedContent,
   claimDefaultEditForm,
@@ -84,6 +93,16 @@ const versionFields = (name: string, content: PageVersionContent) => ({
   pageVersionFormat: currentPageVersionFormat,
 });
 
+/**
+ * A version record's fields holding a content checkedContent answered: its text is kept as read,
+ * so the page rules' checks of the write and later reads take the content as it is.
+ */
+function checkedVersionFields(name: string, content: PageVersionContent) {
+  const fields = versionFields(name, content);
+  keepCheckedContent(fields.pageVersionContent, content);
+  return fields;
+}
+
 /** The spec 01 §5 name and slug rules on the settings a page would have, against its app's others. */
 async function checkPageSettings(
   ctx: RequestContext,
@@ -97,6 +116,33 @@ async function checkPageSettings(
   if (problems.length > 0) throw settingsRefused(problems);
 }
 
+/**
+ * The name and slug rules on a save's settings. A name and slug the page already has are checked
+ * without reading the app's other pages: the entity service's checks of the page record, in the
+ * same transaction, refuse one another page of the app has taken (validateApps).
+ */
+async function checkSavedSettings(
+  ctx: RequestContext,
+  appId: EntityId,
+  page: { id: EntityId; name: string; slug: string },
+  name: string,
+  slug: string,
+) {
+  if (name !== page.name || slug !== page.slug) return checkPageSettings(ctx, appId, page.id, name, slug);
+  const problems = problemsOf(pageSettingsProblems({ id: page.id, name, slug }, []));
+  if (problems.length > 0) throw settingsRefused(problems);
+}
+
+/** A save's content as the page model accepts it; a refused content of a missing page is its 404. */
+async function checkedSavedContent(ctx: RequestContext, pageId: EntityId, content: unknown) {
+  try {
+    return checkedContent(ctx, content);
+  } catch (error) {
+    await pageRowOrThrow(ctx, pageId);
+    throw error;
+  }
+}
+
 /** The 409 of a write over a page someone saved since it was loaded (decision 0113). */
 async function conflictOf(ctx: RequestContext, row: EntityRow) {
   const saver = await lastSaverOf(ctx, row);
@@ -108,7 +154,7 @@ async function conflictOf(ctx: RequestContext, row: EntityRow) {
 }
 
 /**
- * Runs a write of one page over the revision its builder loaded: the page is locked first, a
+ * Runs a write of one page over the revision its builder loaded: the page is locked and read first, a
  * revision someone saved since is a 409, and so is the entity service's own stale refusal (a
  * version record changed under the write), so nothing of either save is lost.
  */
@@ -120,8 +166,7 @@ export async function writePage<T>(
 ): Promise<T> {
   try {
     return await inTransaction(ctx, async (tx) => {
-      await lockEntities(tx.db, tx.engine, tx.tenantId, [pageId]);
-      const row = await pageRowOrThrow(tx, pageId);
+      const row = await lockedPageRowOrThrow(tx, pageId);
       if (revision !== undefined && row.version !== revision) throw await conflictOf(tx, row);
       return work(tx, row);
     });
@@ -142,16 +187,15 @@ export async function savePageDraft(
   pageId: EntityId,
   req: SavePageRequest,
 ): Promise<BuilderPageResponse> {
-  await pageRowOrThrow(ctx, pageId);
-  const content = checkedContent(ctx, req.content);
+  const content = await checkedSavedContent(ctx, pageId, req.content);
   const given = req.settings ?? {};
   await writePage(ctx, pageId, req.revision, async (tx, row) => {
-    const appId = await appIdOfPage(tx, pageId);
+    const links = await pageLinksOf(tx, pageId);
+    const appId = appIdIn(links);
     const page = pageRecordOf(row);
     const name = given.name?.trim() ?? page.name;
-    await checkPageSettings(tx, appId, pageId, name, given.slug?.trim() ?? page.slug);
-    const drafts = await targetsOf(tx, sysRel.pageDraftVersion, 'fwd', [pageId]);
-    const draftId = drafts.get(pageId)?.[0];
+    await checkSavedSettings(tx, appId, page, name, given.slug?.trim() ?? page.slug);
+    const draftId = links.to(sysRel.pageDraftVersion)[0];
     const { fields, relationships } = pageSettingsChange(given);
     const entities: EntityChange[] = [
       {
@@ -161,13 +205,14 @@ export async function savePageDraft(
         relationships: { ...relationships, ...(draftId ? {} : { pageDraftVersion: { set: ['new:draft'] } }) },
       },
       draftId
-        ? { id: draftId, fields: versionFields(name, content) }
-        : { id: 'new:draft', typeId: 'core:pageVersion', fields: versionFields(name, content) },
+        ? { id: draftId, fields: checkedVersionFields(name, content) }
+        : { id: 'new:draft', typeId: 'core:pageVersion', fields: checkedVersionFields(name, content) },
     ];
     await putForBuilder(tx, { entities, deleted: [] }, pageMembers);
     await claimDefaultEditForm(tx, pageId, given.type ?? page.type, content.contextEntityTypeId);
   });
-  return builderPageOf(ctx, pageId);
+  // The answer holds the content just checked and written, not the stored text read and parsed again.
+  return builderPageOf(ctx, pageId, content);
 }
 
 /**
