@@ -19,6 +19,7 @@ import { keepCheckedContent } from '../apps/pageVersions.js';
 import type { RequestContext } from '../context.js';
 import { type EntityRow, lockEntities } from '../data/entityRepository.js';
 import { inTransaction } from '../entities/transaction.js';
+import { checkAlternates } from './alternateChecks.js';
 import { pageConflict } from './builderMessages.js';
 import {
   appIdIn,
@@ -195,6 +196,22 @@ export async function savePageDraft(
     const page = pageRecordOf(row);
     const name = given.name?.trim() ?? page.name;
     await checkSavedSettings(tx, appId, page, name, given.slug?.trim() ?? page.slug);
+    const stored = (relId: EntityId) => links.to(relId)[0] ?? null;
+    await checkAlternates(
+      tx,
+      appId,
+      { id: pageId, name, type: given.type ?? page.type, contextEntityTypeId: content.contextEntityTypeId },
+      {
+        alternateMultistepPageId:
+          given.alternateMultistepPageId !== undefined
+            ? given.alternateMultistepPageId
+            : stored(sysRel.alternateMultistepPage),
+        alternateEditRecordPageId:
+          given.alternateEditRecordPageId !== undefined
+            ? given.alternateEditRecordPageId
+            : stored(sysRel.alternateEditRecordPage),
+      },
+    );
     const draftId = links.to(sysRel.pageDraftVersion)[0];
     const { fields, relationships } = pageSettingsChange(given);
     const entities: EntityChange[] = [

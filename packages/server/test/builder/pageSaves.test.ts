@@ -1,4 +1,4 @@
-import { newPageContent, type PageVersionContent, sysRecord } from '@plinth/schema';
+import { alternateMessages, newPageContent, type PageVersionContent, sysRecord } from '@plinth/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineType } from '../support/crmSchema.js';
 import { createRole } from '../support/roles.js';
@@ -253,6 +253,56 @@ describe.each(engines)('saving and publishing pages on %s', (engine) => {
     expect(saved.body.isDefaultEditRecordPage).toBe(false);
     const recordPage = await t.admin.get(`/spapi/data/v1/types/${jobType}/recordPage`);
     expect(recordPage.body.page.id).toBe(first.body.id);
+  });
+
+  it("keeps a form page's alternates only among the app's pages of its Object, and the runner uses them", async () => {
+    const make = (name: string, type: 'singleRecordEdit' | 'singleRecordMultistepEdit') =>
+      t.admin.post(`${APPS}/${app.id}/pages`, {
+        name,
+        type,
+        content: headingPage(name, { contextEntityTypeId: jobType }),
+      });
+    const [form, steps, quick] = [
+      (await make('Job card', 'singleRecordEdit')).body,
+      (await make('New job steps', 'singleRecordMultistepEdit')).body,
+      (await make('Quick job card', 'singleRecordEdit')).body,
+    ];
+    const save = (alternates: Record<string, number | null>, page = form) =>
+      t.admin.post(`${PAGES}/${page.id}`, {
+        revision: page.revision,
+        settings: alternates,
+        content: headingPage(page.settings.name, { contextEntityTypeId: jobType }),
+      });
+    // A multistep page is not an edit page, nor the other way round; nothing is stored.
+    const wrong = refusal(
+      await save({ alternateMultistepPageId: quick.id, alternateEditRecordPageId: steps.id }),
+    );
+    expect(wrong.details.errors).toEqual([
+      { member: 'alternateMultistepPageId', message: alternateMessages.multistep },
+      { member: 'alternateEditRecordPageId', message: alternateMessages.edit },
+    ]);
+    expect((await load(form.id)).settings.alternateMultistepPageId).toBeNull();
+    // A page that is not a form page has none.
+    expect(refusal(await save({ alternateMultistepPageId: steps.id }, steps)).message).toBe(
+      alternateMessages.onlyFormPages,
+    );
+    const saved = await save({ alternateMultistepPageId: steps.id, alternateEditRecordPageId: quick.id });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.settings).toMatchObject({
+      alternateMultistepPageId: steps.id,
+      alternateEditRecordPageId: quick.id,
+    });
+    const shown = await t.admin.get(`/spapi/data/v1/pages/${form.id}?preview=1`);
+    expect(shown.body).toMatchObject({
+      alternateMultistepPageId: steps.id,
+      alternateEditRecordPageId: quick.id,
+    });
+    // The form page then loses its input: its alternates no longer fit, and the save is refused.
+    const noInput = await t.admin.post(`${PAGES}/${form.id}`, {
+      revision: saved.body.revision,
+      content: headingPage('Job card'),
+    });
+    expect(refusal(noInput).message).toBe(alternateMessages.multistep);
   });
 
   it('refuses a save over a version someone else saved since it was loaded (409), losing neither', async () => {
