@@ -186,12 +186,14 @@ describe('the page builder', () => {
     const { server, user } = await openBuilder('/admin/apps/crm/welcome');
     server.conflictOnNextPageSave();
     await user.click(screen.getByRole('checkbox', { name: 'Show the title bar' }));
+    await user.type(field('Description'), 'For the new team');
     await user.click(saveButton());
     await user.click(await screen.findByRole('button', { name: 'Save as a new page' }));
     await waitFor(() => expect(field('Page name')).toHaveValue('Welcome (copy)'));
     const copy = [...server.pages.values()].find((p) => p.settings.name === 'Welcome (copy)')!;
     expect(window.location.pathname).toBe(`/admin/apps/crm/${copy.settings.slug}`);
     expect(copy.content.titleBar.pageShowTitleBar).toBe(true);
+    expect(copy.settings.description).toBe('For the new team');
     const welcome = [...server.pages.values()].find((p) => p.settings.slug === 'welcome')!;
     expect(welcome.content.titleBar.pageShowTitleBar).toBe(false);
     expect(screen.queryByRole('button', { name: 'Save as a new page' })).toBeNull();

@@ -150,6 +150,17 @@ export function usePageSaving(state: PageSavingState) {
         app.pages.map((p) => p.name),
       );
       const made = await api.createPage(app.id, { name, type: edit.settings.type, content: edit.content });
+      // Its other settings as edited too; the alternates stay the old page's (they are one to one).
+      const {
+        name: _n,
+        slug: _s,
+        alternateMultistepPageId: _m,
+        alternateEditRecordPageId: _e,
+        ...rest
+      } = edit.settings;
+      await api
+        .savePage(made.id, { revision: made.revision, settings: rest, content: edit.content })
+        .catch((failure: unknown) => toast.error(messageOf(failure)));
       setConflict(null);
       toast.success(builderMessages.savedAsNewPage(made.settings.name));
       await state.loadApp();
