@@ -87,9 +87,9 @@ export function BuilderScreen({ appSlug, pageSlug, api: given, confirm }: Builde
   const setEdit = history.reset;
   const [error, setError] = useState<string | null>(null);
   const { types, roles } = usePageSettingChoices(api);
-  // The menu as the File tab edits it; null while it is the app's stored menu (decision 0118).
   // The builder's left tab, kept while pages of the app open one after another.
   const [tab, setTab] = useState('components');
+  // The menu as the File tab edits it; null while it is the app's stored menu (decision 0118).
   const [menuEdit, setMenuEdit] = useState<AppMenu | null>(null);
 
   const loadApp = useCallback(async () => {
