@@ -246,4 +246,29 @@ describe('a list-page component', () => {
     await choose('Value column', 'None');
     expect(findComponent(latest(), 'chart')?.properties).toEqual({ reportId: 70, categoryColumnId: 'c2' });
   });
+
+  it("shows an image component's uploaded file and removes it, leaving the URL to show", async () => {
+    const page = testPage();
+    const content = {
+      ...page,
+      components: page.components.map((c) =>
+        c.id === 'heading'
+          ? {
+              ...c,
+              name: 'Logo',
+              typeAlias: 'core:imageComponent',
+              properties: { documentId: 42, url: '/logo.png' },
+            }
+          : c,
+      ),
+    };
+    const { user, latest } = renderPanel('heading', { content });
+    const file = screen.getByRole('group', { name: 'Image file' });
+    expect(within(file).getByRole('img', { name: 'The current image file' })).toBeInTheDocument();
+    expect(within(file).getByRole('button', { name: 'Replace image' })).toBeInTheDocument();
+    await user.click(within(file).getByRole('button', { name: 'Remove image' }));
+    expect(findComponent(latest(), 'heading')?.properties).toEqual({ url: '/logo.png' });
+    expect(within(file).getByText('No image')).toBeInTheDocument();
+    expect(within(file).getByRole('button', { name: 'Upload image' })).toBeInTheDocument();
+  });
 });

@@ -1,5 +1,5 @@
 import { type ComponentType, type PageComponent, updateComponent } from '@plinth/schema';
-import { Check, PropertySelect } from '../../admin/public';
+import { Check, ImageDocumentInput, PropertySelect } from '../../admin/public';
 import { PropertyGroup } from './PropertyControls';
 import type { PanelEdit } from './panelEdit';
 import { propertyProblem } from './propertyIssueMessage';
@@ -48,6 +48,18 @@ export function TypePropertyFields({
             value={typeof properties[field.key] === 'number' ? (properties[field.key] as number) : undefined}
             onChange={(id) => store(field.key, id)}
             reports={edit.services.reports}
+          />
+        );
+      case 'image':
+        return (
+          <ImageDocumentInput
+            key={field.key}
+            label={field.label}
+            noun="image"
+            value={typeof properties[field.key] === 'number' ? (properties[field.key] as number) : null}
+            onValueChange={(id) => store(field.key, id ?? undefined)}
+            hint="A PNG, JPEG, GIF or WebP image; shown instead of the image URL when there is one."
+            previewSize={64}
           />
         );
       case 'reportColumn':

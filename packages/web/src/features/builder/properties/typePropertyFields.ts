@@ -2,14 +2,23 @@ import { aggregateKinds } from '@plinth/schema';
 
 /**
  * The own properties each list-page component type shows in the panel (componentTypes.ts holds
- * their schemas): a text, a number, a choice, a report, a column of the component's report, the
+ * their schemas): a text, a number, an uploaded image, a choice, a report, a column of the
+ * component's report, the
  * page's report components, or a list.
  */
 export type TypeField =
   | {
       key: string;
       label: string;
-      kind: 'text' | 'multiline' | 'number' | 'report' | 'reportColumn' | 'reportComponents' | 'list';
+      kind:
+        | 'text'
+        | 'multiline'
+        | 'number'
+        | 'image'
+        | 'report'
+        | 'reportColumn'
+        | 'reportComponents'
+        | 'list';
     }
   | {
       key: string;
@@ -77,7 +86,7 @@ export const typePropertyFields: Record<string, readonly TypeField[]> = {
   'core:textComponent': [{ key: 'html', label: 'Text', kind: 'multiline' }],
   'core:imageComponent': [
     { key: 'url', label: 'Image URL', kind: 'text' },
-    { key: 'documentId', label: 'Document id', kind: 'number' },
+    { key: 'documentId', label: 'Image file', kind: 'image' },
     { key: 'altText', label: 'Alternative text', kind: 'text' },
   ],
 };
