@@ -92,6 +92,8 @@ export const builderPageRef = z.object({
   contextEntityTypeId: entityId.nullable(),
   /** The id upgrades know it by; the shared app's pages open in the builder by it too (spec 01 §2). */
   upgradeId: z.string().nullish(),
+  /** The page record's version, which every save and publish moves on: a page read earlier is stale. */
+  revision: z.number().int().positive().optional(),
 });
 export type BuilderPageRef = z.infer<typeof builderPageRef>;
 

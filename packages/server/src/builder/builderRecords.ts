@@ -143,6 +143,7 @@ export async function builderPagesOf(ctx: RequestContext, appId: EntityId): Prom
     type: p.type,
     contextEntityTypeId: types.get(p.id) ?? null,
     upgradeId: textOf(p.row, F.upgradeId),
+    revision: p.row.version,
   }));
 }
 

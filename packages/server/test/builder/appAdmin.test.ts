@@ -80,6 +80,7 @@ describe.each(engines)('apps in the admin area on %s', (engine) => {
         type: 'default',
         contextEntityTypeId: null,
         upgradeId: null,
+        revision: expect.any(Number),
       },
     ]);
     const welcome = field.pages[0].id;

@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sharedPagesOf } from './appPageIssues';
 import { type BuilderApi, builderApi } from './builderApi';
-import type { PageEdit } from './builderPages';
+import { editOf, type PageEdit } from './builderPages';
 import { builderServerHarness } from './builderServerHarness';
 import { PageValidationTab } from './PageValidationTab';
 import { useAppPageIssues } from './useAppPageIssues';
@@ -43,7 +43,10 @@ function crmApp() {
       content,
     };
     server.pages.set(id, page);
-    app.pages = [...app.pages, { id, name, slug, type, contextEntityTypeId: content.contextEntityTypeId }];
+    app.pages = [
+      ...app.pages,
+      { id, name, slug, type, contextEntityTypeId: content.contextEntityTypeId, revision: page.revision },
+    ];
     const key = list === 'menu' ? 'menuOrder' : 'otherOrder';
     app.menu = { ...app.menu, [key]: [...app.menu[key], String(id)] };
     return page;
@@ -143,6 +146,36 @@ describe('the Page Validation tab (spec 01 §2, §5)', () => {
     );
     expect(screen.queryByRole('link', { name: 'Open Welcome' })).toBeNull();
     expect(within(region()).getByText('Open')).toBeInTheDocument();
+  });
+
+  it('reads a page again only when its revision moved on, or when it was the page open', async () => {
+    const { server, app, welcome, addPage, api } = crmApp();
+    const accounts = addPage('Accounts', 'accounts', newPageContent([heading('a', 'Title')]));
+    addPage('Fine page', 'fine', newPageContent([heading('h')]));
+    const reads = () =>
+      server.requests
+        .filter((r) => r.method === 'GET' && /\/pages\/\d+$/.test(r.path))
+        .map((r) => Number(r.path.split('/').pop()));
+    const { rerender } = render(
+      <Validation api={api} app={app} openPageId={welcome.id} openEdit={editOf(welcome)} />,
+    );
+    await loaded();
+    expect(reads()).toHaveLength(2);
+    // Another page opens: only the page left is read, the others are as they were.
+    rerender(<Validation api={api} app={app} openPageId={accounts.id} openEdit={editOf(accounts)} />);
+    await waitFor(() => expect(reads()).toHaveLength(3));
+    await loaded();
+    expect(reads().at(-1)).toBe(welcome.id);
+    // Someone saves the fine page: the app's list shows its new revision, and only it is read again.
+    const fine = app.pages.find((p) => p.slug === 'fine')!;
+    const moved = {
+      ...app,
+      pages: app.pages.map((p) => (p === fine ? { ...p, revision: (p.revision ?? 1) + 1 } : p)),
+    };
+    server.pages.get(fine.id)!.revision = (fine.revision ?? 1) + 1;
+    rerender(<Validation api={api} app={moved} openPageId={accounts.id} openEdit={editOf(accounts)} />);
+    await waitFor(() => expect(reads()).toHaveLength(4));
+    expect(reads().at(-1)).toBe(fine.id);
   });
 
   it('opens a page with issues from its link', async () => {

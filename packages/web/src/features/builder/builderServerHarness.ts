@@ -76,6 +76,7 @@ export function builderServerHarness(me: Record<string, unknown> = adminMe) {
     slug: p.settings.slug,
     type: p.settings.type,
     contextEntityTypeId: p.content.contextEntityTypeId,
+    revision: p.revision,
   });
   const syncApp = (app: AppSettingsResponse) => {
     app.pages = [...pages.values()].filter((p) => p.app.id === app.id).map(pageRef);
@@ -100,6 +101,7 @@ export function builderServerHarness(me: Record<string, unknown> = adminMe) {
     };
     apps.set(id, app);
     pages.set(pageId, newPage(app, pageId, 'Welcome', 'welcome'));
+    syncApp(app);
     return app;
   };
   add('Sales CRM', 'crm', { isEnabled: true, displayAlias: 'Sales', description: 'Pipeline and accounts' });

@@ -1,5 +1,5 @@
 import type { AppMenu, AppSettingsResponse, BuilderPageResponse } from '@plinth/schema';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { messageOf } from '../admin/public';
 import { appPageIssues, hasSharedPageIssues, type PageWithIssues } from './appPageIssues';
 import type { BuilderApi } from './builderApi';
@@ -29,8 +29,9 @@ export interface AppPageIssues {
 
 /**
  * The issues of every page of the app for the Page Validation and 'Issues in shared pages' tabs:
- * the other pages are read through the builder api (again when the app, its revision or the open
- * page change, since a save may have changed any of them); the open page is checked as edited.
+ * the other pages are read through the builder api, each again only when its revision moves on (a
+ * save or publish, here or by someone else, as the app's page list tells); the open page is
+ * checked as edited.
  */
 export function useAppPageIssues({
   api,
@@ -43,15 +44,24 @@ export function useAppPageIssues({
   const [isLoading, setIsLoading] = useState(false);
   const [failures, setFailures] = useState<AppPageIssues['failures']>([]);
   const others = app?.pages.filter((p) => p.id !== openPageId) ?? [];
-  const othersKey = others.map((p) => p.id).join(',');
+  // Each other page by its revision: a page is read again only when a save or publish moved it on.
+  const othersKey = others.map((p) => `${p.id}@${p.revision ?? ''}`).join(',');
+  const loadedRef = useRef(loaded);
+  loadedRef.current = loaded;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read again when the pages, the app's revision or the open page change.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again when the other pages or their revisions change.
   useEffect(() => {
     if (!app) return;
     const controller = new AbortController();
-    setIsLoading(true);
+    const kept = loadedRef.current;
+    const isCurrent = (page: (typeof others)[number]) => {
+      const read = kept.get(page.id);
+      return read !== undefined && page.revision !== undefined && read.revision === page.revision;
+    };
+    const stale = others.filter((page) => !isCurrent(page));
+    setIsLoading(stale.length > 0);
     void Promise.all(
-      others.map((page) =>
+      stale.map((page) =>
         api.page(page.id, controller.signal).then(
           (read) => ({ ok: true as const, read }),
           (error: unknown) => ({ ok: false as const, page, message: messageOf(error) }),
@@ -60,6 +70,10 @@ export function useAppPageIssues({
     ).then((answers) => {
       if (controller.signal.aborted) return;
       const next = new Map<number, BuilderPageResponse>();
+      for (const page of others) {
+        const read = kept.get(page.id);
+        if (read && isCurrent(page)) next.set(page.id, read);
+      }
       const failed: AppPageIssues['failures'] = [];
       for (const answer of answers)
         if (answer.ok) next.set(answer.read.id, answer.read);
@@ -69,7 +83,7 @@ export function useAppPageIssues({
       setIsLoading(false);
     });
     return () => controller.abort();
-  }, [api, app?.id, app?.revision, othersKey, openPageId]);
+  }, [api, app?.id, othersKey]);
 
   const pages = useMemo(
     () =>
