@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { previewTheDraft } from './builderSteps';
+import { createAnApp, previewTheDraft } from './builderSteps';
 
 /** Keeps a screenshot of what the administrator sees, as an artefact of the run. */
 async function keep(page: Page, name: string, testInfo: import('@playwright/test').TestInfo) {
@@ -21,12 +21,7 @@ test('an administrator adds a page in the builder, renames, saves, previews, dup
   const run = Date.now().toString(36);
   const appName = `Builder Run ${run}`;
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/admin/apps');
-  await page.getByRole('button', { name: 'New app' }).click();
-  const create = page.getByRole('dialog', { name: 'New app' });
-  await create.getByLabel('App name').fill(appName);
-  await create.getByRole('button', { name: 'Create app' }).click();
-  await expect(create).toBeHidden();
+  await createAnApp(page, appName);
 
   // Open goes to the app's default page in the builder.
   await page

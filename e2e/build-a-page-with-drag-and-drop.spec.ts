@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, type TestInfo, test } from '@playwright/test';
-import { previewTheDraft } from './builderSteps';
+import { createAnApp, previewTheDraft } from './builderSteps';
 
 async function keep(page: Page, name: string, testInfo: TestInfo) {
   const file = testInfo.outputPath(`${name}.png`);
@@ -34,12 +34,7 @@ test('an administrator builds a page by drag and drop and opens it in the runner
   const appName = `Dashboards ${run}`;
   const slug = `dashboards${run}`;
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/admin/apps');
-  await page.getByRole('button', { name: 'New app' }).click();
-  const create = page.getByRole('dialog', { name: 'New app' });
-  await create.getByLabel('App name').fill(appName);
-  await create.getByRole('button', { name: 'Create app' }).click();
-  await expect(create).toBeHidden();
+  await createAnApp(page, appName);
   await page.goto(`/admin/apps/${slug}`);
   await expect(page).toHaveURL(new RegExp(`/admin/apps/${slug}/welcome$`));
 

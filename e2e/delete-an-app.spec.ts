@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, type TestInfo, test } from '@playwright/test';
+import { createAnApp } from './builderSteps';
 import { seriousFindings } from './runnerAxe';
 
 /** Keeps a screenshot of what the administrator sees, as an artefact of the run. */
@@ -37,12 +38,7 @@ test('an administrator themes an app, then deletes it after seeing what goes', a
   const account = await anAccount(page);
 
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/admin/apps');
-  await page.getByRole('button', { name: 'New app' }).click();
-  const create = page.getByRole('dialog', { name: 'New app' });
-  await create.getByLabel('App name').fill(name);
-  await expect(create.getByLabel('URL slug')).toHaveValue(slug);
-  await create.getByRole('button', { name: 'Create app' }).click();
+  await createAnApp(page, name, slug);
   await expect(page.getByText(`'${name}' was created with its Welcome page.`)).toBeVisible();
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toBeVisible();

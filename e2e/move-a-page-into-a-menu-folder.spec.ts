@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { createAnApp } from './builderSteps';
 import { seriousFindings } from './runnerAxe';
 
 /**
@@ -29,13 +30,7 @@ test('an administrator moves a page into a menu folder by keyboard', async ({ pa
   const slug = `menufolders${run}`;
 
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/admin/apps');
-  await page.getByRole('button', { name: 'New app' }).click();
-  const create = page.getByRole('dialog', { name: 'New app' });
-  await create.getByLabel('App name').fill(name);
-  await expect(create.getByLabel('URL slug')).toHaveValue(slug);
-  await create.getByRole('button', { name: 'Create app' }).click();
-  await expect(create).toBeHidden();
+  await createAnApp(page, name, slug);
 
   // The builder opens at the Welcome page; a second page joins the menu.
   await page.goto(`/admin/apps/${slug}`);
