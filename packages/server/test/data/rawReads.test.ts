@@ -22,6 +22,8 @@ const unscoped: Record<string, string> = {
   'auth/authRoutes.ts': 'sign-in: there is no caller yet',
   'auth/authService.ts': 'sign-in: there is no caller yet',
   'auth/validateUserAccounts.ts': 'write integrity: counts every administrator account',
+  'builder/appDeletion.ts':
+    'other apps’ pages an app delete’s confirmation names as uses (administrators only)',
   'builder/builderRecords.ts': 'the builder’s apps, pages and their last saver (administrators only)',
   'builder/pageCopies.ts': 'the builder’s page copies and default page (administrators only)',
   'demo/seedDemo.ts': 'seeding a new tenant',
