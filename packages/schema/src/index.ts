@@ -49,6 +49,7 @@ export * from './contracts/tenantContracts.js';
 export * from './contracts/typeSchemaContracts.js';
 export * from './contracts/uploadMessages.js';
 export * from './contracts/userAdminContracts.js';
+export * from './contracts/workflowContracts.js';
 export * from './links/linkPolicy.js';
 export {
   autoNumberFromDisplay,
@@ -98,3 +99,4 @@ export {
 } from './validation/validateFieldValue.js';
 export { effectiveDecimalPlaces } from './validation/validateNumber.js';
 export { effectiveMaxLength, isBlankText } from './validation/validateText.js';
+export * from './workflows/workflowDefinition.js';

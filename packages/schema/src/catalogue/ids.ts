@@ -24,6 +24,16 @@ export const sysType = {
   appPage: 17,
   /** A published (or draft) version of an app page: its whole content as validated JSON. */
   pageVersion: 18,
+  /** A workflow: typed input arguments and a list of steps (workflowDefinition, decision 0126). */
+  workflow: 19,
+  /** One run of a workflow: its status, step counter, log and state. */
+  workflowRun: 20,
+  /** A task a workflow run assigned to a user and waits for. */
+  userTask: 21,
+  /** An in-app notification to a user, also sent by email when the server has SMTP. */
+  notification: 22,
+  /** A Word template whose merge fields a record fills (generate document). */
+  documentTemplate: 23,
 } as const;
 
 export const sysField = {
@@ -139,6 +149,25 @@ export const sysField = {
   // The page version.
   pageVersionContent: 250,
   pageVersionFormat: 251,
+  // The workflow (decision 0126).
+  workflowDefinition: 260,
+  // The workflow run (spec 03 §3): written by the workflow engine only.
+  workflowRunStatus: 261,
+  runCompletedAt: 262,
+  runStepCounter: 263,
+  /** JSON: the run's inputs, the records its steps saved, its log and its error (workflowRunState). */
+  workflowRunState: 264,
+  // The user task (spec 03 §3).
+  userTaskIsComplete: 270,
+  openInEditMode: 271,
+  promptForTaskIsPopup: 272,
+  taskDueDate: 273,
+  taskCompletedAt: 274,
+  // The notification.
+  notificationIsRead: 280,
+  notificationMessage: 281,
+  /** Where its email stands: 'none' (not asked for), 'pending', 'sent' or 'failed'. */
+  notificationEmailState: 282,
 } as const;
 
 export const sysRel = {
@@ -175,6 +204,18 @@ export const sysRel = {
   toPickerReport: 1035,
   fromDisplayReport: 1036,
   fromPickerReport: 1037,
+  // Workflows, runs, tasks and notifications (decision 0126).
+  runOfWorkflow: 1040,
+  taskInRun: 1041,
+  assignedToUser: 1042,
+  taskReferencesRecord: 1043,
+  formToUse: 1044,
+  notificationRecipient: 1045,
+  notificationAboutRecord: 1046,
+  /** Who may run a workflow; an empty list means everyone may. */
+  workflowRunnableBy: 1047,
+  templateForType: 1048,
+  templateDocument: 1049,
 } as const;
 
 /** Well-known records every tenant has. */

@@ -87,6 +87,11 @@ export const systemTypes: readonly TypeDef[] = [
   type(T.app, 'core:app', 'App', { inheritsId: T.resource }),
   type(T.appPage, 'core:appPage', 'App Page', { inheritsId: T.resource }),
   type(T.pageVersion, 'core:pageVersion', 'Page Version', { inheritsId: T.resource }),
+  type(T.workflow, 'core:workflow', 'Workflow', { inheritsId: T.resource }),
+  type(T.workflowRun, 'core:workflowRun', 'Workflow Run', { inheritsId: T.resource }),
+  type(T.userTask, 'core:userTask', 'User Task', { inheritsId: T.resource }),
+  type(T.notification, 'core:notification', 'Notification', { inheritsId: T.resource }),
+  type(T.documentTemplate, 'core:documentTemplate', 'Document Template', { inheritsId: T.resource }),
 ];
 
 const readOnly = { isReadOnly: true };
@@ -188,7 +193,66 @@ export const systemFields: readonly FieldDef[] = [
     minInt: 1,
     maxInt: 1000,
   }),
+  ...workflowFields(),
 ];
+
+/** The fields of workflows, their runs, user tasks and notifications (spec 03 §3, decision 0126). */
+function workflowFields(): FieldDef[] {
+  return [
+    // JSON of workflowDefinition (@plinth/schema), its expressions compiled on every write.
+    field(F.workflowDefinition, T.workflow, 'workflowDefinition', 'MultilineText', {
+      name: 'Definition',
+      maxLength: 200_000,
+    }),
+    // A run is written by the workflow engine only.
+    field(F.workflowRunStatus, T.workflowRun, 'workflowRunStatus', 'Text', {
+      ...readOnly,
+      name: 'Status',
+      maxLength: 40,
+    }),
+    field(F.runCompletedAt, T.workflowRun, 'runCompletedAt', 'DateTime', {
+      ...readOnly,
+      name: 'Completed at',
+    }),
+    field(F.runStepCounter, T.workflowRun, 'runStepCounter', 'Number', { ...readOnly, name: 'Steps run' }),
+    field(F.workflowRunState, T.workflowRun, 'workflowRunState', 'MultilineText', {
+      ...readOnly,
+      name: 'State',
+      maxLength: 1_000_000,
+    }),
+    field(F.userTaskIsComplete, T.userTask, 'userTaskIsComplete', 'Boolean', {
+      name: 'Complete',
+      defaultValue: 'false',
+    }),
+    field(F.openInEditMode, T.userTask, 'openInEditMode', 'Boolean', {
+      ...readOnly,
+      name: 'Open in edit mode',
+    }),
+    field(F.promptForTaskIsPopup, T.userTask, 'promptForTaskIsPopup', 'Boolean', {
+      ...readOnly,
+      name: 'Open in a popup',
+    }),
+    field(F.taskDueDate, T.userTask, 'taskDueDate', 'Date', { name: 'Due' }),
+    field(F.taskCompletedAt, T.userTask, 'taskCompletedAt', 'DateTime', {
+      ...readOnly,
+      name: 'Completed at',
+    }),
+    field(F.notificationIsRead, T.notification, 'notificationIsRead', 'Boolean', {
+      name: 'Read',
+      defaultValue: 'false',
+    }),
+    field(F.notificationMessage, T.notification, 'notificationMessage', 'MultilineText', {
+      ...readOnly,
+      name: 'Message',
+      maxLength: 10_000,
+    }),
+    field(F.notificationEmailState, T.notification, 'notificationEmailState', 'Text', {
+      ...readOnly,
+      name: 'Email',
+      maxLength: 20,
+    }),
+  ];
+}
 
 /** The app's fields with the spec's initial values (spec 01 §3). */
 function appFields(): FieldDef[] {
@@ -355,7 +419,45 @@ export const systemRelationships: readonly RelationshipDef[] = [
     'pageDraftVersion',
     'draftVersionOfPage',
   ),
+  ...workflowRelationships(),
 ];
+
+/** How runs, tasks and notifications point at their workflow, user and record (decision 0126). */
+function workflowRelationships(): RelationshipDef[] {
+  return [
+    rel(R.runOfWorkflow, 'lookup', T.workflowRun, T.workflow, 'runOfWorkflow', 'workflowRuns'),
+    rel(R.taskInRun, 'componentOf', T.userTask, T.workflowRun, 'taskInRun', 'tasksOfRun'),
+    rel(R.assignedToUser, 'lookup', T.userTask, T.userAccount, 'assignedToUser', 'assignedTasks'),
+    rel(R.taskReferencesRecord, 'lookup', T.userTask, T.resource, 'taskReferencesRecord', 'tasksAboutRecord'),
+    rel(R.formToUse, 'lookup', T.userTask, T.appPage, 'formToUse', 'tasksUsingForm'),
+    rel(
+      R.notificationRecipient,
+      'lookup',
+      T.notification,
+      T.userAccount,
+      'notificationRecipient',
+      'notifications',
+    ),
+    rel(
+      R.notificationAboutRecord,
+      'lookup',
+      T.notification,
+      T.resource,
+      'notificationAboutRecord',
+      'notificationsAboutRecord',
+    ),
+    rel(
+      R.workflowRunnableBy,
+      'manyToMany',
+      T.workflow,
+      T.role,
+      'workflowRunnableBy',
+      'workflowsRunnableByRole',
+    ),
+    rel(R.templateForType, 'lookup', T.documentTemplate, T.type, 'templateForType', 'documentTemplates'),
+    rel(R.templateDocument, 'lookup', T.documentTemplate, T.document, 'templateDocument', 'templateOf'),
+  ];
+}
 
 /** The display and picker report of each end of a relationship (decision 0100). */
 function relationshipReports(): RelationshipDef[] {

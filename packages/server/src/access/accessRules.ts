@@ -105,9 +105,18 @@ const readOnlyForEveryone = (id: number, typeId: number): AccessRule => ({
   ownedOnly: false,
 });
 
+/** Everyone's grant on the records they own of a type: read, and modify when `modify`. */
+const ownForEveryone = (id: number, typeId: number, modify: boolean): AccessRule => ({
+  ...readOnlyForEveryone(id, typeId),
+  canModify: modify,
+  ownedOnly: true,
+});
+
 /**
  * Grants that hold in every tenant: everyone can read the metamodel, choice values, people, roles
- * and the tenant's settings, so forms, pickers and the runner work. Administrators can do anything.
+ * and the tenant's settings, so forms, pickers and the runner work; everyone can read the workflow
+ * runs they started and read and complete the tasks and notifications they own (decision 0126).
+ * Administrators can do anything.
  */
 export const builtInRules: readonly AccessRule[] = [
   readOnlyForEveryone(-1, T.type),
@@ -118,4 +127,7 @@ export const builtInRules: readonly AccessRule[] = [
   readOnlyForEveryone(-6, T.person),
   readOnlyForEveryone(-7, T.role),
   readOnlyForEveryone(-8, T.tenantSettings),
+  ownForEveryone(-9, T.workflowRun, false),
+  ownForEveryone(-10, T.userTask, true),
+  ownForEveryone(-11, T.notification, true),
 ];
