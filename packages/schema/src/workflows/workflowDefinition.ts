@@ -114,8 +114,8 @@ export const workflowStep = z.discriminatedUnion('kind', [
       kind: z.literal('branch'),
       condition: expression,
       /** The step to go to when true, else when false; absent goes to the next step, 'end' stops. */
-      then: z.string().max(40).optional(),
-      otherwise: z.string().max(40).optional(),
+      whenTrue: z.string().max(40).optional(),
+      whenFalse: z.string().max(40).optional(),
     })
     .strict(),
 ]);
@@ -162,7 +162,7 @@ export const workflowDefinition = z
     });
     def.steps.forEach((s, i) => {
       if (s.kind !== 'branch') return;
-      for (const key of ['then', 'otherwise'] as const) {
+      for (const key of ['whenTrue', 'whenFalse'] as const) {
         const target = s[key];
         if (target !== undefined && target !== endOfWorkflow && !ids.has(target))
           issue.addIssue({
@@ -188,7 +188,7 @@ export function parseWorkflowDefinition(text: unknown): WorkflowDefinition {
 export function nextStepIndex(def: WorkflowDefinition, index: number, branchTaken?: boolean): number {
   const step = def.steps[index];
   if (step?.kind === 'branch' && branchTaken !== undefined) {
-    const target = branchTaken ? step.then : step.otherwise;
+    const target = branchTaken ? step.whenTrue : step.whenFalse;
     if (target === endOfWorkflow) return -1;
     if (target !== undefined) return def.steps.findIndex((s) => s.id === target);
   }
