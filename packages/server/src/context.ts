@@ -4,6 +4,7 @@ import type { Executor } from './data/entityRepository.js';
 import type { Engine } from './db/tables.js';
 import type { SystemTypeRegistry } from './entities/systemTypes.js';
 import type { FileStorage } from './files/BlobStore.js';
+import type { JobQueue } from './jobs/jobQueue.js';
 import type { TenantMetaCache } from './metamodel/tenantMetaCache.js';
 import type { Clock } from './util/clock.js';
 
@@ -24,4 +25,6 @@ export interface RequestContext {
   systemTypes: SystemTypeRegistry<RequestContext>;
   /** The file store, so deleting a document can remove files nothing names any more. */
   files?: FileStorage;
+  /** The durable job queue (workflow runs, notification emails); absent where nothing works jobs. */
+  jobs?: JobQueue;
 }

@@ -3,6 +3,7 @@ import type { IdleUpkeep } from './db/idleUpkeep.js';
 import type { Db, Engine } from './db/tables.js';
 import type { SystemTypeRegistry } from './entities/systemTypes.js';
 import type { FileStorage } from './files/BlobStore.js';
+import type { JobQueue } from './jobs/jobQueue.js';
 import type { TenantMetaCache } from './metamodel/tenantMetaCache.js';
 import type { Clock } from './util/clock.js';
 
@@ -16,6 +17,8 @@ export interface Services {
   systemTypes: SystemTypeRegistry<RequestContext>;
   /** Where uploaded files are kept; without it the file calls answer 503. */
   files?: FileStorage;
+  /** The durable job queue of background work; without it, work that needs it answers 503. */
+  jobs?: JobQueue;
   /** The database's idle upkeep, run at once after a large write such as a CSV import. */
   upkeep?: Pick<IdleUpkeep, 'runNow'>;
 }

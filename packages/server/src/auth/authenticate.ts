@@ -69,6 +69,7 @@ export function authenticate(services: Services) {
       metaCache: services.metaCache,
       systemTypes: services.systemTypes,
       files: services.files,
+      jobs: services.jobs,
     };
   };
 }

@@ -23,5 +23,6 @@ export async function contextFor(
     metaCache: services.metaCache,
     systemTypes: services.systemTypes,
     files: services.files,
+    jobs: services.jobs,
   };
 }
