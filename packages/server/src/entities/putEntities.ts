@@ -63,6 +63,11 @@ export async function putEntities(
 export interface PutOptions {
   /** Read-only system fields this put writes: a document's file description (documentService). */
   serverFields?: ReadonlySet<EntityId>;
+  /**
+   * The owners of records this put creates, by the `new:key` they are sent with (else the caller):
+   * a user task or notification belongs to the user it is for (the workflow engine, decision 0126).
+   */
+  owners?: ReadonlyMap<EntityRef, EntityId>;
 }
 
 async function putInTransaction(
@@ -130,7 +135,7 @@ async function putInTransaction(
       modifiedAt: now,
       createdBy: actor.userId,
       modifiedBy: actor.userId,
-      ownerId: actor.userId,
+      ownerId: options.owners?.get(c.id) ?? actor.userId,
     };
     applyFields(ctx, type, row, c, errors, true, options, defaultOf);
     created.push(row);
