@@ -1,5 +1,16 @@
 import path from 'node:path';
 
+/**
+ * The SMTP server notifications are emailed through (PLINTH_SMTP_URL, PLINTH_SMTP_FROM): the
+ * connection URL, its password included, and the sender's address. Never logged.
+ */
+export interface SmtpSettings {
+  /** `smtp://user:password@host:port` (STARTTLS when the server offers it) or `smtps://…` (TLS). */
+  url: string;
+  /** The From of every email, e.g. `Plinth <plinth@example.com>`. */
+  from: string;
+}
+
 /** Settings read from the environment once at start-up. */
 export interface Config {
   port: number;
@@ -41,6 +52,8 @@ export interface Config {
   operatorToken?: string;
   /** Server processes sharing the port (PLINTH_WORKERS, default 1); above 1 needs DATABASE_URL (decision 0052). */
   workers: number;
+  /** Where notification emails go out (PLINTH_SMTP_URL, PLINTH_SMTP_FROM); unset: no email (decision 0128). */
+  smtp?: SmtpSettings;
 }
 
 export class ConfigError extends Error {}
@@ -70,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const operatorToken = env.PLINTH_OPERATOR_TOKEN || undefined;
   if (operatorToken !== undefined && operatorToken.length < 24)
     throw new ConfigError('PLINTH_OPERATOR_TOKEN must be at least 24 characters long.');
+  const smtp = smtpSettings(env);
   return {
     port,
     host: env.HOST || '127.0.0.1',
@@ -94,7 +108,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs,
     ...(operatorToken ? { operatorToken } : {}),
     workers,
+    ...(smtp ? { smtp } : {}),
   };
+}
+
+/**
+ * The SMTP settings, or undefined when PLINTH_SMTP_URL is unset (email off). A message never
+ * repeats the URL: it may hold a password.
+ */
+function smtpSettings(env: NodeJS.ProcessEnv): SmtpSettings | undefined {
+  const text = env.PLINTH_SMTP_URL;
+  if (text === undefined || text === '') return undefined;
+  const example = 'such as smtp://user:password@mail.example.com:587, or smtps://… for TLS';
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(`PLINTH_SMTP_URL must be a URL ${example}.`);
+  }
+  if ((url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || url.hostname === '')
+    throw new ConfigError(`PLINTH_SMTP_URL must be an smtp:// or smtps:// URL with a host, ${example}.`);
+  const from = env.PLINTH_SMTP_FROM?.trim() ?? '';
+  if (!/[^\s@<>]+@[^\s@<>]+/.test(from))
+    throw new ConfigError(
+      'PLINTH_SMTP_FROM must be set with PLINTH_SMTP_URL: the address emails are sent from, such as "Plinth <plinth@example.com>".',
+    );
+  return { url: text, from };
 }
 
 /** A whole-number setting from `min` to `max`, or its default when unset. */

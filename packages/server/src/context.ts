@@ -1,5 +1,6 @@
 import type { Schema } from '@plinth/schema';
 import type { Actor, Permissions } from './access/Permissions.js';
+import type { SmtpSettings } from './config.js';
 import type { Executor } from './data/entityRepository.js';
 import type { Engine } from './db/tables.js';
 import type { SystemTypeRegistry } from './entities/systemTypes.js';
@@ -27,4 +28,6 @@ export interface RequestContext {
   files?: FileStorage;
   /** The durable job queue (workflow runs, notification emails); absent where nothing works jobs. */
   jobs?: JobQueue;
+  /** Set when notifications may go out by email too (PLINTH_SMTP_URL, decision 0128). */
+  mail?: SmtpSettings;
 }

@@ -29,6 +29,7 @@ async function openServer(config: Config) {
     systemTypes: registerSystemTypes(),
     files: { store, maxUploadBytes: config.maxUploadBytes },
     upkeep: database.upkeep,
+    ...(config.smtp ? { mail: config.smtp } : {}),
   };
   const app = await buildApp(services, {
     logger: { level: config.logLevel },

@@ -1,3 +1,4 @@
+import type { SmtpSettings } from './config.js';
 import type { RequestContext } from './context.js';
 import type { IdleUpkeep } from './db/idleUpkeep.js';
 import type { Db, Engine } from './db/tables.js';
@@ -19,6 +20,8 @@ export interface Services {
   files?: FileStorage;
   /** The durable job queue of background work; without it, work that needs it answers 503. */
   jobs?: JobQueue;
+  /** The SMTP server notification emails go out through; without it no email is sent (decision 0128). */
+  mail?: SmtpSettings;
   /** The database's idle upkeep, run at once after a large write such as a CSV import. */
   upkeep?: Pick<IdleUpkeep, 'runNow'>;
 }

@@ -70,6 +70,7 @@ export function authenticate(services: Services) {
       systemTypes: services.systemTypes,
       files: services.files,
       jobs: services.jobs,
+      mail: services.mail,
     };
   };
 }

@@ -24,5 +24,6 @@ export async function contextFor(
     systemTypes: services.systemTypes,
     files: services.files,
     jobs: services.jobs,
+    mail: services.mail,
   };
 }
