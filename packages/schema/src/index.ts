@@ -40,6 +40,7 @@ export * from './contracts/fileContracts.js';
 export * from './contracts/formContracts.js';
 export * from './contracts/formServiceContracts.js';
 export * from './contracts/inlineSaveContracts.js';
+export * from './contracts/notificationContracts.js';
 export * from './contracts/passwordRules.js';
 export * from './contracts/reportAggregateContracts.js';
 export * from './contracts/reportContracts.js';
