@@ -33,6 +33,7 @@ export * from './contracts/builderContracts.js';
 export * from './contracts/common.js';
 export * from './contracts/csvImportContracts.js';
 export * from './contracts/deleteEntitiesContracts.js';
+export * from './contracts/documentTemplateContracts.js';
 export * from './contracts/entityContracts.js';
 export * from './contracts/enumValueContracts.js';
 export * from './contracts/exportContracts.js';
@@ -51,6 +52,7 @@ export * from './contracts/typeSchemaContracts.js';
 export * from './contracts/uploadMessages.js';
 export * from './contracts/userAdminContracts.js';
 export * from './contracts/workflowContracts.js';
+export * from './display/valueText.js';
 export * from './links/linkPolicy.js';
 export {
   autoNumberFromDisplay,

@@ -1,7 +1,8 @@
 import { CalendarDate, CalendarDateTime, type DateValue, Time } from '@internationalized/date';
 import { dateOrderFor } from '@plinth/schema';
 
-export { type DateOrder, dateOrderFor } from '@plinth/schema';
+// One reading of dates and times for the grid, the fields and the server's documents.
+export { type DateOrder, dateOrderFor, formatDate, formatTime } from '@plinth/schema';
 
 /** Messages for invalid typed dates (spec 02 §8), verbatim. */
 export const invalidDateMessages = {
@@ -32,22 +33,6 @@ export function segmentLocaleFor(locale: string): string {
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-/** Formats a date in the locale's pattern, e.g. 05/03/2026 for en-AU. */
-export function formatDate(date: { year: number; month: number; day: number }, locale: string): string {
-  const year = pad(date.year, 4);
-  const order = dateOrderFor(locale);
-  if (order === 'ymd') return `${year}-${pad(date.month)}-${pad(date.day)}`;
-  return order === 'dmy'
-    ? `${pad(date.day)}/${pad(date.month)}/${year}`
-    : `${pad(date.month)}/${pad(date.day)}/${year}`;
-}
-
-/** Formats a time as hh:mm a, e.g. 09:05 AM. */
-export function formatTime(time: { hour: number; minute: number }): string {
-  const hour12 = time.hour % 12 === 0 ? 12 : time.hour % 12;
-  return `${pad(hour12)}:${pad(time.minute)} ${time.hour < 12 ? 'AM' : 'PM'}`;
-}
 
 /** The stored form of a date-only value: yyyy-MM-dd. */
 export function toDateOnly(date: CalendarDate): string {
