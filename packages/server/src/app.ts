@@ -29,6 +29,7 @@ import { fieldAdminRoutes } from './metamodel/fieldAdminRoutes.js';
 import { relationshipAdminRoutes } from './metamodel/relationshipAdminRoutes.js';
 import { schemaRoutes } from './metamodel/schemaRoutes.js';
 import { typeAdminRoutes } from './metamodel/typeAdminRoutes.js';
+import { notificationRoutes } from './notifications/notificationRoutes.js';
 import { reportAggregateRoutes } from './reports/reportAggregateRoutes.js';
 import { publicReportRoutes, reportRoutes } from './reports/reportRoutes.js';
 import { templateReportRoutes } from './reports/templateReportRoutes.js';
@@ -137,6 +138,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     await aiRoutes(api, options.ai ?? {});
     await auditRoutes(api);
     await breadcrumbRoutes(api);
+    await notificationRoutes(api);
     await accountRoutes(api);
     // The admin area's calls, `/spapi/admin/v1/…`: refused (403) before the body is read unless
     // the caller administers their tenant.
