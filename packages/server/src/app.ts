@@ -41,6 +41,7 @@ import { requireAdmin } from './users/requireAdmin.js';
 import { userRoutes } from './users/userRoutes.js';
 import { compressAnswers } from './web/compressAnswers.js';
 import { isWebAppBuilt, serveWebApp } from './web/serveWebApp.js';
+import { workflowRoutes } from './workflows/workflowRoutes.js';
 
 export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -140,6 +141,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     await breadcrumbRoutes(api);
     await notificationRoutes(api);
     await accountRoutes(api);
+    await workflowRoutes(api);
     // The admin area's calls, `/spapi/admin/v1/…`: refused (403) before the body is read unless
     // the caller administers their tenant.
     await api.register(async (admin) => {

@@ -8,6 +8,7 @@ import { formTypeBehaviour } from './forms/formTypeBehaviour.js';
 import { metamodelTypeBehaviour } from './metamodel/metamodelTypeBehaviour.js';
 import { reportTypeBehaviour } from './reports/reportTypeBehaviour.js';
 import { settingsTypeBehaviour } from './settings/settingsTypeBehaviour.js';
+import { userTaskTypeBehaviour, workflowTypeBehaviour } from './workflows/workflowTypeBehaviour.js';
 
 /**
  * The behaviours of the system types, one per feature (decision 0043): a new system type adds its
@@ -24,5 +25,7 @@ export function registerSystemTypes(
     .register(userAccountTypeBehaviour)
     .register(documentTypeBehaviour)
     .register(appTypeBehaviour)
+    .register(workflowTypeBehaviour)
+    .register(userTaskTypeBehaviour)
     .registerNewRecordDefaults(newRecordDefaults);
 }

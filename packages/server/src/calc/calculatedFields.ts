@@ -179,7 +179,8 @@ export function checkExpressionDefault(schema: Schema, field: FieldDef): Calcula
   return error ? [{ member: 'defaultValue', message: error.text }] : [];
 }
 
-function storageExpected(field: FieldDef) {
+/** The calculation type a field of this storage holds, for an expression that writes it. */
+export function storageExpected(field: FieldDef) {
   switch (field.storage) {
     case 'string':
       return 'String' as const;

@@ -41,7 +41,12 @@ import {
   validationFailed,
 } from './relationshipChanges.js';
 import { sanitizeRichText } from './sanitizeRichText.js';
-import { systemRecordErrors, systemRecordsCommitted, systemRecordsDeleting } from './systemTypeHooks.js';
+import {
+  systemRecordErrors,
+  systemRecordsCommitted,
+  systemRecordsDeleting,
+  systemRecordsWritten,
+} from './systemTypeHooks.js';
 import { inTransaction } from './transaction.js';
 import { withUseCurrentDefaults } from './useCurrentDefaults.js';
 
@@ -217,6 +222,7 @@ async function putInTransaction(
   // The audit trail: who changed which record, field by field, in this transaction (decision 0048).
   const updatedPairs = updated.map((u) => ({ before: existing.get(u.row.id)!, after: u.row }));
   await auditPut(ctx, { created, updated: updatedPairs, relChanges, linksBefore, removedLinks });
+  await systemRecordsWritten(ctx, written);
   await systemRecordsCommitted(ctx, written, deleted);
   return {
     ids: Object.fromEntries(newIds),

@@ -47,6 +47,19 @@ export async function systemRecordErrors(
   return errors;
 }
 
+/** Runs the behaviours' `onWritten` on the written rows of their types, inside the put's transaction. */
+export async function systemRecordsWritten(
+  ctx: RequestContext,
+  written: readonly EntityRow[],
+): Promise<void> {
+  const registry = ctx.systemTypes;
+  for (const behaviour of registry.all()) {
+    if (!behaviour.onWritten) continue;
+    const mine = registry.rowsOf(ctx.schema, behaviour, written);
+    if (mine.length > 0) await behaviour.onWritten(ctx, mine);
+  }
+}
+
 /** Runs the behaviours' `onDelete` on the rows of their types, before the rows are deleted. */
 export async function systemRecordsDeleting(ctx: RequestContext, rows: readonly EntityRow[]): Promise<void> {
   const registry = ctx.systemTypes;

@@ -43,6 +43,12 @@ export interface SystemTypeHooks<Ctx, T = undefined> {
     refOf: (id: EntityId) => EntityRef,
   ): readonly MemberError[] | Promise<readonly MemberError[]>;
   /**
+   * Runs inside the put's transaction once every check has passed, with the written records of its
+   * types: for work that must commit or roll back with them, such as queueing a job in the same
+   * transaction (a completed user task moves its workflow run on).
+   */
+  onWritten?(ctx: Ctx, rows: readonly EntityRow[]): void | Promise<void>;
+  /**
    * Runs inside the delete's transaction once the caller may delete every record, before the rows
    * go (given the rows of its types among them); an AppError it throws refuses the whole delete.
    */

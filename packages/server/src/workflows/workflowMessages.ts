@@ -1,0 +1,21 @@
+/** The messages of workflows and their runs (spec 01 §8, decision 0126). */
+export const workflowMessages = {
+  notFound: 'The workflow was not found.',
+  runNotFound: 'The workflow run was not found.',
+  invalidRunId: 'The workflow run id is not valid.',
+  mayNotRun: 'You may not run this workflow.',
+  noQueue: 'Workflows cannot run here: the job queue is not running.',
+  broken: (problem: string) => `The workflow cannot run: ${problem}`,
+  unknownArgument: (name: string) => `The workflow has no input argument '${name}'.`,
+  requiredArgument: (name: string) => `The input argument '${name}' is required.`,
+  argumentTwice: (name: string) => `The input argument '${name}' is given twice.`,
+  notARecord: (name: string) => `The input argument '${name}' must be a record (an id or an alias).`,
+  wrongType: (name: string, type: string) => `The input argument '${name}' must be a record of ${type}.`,
+  notText: (name: string) => `The input argument '${name}' must be text.`,
+  loop: (steps: number) => `The run stopped after ${steps} steps: a branch may loop forever.`,
+  noUser: 'The expression gives no user account (a person must have one).',
+  noRecord: 'The expression gives no record.',
+  started: 'Run started',
+  completed: 'Run completed',
+  taskCompleted: (name: string) => `Task '${name}' completed`,
+} as const;
