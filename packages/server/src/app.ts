@@ -17,6 +17,7 @@ import { breadcrumbRoutes } from './breadcrumbs/breadcrumbRoutes.js';
 import { builderRoutes } from './builder/builderRoutes.js';
 import { calcRoutes } from './calc/calcRoutes.js';
 import { docsRoutes } from './docs/docsRoutes.js';
+import { documentTemplateRoutes } from './documentTemplates/documentTemplateRoutes.js';
 import { entityRoutes } from './entities/entityRoutes.js';
 import { exportRoutes } from './exports/exportRoutes.js';
 import { fileRoutes } from './files/fileRoutes.js';
@@ -131,6 +132,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     await templateReportRoutes(api);
     await exportRoutes(api);
     await fileRoutes(api, services);
+    await documentTemplateRoutes(api, services);
     await importRoutes(api, services);
     await formRoutes(api);
     await appRoutes(api);

@@ -2,6 +2,7 @@ import { appTypeBehaviour } from './apps/appTypeBehaviour.js';
 import { userAccountTypeBehaviour } from './auth/userAccountTypeBehaviour.js';
 import { newRecordDefaults } from './calc/newRecordDefaults.js';
 import type { RequestContext } from './context.js';
+import { documentTemplateTypeBehaviour } from './documentTemplates/documentTemplateTypeBehaviour.js';
 import { SystemTypeRegistry } from './entities/systemTypes.js';
 import { documentTypeBehaviour } from './files/documentTypeBehaviour.js';
 import { formTypeBehaviour } from './forms/formTypeBehaviour.js';
@@ -24,6 +25,7 @@ export function registerSystemTypes(
     .register(settingsTypeBehaviour)
     .register(userAccountTypeBehaviour)
     .register(documentTypeBehaviour)
+    .register(documentTemplateTypeBehaviour)
     .register(appTypeBehaviour)
     .register(workflowTypeBehaviour)
     .register(userTaskTypeBehaviour)

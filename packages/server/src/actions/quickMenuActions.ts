@@ -11,6 +11,7 @@ import {
 import { permittedIds } from '../access/rowChecks.js';
 import type { RequestContext } from '../context.js';
 import { tenantScope } from '../data/tenantScope.js';
+import { generateDocumentActions } from '../documentTemplates/templateActions.js';
 import { DefaultForms } from '../forms/formDefinitions.js';
 
 /**
@@ -143,6 +144,8 @@ export async function quickMenuActions(
       }),
     ),
   ];
+  // One generate-document item per template of the type the caller may read (decision 0129).
+  actions.push(...(await generateDocumentActions(ctx, type.id, one)));
   if (isDocument) {
     actions.push(
       systemAction({
