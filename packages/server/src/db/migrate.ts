@@ -17,6 +17,7 @@ import * as m016 from './migrations/016_tenant_keys.js';
 import * as m017 from './migrations/017_sign_in_markers.js';
 import * as m018 from './migrations/018_kept_partials.js';
 import * as m019 from './migrations/019_csv_uploads.js';
+import * as m020 from './migrations/020_jobs.js';
 import type { Engine } from './tables.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -41,6 +42,7 @@ const migrations: Record<string, EngineMigration> = {
   '017_sign_in_markers': m017,
   '018_kept_partials': m018,
   '019_csv_uploads': m019,
+  '020_jobs': m020,
 };
 
 class EngineMigrationProvider implements MigrationProvider {

@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { CompiledQuery, sql } from 'kysely';
+import PgBoss from 'pg-boss';
+import type { Executor } from '../data/executor.js';
+import type { Db } from '../db/tables.js';
+import type { JobData, SendOptions } from './jobQueue.js';
+import {
+  defaultRules,
+  type HeldJob,
+  type JobQueueOptions,
+  type JobStore,
+  LeasedJobQueue,
+  type QueueRules,
+} from './leasedJobQueue.js';
+
+export interface PgBossJobQueueOptions extends JobQueueOptions {
+  /** pg-boss's schema in the database (`pgboss`). */
+  schema?: string;
+}
+
+/** pg-boss's own SQL runs through a Kysely handle: the pool of the app, or an open transaction. */
+function executorOf(db: Executor): PgBoss.Db {
+  return {
+    executeSql: async (text, values) => {
+      const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
+      return { rows: [...result.rows] };
+    },
+  };
+}
+
+/** A hold is pg-boss's start time of the try, to the millisecond (JavaScript's precision). */
+const heldBy = (startedOn: Date) =>
+  sql`started_on >= ${startedOn} AND started_on < ${startedOn}::timestamptz + interval '1 millisecond'`;
+
+/**
+ * The jobs of PostgreSQL, kept by pg-boss 10 in its own schema of the app's database and run on
+ * the app's connection pool, so a send in a transaction is part of it. pg-boss creates the queue,
+ * inserts (a queue of the `short` policy: one untaken job per singleton key), takes (`fetch`, with
+ * SKIP LOCKED), retries with backoff and expires: its upkeep fails a job active past `expire_in`
+ * (the lease), which is then retried. Its `work` neither renews a lease nor lets a handler outlive
+ * it, so the loop is ours (LeasedJobQueue) and the heartbeat moves `expire_in` on (decision 0127).
+ */
+export class PgBossJobStore implements JobStore {
+  readonly #db: Db;
+  readonly #boss: PgBoss;
+  readonly #schema: string;
+  readonly #defaults: QueueRules;
+  /** Queues made ready by this process: pg-boss drops a job sent to a queue it does not know. */
+  readonly #queues = new Map<string, Promise<void>>();
+  #started: Promise<void> | undefined;
+
+  constructor(db: Db, defaults: QueueRules, options: PgBossJobQueueOptions = {}) {
+    this.#db = db;
+    this.#defaults = defaults;
+    this.#schema = options.schema ?? 'pgboss';
+    this.#boss = new PgBoss({
+      db: executorOf(db),
+      schema: this.#schema,
+      // A lease that ran out is noticed by the next upkeep: look twice a lease, at least every second.
+      maintenanceIntervalSeconds: Math.min(120, Math.max(1, Math.round(defaults.leaseMs / 2000))),
+      schedule: false,
+    });
+    const onError = options.onError ?? ((error) => process.emitWarning(`Job queue: ${String(error)}`));
+    this.#boss.on('error', (error) => onError(error));
+  }
+
+  /** Installs or migrates pg-boss's schema once, on first use (a test app that sends nothing pays nothing). */
+  #start(): Promise<void> {
+    this.#started ??= this.#boss.start().then(() => undefined);
+    return this.#started;
+  }
+
+  #table() {
+    return sql.table(`${this.#schema}.job`);
+  }
+
+  prepare(queue: string, rules: QueueRules): Promise<void> {
+    const ready = (async () => {
+      await this.#start();
+      await this.#boss.createQueue(queue, queueOptions(queue, rules));
+      // A queue made before keeps its jobs; its rules are this worker's from now on.
+      await this.#boss.updateQueue(queue, queueOptions(queue, rules));
+    })();
+    this.#queues.set(queue, ready);
+    return ready;
+  }
+
+  async insert(queue: string, data: JobData, options: SendOptions): Promise<void> {
+    let ready = this.#queues.get(queue);
+    if (!ready) {
+      ready = (async () => {
+        await this.#start();
+        await this.#boss.createQueue(queue, queueOptions(queue, this.#defaults));
+      })();
+      this.#queues.set(queue, ready);
+    }
+    await ready;
+    await this.#boss.send(queue, data, {
+      // The `short` policy allows one untaken job per key, and a job without one counts as key '':
+      // each such job gets a key of its own.
+      singletonKey: options.singletonKey ?? `job-${randomUUID()}`,
+      ...(options.startAfterMs ? { startAfter: options.startAfterMs / 1000 } : {}),
+      ...(options.db ? { db: executorOf(options.db) } : {}),
+    });
+  }
+
+  async take(queue: string, count: number): Promise<HeldJob[]> {
+    await this.#start();
+    const jobs = await this.#boss.fetch<JobData>(queue, { batchSize: count, includeMetadata: true });
+    return jobs.map((job) => ({
+      id: job.id,
+      queue,
+      data: job.data,
+      attempt: job.retryCount + 1,
+      hold: job.startedOn,
+    }));
+  }
+
+  async renew(job: HeldJob, rules: QueueRules): Promise<boolean> {
+    const { rows } = await sql`
+      UPDATE ${this.#table()}
+      SET expire_in = (now() - started_on) + ${rules.leaseMs} * interval '1 millisecond'
+      WHERE name = ${job.queue} AND id = ${job.id} AND state = 'active' AND ${heldBy(job.hold as Date)}
+      RETURNING id`.execute(this.#db);
+    return rows.length > 0;
+  }
+
+  async complete(job: HeldJob): Promise<void> {
+    // pg-boss's complete, but only while this try still holds the job.
+    await sql`
+      UPDATE ${this.#table()} SET completed_on = now(), state = 'completed'
+      WHERE name = ${job.queue} AND id = ${job.id} AND state = 'active' AND ${heldBy(job.hold as Date)}`.execute(
+      this.#db,
+    );
+  }
+
+  async fail(job: HeldJob, error: string): Promise<void> {
+    // pg-boss's fail has no hold to check: a try whose lease ran out leaves the job to its new holder.
+    const { rows } = await sql`
+      SELECT id FROM ${this.#table()}
+      WHERE name = ${job.queue} AND id = ${job.id} AND state = 'active' AND ${heldBy(job.hold as Date)}`.execute(
+      this.#db,
+    );
+    if (rows.length) await this.#boss.fail(job.queue, job.id, { message: error });
+  }
+
+  async busy(queues: string[]): Promise<number> {
+    await this.#start();
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM ${this.#table()}
+      WHERE name = ANY(${queues}) AND ((state < 'active' AND start_after < now()) OR state = 'active')`.execute(
+      this.#db,
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  async close(): Promise<void> {
+    if (!this.#started) return;
+    await this.#started.catch(() => undefined);
+    // Our loops ended before this: pg-boss has no worker of its own to wait for.
+    await this.#boss.stop({ graceful: false, close: false });
+  }
+}
+
+/** A queue's pg-boss settings from its rules: pg-boss counts retries after the first try, in seconds. */
+function queueOptions(name: string, rules: QueueRules): PgBoss.Queue {
+  const retryDelay = Math.round(rules.retryDelayMs / 1000);
+  return {
+    name,
+    policy: 'short',
+    retryLimit: rules.tries - 1,
+    // Under a second, pg-boss cannot wait: the retry is at once.
+    retryDelay,
+    retryBackoff: retryDelay > 0,
+    expireInSeconds: Math.max(1, Math.ceil(rules.leaseMs / 1000)),
+  };
+}
+
+/** The job queue of PostgreSQL (decision 0127). */
+export function pgBossJobQueue(db: Db, options: PgBossJobQueueOptions = {}): LeasedJobQueue {
+  return new LeasedJobQueue(new PgBossJobStore(db, defaultRules(options), options), options);
+}
