@@ -6,6 +6,7 @@ import { putEntities } from '../entities/putEntities.js';
 import type { Services } from '../services.js';
 import { createTenant } from '../tenants/createTenant.js';
 import { demoAppChanges, demoAppLinks } from './demoApp.js';
+import { seedDemoDocumentTemplates } from './demoDocumentTemplates.js';
 import { demoForms } from './demoForms.js';
 import { demoReports } from './demoReports.js';
 import { demoSchemaChanges, demoStages } from './demoSchema.js';
@@ -39,7 +40,7 @@ export async function seedDemo(services: Services, options: DemoOptions): Promis
     putEntities(await contextFor(services, tenantId, adminUserId), { entities, deleted: [] });
 
   await put(demoSchemaChanges());
-  await put([
+  const roles = await put([
     ...demoStages.map((s, i) => ({
       id: `new:stage${i}`,
       typeId: 'crm:stage',
@@ -51,6 +52,12 @@ export async function seedDemo(services: Services, options: DemoOptions): Promis
   const reports = await put(demoReports((await contextFor(services, tenantId, adminUserId)).schema));
   await seedDemoApp(put, (await contextFor(services, tenantId, adminUserId)).schema, reports.ids);
   await put(demoForms((await contextFor(services, tenantId, adminUserId)).schema));
+  const salesRoleId = roles.ids['new:salesRole']!;
+  await seedDemoDocumentTemplates(
+    await contextFor(services, tenantId, adminUserId),
+    services.files,
+    salesRoleId,
+  );
   const stages = await idsOf(services, tenantId, adminUserId, 'crm:stage');
 
   faker.seed(20261122);
