@@ -10,6 +10,7 @@ import { seedDemo } from './demo/seedDemo.js';
 import { FolderBlobStore } from './files/BlobStore.js';
 import { blobSweepTask } from './files/blobSweep.js';
 import { ensureAllDocumentFileTypes } from './files/documentTypes.js';
+import { openJobQueue } from './jobs/openJobQueue.js';
 import { TenantMetaCache } from './metamodel/tenantMetaCache.js';
 import { registerSystemTypes } from './registerSystemTypes.js';
 import type { Services } from './services.js';
@@ -30,6 +31,14 @@ async function openServer(config: Config) {
     files: { store, maxUploadBytes: config.maxUploadBytes },
     upkeep: database.upkeep,
     ...(config.smtp ? { mail: config.smtp } : {}),
+    // Started once the process serves; a failed try goes to the app's log (decision 0127).
+    jobs: openJobQueue(database, {
+      onError: (error, job) =>
+        app.log.warn(
+          { err: error, job: job && { id: job.id, queue: job.queue, attempt: job.attempt } },
+          'job failed',
+        ),
+    }),
   };
   const app = await buildApp(services, {
     logger: { level: config.logLevel },
@@ -67,13 +76,15 @@ async function prepareDatabase(config: Config, { services, app }: Server) {
 }
 
 /** Serves until SIGINT or SIGTERM (or, in a worker, until the primary process goes); answers the port. */
-async function serve(config: Config, { app, database }: Server): Promise<number> {
+async function serve(config: Config, { app, database, services }: Server): Promise<number> {
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    // Running jobs end before the database closes; the rest wait in it for the next start.
+    await services.jobs?.stop();
     await database.close();
     process.exit(0);
   };
@@ -81,6 +92,8 @@ async function serve(config: Config, { app, database }: Server): Promise<number>
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   if (cluster.isWorker) process.on('disconnect', () => void shutdown('disconnect'));
 
+  // Every serving process works jobs; the cluster's primary serves nothing and works none.
+  await services.jobs?.start();
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   return typeof address === 'object' && address ? address.port : config.port;
@@ -103,6 +116,7 @@ async function main() {
   if (config.workers > 1) {
     // The primary serves nothing: it hands connections to the workers (decision 0052).
     await server.app.close();
+    await server.services.jobs?.stop();
     await server.database.close();
     const port = await runCluster(config.workers, server.app.log);
     console.log(banner(port, config.workers));

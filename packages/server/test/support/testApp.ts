@@ -13,6 +13,7 @@ import { allocateIds, insertEntities, insertLinks } from '../../src/data/entityR
 import { type Database, openDatabase } from '../../src/db/openDatabase.js';
 import type { Engine } from '../../src/db/tables.js';
 import type { SystemTypeBehaviour } from '../../src/entities/systemTypeBehaviour.js';
+import { openJobQueue } from '../../src/jobs/openJobQueue.js';
 import { TenantMetaCache } from '../../src/metamodel/tenantMetaCache.js';
 import { registerSystemTypes } from '../../src/registerSystemTypes.js';
 import type { Services } from '../../src/services.js';
@@ -128,6 +129,8 @@ export async function startTestApp(engine: Engine, options: TestAppOptions = {})
   const { database, dispose, databaseUrl } = await freshDatabase(engine);
   const clock = new TestClock();
   const systemTypes = registerSystemTypes();
+  // Works nothing until a test gives it a queue to work; a short poll keeps waits short.
+  const jobs = openJobQueue({ db: database.db, engine }, { pollMs: 50 });
   for (const behaviour of options.systemTypes ?? []) systemTypes.register(behaviour);
   const services: Services = {
     db: database.db,
@@ -135,7 +138,9 @@ export async function startTestApp(engine: Engine, options: TestAppOptions = {})
     clock,
     metaCache: new TenantMetaCache(),
     systemTypes,
+    jobs,
   };
+  await jobs.start();
   // Every answer is checked against its contract, whatever NODE_ENV says (decision 0055). Anonymous
   // calls keep their per-address and per-report limits but not the share of the server's time: on a
   // loaded CI machine one slow public call would spend a second's share and refuse the test's next
@@ -206,6 +211,8 @@ export async function startTestApp(engine: Engine, options: TestAppOptions = {})
       return { tenantId: t.tenantId, admin: await login('admin', ADMIN_PASSWORD, slug) };
     },
     async close() {
+      // The queue of now: a test may have put its own in place.
+      await services.jobs?.stop();
       await app.close();
       await database.close();
       await dispose();
