@@ -4,7 +4,7 @@ import { navigate, useLocation } from '../../app/router';
 import { PropertySelect } from './PropertyFields';
 import './admin.css';
 
-/** The admin area's tabs: Users, Roles, Objects, Apps and Settings; the current one is marked for assistive technology. */
+/** The admin area's tabs: Users, Roles, Objects, Apps, Workflows and Settings; the current one is marked for assistive technology. */
 export function AdminTabs() {
   const { pathname } = useLocation();
   const tabs = [
@@ -12,6 +12,7 @@ export function AdminTabs() {
     { to: '/admin/roles', label: 'Roles and access' },
     { to: '/admin/schema', label: 'Objects' },
     { to: '/admin/apps', label: 'Apps' },
+    { to: '/admin/workflows', label: 'Workflows' },
     { to: '/admin/settings', label: 'Settings' },
   ];
   const follow = (to: string) => (event: MouseEvent<HTMLAnchorElement>) => {

@@ -3,5 +3,6 @@ export { AppSettingsDialog, type AppSettingsDialogProps } from './AppSettingsDia
 export { AppsPage } from './AppsPage';
 export { BuilderScreen, type BuilderScreenProps } from './BuilderScreen';
 export { type BuilderApi, builderApi } from './builderApi';
+export { useLeaveGuard } from './builderGuards';
 export { NewAppDialog, type NewAppDialogProps } from './NewAppDialog';
 export { isConflict, settingErrorsOf } from './settingErrors';

@@ -26,6 +26,7 @@ const SchemaEditorPage = lazy(() =>
   import('../schemaEditor/public').then((m) => ({ default: m.SchemaEditorPage })),
 );
 const AppsPage = lazy(() => import('../builder/public').then((m) => ({ default: m.AppsPage })));
+const WorkflowsPage = lazy(() => import('../workflows/public').then((m) => ({ default: m.WorkflowsPage })));
 const BuilderScreen = lazy(() => import('../builder/public').then((m) => ({ default: m.BuilderScreen })));
 const MyAccountPage = lazy(() => import('../account/public').then((m) => ({ default: m.MyAccountPage })));
 const PasswordChangeRequiredPage = lazy(() =>
@@ -140,7 +141,8 @@ export function AppShell() {
     route.kind === 'adminUsers' ||
     route.kind === 'adminRoles' ||
     route.kind === 'adminSchema' ||
-    route.kind === 'adminApps';
+    route.kind === 'adminApps' ||
+    route.kind === 'adminWorkflows';
   return (
     <FieldSettingsProvider value={session.settings}>
       <div className="pl-shell">
@@ -174,6 +176,10 @@ export function AppShell() {
           ) : route.kind === 'adminApps' ? (
             <Suspense fallback={<LoadingGrid columns={5} rows={4} />}>
               <AppsPage />
+            </Suspense>
+          ) : route.kind === 'adminWorkflows' ? (
+            <Suspense fallback={<LoadingGrid columns={3} rows={4} />}>
+              <WorkflowsPage workflowId={route.workflowId} />
             </Suspense>
           ) : route.kind === 'builderApp' || route.kind === 'builderPage' ? (
             <Suspense fallback={<LoadingGrid columns={3} rows={6} />}>

@@ -10,6 +10,7 @@ const titles: Record<AppRoute['kind'], string> = {
   adminRoles: 'Roles and access',
   adminSchema: 'Objects',
   adminApps: 'Apps',
+  adminWorkflows: 'Workflows',
   account: 'My account',
   builderApp: 'App builder',
   builderPage: 'Page builder',

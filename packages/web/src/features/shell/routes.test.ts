@@ -13,6 +13,13 @@ describe('matchRoute', () => {
     });
   });
 
+  it('matches the workflow routes', () => {
+    expect(matchRoute('/admin/workflows')).toEqual({ kind: 'adminWorkflows', workflowId: null });
+    expect(matchRoute('/admin/workflows/new')).toEqual({ kind: 'adminWorkflows', workflowId: 'new' });
+    expect(matchRoute('/admin/workflows/42')).toEqual({ kind: 'adminWorkflows', workflowId: 42 });
+    expect(matchRoute('/admin/workflows/x')).toEqual({ kind: 'notFound' });
+  });
+
   it('matches the runner routes', () => {
     expect(matchRoute('/apps')).toEqual({ kind: 'appList' });
     expect(matchRoute('/apps/crm')).toEqual({ kind: 'runnerApp', appSlug: 'crm' });

@@ -16,6 +16,8 @@ export type AppRoute =
   | { kind: 'adminSchema'; typeId: number | null }
   /** The tenant's apps, each with its settings (issue 20). */
   | { kind: 'adminApps' }
+  /** The workflows (workflowId null), a new one ('new') or one workflow's editor (issue 21). */
+  | { kind: 'adminWorkflows'; workflowId: number | 'new' | null }
   /** The signed-in user's own account: password, sessions, API tokens. */
   | { kind: 'account' }
   | { kind: 'builderApp'; appSlug: string }
@@ -67,6 +69,10 @@ export function matchRoute(pathname: string, hash = ''): AppRoute {
   if (a === 'admin' && b === 'schema' && parts.length === 3 && /^\d{1,15}$/.test(c!))
     return { kind: 'adminSchema', typeId: Number(c) };
   if (a === 'admin' && b === 'apps' && parts.length === 2) return { kind: 'adminApps' };
+  if (a === 'admin' && b === 'workflows' && parts.length === 2)
+    return { kind: 'adminWorkflows', workflowId: null };
+  if (a === 'admin' && b === 'workflows' && parts.length === 3 && (c === 'new' || /^\d{1,15}$/.test(c!)))
+    return { kind: 'adminWorkflows', workflowId: c === 'new' ? 'new' : Number(c) };
   if (a === 'admin' && b === 'apps' && c) {
     if (parts.length === 3) return { kind: 'builderApp', appSlug: c };
     if (parts.length === 4) return { kind: 'builderPage', appSlug: c, pageSlug: d! };
