@@ -3,6 +3,7 @@ export * from './apps/appRules.js';
 export * from './apps/appThemes.js';
 export * from './apps/behaviourRules.js';
 export * from './apps/boundComponentTypes.js';
+export * from './apps/buttonComponentTypes.js';
 export * from './apps/componentTypes.js';
 export * from './apps/layoutDrops.js';
 export * from './apps/layoutEdits.js';

@@ -39,8 +39,14 @@ export function PageRenderer({
   const navigate = useRef(onNavigate);
   navigate.current = onNavigate;
   const runtime = useMemo<PageRuntime>(
-    () => ({ context, bus, onNavigate: (action) => navigate.current(action), componentsById: components }),
-    [context, bus, components],
+    () => ({
+      context,
+      bus,
+      onNavigate: (action) => navigate.current(action),
+      componentsById: components,
+      variables: content.variables,
+    }),
+    [context, bus, components, content.variables],
   );
   useEffect(() => () => bus.send({ type: 'DISCARD_CHANGES' }), [bus]);
   const renderComponent = (element: LayoutElement, component: PageComponent | undefined) => (

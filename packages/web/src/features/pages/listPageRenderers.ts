@@ -5,6 +5,7 @@ import { HeadingComponent } from './components/HeadingComponent';
 import { HeroCounterComponent } from './components/HeroCounterComponent';
 import { ImageComponent } from './components/ImageComponent';
 import { TextComponent } from './components/TextComponent';
+import { WorkflowButtonComponent } from './components/WorkflowButtonComponent';
 
 const reportModule = preloadable(() => import('./components/ReportComponent'));
 const chartModule = preloadable(() => import('./components/ChartComponent'));
@@ -38,6 +39,8 @@ export const listPageRenderers: ComponentRenderer[] = [
   { alias: 'core:headingComponent', render: HeadingComponent, isLazy: false },
   { alias: 'core:textComponent', render: TextComponent, isLazy: false },
   { alias: 'core:imageComponent', render: ImageComponent, isLazy: false },
+  { alias: 'core:runWorkflowPageButton', render: WorkflowButtonComponent, isLazy: false },
+  { alias: 'core:launchProcessPageButton', render: WorkflowButtonComponent, isLazy: false },
 ];
 
 /** Registers them once per module load (the registry refuses a second registration). */

@@ -1,4 +1,4 @@
-import type { NavigationAction } from '@plinth/schema';
+import type { NavigationAction, PageVariable } from '@plinth/schema';
 import type { PageBus } from './pageBus';
 import type { PageContext } from './pageRendererTypes';
 
@@ -9,4 +9,6 @@ export interface PageRuntime {
   onNavigate(action: NavigationAction): void;
   /** The page's components by id (a filter finds the reports it drives). */
   componentsById: ReadonlyMap<string, { typeAlias: string; properties: Record<string, unknown> }>;
+  /** The page's own variables, for expressions a component evaluates on the page (a button's inputs). */
+  variables?: readonly PageVariable[];
 }

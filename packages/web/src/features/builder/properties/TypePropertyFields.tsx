@@ -1,4 +1,9 @@
-import { type ComponentType, type PageComponent, updateComponent } from '@plinth/schema';
+import {
+  type ButtonInputArgument,
+  type ComponentType,
+  type PageComponent,
+  updateComponent,
+} from '@plinth/schema';
 import { Check, ImageDocumentInput, PropertySelect } from '../../admin/public';
 import { PropertyGroup } from './PropertyControls';
 import type { PanelEdit } from './panelEdit';
@@ -7,6 +12,7 @@ import { ReportColumnPicker } from './ReportColumnPicker';
 import { ReportPicker } from './ReportPicker';
 import { fieldTextOf, fieldValueOf, type TypeField, typePropertyFields } from './typePropertyFields';
 import { ValidatedText } from './ValidatedText';
+import { InputArgumentsField, WorkflowPicker } from './WorkflowButtonFields';
 
 const reportAlias = 'core:reportComponent';
 
@@ -49,6 +55,36 @@ export function TypePropertyFields({
             onChange={(id) => store(field.key, id)}
             reports={edit.services.reports}
           />
+        );
+      case 'workflow':
+        return (
+          <WorkflowPicker
+            key={field.key}
+            value={typeof properties[field.key] === 'number' ? (properties[field.key] as number) : undefined}
+            onChange={(id) => store(field.key, id)}
+            services={edit.services}
+          />
+        );
+      case 'inputArguments':
+        return (
+          <InputArgumentsField
+            key={field.key}
+            label={field.label}
+            value={(shown[field.key] as ButtonInputArgument[] | undefined) ?? []}
+            onChange={(next) => store(field.key, next, true)}
+            content={edit.content}
+            services={edit.services}
+          />
+        );
+      case 'check':
+        return (
+          <Check
+            key={field.key}
+            isSelected={shown[field.key] === true}
+            onChange={(on) => store(field.key, on)}
+          >
+            {field.label}
+          </Check>
         );
       case 'image':
         return (

@@ -1,5 +1,5 @@
 import { type CalcEditorApi, createCalcEditorApi } from '@plinth/expression-editor';
-import { reportRunResponse } from '@plinth/schema';
+import { entitiesOfTypeResponse, reportRunResponse } from '@plinth/schema';
 import { z } from 'zod';
 import type { ApiClient } from '../../../api/apiClient';
 
@@ -26,10 +26,33 @@ export interface ColumnChoice {
   name: string;
 }
 
-/** What the property panel calls: the expression editor's calls and the report choices. */
+/** The workflows a page button can run. */
+export interface WorkflowChoices {
+  list(signal?: AbortSignal): Promise<PropertyChoice[]>;
+}
+
+/** What the property panel calls: the expression editor's calls and the report and workflow choices. */
 export interface PropertyServices {
   calcApi: CalcEditorApi;
   reports: ReportChoices;
+  workflows?: WorkflowChoices;
+}
+
+export function workflowChoicesApi(client: Pick<ApiClient, 'call'>): WorkflowChoices {
+  return {
+    list: async (signal) =>
+      (
+        await client.call(
+          'POST',
+          '/spapi/data/v1/entity/ofType',
+          entitiesOfTypeResponse,
+          { typeId: 'core:workflow', query: 'name', pageSize: 1000 },
+          signal,
+        )
+      ).entities
+        .map((e) => ({ id: e.id, name: e.name ?? `Workflow ${e.id}` }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+  };
 }
 
 const choice = z.object({ id: z.number(), name: z.string() });
@@ -86,5 +109,6 @@ export function propertyServices(client: ApiClient): PropertyServices {
       client.call(method, path, z.unknown(), body, signal),
     ),
     reports: reportChoicesApi(client),
+    workflows: workflowChoicesApi(client),
   };
 }

@@ -18,7 +18,10 @@ export type TypeField =
         | 'report'
         | 'reportColumn'
         | 'reportComponents'
-        | 'list';
+        | 'list'
+        | 'workflow'
+        | 'inputArguments'
+        | 'check';
     }
   | {
       key: string;
@@ -84,6 +87,18 @@ export const typePropertyFields: Record<string, readonly TypeField[]> = {
     },
   ],
   'core:textComponent': [{ key: 'html', label: 'Text', kind: 'multiline' }],
+  'core:runWorkflowPageButton': [
+    { key: 'text', label: 'Button text', kind: 'text' },
+    { key: 'workflowId', label: 'Workflow', kind: 'workflow' },
+    { key: 'inputArguments', label: 'Input arguments', kind: 'inputArguments' },
+  ],
+  'core:launchProcessPageButton': [
+    { key: 'text', label: 'Button text', kind: 'text' },
+    { key: 'workflowId', label: 'Workflow', kind: 'workflow' },
+    { key: 'primaryResourceAsInput', label: "The page's record is an input", kind: 'check' },
+    { key: 'primaryResourceArgument', label: "Argument for the page's record", kind: 'text' },
+    { key: 'inputArguments', label: 'Other input arguments', kind: 'inputArguments' },
+  ],
   'core:imageComponent': [
     { key: 'url', label: 'Image URL', kind: 'text' },
     { key: 'documentId', label: 'Image file', kind: 'image' },

@@ -1,0 +1,8 @@
+export {
+  pollRun,
+  type RunOptions,
+  type RunOutcome,
+  runPolling,
+  runWorkflow,
+  workflowRunMessages,
+} from './workflowRunApi';
