@@ -88,12 +88,20 @@ export class LeasedJobQueue implements JobQueue {
     this.#defaults = defaultRules(options);
     this.#heartbeatMs = options.heartbeatMs ?? Math.max(100, Math.floor(this.#defaults.leaseMs / 3));
     this.#pollMs = options.pollMs ?? 500;
-    this.#onError =
+    const onError =
       options.onError ??
       ((error, job) =>
         process.emitWarning(
           `Job ${job ? `${job.queue} ${job.id} (try ${job.attempt})` : 'queue'} failed: ${describe(error)}`,
         ));
+    // A report that throws must not end a loop or leave a job's end unhandled.
+    this.#onError = (error, job) => {
+      try {
+        onError(error, job);
+      } catch {
+        // nothing more to tell
+      }
+    };
   }
 
   async send(queue: string, data: JobData, options: SendOptions = {}): Promise<void> {

@@ -233,7 +233,8 @@ describe.each(engines)('the durable job queue on %s', (engine) => {
       await dead.send(name, data({ run: 7 }));
       await deadTook.opened;
 
-      const alive = open({ leaseMs: 1000, heartbeatMs: 100, retryDelayMs: 0 });
+      // A long lease of its own: a loaded machine's pause does not hand the job back to A.
+      const alive = open({ leaseMs: 10_000, heartbeatMs: 100, retryDelayMs: 0 });
       const aliveHeld = gate();
       const seen: Job[] = [];
       alive.work(name, async (job) => {
