@@ -12,6 +12,7 @@ import { blobSweepTask } from './files/blobSweep.js';
 import { ensureAllDocumentFileTypes } from './files/documentTypes.js';
 import { openJobQueue } from './jobs/openJobQueue.js';
 import { TenantMetaCache } from './metamodel/tenantMetaCache.js';
+import { registerJobs } from './registerJobs.js';
 import { registerSystemTypes } from './registerSystemTypes.js';
 import type { Services } from './services.js';
 import { syncAllCatalogues } from './tenants/createTenant.js';
@@ -40,6 +41,7 @@ async function openServer(config: Config) {
         ),
     }),
   };
+  registerJobs(services);
   const app = await buildApp(services, {
     logger: { level: config.logLevel },
     ai: config,

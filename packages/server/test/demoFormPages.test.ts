@@ -29,7 +29,8 @@ describe.each(engines)('the demo form pages on %s', (engine) => {
         extendedProperties: { fieldId?: number; relationshipId?: number; relationshipDirection?: string };
       }>;
       expect(components.length).toBeGreaterThan(4);
-      for (const c of components) {
+      // The opportunity's page also has its "Mark won" button (demoWorkflows.ts).
+      for (const c of components.filter((c) => !c.typeAlias.endsWith('PageButton'))) {
         expect(boundComponentType(c.typeAlias), c.typeAlias).toBeDefined();
         const ext = c.extendedProperties;
         const bound =

@@ -56,7 +56,11 @@ function reportOf(reports: DemoReportIds, alias: string): number {
  * master filter drives its report; one form page per CRM type in the shared app (decision 0094) and
  * the multistep page that creates an account with its first contact.
  */
-export function demoPages(schema: Schema, reports: DemoReportIds): DemoPage[] {
+export function demoPages(
+  schema: Schema,
+  reports: DemoReportIds,
+  recordButtons: Readonly<Record<string, PlacedComponent[]>> = {},
+): DemoPage[] {
   const open = reportOf(reports, 'crm:openOpportunities');
   const opportunities = reportOf(reports, 'crm:opportunities');
   const listPage = (key: string, name: string, alias: string, description: string): DemoPage => ({
@@ -75,7 +79,7 @@ export function demoPages(schema: Schema, reports: DemoReportIds): DemoPage[] {
     type: 'singleRecordEdit',
     contextEntityTypeId: schema.typeOrThrow(typeAlias).id,
     showTitleBar: true,
-    placed: demoFormComponents(schema, typeAlias),
+    placed: [...(recordButtons[typeAlias] ?? []), ...demoFormComponents(schema, typeAlias)],
   });
   return [
     {
@@ -174,8 +178,12 @@ export function demoPages(schema: Schema, reports: DemoReportIds): DemoPage[] {
  * The app and its pages in one batch: the app enabled, every page with its published version.
  * The app opens on Home; the menu (which names pages by id) follows in `demoAppMenu`.
  */
-export function demoAppChanges(schema: Schema, reports: DemoReportIds): EntityChange[] {
-  const pages = demoPages(schema, reports);
+export function demoAppChanges(
+  schema: Schema,
+  reports: DemoReportIds,
+  recordButtons: Readonly<Record<string, PlacedComponent[]>> = {},
+): EntityChange[] {
+  const pages = demoPages(schema, reports, recordButtons);
   const app: EntityChange = {
     id: 'new:app',
     typeId: 'core:app',

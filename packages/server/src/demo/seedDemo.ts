@@ -1,5 +1,5 @@
 import { faker } from '@faker-js/faker';
-import type { EntityChange, Schema } from '@plinth/schema';
+import type { EntityChange, PlacedComponent, Schema } from '@plinth/schema';
 import { contextFor } from '../auth/contextFor.js';
 import type { RequestContext } from '../context.js';
 import { putEntities } from '../entities/putEntities.js';
@@ -10,6 +10,7 @@ import { seedDemoDocumentTemplates } from './demoDocumentTemplates.js';
 import { demoForms } from './demoForms.js';
 import { demoReports } from './demoReports.js';
 import { demoSchemaChanges, demoStages } from './demoSchema.js';
+import { demoWorkflowChanges, markWonButton } from './demoWorkflows.js';
 
 export interface DemoOptions {
   adminPassword: string;
@@ -50,7 +51,11 @@ export async function seedDemo(services: Services, options: DemoOptions): Promis
     ...salesRules(await contextFor(services, tenantId, adminUserId)),
   ]);
   const reports = await put(demoReports((await contextFor(services, tenantId, adminUserId)).schema));
-  await seedDemoApp(put, (await contextFor(services, tenantId, adminUserId)).schema, reports.ids);
+  const schema = (await contextFor(services, tenantId, adminUserId)).schema;
+  const workflows = await put(demoWorkflowChanges(schema));
+  await seedDemoApp(put, schema, reports.ids, {
+    'crm:opportunity': [markWonButton(workflows.ids['new:markWon']!)],
+  });
   await put(demoForms((await contextFor(services, tenantId, adminUserId)).schema));
   const salesRoleId = roles.ids['new:salesRole']!;
   await seedDemoDocumentTemplates(
@@ -148,11 +153,12 @@ async function seedDemoApp(
   put: (entities: EntityChange[]) => Promise<{ ids: Record<string, number> }>,
   schema: Schema,
   reportIds: Record<string, number>,
+  recordButtons: Readonly<Record<string, PlacedComponent[]>>,
 ): Promise<void> {
   const reports = Object.fromEntries(
     Object.entries(reportIds).map(([key, id]) => [key.replace(/^new:/, ''), id]),
   );
-  const made = await put(demoAppChanges(schema, reports));
+  const made = await put(demoAppChanges(schema, reports, recordButtons));
   await put(demoAppLinks(schema, made.ids['new:app']!, made.ids));
 }
 
