@@ -9,6 +9,7 @@ import { useRunnerAppPrefetch } from '../../app/useRunnerAppPrefetch';
 import { AppListPage, HomeRedirect } from '../apps/public';
 import { SignInPage, useSession } from '../auth/public';
 import { formCacheSignedIn } from '../forms/public';
+import { NotificationBell } from '../notifications/public';
 // Not the report's public module, which loads on demand: only the small store of kept views.
 import { keptViewForPrefetch, rememberReportViewer } from '../report/reportViewStore';
 import type { RunnerLocation } from '../runner/public';
@@ -58,6 +59,13 @@ export function AppShell() {
   const route = matchRoute(location.pathname, location.hash);
   const query = new URLSearchParams(location.search);
   const runnerLocation = runnerLocationOf(route);
+  // A notification's record opens in the app open now (decision 0128).
+  const bellApp =
+    runnerLocation?.kind === 'app'
+      ? runnerLocation.appSlug
+      : runnerLocation?.kind === 'host'
+        ? runnerLocation.app
+        : null;
 
   // A report's code loads beside the session check, not after it.
   const isReport = isReportRoute(route.kind);
@@ -156,6 +164,15 @@ export function AppShell() {
             {session.me.isAdmin && <Link to="/_gallery">Gallery</Link>}
             <Link to="/account">My account</Link>
           </nav>
+          <NotificationBell
+            client={client}
+            appSlug={bellApp}
+            frame={
+              runnerLocation?.kind === 'host'
+                ? { kind: 'hash', tenant: runnerLocation.tenant }
+                : { kind: 'path' }
+            }
+          />
           <span className="pl-shell__user">
             {session.me.username}
             {session.tenant ? ` · ${session.tenant}` : ''}

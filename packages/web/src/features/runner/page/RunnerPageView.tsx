@@ -2,6 +2,7 @@ import type { PageSummary, PageVersionContent, RunnerAppResponse, RunnerPageResp
 import { ErrorDisplay, LoadingGrid } from '@plinth/ui';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useDocumentTitle } from '../../../app/useDocumentTitle';
+import { useNotificationRefreshOn } from '../../notifications/public';
 import { createPageBus, PageRenderer } from '../../pages/public';
 import { BreadcrumbBar, useRecordVisit } from '../breadcrumbs/public';
 import type { RunnerHost } from '../navigation/runnerTarget';
@@ -95,6 +96,7 @@ export function RunnerPageView({
   // Without its bar the page is still a step of the trail the next page shows.
   useRecordVisit({ name: !isEmbedded && !showsBreadcrumbs && response ? name : undefined });
   const bus = useMemo(() => createPageBus(), []);
+  useNotificationRefreshOn(bus);
   const [isDirty, setDirty] = useState(false);
   useUnsavedPageGuard(isDirty);
   const context = useMemo(

@@ -14,6 +14,7 @@ import {
   saveFormPage,
   useFormPageReady,
 } from '../../forms/public';
+import { useNotificationRefreshOn } from '../../notifications/public';
 import { createPageBus, type PageFormMode, PageRenderer } from '../../pages/public';
 
 /** Whether a page is a form page: it has data-bound components (decision 0086). */
@@ -48,6 +49,7 @@ export function FormPageRecord({
   onSaved,
 }: FormPageRecordProps) {
   const bus = useMemo(() => createPageBus(), []);
+  useNotificationRefreshOn(bus);
   const [formMode, setFormMode] = useState<PageFormMode>(formModes[mode]);
   const [isSaving, setSaving] = useState(false);
   const [isDirty, setDirty] = useState(false);
