@@ -54,6 +54,11 @@ export interface Config {
   workers: number;
   /** Where notification emails go out (PLINTH_SMTP_URL, PLINTH_SMTP_FROM); unset: no email (decision 0128). */
   smtp?: SmtpSettings;
+  /**
+   * How long a background job (a workflow run) is held without a heartbeat before another process,
+   * or this one restarted, takes it again (PLINTH_JOB_LEASE_MS, default 60000; decision 0127).
+   */
+  jobLeaseMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -75,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicTimeShare = setting(env, 'PLINTH_PUBLIC_TIME_PERCENT', 10, 1, 100) / 100;
   const statementTimeoutMs = setting(env, 'PLINTH_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000);
   const workers = setting(env, 'PLINTH_WORKERS', 1, 1, 64);
+  const jobLeaseMs = setting(env, 'PLINTH_JOB_LEASE_MS', 60_000, 1000, 3_600_000);
   if (workers > 1 && !env.DATABASE_URL)
     throw new ConfigError(
       'PLINTH_WORKERS above 1 needs DATABASE_URL: the embedded SQLite database in DATA_DIR is held by one process (decision 0006).',
@@ -109,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(operatorToken ? { operatorToken } : {}),
     workers,
     ...(smtp ? { smtp } : {}),
+    jobLeaseMs,
   };
 }
 

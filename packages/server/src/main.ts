@@ -34,6 +34,7 @@ async function openServer(config: Config) {
     ...(config.smtp ? { mail: config.smtp } : {}),
     // Started once the process serves; a failed try goes to the app's log (decision 0127).
     jobs: openJobQueue(database, {
+      leaseMs: config.jobLeaseMs,
       onError: (error, job) =>
         app.log.warn(
           { err: error, job: job && { id: job.id, queue: job.queue, attempt: job.attempt } },

@@ -116,6 +116,14 @@ describe('configuration', () => {
     });
   });
 
+  it('reads the job lease, refusing one under a second', () => {
+    expect(loadConfig({}).jobLeaseMs).toBe(60_000);
+    expect(loadConfig({ PLINTH_JOB_LEASE_MS: '2000' }).jobLeaseMs).toBe(2000);
+    expect(() => loadConfig({ PLINTH_JOB_LEASE_MS: '500' })).toThrow(
+      "PLINTH_JOB_LEASE_MS must be a whole number from 1000 to 3600000, not '500'.",
+    );
+  });
+
   it.each(['abc', '-1', '65536', '3000.5', '1e3', '0x50', ' ', '80 80', '3000abc', 'NaN', 'Infinity'])(
     'rejects PORT=%j with a clear message',
     (port) => {
