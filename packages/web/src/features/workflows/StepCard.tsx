@@ -50,7 +50,7 @@ export function StepCard({
   const bodyId = useId();
   const hasProblem = refusal !== undefined || (errors !== undefined && Object.keys(errors).length > 0);
   return (
-    <li className="pl-workflow-step" data-invalid={hasProblem || undefined}>
+    <li className="pl-workflow-step" data-step={step.id} data-invalid={hasProblem || undefined}>
       <section aria-label={`Step ${number}: ${step.name || 'Unnamed step'}`}>
         <header className="pl-workflow-step__head">
           <span className="pl-workflow-step__number" aria-hidden="true">

@@ -38,38 +38,57 @@ export function StepsPanel({
 }: StepsPanelProps) {
   const { steps } = draft;
   const list = useRef<HTMLOListElement>(null);
-  const [focusAfterMove, setFocusAfterMove] = useState<{ id: string; move: StepMove } | null>(null);
+  // Where focus goes once the list has changed: the moved step's button, a new step's name, or
+  // after a removal the next step's Edit button (else Add a step).
+  const [focusNext, setFocusNext] = useState<{
+    id: string | null;
+    target: StepMove | 'name' | 'toggle';
+  } | null>(null);
+  const addButton = useRef<HTMLDivElement>(null);
   const [announcement, setAnnouncement] = useState('');
   const [removing, setRemoving] = useState<number | null>(null);
 
-  // After a move, the moved step's button keeps the focus; at the top or bottom, its other one.
   useEffect(() => {
-    if (!focusAfterMove) return;
+    // Runs once per request: each is a new object.
+    if (!focusNext) return;
+    const card = list.current?.querySelector(`[data-step="${focusNext.id}"]`);
+    const { target } = focusNext;
+    if (target === 'name' || target === 'toggle') {
+      const element = () =>
+        focusNext.id === null
+          ? addButton.current?.querySelector('button')
+          : card?.querySelector<HTMLElement>(target === 'name' ? 'input' : '[aria-expanded]');
+      // The menu or dialog that asked gives focus back to its button as it closes: after that.
+      const timer = setTimeout(() => element()?.focus(), 50);
+      return () => clearTimeout(timer);
+    }
+    // After a move the moved step's button keeps the focus; at the top or bottom, its other one.
     const find = (move: StepMove) =>
-      list.current?.querySelector<HTMLButtonElement>(`[data-move="${focusAfterMove.id}:${move}"]`);
-    const same = find(focusAfterMove.move);
-    const button = same && !same.disabled ? same : find(focusAfterMove.move === 'up' ? 'down' : 'up');
-    button?.focus();
-    setFocusAfterMove(null);
-  }, [focusAfterMove]);
+      card?.querySelector<HTMLButtonElement>(`[data-move="${focusNext.id}:${move}"]`);
+    const same = find(target);
+    (same && !same.disabled ? same : find(target === 'up' ? 'down' : 'up'))?.focus();
+  }, [focusNext]);
 
   const move = (index: number, direction: StepMove) => {
     const to = direction === 'up' ? index - 1 : index + 1;
     if (to < 0 || to >= steps.length) return;
     const step = steps[index]!;
     onStepsChange((list) => moveStep(list, index, to));
-    setFocusAfterMove({ id: step.id, move: direction });
+    setFocusNext({ id: step.id, target: direction });
     setAnnouncement(`Step '${step.name}' moved to position ${to + 1} of ${steps.length}.`);
   };
   const add = (kind: WorkflowStep['kind']) => {
     const step = newStep(kind, steps);
     onStepsChange((list) => [...list, step]);
     onExpandedChange(new Set([...expanded, step.id]));
+    setFocusNext({ id: step.id, target: 'name' });
     setAnnouncement(`Step ${steps.length + 1}, ${step.name}, was added.`);
   };
   const remove = (index: number) => {
     const step = steps[index]!;
     onStepsChange((list) => removeStep(list, index));
+    const next = steps[index + 1] ?? steps[index - 1];
+    setFocusNext({ id: next?.id ?? null, target: 'toggle' });
     setAnnouncement(`Step '${step.name}' was removed.`);
     setRemoving(null);
   };
@@ -79,13 +98,15 @@ export function StepsPanel({
     <section className="pl-admin__panel pl-workflow__panel" aria-labelledby="workflow-steps">
       <div className="pl-admin__panel-head">
         <h2 id="workflow-steps">Steps</h2>
-        <MenuButton
-          label="Add a step"
-          variant="outline"
-          size="small"
-          isDisabled={steps.length >= workflowLimits.steps}
-          items={stepKinds.map(({ kind, label }) => ({ id: kind, label, onAction: () => add(kind) }))}
-        />
+        <div ref={addButton}>
+          <MenuButton
+            label="Add a step"
+            variant="outline"
+            size="small"
+            isDisabled={steps.length >= workflowLimits.steps}
+            items={stepKinds.map(({ kind, label }) => ({ id: kind, label, onAction: () => add(kind) }))}
+          />
+        </div>
       </div>
       {steps.length === 0 ? (
         <p className="pl-admin__muted">No steps yet. Add the first one: a run does them in order.</p>

@@ -43,6 +43,7 @@ export function WorkflowExpression({
       <span className="pl-field__label" aria-hidden="true">
         {label}
       </span>
+      {hint && <p className="pl-field__hint pl-workflow__expression-hint">{hint}</p>}
       <LazyExpressionEditor
         api={api}
         label={accessibleName}
@@ -71,7 +72,6 @@ export function WorkflowExpression({
             }
           : {})}
       />
-      {hint && <p className="pl-field__hint">{hint}</p>}
       {error && (
         <p className="pl-field__error" role="alert">
           {error}

@@ -81,6 +81,8 @@ describe('the Workflows screen', () => {
     // Step 1 sets the close date of the argument's record: its fields come from the record's type.
     await user.click(screen.getByRole('button', { name: 'Add a step' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Set fields' }));
+    // The new step opens, its name ready to be typed.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Step name/ })).toHaveFocus());
     await screen.findByRole('textbox', { name: 'Step 1: Record' }, slow);
     typeInEditor('[Opportunity]', 'Step 1: Record');
     const addValue = screen.getByRole('button', { name: 'Add a value' });
@@ -143,7 +145,7 @@ describe('the Workflows screen', () => {
     const row = (await screen.findByRole('link', { name: 'Mark won' }, slow)).closest('tr')!;
     expect(within(row).getByText('2')).toBeInTheDocument();
     expect(within(row).getByText('Everyone')).toBeInTheDocument();
-  });
+  }, 40_000);
 
   it('shows the server’s refusal on the step it names, keeping the edits', async () => {
     const user = userEvent.setup();
@@ -229,6 +231,16 @@ describe('the Workflows screen', () => {
     const step = screen.getByRole('region', { name: /Step 1: Create a record/ });
     expect(within(step).getByText('Choose an Object.')).toBeInTheDocument();
     expect(server.requests.some((r) => r.path === '/spapi/data/v1/entity/put')).toBe(false);
+
+    // Removed after asking, the step goes and focus moves on to Add a step.
+    await user.click(within(step).getByRole('button', { name: 'Remove step 1' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Remove step' });
+    expect(ask).toHaveTextContent("Remove step 1, 'Create a record'?");
+    await user.click(within(ask).getByRole('button', { name: 'Yes' }));
+    expect(
+      await screen.findByText('No steps yet. Add the first one: a run does them in order.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add a step' })).toHaveFocus());
   });
 
   it('asks before leaving unsaved changes, and deletes a workflow after asking by name', async () => {

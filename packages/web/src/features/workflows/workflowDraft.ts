@@ -225,6 +225,11 @@ export function checkDraft(draft: WorkflowDraft): {
   const errors = noErrors();
   if (!draft.name.trim()) errors.name = 'A name is required.';
   const parsed = workflowDefinition.safeParse(definitionOf(draft));
+  // The schema's own check of the arguments runs only once every value has the right type.
+  draft.arguments.forEach((a, index) => {
+    if (a.type === 'core:resourceArgument' && !a.entityTypeId)
+      errors.arguments[index] = { entityTypeId: 'Choose an Object.' };
+  });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const [section, index, ...rest] = issue.path;
