@@ -82,7 +82,7 @@ export type NavigationIntent =
   | { kind: 'processRun'; runId: RowId }
   | { kind: 'documentExport'; recordId: RowId; templateId: number }
   /** The selected records go along: one as the resource argument, several as a resource list (spec 02 §5). */
-  | { kind: 'workflowRun'; workflowId: number; resourceIds?: RowId[] };
+  | { kind: 'workflowRun'; workflowId: number; resourceIds?: RowId[]; argumentName?: string };
 
 export type ToastKind = 'success' | 'warning' | 'error';
 export interface ToastRequest {

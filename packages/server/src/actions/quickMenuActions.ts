@@ -13,6 +13,7 @@ import type { RequestContext } from '../context.js';
 import { tenantScope } from '../data/tenantScope.js';
 import { generateDocumentActions } from '../documentTemplates/templateActions.js';
 import { DefaultForms } from '../forms/formDefinitions.js';
+import { runWorkflowActions } from '../workflows/workflowActions.js';
 
 /**
  * The actions for a type and a selection. Record actions are enabled only when every selected
@@ -146,6 +147,8 @@ export async function quickMenuActions(
   ];
   // One generate-document item per template of the type the caller may read (decision 0129).
   actions.push(...(await generateDocumentActions(ctx, type.id, one)));
+  // One run item per workflow the caller may run on the type's records (decision 0126).
+  actions.push(...(await runWorkflowActions(ctx, type.id, one)));
   if (isDocument) {
     actions.push(
       systemAction({

@@ -259,6 +259,25 @@ describe.each(engines)('workflow runs on %s', (engine) => {
     expect((await seller.get('/spapi/data/v1/workflow/hasrunstopped/99999999')).status).toBe(404);
   });
 
+  it('offers each workflow the caller may run on a record in its action menus', async () => {
+    const others = await createRole(t.admin, 'Menu others', [{ typeId: ids.deal, canRead: true }]);
+    await saveWorkflow(t.admin, 'Zz only others', markWon(), [others]);
+    const open = await saveWorkflow(t.admin, 'Zz for deals', markWon());
+    const dealId = await newDeal(seller, 'Menu deal', 3);
+    const menu = await seller.post('/spapi/data/v1/actions/menu', { entityTypeId: ids.deal, ids: [dealId] });
+    expect(menu.status, JSON.stringify(menu.body)).toBe(200);
+    const runs = menu.body.data.actions.filter((a: { method: string }) => a.method === 'run');
+    expect(runs.map((a: { name: string }) => a.name)).toContain('Zz for deals');
+    expect(runs.map((a: { name: string }) => a.name)).not.toContain('Zz only others');
+    expect(runs.find((a: { name: string }) => a.name === 'Zz for deals')).toMatchObject({
+      eid: open.body.ids['new:wf'],
+      isenabled: true,
+      data: { WorkflowArgument: 'Deal' },
+    });
+    const none = await seller.post('/spapi/data/v1/actions/menu', { entityTypeId: ids.activity, ids: [] });
+    expect(none.body.data.actions.some((a: { method: string }) => a.method === 'run')).toBe(false);
+  });
+
   it('runs each step with the runner’s rights: a refused step fails the run and writes nothing', async () => {
     const reader = await createRole(t.admin, 'Readers', [
       { typeId: ids.deal, canRead: true },

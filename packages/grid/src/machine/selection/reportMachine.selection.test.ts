@@ -154,10 +154,15 @@ describe('report machine: actions and navigation', () => {
       type: 'RUN_ACTION',
       action: action({ id: 61, method: 'run', state: 'run', eid: 900 }),
     });
+    report.actor.send({
+      type: 'RUN_ACTION',
+      action: action({ id: 62, method: 'run', state: 'run', eid: 901, data: { WorkflowArgument: 'Deal' } }),
+    });
     expect(report.intents).toEqual([
       { kind: 'createForm', typeId: 10_001, formId: 33 },
       { kind: 'documentExport', recordId: 5, templateId: 71 },
       { kind: 'workflowRun', workflowId: 900, resourceIds: [5] },
+      { kind: 'workflowRun', workflowId: 901, resourceIds: [5], argumentName: 'Deal' },
     ]);
   });
 

@@ -67,6 +67,10 @@ export function routeAction(context: ReportContext, action: QuickMenuAction): Ac
           kind: 'workflowRun',
           workflowId: action.eid,
           ...(selectedIds.length > 0 ? { resourceIds: [...selectedIds] } : {}),
+          // The workflow's argument the records go in (the server's run item names it).
+          ...(typeof action.data?.WorkflowArgument === 'string'
+            ? { argumentName: action.data.WorkflowArgument }
+            : {}),
         },
       };
     case 'custom': {

@@ -27,7 +27,9 @@ import { documentServicesFor, downloadFile, previewFile } from '../../api/fileAp
 import { reportApi } from '../../api/reportApi';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { useSession } from '../auth/public';
+import { generateDocument } from '../documentTemplates/public';
 import { pickerSource } from '../pickerData/public';
+import { runAndAnnounce } from '../workflowRuns/public';
 import { ConfirmResetDialog, DeleteConfirmDialog, UnsavedChangesDialog } from './ReportDialogs';
 import { PleaseWaitOverlay, ReportPlaceholder } from './ReportOverlays';
 import { ReportPager } from './ReportPager';
@@ -71,6 +73,8 @@ export interface ReportViewProps {
    * offered, and records open in view mode (decision 0109).
    */
   isReadOnly?: boolean;
+  /** A document generated from a template was downloaded (a page posts EXPORT_DOCUMENT_COMPLETED). */
+  onDocumentGenerated?: () => void;
 }
 
 function breakpointOf(width: number): Breakpoint {
@@ -97,6 +101,7 @@ export function ReportView({
   refreshToken,
   onSelectionChange,
   isReadOnly = false,
+  onDocumentGenerated,
 }: ReportViewProps) {
   const { client, session } = useSession();
   const api = useMemo(() => reportApi(client), [client]);
@@ -114,6 +119,26 @@ export function ReportView({
   host.current = {
     tenant: tenant ?? (session.status === 'signedIn' ? session.tenant : ''),
     navigate: (intent) => {
+      // A generate-document action runs here, on the report's selected record (decision 0129).
+      if (intent.kind === 'documentExport') {
+        const request = { recordId: intent.recordId, templateId: intent.templateId };
+        void generateDocument(client, request, { onCompleted: () => onDocumentGenerated?.() });
+        return;
+      }
+      // A run-workflow action runs here, on the report's selected record (decision 0126).
+      if (intent.kind === 'workflowRun') {
+        const recordId = intent.resourceIds?.[0];
+        const inputs =
+          intent.argumentName && recordId !== undefined
+            ? [{ name: intent.argumentName, value: { id: Number(recordId) } }]
+            : [];
+        void runAndAnnounce(client, intent.workflowId, inputs).then((ran) => {
+          if (!ran) return;
+          actor.send({ type: 'REFRESH' });
+          if (ran.pendingTask && !isReadOnly) onNavigate({ kind: 'task', taskId: ran.pendingTask.id });
+        });
+        return;
+      }
       const allowed = isReadOnly ? readOnlyIntent(intent) : intent;
       if (allowed) onNavigate(allowed);
     },

@@ -1,3 +1,4 @@
+export { announceRun, runAndAnnounce } from './announceRun';
 export {
   pollRun,
   type RunOptions,

@@ -8,7 +8,7 @@ import { Button, toast } from '@plinth/ui';
 import { useState } from 'react';
 import type { ApiClient } from '../../../api/apiClient';
 import { useSession } from '../../auth/public';
-import { type RunOutcome, runWorkflow, workflowRunMessages } from '../../workflowRuns/public';
+import { type RunOutcome, runAndAnnounce, workflowRunMessages } from '../../workflowRuns/public';
 import { evalBehaviourExpressions } from '../behaviourApi';
 import type { PageComponentProps } from '../componentRegistry';
 import type { PageRuntime } from '../pageRuntime';
@@ -37,13 +37,17 @@ export function WorkflowButtonComponent({
   const press = async () => {
     setRunning(true);
     try {
-      const inputArguments = await inputsOf(client, runtime, properties, isProcess);
-      const outcome = await runWorkflow(client, properties.workflowId!, { inputArguments });
-      settle(outcome, runtime, component.id, isProcess);
-    } catch (error) {
-      toast.error(workflowRunMessages.failedToGet, {
-        description: error instanceof Error ? error.message : String(error),
-      });
+      let inputArguments: WorkflowInputArgument[];
+      try {
+        inputArguments = await inputsOf(client, runtime, properties, isProcess);
+      } catch (error) {
+        toast.error(workflowRunMessages.failedToGet, {
+          description: error instanceof Error ? error.message : String(error),
+        });
+        return;
+      }
+      const ran = await runAndAnnounce(client, properties.workflowId!, inputArguments);
+      if (ran) settle(ran.outcome, runtime, component.id, isProcess);
     } finally {
       setRunning(false);
     }
@@ -104,23 +108,13 @@ function argumentValue(value: unknown): WorkflowInputArgument['value'] {
   return typeof one === 'number' || typeof one === 'boolean' ? one : String(one);
 }
 
-/** What the page does once the run has stopped, or is still going when polling ends. */
+/** What the page does once the run has stopped: it hears so, refreshes, and a waiting task opens. */
 function settle(outcome: RunOutcome, runtime: PageRuntime, componentId: string, isProcess: boolean): void {
-  if (outcome.kind === 'longRunning') {
-    toast.info(workflowRunMessages.longRunning);
-    return;
-  }
+  if (outcome.kind === 'longRunning') return;
   const { run } = outcome;
   const { bus } = runtime;
   if (isProcess) bus.send({ type: 'PROCESS_STOPPED', componentId, runId: run.id });
   bus.send({ type: 'WORKFLOW_STOP', componentId, runId: run.id });
-  if (run.workflowRunStatus.name === 'Failed') {
-    toast.error(run.errorLogEntry?.name ?? run.name ?? 'Workflow', {
-      description: run.errorLogEntry?.description ?? 'The workflow failed.',
-    });
-  } else if (run.workflowRunStatus.name === 'Completed') {
-    toast.success(`${run.name ?? 'Workflow'} completed`);
-  }
   bus.send({ type: 'REFRESH' });
   const task = run.pendingTask;
   if (!task) return;
