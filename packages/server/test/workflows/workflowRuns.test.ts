@@ -259,6 +259,74 @@ describe.each(engines)('workflow runs on %s', (engine) => {
     expect((await seller.get('/spapi/data/v1/workflow/hasrunstopped/99999999')).status).toBe(404);
   });
 
+  it('links and unlinks records, and refuses a link step the schema does not allow', async () => {
+    const def = definition([
+      {
+        id: 'a',
+        name: 'Make two',
+        kind: 'createRecord',
+        typeId: ids.activity,
+        values: [{ memberId: sysField.name, expression: "'First'" }],
+        saveAs: 'First',
+      },
+      {
+        id: 'b',
+        name: 'Make another',
+        kind: 'createRecord',
+        typeId: ids.activity,
+        values: [{ memberId: sysField.name, expression: "'Second'" }],
+        saveAs: 'Second',
+      },
+      {
+        id: 'c',
+        name: 'Link first',
+        kind: 'link',
+        relationshipId: ids.dealActivities,
+        from: '[Deal]',
+        to: '@First',
+      },
+      {
+        id: 'd',
+        name: 'Link second',
+        kind: 'link',
+        relationshipId: ids.dealActivities,
+        from: '[Deal]',
+        to: '@Second',
+      },
+      {
+        id: 'e',
+        name: 'Unlink first',
+        kind: 'unlink',
+        relationshipId: ids.dealActivities,
+        from: '[Deal]',
+        to: '@First',
+      },
+    ]);
+    const saved = await saveWorkflow(t.admin, 'Links', def);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const dealId = await newDeal(seller, 'Linked', 1);
+    const run = await runToStop(seller, saved.body.ids['new:wf'], dealId);
+    expect(run.workflowRunStatus.name, JSON.stringify(run.errorLogEntry)).toBe('Completed');
+    const deal = await seller.read(dealId, 'activities.name');
+    expect(deal.body.activities.map((a: { name: string }) => a.name)).toEqual(['Second']);
+
+    const backwards = definition([
+      {
+        id: 'x',
+        name: 'Wrong way',
+        kind: 'link',
+        relationshipId: ids.dealActivities,
+        from: '[Deal]',
+        to: '[Deal]',
+      },
+    ]);
+    const refused = await saveWorkflow(t.admin, 'Backwards', backwards);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details.errors[0].message).toMatch(
+      /^Step 1 'Wrong way', To: Give a record of another Object/,
+    );
+  });
+
   it('offers each workflow the caller may run on a record in its action menus', async () => {
     const others = await createRole(t.admin, 'Menu others', [{ typeId: ids.deal, canRead: true }]);
     await saveWorkflow(t.admin, 'Zz only others', markWon(), [others]);
