@@ -50,6 +50,11 @@ export interface JobQueue {
   start(): Promise<void>;
   /** Stops taking jobs and waits for the handlers working; their jobs are done or left to retry. */
   stop(): Promise<void>;
+  /**
+   * Looks for due jobs of the queue at once: for a job sent in a transaction, once it committed
+   * (the look at the send ran before the job could be seen).
+   */
+  wake(queue: string): void;
   /** Resolves once no job of this process's queues is queued or being worked (tests, benches). */
   drained(): Promise<void>;
 }

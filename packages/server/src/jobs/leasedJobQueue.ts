@@ -114,6 +114,10 @@ export class LeasedJobQueue implements JobQueue {
     if (!options.startAfterMs) this.#wake(this.#workers.get(queue));
   }
 
+  wake(queue: string): void {
+    this.#wake(this.#workers.get(queue));
+  }
+
   work(queue: string, handler: (job: Job) => Promise<void>, options: WorkOptions = {}): void {
     if (this.#workers.has(queue)) throw new Error(`The queue ${queue} is already worked.`);
     const worker: Worker = {

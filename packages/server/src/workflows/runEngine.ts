@@ -1,7 +1,7 @@
 import { type EntityId, nextStepIndex, type WorkflowRunStatus } from '@plinth/schema';
 import { contextFor } from '../auth/contextFor.js';
 import type { RequestContext } from '../context.js';
-import { inTransaction } from '../entities/transaction.js';
+import { afterCommit, inTransaction } from '../entities/transaction.js';
 import { AppError } from '../http/errors.js';
 import type { Services } from '../services.js';
 import { type CompiledWorkflow, compileWorkflow } from './compileWorkflow.js';
@@ -27,8 +27,11 @@ export interface RunJob {
  * waking, and a spare job finds the run stopped or moved on and ends at once.
  */
 export async function queueRun(ctx: RequestContext, job: RunJob): Promise<void> {
-  if (!ctx.jobs) throw new AppError('unavailable', workflowMessages.noQueue);
-  await ctx.jobs.send(workflowQueue, { ...job }, { db: ctx.db });
+  const jobs = ctx.jobs;
+  if (!jobs) throw new AppError('unavailable', workflowMessages.noQueue);
+  await jobs.send(workflowQueue, { ...job }, { db: ctx.db });
+  // The queue's look at the send cannot see the job before the transaction commits: look again then.
+  await afterCommit(ctx, () => jobs.wake(workflowQueue));
 }
 
 /**
