@@ -47,6 +47,7 @@ export * from './contracts/passwordRules.js';
 export * from './contracts/reportAggregateContracts.js';
 export * from './contracts/reportContracts.js';
 export * from './contracts/settingsContracts.js';
+export * from './contracts/taskContracts.js';
 export * from './contracts/templateReportContracts.js';
 export * from './contracts/tenantContracts.js';
 export * from './contracts/typeSchemaContracts.js';

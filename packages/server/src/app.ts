@@ -36,6 +36,7 @@ import { publicReportRoutes, reportRoutes } from './reports/reportRoutes.js';
 import { templateReportRoutes } from './reports/templateReportRoutes.js';
 import type { Services } from './services.js';
 import { settingsRoutes } from './settings/settingsRoutes.js';
+import { taskRoutes } from './tasks/taskRoutes.js';
 import { operatorRoutes } from './tenants/operatorRoutes.js';
 import { accessAdminRoutes } from './users/accessAdminRoutes.js';
 import { requireAdmin } from './users/requireAdmin.js';
@@ -144,6 +145,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     await notificationRoutes(api);
     await accountRoutes(api);
     await workflowRoutes(api);
+    await taskRoutes(api);
     // The admin area's calls, `/spapi/admin/v1/…`: refused (403) before the body is read unless
     // the caller administers their tenant.
     await api.register(async (admin) => {
