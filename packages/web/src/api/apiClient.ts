@@ -124,19 +124,45 @@ export class ApiClient {
     }
     if (conditional && response.status === 304) return conditional.notModified();
     const json: unknown = await response.json().catch(() => null);
-    if (!response.ok) {
-      const parsed = errorResponse.safeParse(json);
-      if (response.status === 401) this.settings = undefined;
-      if (response.status === 401 && path !== '/auth/login' && path !== '/auth/me') {
-        for (const listener of this.unauthorizedListeners) listener();
-      }
-      if (parsed.success) {
-        const { code, message, details } = parsed.data.error;
-        throw new ApiError(response.status, code, message, details);
-      }
-      throw new ApiError(response.status, 'http_error', `The server answered ${response.status}.`);
-    }
+    if (!response.ok) throw this.failure(response, path, json);
     return answer.parse(json);
+  }
+
+  /**
+   * A POST whose answer is a file (a generated document): its bytes and headers. A refusal throws
+   * the ApiError of its JSON error, as `call` does.
+   */
+  async callForFile(
+    path: string,
+    body: unknown,
+    signal?: AbortSignal,
+  ): Promise<{ blob: Blob; headers: Headers }> {
+    const headers: Record<string, string> = { accept: '*/*', 'content-type': 'application/json' };
+    const csrf = this.csrfToken ?? csrfFromCookie();
+    if (csrf) headers['x-csrf-token'] = csrf;
+    const response = await this.fetchImpl(`${this.baseUrl}${path}`, {
+      method: 'POST',
+      headers,
+      credentials: 'same-origin',
+      body: JSON.stringify(body),
+      ...(signal ? { signal } : {}),
+    });
+    if (!response.ok) throw this.failure(response, path, await response.json().catch(() => null));
+    return { blob: await response.blob(), headers: response.headers };
+  }
+
+  /** The error of a refused call (its JSON error shape, else its status); a 401 ends the session. */
+  private failure(response: Response, path: string, json: unknown): ApiError {
+    const parsed = errorResponse.safeParse(json);
+    if (response.status === 401) this.settings = undefined;
+    if (response.status === 401 && path !== '/auth/login' && path !== '/auth/me') {
+      for (const listener of this.unauthorizedListeners) listener();
+    }
+    if (parsed.success) {
+      const { code, message, details } = parsed.data.error;
+      return new ApiError(response.status, code, message, details);
+    }
+    return new ApiError(response.status, 'http_error', `The server answered ${response.status}.`);
   }
 
   async login(request: LoginRequest): Promise<Me> {

@@ -12,6 +12,7 @@ export function AdminTabs() {
     { to: '/admin/roles', label: 'Roles and access' },
     { to: '/admin/schema', label: 'Objects' },
     { to: '/admin/apps', label: 'Apps' },
+    { to: '/admin/document-templates', label: 'Document templates' },
     { to: '/admin/workflows', label: 'Workflows' },
     { to: '/admin/settings', label: 'Settings' },
   ];

@@ -1,5 +1,6 @@
 export { type AdminApi, adminApi } from './adminApi';
 export { AdminTabs, Check, CheckList, Choose } from './adminControls';
+export { DocumentTemplatesPage } from './DocumentTemplatesPage';
 export { FormDialog, LabelledText } from './FormDialog';
 export { ImageDocumentInput } from './ImageDocumentInput';
 export { messageOf } from './messageOf';

@@ -22,6 +22,9 @@ const TenantSettingsPage = lazy(() =>
   import('../tenantSettings/public').then((m) => ({ default: m.TenantSettingsPage })),
 );
 const UsersPage = lazy(() => import('../admin/public').then((m) => ({ default: m.UsersPage })));
+const DocumentTemplatesPage = lazy(() =>
+  import('../admin/public').then((m) => ({ default: m.DocumentTemplatesPage })),
+);
 const RolesPage = lazy(() => import('../admin/public').then((m) => ({ default: m.RolesPage })));
 const SchemaEditorPage = lazy(() =>
   import('../schemaEditor/public').then((m) => ({ default: m.SchemaEditorPage })),
@@ -146,6 +149,7 @@ export function AppShell() {
     route.kind === 'builderApp' ||
     route.kind === 'builderPage' ||
     route.kind === 'adminSettings' ||
+    route.kind === 'adminDocumentTemplates' ||
     route.kind === 'adminUsers' ||
     route.kind === 'adminRoles' ||
     route.kind === 'adminSchema' ||
@@ -205,6 +209,10 @@ export function AppShell() {
                 appSlug={route.appSlug}
                 pageSlug={route.kind === 'builderPage' ? route.pageSlug : null}
               />
+            </Suspense>
+          ) : route.kind === 'adminDocumentTemplates' ? (
+            <Suspense fallback={<LoadingGrid columns={3} rows={4} />}>
+              <DocumentTemplatesPage />
             </Suspense>
           ) : route.kind === 'adminSettings' ? (
             <Suspense fallback={<LoadingGrid columns={1} rows={3} />}>

@@ -6,6 +6,7 @@ const titles: Record<AppRoute['kind'], string> = {
   appList: 'Apps',
   gallery: 'Gallery',
   adminSettings: 'Settings',
+  adminDocumentTemplates: 'Document templates',
   adminUsers: 'Users',
   adminRoles: 'Roles and access',
   adminSchema: 'Objects',

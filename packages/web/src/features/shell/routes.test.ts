@@ -4,6 +4,8 @@ import { matchRoute } from './routes';
 describe('matchRoute', () => {
   it('matches the builder routes', () => {
     expect(matchRoute('/admin/apps')).toEqual({ kind: 'adminApps' });
+    expect(matchRoute('/admin/document-templates')).toEqual({ kind: 'adminDocumentTemplates' });
+    expect(matchRoute('/admin/document-templates/1')).toEqual({ kind: 'notFound' });
     expect(matchRoute('/admin/apps/')).toEqual({ kind: 'adminApps' });
     expect(matchRoute('/admin/apps/crm')).toEqual({ kind: 'builderApp', appSlug: 'crm' });
     expect(matchRoute('/admin/apps/crm/home')).toEqual({

@@ -9,6 +9,8 @@ export type AppRoute =
   | { kind: 'gallery' }
   /** The tenant's settings: time zone, locale, financial-year start (administrators). */
   | { kind: 'adminSettings' }
+  /** The Word templates records generate documents from (decision 0129). */
+  | { kind: 'adminDocumentTemplates' }
   /** The admin area: users, and roles with their access rules (decisions 0045, 0046). */
   | { kind: 'adminUsers' }
   | { kind: 'adminRoles' }
@@ -62,6 +64,8 @@ export function matchRoute(pathname: string, hash = ''): AppRoute {
   if (a === 'signin' && parts.length === 1) return { kind: 'signIn' };
   if (a === '_gallery' && parts.length === 1) return { kind: 'gallery' };
   if (a === 'admin' && b === 'settings' && parts.length === 2) return { kind: 'adminSettings' };
+  if (a === 'admin' && b === 'document-templates' && parts.length === 2)
+    return { kind: 'adminDocumentTemplates' };
   if (a === 'account' && parts.length === 1) return { kind: 'account' };
   if (a === 'admin' && (b === undefined || b === 'users') && parts.length <= 2) return { kind: 'adminUsers' };
   if (a === 'admin' && b === 'roles' && parts.length === 2) return { kind: 'adminRoles' };

@@ -56,6 +56,7 @@ export function ReportComponent({
         {...(master ? { masterConditions: master } : {})}
         refreshToken={refreshToken}
         isReadOnly={isReadOnly}
+        onDocumentGenerated={() => bus.send({ type: 'EXPORT_DOCUMENT_COMPLETED', componentId: component.id })}
       />
     </div>
   );

@@ -15,7 +15,7 @@ import {
   useFormPageReady,
 } from '../../forms/public';
 import { useNotificationRefreshOn } from '../../notifications/public';
-import { createPageBus, type PageFormMode, PageRenderer } from '../../pages/public';
+import { createPageBus, type PageBus, type PageFormMode, PageRenderer } from '../../pages/public';
 
 /** Whether a page is a form page: it has data-bound components (decision 0086). */
 export const isFormPage = (page: RunnerPageResponse | null): page is RunnerPageResponse =>
@@ -30,6 +30,8 @@ export interface FormPageRecordProps {
   link?: NewRecordLink | null;
   onDirtyChange(isDirty: boolean): void;
   onSaved(id: number, saved: 'new' | 'edit'): void;
+  /** The page's bus when the route shares it (the record's actions post on it); else its own. */
+  bus?: PageBus;
 }
 
 const formModes = { create: 'new', edit: 'edit', view: 'view' } as const;
@@ -47,8 +49,9 @@ export function FormPageRecord({
   link,
   onDirtyChange,
   onSaved,
+  bus: given,
 }: FormPageRecordProps) {
-  const bus = useMemo(() => createPageBus(), []);
+  const bus = useMemo(() => given ?? createPageBus(), [given]);
   useNotificationRefreshOn(bus);
   const [formMode, setFormMode] = useState<PageFormMode>(formModes[mode]);
   const [isSaving, setSaving] = useState(false);

@@ -3,6 +3,8 @@ import { Button, MenuButton } from '@plinth/ui';
 import { useEffect, useState } from 'react';
 import { fetchFormActions } from '../../../api/formApi';
 import { useSession } from '../../auth/public';
+import { generateDocument } from '../../documentTemplates/public';
+import type { PageBus } from '../../pages/public';
 
 export interface RecordActionsProps {
   typeId: number;
@@ -12,6 +14,8 @@ export interface RecordActionsProps {
   onCreate?: ((typeId: number) => void) | undefined;
   /** Starts the delete flow for the record; without it no Delete is offered. */
   onDelete?: (() => void) | undefined;
+  /** The record's form page's bus, told EXPORT_DOCUMENT_COMPLETED when a document is generated. */
+  bus?: PageBus | undefined;
 }
 
 /** The actions a record's form offers, as the server enables them for it (actions/formActions). */
@@ -42,15 +46,34 @@ export function useFormActions(typeId: number, recordId: number | undefined): Ac
 
 /**
  * A record form's action buttons (spec 03 §1): the type-creation menu — New, listing the type and
- * the derived types the user may create, a plain button when there is only one — and Delete,
- * enabled only when the server says this record may be deleted.
+ * the derived types the user may create, a plain button when there is only one — the documents the
+ * record's templates generate (decision 0129), and Delete, enabled only when the server says this
+ * record may be deleted.
  */
-export function RecordActions({ typeId, recordId, onCreate, onDelete }: RecordActionsProps) {
+export function RecordActions({ typeId, recordId, onCreate, onDelete, bus }: RecordActionsProps) {
+  const { client } = useSession();
   const actions = useFormActions(typeId, recordId);
+  const [isGenerating, setGenerating] = useState(false);
   const creatable = onCreate ? actions.filter((a) => a.isnew && a.isenabled) : [];
+  const generators =
+    recordId === undefined ? [] : actions.filter((a) => a.method === 'generate' && a.isenabled);
   const remove = actions.find((a) => a.id === recordActionIds.delete);
   const canDelete = onDelete !== undefined && recordId !== undefined && remove?.isenabled === true;
-  if (creatable.length === 0 && !canDelete) return null;
+  const generate = async (action: ActionItem) => {
+    const templateId = Number(action.data?.ReportTemplateId);
+    if (recordId === undefined || !Number.isSafeInteger(templateId) || templateId <= 0) return;
+    setGenerating(true);
+    try {
+      await generateDocument(
+        client,
+        { recordId, templateId },
+        { onCompleted: () => bus?.send({ type: 'EXPORT_DOCUMENT_COMPLETED' }) },
+      );
+    } finally {
+      setGenerating(false);
+    }
+  };
+  if (creatable.length === 0 && generators.length === 0 && !canDelete) return null;
   return (
     <div className="pl-record-view__actions" role="toolbar" aria-label="Record actions">
       {creatable.length === 1 && (
@@ -66,6 +89,23 @@ export function RecordActions({ typeId, recordId, onCreate, onDelete }: RecordAc
             id: `new-${a.eid}`,
             label: a.label ?? a.name,
             onAction: () => onCreate?.(a.eid),
+          }))}
+        />
+      )}
+      {generators.length === 1 && (
+        <Button variant="outline" isDisabled={isGenerating} onPress={() => void generate(generators[0]!)}>
+          {generators[0]!.label ?? generators[0]!.displayname}
+        </Button>
+      )}
+      {generators.length > 1 && (
+        <MenuButton
+          label="Generate document"
+          variant="outline"
+          isDisabled={isGenerating}
+          items={generators.map((a) => ({
+            id: `generate-${a.id}`,
+            label: a.label ?? a.name,
+            onAction: () => void generate(a),
           }))}
         />
       )}

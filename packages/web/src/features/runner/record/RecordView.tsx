@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { navigate, useLocation } from '../../../app/router';
 import { useDocumentTitle } from '../../../app/useDocumentTitle';
 import { RecordForm, type RecordFormMode } from '../../forms/public';
+import { createPageBus } from '../../pages/public';
 import { BreadcrumbBar, useRecordVisit, withTrail } from '../breadcrumbs/public';
 import { RecordDeleteDialog, useRecordDelete } from '../deleteRecord/public';
 import { useUnsavedPageGuard } from '../page/useUnsavedPageGuard';
@@ -71,6 +72,8 @@ export function RecordView({
     () => ({ locale: tenant.locale, currencySymbol: tenant.currencySymbol, timeZone: tenant.timeZone }),
     [tenant.locale, tenant.currencySymbol, tenant.timeZone],
   );
+  // A form page's bus, shared with the record's actions (a generated document is posted on it).
+  const bus = useMemo(() => createPageBus(), []);
   const [formTitle, setFormTitle] = useState<string | undefined>(undefined);
   const [isDirty, setDirty] = useState(false);
   useUnsavedPageGuard(isDirty);
@@ -104,6 +107,7 @@ export function RecordView({
         <RecordActions
           typeId={details.type.type.id}
           recordId={record.id}
+          bus={isFormPage(details.page) ? bus : undefined}
           onCreate={
             createUrl &&
             ((typeId) =>
@@ -127,6 +131,7 @@ export function RecordView({
           mode={mode}
           record={record}
           link={details.link}
+          bus={bus}
           onDirtyChange={setDirty}
           onSaved={(id, saved) => {
             if (saved === 'new') setSavedUrl(savedRecordUrl(id));

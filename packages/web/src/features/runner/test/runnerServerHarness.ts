@@ -1,5 +1,5 @@
 import { fixedActionIds, type RunnerAppResponse, recordActionIds, systemAction } from '@plinth/schema';
-import { fakeApi } from '../../pickerData/fakeApi';
+import { type FakeHandler, fakeApi } from '../../pickerData/fakeApi';
 import { crmApp, me, pageResponse } from './runnerFixtures';
 
 /**
@@ -109,7 +109,7 @@ export function runner(
   settings?: Record<string, unknown>,
   appChanges: Partial<RunnerAppResponse> = {},
   /** Answers first; undefined leaves the request to the usual answers. */
-  before?: (url: string, body: unknown) => { status: number; body: unknown } | undefined,
+  before?: (url: string, body: unknown) => ReturnType<FakeHandler> | undefined,
 ) {
   window.history.pushState(null, '', path);
   const app = crmApp(appChanges);

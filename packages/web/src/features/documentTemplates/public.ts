@@ -1,0 +1,12 @@
+export {
+  type DocumentTemplateApi,
+  documentTemplateApi,
+  fileNameOf,
+  type GeneratedFile,
+} from './documentTemplateApi';
+export {
+  downloadFile,
+  type GenerateDocumentOptions,
+  generateDocument,
+  generateMessages,
+} from './generateDocument';
