@@ -134,3 +134,66 @@ describe("a record's generate-document actions", () => {
     expect(container).toBeEmptyDOMElement();
   });
 });
+
+describe("a record's run-workflow actions", () => {
+  const workflowItem = systemAction({
+    id: 80,
+    name: 'Mark won',
+    method: 'run',
+    state: 'run',
+    order: 90,
+    eid: 80,
+    iscontext: true,
+    isselect: true,
+    data: { WorkflowArgument: 'Opportunity' },
+  });
+
+  it('runs a workflow on the record, tells the page and opens the task it waits for', async () => {
+    const { api, requests } = fakeApi((path) => {
+      if (path === '/spapi/data/v1/actions/formActions') return { status: 200, body: menu([workflowItem]) };
+      if (path === '/spapi/data/v1/workflow/run/80')
+        return {
+          status: 200,
+          body: {
+            id: 900,
+            name: 'Mark won',
+            workflowId: 80,
+            runCompletedAt: null,
+            workflowRunStatus: { name: 'WaitingForTask' },
+            runStepCounter: 2,
+            errorLogEntry: null,
+            runLog: [],
+            pendingTask: {
+              id: 950,
+              name: 'Call',
+              assignedToUser: { id: 2 },
+              taskReferencesRecord: null,
+              formToUse: null,
+              userTaskIsComplete: false,
+              openInEditMode: false,
+              promptForTaskIsPopup: false,
+              navigateToTaskUrl: null,
+            },
+          },
+        };
+      return { status: 404, body: { error: { code: 'not_found', message: 'Not found.' } } };
+    });
+    const bus = createPageBus();
+    const seen: PageMessage[] = [];
+    bus.subscribe((m) => seen.push(m));
+    const tasks: number[] = [];
+    render(
+      <SessionProvider client={api}>
+        <RecordActions typeId={30} recordId={5} bus={bus} onTask={(id) => tasks.push(id)} />
+      </SessionProvider>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Run workflow' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Mark won' }));
+    await waitFor(() => expect(tasks).toEqual([950]));
+    expect(requests.find((r) => r.path === '/spapi/data/v1/workflow/run/80')?.body).toEqual({
+      inputArguments: [{ name: 'Opportunity', value: { id: 5 } }],
+      waitForTask: true,
+    });
+    expect(seen.map((m) => m.type)).toEqual(['WORKFLOW_STOP', 'REFRESH']);
+  });
+});

@@ -5,6 +5,7 @@ import { fetchFormActions } from '../../../api/formApi';
 import { useSession } from '../../auth/public';
 import { generateDocument } from '../../documentTemplates/public';
 import type { PageBus } from '../../pages/public';
+import { runAndAnnounce } from '../../workflowRuns/public';
 
 export interface RecordActionsProps {
   typeId: number;
@@ -14,8 +15,13 @@ export interface RecordActionsProps {
   onCreate?: ((typeId: number) => void) | undefined;
   /** Starts the delete flow for the record; without it no Delete is offered. */
   onDelete?: (() => void) | undefined;
-  /** The record's form page's bus, told EXPORT_DOCUMENT_COMPLETED when a document is generated. */
+  /**
+   * The record's form page's bus, told EXPORT_DOCUMENT_COMPLETED when a document is generated, and
+   * WORKFLOW_STOP then REFRESH when a workflow run on the record stops.
+   */
   bus?: PageBus | undefined;
+  /** Opens the task a workflow run on the record waits for the user to do. */
+  onTask?: ((taskId: number) => void) | undefined;
 }
 
 /** The actions a record's form offers, as the server enables them for it (actions/formActions). */
@@ -50,13 +56,29 @@ export function useFormActions(typeId: number, recordId: number | undefined): Ac
  * record's templates generate (decision 0129), and Delete, enabled only when the server says this
  * record may be deleted.
  */
-export function RecordActions({ typeId, recordId, onCreate, onDelete, bus }: RecordActionsProps) {
+export function RecordActions({ typeId, recordId, onCreate, onDelete, bus, onTask }: RecordActionsProps) {
   const { client } = useSession();
   const actions = useFormActions(typeId, recordId);
   const [isGenerating, setGenerating] = useState(false);
   const creatable = onCreate ? actions.filter((a) => a.isnew && a.isenabled) : [];
   const generators =
     recordId === undefined ? [] : actions.filter((a) => a.method === 'generate' && a.isenabled);
+  const workflows = recordId === undefined ? [] : actions.filter((a) => a.method === 'run' && a.isenabled);
+  const [isRunning, setRunning] = useState(false);
+  const run = async (action: ActionItem) => {
+    const argument = action.data?.WorkflowArgument;
+    if (recordId === undefined || typeof argument !== 'string') return;
+    setRunning(true);
+    try {
+      const ran = await runAndAnnounce(client, action.eid, [{ name: argument, value: { id: recordId } }]);
+      if (!ran || ran.outcome.kind !== 'stopped') return;
+      bus?.send({ type: 'WORKFLOW_STOP', runId: ran.outcome.run.id });
+      bus?.send({ type: 'REFRESH' });
+      if (ran.pendingTask) onTask?.(ran.pendingTask.id);
+    } finally {
+      setRunning(false);
+    }
+  };
   const remove = actions.find((a) => a.id === recordActionIds.delete);
   const canDelete = onDelete !== undefined && recordId !== undefined && remove?.isenabled === true;
   const generate = async (action: ActionItem) => {
@@ -73,7 +95,7 @@ export function RecordActions({ typeId, recordId, onCreate, onDelete, bus }: Rec
       setGenerating(false);
     }
   };
-  if (creatable.length === 0 && generators.length === 0 && !canDelete) return null;
+  if (creatable.length === 0 && generators.length === 0 && workflows.length === 0 && !canDelete) return null;
   return (
     <div className="pl-record-view__actions" role="toolbar" aria-label="Record actions">
       {creatable.length === 1 && (
@@ -106,6 +128,18 @@ export function RecordActions({ typeId, recordId, onCreate, onDelete, bus }: Rec
             id: `generate-${a.id}`,
             label: a.label ?? a.name,
             onAction: () => void generate(a),
+          }))}
+        />
+      )}
+      {workflows.length > 0 && (
+        <MenuButton
+          label="Run workflow"
+          variant="outline"
+          isDisabled={isRunning}
+          items={workflows.map((a) => ({
+            id: `run-${a.id}`,
+            label: a.label ?? a.name,
+            onAction: () => void run(a),
           }))}
         />
       )}
