@@ -102,6 +102,15 @@ function WorkflowForm({
   const [askReload, setAskReload] = useState(false);
   // A new workflow's steps are open; a saved one's are closed until asked for.
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
+  const form = useRef<HTMLElement>(null);
+  // After a refused save, the first value marked is brought into view (once its step has opened).
+  const [shownProblems, setShownProblems] = useState<DraftErrors | null>(null);
+  useEffect(() => {
+    if (!shownProblems) return;
+    form.current
+      ?.querySelector('.pl-workflow__layout .pl-field__error, .pl-workflow-step[data-invalid]')
+      ?.scrollIntoView?.({ block: 'center' });
+  }, [shownProblems]);
   const isDirty = JSON.stringify(draft) !== JSON.stringify(saved.draft);
   const dirtyRef = useRef(isDirty);
   dirtyRef.current = isDirty;
@@ -121,6 +130,7 @@ function WorkflowForm({
     setStale(null);
     if (!checked.definition) {
       setErrors(checked.errors);
+      setShownProblems(checked.errors);
       openSteps(Object.keys(checked.errors.steps).map(Number));
       return;
     }
@@ -156,6 +166,7 @@ function WorkflowForm({
       if (refusal.kind === 'stale') setStale(refusal.message);
       else {
         setErrors(refusal.errors);
+        setShownProblems(refusal.errors);
         openSteps(Object.keys(refusal.errors.stepRefusals).map(Number));
       }
     } finally {
@@ -164,7 +175,7 @@ function WorkflowForm({
   };
 
   return (
-    <section className="pl-page pl-admin pl-workflow" aria-labelledby="workflow-title">
+    <section ref={form} className="pl-page pl-admin pl-workflow" aria-labelledby="workflow-title">
       <AdminTabs />
       <nav aria-label="Breadcrumb" className="pl-workflow__crumbs">
         <Link to="/admin/workflows">Workflows</Link>
