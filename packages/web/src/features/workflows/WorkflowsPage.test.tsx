@@ -4,7 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../app/App';
-import { fakeWorkflowServer } from './fakeWorkflowServer';
+import { workflowServerHarness } from './workflowServerHarness';
 
 const slow = { timeout: 5000 };
 
@@ -23,7 +23,7 @@ const backToList = () =>
   within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Workflows' });
 
 /** The last workflow put the editor sent, its definition read. */
-function lastPut(server: ReturnType<typeof fakeWorkflowServer>) {
+function lastPut(server: ReturnType<typeof workflowServerHarness>) {
   const put = server.requests.filter((r) => r.path === '/spapi/data/v1/entity/put').pop();
   // biome-ignore lint/suspicious/noExplicitAny: the request body as sent.
   const entity = (put?.body as any)?.entities?.[0];
@@ -31,7 +31,7 @@ function lastPut(server: ReturnType<typeof fakeWorkflowServer>) {
 }
 
 /** A saved workflow "Mark won": an Opportunity argument and a step setting the Close Date. */
-function withMarkWon(server: ReturnType<typeof fakeWorkflowServer>) {
+function withMarkWon(server: ReturnType<typeof workflowServerHarness>) {
   server.workflows.push({
     id: 30_500,
     version: 3,
@@ -64,7 +64,7 @@ describe('the Workflows screen', () => {
 
   it('creates a workflow with two steps, reorders them by keyboard and saves it', async () => {
     const user = userEvent.setup();
-    const server = fakeWorkflowServer();
+    const server = workflowServerHarness();
     render(<App client={server.api} />);
     expect(await screen.findByText('No workflows yet. Create the first one.', {}, slow)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'New workflow' }));
@@ -149,7 +149,7 @@ describe('the Workflows screen', () => {
 
   it('shows the server’s refusal on the step it names, keeping the edits', async () => {
     const user = userEvent.setup();
-    const server = fakeWorkflowServer();
+    const server = workflowServerHarness();
     withMarkWon(server);
     window.history.pushState(null, '', '/admin/workflows/30500');
     render(<App client={server.api} />);
@@ -179,7 +179,7 @@ describe('the Workflows screen', () => {
 
   it('refuses a save over a version someone saved since, losing nothing', async () => {
     const user = userEvent.setup();
-    const server = fakeWorkflowServer();
+    const server = workflowServerHarness();
     withMarkWon(server);
     window.history.pushState(null, '', '/admin/workflows/30500');
     render(<App client={server.api} />);
@@ -211,7 +211,7 @@ describe('the Workflows screen', () => {
 
   it('checks the definition before sending it, showing each message at its value', async () => {
     const user = userEvent.setup();
-    const server = fakeWorkflowServer();
+    const server = workflowServerHarness();
     window.history.pushState(null, '', '/admin/workflows/new');
     render(<App client={server.api} />);
     await screen.findByRole('region', { name: 'Workflow' }, slow);
@@ -246,7 +246,7 @@ describe('the Workflows screen', () => {
   it('asks before leaving unsaved changes, and deletes a workflow after asking by name', async () => {
     const user = userEvent.setup();
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
-    const server = fakeWorkflowServer();
+    const server = workflowServerHarness();
     withMarkWon(server);
     render(<App client={server.api} />);
     const row = (await screen.findByRole('link', { name: 'Mark won' }, slow)).closest('tr')!;

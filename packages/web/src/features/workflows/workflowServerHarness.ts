@@ -256,7 +256,7 @@ const roles = [
  * compiled with the real calculation language and refused naming the step), the schema, roles,
  * apps, and the expression editor's compile.
  */
-export function fakeWorkflowServer() {
+export function workflowServerHarness() {
   const workflows: StoredWorkflow[] = [];
   let nextId = 30_000;
   const ok = (body: unknown) => ({ status: 200, body });
