@@ -56,7 +56,7 @@ const quickMenu = (selected: number) => ({
 });
 const docx = new Uint8Array([0x50, 0x4b, 3, 4, 1, 2, 3]);
 
-function server(refusal?: string) {
+function server(refusal?: string, unknownFields?: string) {
   return fakeApi((path, body) => {
     if (path === '/auth/me') return { status: 200, body: me };
     if (path === '/spapi/data/v1/tenantSettings') return { status: 200, body: settings };
@@ -87,6 +87,7 @@ function server(refusal?: string) {
         headers: {
           'content-type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
           'content-disposition': `attachment; filename="Account summary - Acme Pty.docx"; filename*=UTF-8''Account%20summary%20-%20Acme%20Pty.docx`,
+          ...(unknownFields ? { 'x-unknown-merge-fields': unknownFields } : {}),
         },
       };
     }
@@ -149,5 +150,15 @@ describe('generating a document from the report', () => {
     expect(await screen.findByText('Failed to generate the document.')).toBeInTheDocument();
     expect(screen.getByText(refusal)).toBeInTheDocument();
     expect(watch.downloads).toEqual([]);
+  });
+
+  it('downloads a document whose template names unknown fields, and says which', async () => {
+    const { api } = server(undefined, 'Rating, Owner.Phone');
+    render(<App client={api} />);
+    await generateFrom('Acme Pty');
+    expect(
+      await screen.findByText('The template names fields this record does not have: Rating, Owner.Phone.'),
+    ).toBeInTheDocument();
+    expect(watch.downloads.map((d) => d.fileName)).toEqual(['Account summary - Acme Pty.docx']);
   });
 });
