@@ -23,6 +23,7 @@ const allowed: Record<string, string> = {
   'packages/schema/src/validation/fieldPattern.ts cache': 'a field pattern compiled, by its text',
   'packages/schema/src/time/wallClock.ts formatters': 'date formatters by time zone',
   'packages/schema/src/time/dateOrder.ts ordersByLocale': 'the date order of a locale',
+  'packages/schema/src/display/valueText.ts numberFormats': 'number formatters by locale and options',
   'packages/schema/src/reports/colours.ts named': 'the named colours',
   'packages/schema/src/apps/componentTypes.ts registry':
     'the page component types, registered as modules load',
