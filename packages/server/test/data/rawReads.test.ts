@@ -27,6 +27,12 @@ const unscoped: Record<string, string> = {
   'builder/builderRecords.ts': 'the builder’s apps, pages and their last saver (administrators only)',
   'builder/pageCopies.ts': 'the builder’s page copies and default page (administrators only)',
   'demo/seedDemo.ts': 'seeding a new tenant',
+  'documentTemplates/documentTemplateTypeBehaviour.ts':
+    'write integrity: the Word file a template being saved names must be a .docx',
+  'documentTemplates/generateDocument.ts':
+    'a template’s Word file, read for whoever may read the template (decision 0129)',
+  'documentTemplates/listDocumentTemplates.ts':
+    'the names of the Word files of templates the caller may read (decision 0129)',
   'entities/relationshipChanges.ts': 'write integrity: links removed with a put, the read rule passed in',
   'files/documentTypes.ts': 'the tenant’s document types (catalogue records every caller uses)',
   'files/unreferencedBlobs.ts': 'upkeep: files no record of any tenant names',
