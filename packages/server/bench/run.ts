@@ -32,6 +32,8 @@ import { adjectives, type BenchData, nouns, seedBench, writeBenchRecords } from 
  * `npm run bench -- calc-compile [--requests N] [--engine sqlite|postgres] [--port P]`,
  * `npm run bench -- csv-import [--records N] [--engine sqlite|postgres] [--port P]`,
  * `npm run bench -- builder [--runs N] [--engine sqlite|postgres] [--port P] [--skip-drag]`,
+ * `npm run bench -- workflows [--runs N] [--engine sqlite|postgres] [--port P] [--profile]`,
+ * `npm run bench -- workflow-kill [--trials N] [--items N] [--engine sqlite|postgres] [--port P]`,
  * or `npm run bench -- calc`
  */
 const { positionals, values } = parseArgs({
@@ -57,6 +59,11 @@ const { positionals, values } = parseArgs({
     settle: { type: 'string', default: '30' },
     /** builder: measure the saves only, without the browser's drags. */
     'skip-drag': { type: 'boolean', default: false },
+    /** workflows: the server started with --cpu-prof, its profile in bench-results/. */
+    profile: { type: 'boolean', default: false },
+    /** workflow-kill: kills and restarts (20), and turns of the run's three-step loop (60). */
+    trials: { type: 'string', default: '20' },
+    items: { type: 'string', default: '60' },
   },
 });
 if (positionals[0] === 'calc') {
@@ -96,6 +103,30 @@ if (positionals[0] === 'builder') {
     log: (m) => console.error(m),
   });
   process.exit(0);
+}
+if (positionals[0] === 'workflows') {
+  // Issue 21: a three-step workflow run from request to stopped, and runs per second at 10 clients.
+  const { workflowBench } = await import('./workflowBench.js');
+  await workflowBench({
+    runs: process.argv.includes('--runs') ? Number(values.runs) : 300,
+    engine: values.engine as Engine,
+    port: process.argv.includes('--port') ? Number(values.port) : 4315,
+    profile: values.profile,
+    log: (m) => console.error(m),
+  });
+  process.exit(0);
+}
+if (positionals[0] === 'workflow-kill') {
+  // Issue 21: a run whose server is killed mid-run resumes after a restart, no step twice or half-done.
+  const { workflowKillBench } = await import('./workflowKillBench.js');
+  const summary = await workflowKillBench({
+    trials: Number(values.trials),
+    items: Number(values.items),
+    engine: values.engine as Engine,
+    port: process.argv.includes('--port') ? Number(values.port) : 4315,
+    log: (m) => console.error(m),
+  });
+  process.exit(summary.passed === summary.trials ? 0 : 1);
 }
 if (positionals[0] === 'csv-import') {
   // Issue 19: a 100,000-row CSV import through the HTTP calls, rows per second and peak RSS.
@@ -157,7 +188,7 @@ if (positionals[0] === 'public-load') {
 }
 if (positionals[0] !== 'reports') {
   console.error(
-    'Usage: npm run bench -- reports --records N [--engine sqlite|postgres] [--requests N] | report-ui --records N [--runs N] [--data-dir DIR] [--throttle] | public-load [--records N] [--seconds S] [--connections C] [--users U] [--addresses A] [--engine sqlite|postgres] | calc | calc-compile [--engine sqlite|postgres] | builder [--runs N] [--engine sqlite|postgres]',
+    'Usage: npm run bench -- reports --records N [--engine sqlite|postgres] [--requests N] | report-ui --records N [--runs N] [--data-dir DIR] [--throttle] | public-load [--records N] [--seconds S] [--connections C] [--users U] [--addresses A] [--engine sqlite|postgres] | calc | calc-compile [--engine sqlite|postgres] | builder [--runs N] [--engine sqlite|postgres] | workflows [--runs N] [--engine sqlite|postgres] [--profile] | workflow-kill [--trials N] [--items N] [--engine sqlite|postgres]',
   );
   process.exit(2);
 }

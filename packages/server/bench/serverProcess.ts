@@ -1,0 +1,89 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const entry = path.join(root, 'packages/server/dist/main.js');
+
+/** Where the server's database is: SQLite in its data directory, or PostgreSQL at a URL. */
+export interface ServerDatabase {
+  dataDir: string;
+  /** PostgreSQL; the data directory then holds only the server's files. */
+  databaseUrl?: string;
+}
+
+/** The built server in a process of its own, as `npm start` runs it, with a hold on the process. */
+export interface ServerProcess {
+  base: string;
+  pid: number;
+  /** The CPU time (user and system) the process has used so far, in ms (Linux). */
+  cpuMs(): number;
+  /** SIGKILL: the process dies at once, as in a power cut; resolves once it has gone. */
+  kill(): Promise<void>;
+  /** SIGTERM: the server shuts down as it does on a stop; resolves once it has gone. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `packages/server/dist/main.js` (after `npm run build`) on `port` and the given database,
+ * without the demo, and waits for it to answer /health (at most 120 s). `env` adds settings (such
+ * as PLINTH_JOB_LEASE_MS), `nodeArgs` options of Node (such as --cpu-prof).
+ */
+export async function startServerProcess(options: {
+  database: ServerDatabase;
+  port: number;
+  env?: Record<string, string>;
+  nodeArgs?: string[];
+  log: (m: string) => void;
+}): Promise<ServerProcess> {
+  if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run npm run build first`);
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), entry], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      PLINTH_DEMO: 'false',
+      PLINTH_WORKERS: '1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: options.database.dataDir,
+      DATABASE_URL: options.database.databaseUrl ?? '',
+      ...options.env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  child.stderr?.on('data', (d: Buffer) => options.log(`  server: ${d.toString().trimEnd()}`));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const base = `http://127.0.0.1:${options.port}`;
+  const until = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the server stopped (${child.exitCode ?? child.signalCode}) before it answered`);
+    const up = await fetch(`${base}/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (up) break;
+    if (Date.now() > until) {
+      child.kill('SIGKILL');
+      throw new Error('the server did not answer /health in 120 s');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const pid = child.pid!;
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+  };
+  return {
+    base,
+    pid,
+    cpuMs() {
+      // utime and stime, fields 14 and 15 of /proc/PID/stat, in clock ticks (100 a second).
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    },
+    kill: () => end('SIGKILL'),
+    stop: () => end('SIGTERM'),
+  };
+}
