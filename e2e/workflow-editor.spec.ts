@@ -4,7 +4,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
  * Issue 21 item 1 (decision 0130): an administrator writes a workflow in the admin area. "Mark won"
  * takes an Opportunity and sets its Stage to Closed Won and its Close Date to today; it is saved,
  * read again after a reload, and a broken expression is refused by the server's compile, the
- * refusal shown on the step it names with the edits kept.
+ * refusal shown on the step it names with the edits kept. The journey deletes what it made.
  */
 
 /** Types into the expression editor named `name`, replacing what it holds. */
@@ -86,6 +86,14 @@ test('an administrator writes the Mark won workflow, and a broken expression is 
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText('1');
   await expect(row).toContainText('Everyone');
+
+  // Deleted after a confirmation that names it.
+  await row.getByRole('button', { name: `Delete ${name}` }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Delete workflow' });
+  await expect(ask).toContainText(`Delete the workflow '${name}'?`);
+  await ask.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText(`'${name}' was deleted.`)).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
 });
 
 test('the workflow editor fits 390 px', async ({ page }) => {

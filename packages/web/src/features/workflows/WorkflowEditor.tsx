@@ -108,7 +108,7 @@ function WorkflowForm({
   useEffect(() => {
     if (!shownProblems) return;
     form.current
-      ?.querySelector('.pl-workflow__layout .pl-field__error, .pl-workflow-step[data-invalid]')
+      ?.querySelector('.pl-workflow__layout .pl-field__error, .pl-workflow-step__refusal')
       ?.scrollIntoView?.({ block: 'center' });
   }, [shownProblems]);
   const isDirty = JSON.stringify(draft) !== JSON.stringify(saved.draft);
@@ -231,17 +231,19 @@ function WorkflowForm({
                 onChange={(description) => edit({ description })}
                 multiline
               />
-              <CheckList
-                label="Who may run it"
-                options={roles}
-                selected={draft.runnableBy}
-                onChange={(runnableBy) => edit({ runnableBy })}
-              />
-              <p className="pl-field__hint">
-                {draft.runnableBy.length === 0
-                  ? 'Everyone may run it. Tick roles to allow only their members.'
-                  : 'Only members of the ticked roles may run it.'}
-              </p>
+              <div className="pl-workflow__roles">
+                <CheckList
+                  label="Who may run it"
+                  options={roles}
+                  selected={draft.runnableBy}
+                  onChange={(runnableBy) => edit({ runnableBy })}
+                />
+                <p className="pl-field__hint">
+                  {draft.runnableBy.length === 0
+                    ? 'Everyone may run it. Tick roles to allow only their members.'
+                    : 'Only members of the ticked roles, and administrators, may run it.'}
+                </p>
+              </div>
             </div>
           </section>
           <ArgumentsPanel
