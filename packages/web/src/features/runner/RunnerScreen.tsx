@@ -16,6 +16,8 @@ import { parseRunnerQuery, type RunnerQuery } from './runnerQuery';
 import type { RunnerView } from './runnerView';
 import { readRuntimeOptions } from './runtimeOptions';
 import { SitemapView } from './sitemap/SitemapView';
+import { MyTasksPage, taskStateOf } from './tasks/MyTasksPage';
+import { TaskRecordRoute, TaskView } from './tasks/TaskView';
 import { failedToLoadApp, useRunnerApp } from './useRunnerApp';
 
 export interface RunnerScreenProps {
@@ -142,21 +144,41 @@ export function RunnerScreen({ appSlug, view, search, host, renderReport }: Runn
               close();
               refreshPage();
             }}
+            onTaskCompleted={() => {
+              close();
+              refreshPage();
+            }}
           />
         )}
       />
     );
   else if (shown.kind === 'sitemap') content = <SitemapView app={app} host={host} />;
-  else if (shown.kind === 'record')
+  else if (shown.kind === 'record') {
+    const props = {
+      mode: shown.mode,
+      query,
+      onDeleted: () => navigate(backUrl(app, host, trail, query), { replace: true }),
+      createUrl: (typeId: number) =>
+        targetUrl(app.slug, { kind: 'record', mode: 'create', cid: typeId, pageId: 0 }, host),
+    };
+    // A record opened for a task shows the task above its form (decision 0131).
+    content =
+      query.taskId !== null ? (
+        <TaskRecordRoute key={search} taskId={query.taskId} {...props} />
+      ) : (
+        <RecordView key={search} {...props} />
+      );
+  } else if (shown.kind === 'tasks')
     content = (
-      <RecordView
-        key={search}
-        mode={shown.mode}
+      <MyTasksPage app={app} host={host} state={taskStateOf(new URLSearchParams(search).get('state'))} />
+    );
+  else if (shown.kind === 'task')
+    content = (
+      <TaskView
+        key={`${shown.taskId}?${search}`}
+        taskId={shown.taskId}
+        mode={query.formMode === 'view' ? 'view' : 'task'}
         query={query}
-        onDeleted={() => navigate(backUrl(app, host, trail, query), { replace: true })}
-        createUrl={(typeId) =>
-          targetUrl(app.slug, { kind: 'record', mode: 'create', cid: typeId, pageId: 0 }, host)
-        }
       />
     );
   else if (shown.kind === 'report') content = renderReport(app.slug, shown.reportId);
@@ -169,7 +191,14 @@ export function RunnerScreen({ appSlug, view, search, host, renderReport }: Runn
       data-theme={theme.id}
       style={appThemeTokens(theme) as CSSProperties}
     >
-      {showsMenu && <AppMenuBar app={app} currentPageId={current?.id ?? null} host={host} />}
+      {showsMenu && (
+        <AppMenuBar
+          app={app}
+          currentPageId={current?.id ?? null}
+          host={host}
+          isTasksCurrent={shown.kind === 'tasks' || shown.kind === 'task'}
+        />
+      )}
       <div className="pl-runner__content">{content}</div>
       {app.footerText && <footer className="pl-runner__footer">{app.footerText}</footer>}
     </div>

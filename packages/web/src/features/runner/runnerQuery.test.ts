@@ -13,7 +13,7 @@ describe('parseRunnerQuery', () => {
     const query = parseRunnerQuery(
       `app=crm&page=home&cid=42&pageId=7&formMode=edit&relEid=9&relTypeId=12&relDir=rev&stateStorageId=s1` +
         `&internalNavigation=1&rtOptions=${encodeURIComponent(rtOptions)}&preview=1&breadcrumbs=ab.cd` +
-        `&rnurlbs=x&fromPageSlug=accounts&asPath=%2Fapps%2Fcrm`,
+        `&rnurlbs=x&fromPageSlug=accounts&asPath=%2Fapps%2Fcrm&taskId=31`,
     );
     expect(query).toEqual({
       app: 'crm',
@@ -32,6 +32,7 @@ describe('parseRunnerQuery', () => {
       rnurlbs: 'x',
       fromPageSlug: 'accounts',
       asPath: '/apps/crm',
+      taskId: 31,
     });
   });
 
@@ -53,6 +54,7 @@ describe('parseRunnerQuery', () => {
       rnurlbs: null,
       fromPageSlug: null,
       asPath: null,
+      taskId: null,
     });
   });
 

@@ -26,6 +26,8 @@ export interface RunnerQuery {
   rnurlbs: string | null;
   fromPageSlug: string | null;
   asPath: string | null;
+  /** The task a record route is opened for: its banner shows above the form (decision 0131). */
+  taskId: number | null;
 }
 
 export type RunnerFormMode = 'view' | 'edit' | 'default';
@@ -88,6 +90,7 @@ export function parseRunnerQuery(query: URLSearchParams | string): RunnerQuery {
     rnurlbs: text(q.get('rnurlbs')),
     fromPageSlug: text(q.get('fromPageSlug')),
     asPath: text(q.get('asPath')),
+    taskId: positiveId(q.get('taskId')),
   };
 }
 

@@ -7,6 +7,9 @@ describe('viewOfPageParam', () => {
     expect(viewOfPageParam('_sitemap')).toEqual({ kind: 'sitemap' });
     expect(viewOfPageParam('_viewRecord')).toEqual({ kind: 'record', mode: 'view' });
     expect(viewOfPageParam('accounts')).toEqual({ kind: 'page', pageSlug: 'accounts' });
+    expect(viewOfPageParam('_tasks')).toEqual({ kind: 'tasks' });
+    expect(viewOfPageParam('_tasks/31')).toEqual({ kind: 'task', taskId: 31 });
+    expect(viewOfPageParam('_tasks/x')).toEqual({ kind: 'page', pageSlug: '_tasks/x' });
   });
 
   it('reads a report with the page it was opened from (fromPageSlug), or without one', () => {

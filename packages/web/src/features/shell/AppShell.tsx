@@ -280,6 +280,12 @@ function runnerLocationOf(route: AppRoute): RunnerLocation | null {
       return { kind: 'app', appSlug: route.appSlug, view: { kind: 'record', mode: 'view' } };
     case 'runnerReport':
       return { kind: 'app', appSlug: route.appSlug, view: { kind: 'report', reportId: route.reportId } };
+    case 'runnerTasks':
+      return {
+        kind: 'app',
+        appSlug: route.appSlug,
+        view: route.taskId === null ? { kind: 'tasks' } : { kind: 'task', taskId: route.taskId },
+      };
     default:
       return null;
   }

@@ -23,6 +23,7 @@ const titles: Record<AppRoute['kind'], string> = {
   runnerReport: 'Report',
   publicReport: 'Report',
   runnerSitemap: 'Sitemap',
+  runnerTasks: 'My tasks',
   hostRunner: 'App runner',
   notFound: 'Not found',
 };

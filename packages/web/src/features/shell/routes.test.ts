@@ -34,6 +34,9 @@ describe('matchRoute', () => {
     expect(matchRoute('/apps/crm/_editRecord')).toEqual({ kind: 'runnerEditRecord', appSlug: 'crm' });
     expect(matchRoute('/apps/crm/_viewRecord')).toEqual({ kind: 'runnerViewRecord', appSlug: 'crm' });
     expect(matchRoute('/apps/crm/_sitemap')).toEqual({ kind: 'runnerSitemap', appSlug: 'crm' });
+    expect(matchRoute('/apps/crm/_tasks')).toEqual({ kind: 'runnerTasks', appSlug: 'crm', taskId: null });
+    expect(matchRoute('/apps/crm/_tasks/42')).toEqual({ kind: 'runnerTasks', appSlug: 'crm', taskId: 42 });
+    expect(matchRoute('/apps/crm/_tasks/abc')).toEqual({ kind: 'notFound' });
     expect(matchRoute('/apps/crm/_report/42')).toEqual({
       kind: 'runnerReport',
       appSlug: 'crm',

@@ -33,6 +33,8 @@ export type AppRoute =
   /** A public report: anyone may open it, signed in or not (spec 02 §1 "public report"). */
   | { kind: 'publicReport'; tenant: string; reportId: string }
   | { kind: 'runnerSitemap'; appSlug: string }
+  /** My tasks (taskId null) or one task on its record's form (decision 0131). */
+  | { kind: 'runnerTasks'; appSlug: string; taskId: number | null }
   | { kind: 'hostRunner'; tenant: string; app: string | null; page: string | null; preview: boolean }
   | { kind: 'notFound' };
 
@@ -94,9 +96,12 @@ export function matchRoute(pathname: string, hash = ''): AppRoute {
       if (c === '_editRecord') return { kind: 'runnerEditRecord', appSlug };
       if (c === '_viewRecord') return { kind: 'runnerViewRecord', appSlug };
       if (c === '_sitemap') return { kind: 'runnerSitemap', appSlug };
+      if (c === '_tasks') return { kind: 'runnerTasks', appSlug, taskId: null };
       return { kind: 'runnerPage', appSlug, pageSlug: c! };
     }
     if (parts.length === 4 && c === '_report') return { kind: 'runnerReport', appSlug, reportId: d! };
+    if (parts.length === 4 && c === '_tasks' && /^\d{1,15}$/.test(d!))
+      return { kind: 'runnerTasks', appSlug, taskId: Number(d) };
     if (parts.length === 5 && d === '_report') return { kind: 'runnerReport', appSlug, reportId: e! };
   }
   return { kind: 'notFound' };

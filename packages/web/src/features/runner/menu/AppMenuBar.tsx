@@ -9,6 +9,8 @@ export interface AppMenuBarProps {
   /** The page shown, marked as current in the menu. */
   currentPageId: number | null;
   host: RunnerHost;
+  /** My tasks (or one of its tasks) is shown: its link is current. */
+  isTasksCurrent?: boolean;
 }
 
 /** The name an app shows: its display alias, or else its name (spec 01 §2). */
@@ -18,13 +20,16 @@ export const appLabel = (app: { name: string; displayAlias: string | null }): st
 export const pageUrl = (app: RunnerAppResponse, page: PageSummary, host: RunnerHost): string =>
   targetUrl(app.slug, { kind: 'page', pageSlug: page.slug, cid: null, formMode: 'default' }, host);
 
+/** The text of the link to My tasks, which every app's menu ends with (decision 0131). */
+export const myTasksLink = 'My tasks';
+
 /**
  * The app menu (spec 01 §2, §3; decision 0066): the menu's pages and folders in their order, the
- * app's name where the app shows it (leading to the default page when it is the home link). Below
- * 640 px the items fold into a drawer behind a Menu button. A menu link starts a new breadcrumb
- * trail.
+ * app's name where the app shows it (leading to the default page when it is the home link), and My
+ * tasks at its end. Below 640 px the items fold into a drawer behind a Menu button. A menu link
+ * starts a new breadcrumb trail.
  */
-export function AppMenuBar({ app, currentPageId, host }: AppMenuBarProps) {
+export function AppMenuBar({ app, currentPageId, host, isTasksCurrent = false }: AppMenuBarProps) {
   const [isOpen, setOpen] = useState(false);
   const listId = useId();
   const defaultPage = app.pages.find((p) => p.id === app.defaultPageId) ?? null;
@@ -40,6 +45,7 @@ export function AppMenuBar({ app, currentPageId, host }: AppMenuBarProps) {
     setOpen(false);
     navigate(url);
   };
+  const tasksUrl = targetUrl(app.slug, { kind: 'tasks', state: 'open' }, host);
   return (
     <nav
       aria-label="App menu"
@@ -107,6 +113,18 @@ export function AppMenuBar({ app, currentPageId, host }: AppMenuBarProps) {
           ),
         )}
       </ul>
+      <a
+        href={tasksUrl}
+        className="pl-app-menu__link pl-app-menu__tasks"
+        aria-current={isTasksCurrent ? 'page' : undefined}
+        onClick={(event) => {
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          event.preventDefault();
+          go(tasksUrl);
+        }}
+      >
+        {myTasksLink}
+      </a>
     </nav>
   );
 }

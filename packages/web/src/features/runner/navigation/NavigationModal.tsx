@@ -6,6 +6,7 @@ import { intentAction } from '../../pages/public';
 import { RunnerPageView } from '../page/RunnerPageView';
 import { RecordView } from '../record/RecordView';
 import { parseRunnerQuery } from '../runnerQuery';
+import { TaskView } from '../tasks/TaskView';
 import { modalSizeOf } from './modalSize';
 import { resolveNavigation } from './resolveNavigation';
 import type { RunnerHost } from './runnerTarget';
@@ -28,6 +29,8 @@ export interface NavigationModalProps {
   onOpenAsPage: (url?: string) => void;
   /** A record shown in the modal was deleted: the host closes it and reads its page again. */
   onRecordDeleted?: () => void;
+  /** The task shown in the modal was completed: the host closes it and reads its page again. */
+  onTaskCompleted?: () => void;
 }
 
 /**
@@ -43,6 +46,7 @@ export function NavigationModal({
   onClose,
   onOpenAsPage,
   onRecordDeleted,
+  onTaskCompleted,
 }: NavigationModalProps) {
   const { target } = modal;
   const query = parseRunnerQuery(modal.url.split('?')[1] ?? '');
@@ -82,7 +86,13 @@ export function NavigationModal({
       onOpenChange={(isOpen) => {
         if (!isOpen) leaving(onClose)();
       }}
-      size={target.kind === 'page' ? pageSize : target.kind === 'record' ? 'medium' : 'extraLarge'}
+      size={
+        target.kind === 'page'
+          ? pageSize
+          : target.kind === 'record' || target.kind === 'task'
+            ? 'medium'
+            : 'extraLarge'
+      }
       buttons={[
         {
           kind: 'custom',
@@ -101,6 +111,16 @@ export function NavigationModal({
           onTitle={setTitle}
           onDirtyChange={setDirty}
           {...(onRecordDeleted ? { onDeleted: onRecordDeleted } : {})}
+        />
+      ) : target.kind === 'task' ? (
+        <TaskView
+          taskId={target.taskId}
+          mode={target.mode}
+          query={query}
+          isEmbedded
+          onTitle={setTitle}
+          onDirtyChange={setDirty}
+          onCompleted={onTaskCompleted ?? onClose}
         />
       ) : target.kind === 'report' ? (
         <Suspense fallback={<LoadingGrid columns={4} rows={8} />}>

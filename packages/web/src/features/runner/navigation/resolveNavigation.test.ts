@@ -91,9 +91,14 @@ describe('resolveNavigation', () => {
   });
 
   it('names the page a record route was opened from; without a page, none', () => {
-    expect(urlOf(resolveNavigation({ type: 'NAVIGATE_TO_TASK', taskId: 6 }, context({ page: null })))).toBe(
-      '/apps/crm/_viewRecord?cid=6&formMode=view',
-    );
+    expect(
+      urlOf(
+        resolveNavigation(
+          { type: 'NAVIGATE_TO_FORM_PAGE', recordId: 6, formMode: 'view' },
+          context({ page: null }),
+        ),
+      ),
+    ).toBe('/apps/crm/_viewRecord?cid=6&formMode=view');
   });
 
   it('takes the id of the record a component saved', () => {
@@ -122,9 +127,23 @@ describe('resolveNavigation', () => {
         resolveNavigation({ type: 'NAVIGATE_TO_FORM', recordId: 5, formId: 12, formMode: 'edit' }, context()),
       ),
     ).toBe('/apps/crm/_editRecord?cid=5&formMode=edit&pageId=12&fromPageSlug=home');
-    expect(urlOf(resolveNavigation({ type: 'NAVIGATE_TO_TASK', taskId: 6 }, context()))).toBe(
-      '/apps/crm/_viewRecord?cid=6&formMode=view&fromPageSlug=home',
-    );
+    // A task opens its record's form with the task above it (decision 0131): in view mode, or in a
+    // popup as the task says.
+    const task = resolveNavigation({ type: 'NAVIGATE_TO_TASK', taskId: 6 }, context());
+    expect(urlOf(task)).toBe('/apps/crm/_tasks/6?formMode=view');
+    expect(task.ok && task.target).toEqual({ kind: 'task', taskId: 6, mode: 'view' });
+    const popup = resolveNavigation({ type: 'NAVIGATE_TO_TASK', taskId: 6, openAs: 'modal' }, context());
+    expect(popup.ok && popup.openAs).toBe('modal');
+    expect(popup.ok && popup.target).toEqual({ kind: 'task', taskId: 6, mode: 'task' });
+    expect(urlOf(popup)).toBe('/apps/crm/_tasks/6');
+    expect(
+      urlOf(
+        resolveNavigation(
+          { type: 'NAVIGATE_TO_TASK', taskId: 6 },
+          context({ host: { kind: 'hash', tenant: 'demo', preview: false } }),
+        ),
+      ),
+    ).toBe('#/demo/0/apprunner?app=crm&page=_tasks%2F6&formMode=view');
     expect(urlOf(resolveNavigation({ type: 'NAVIGATE_TO_NEW_RESOURCE_PAGE', typeId: 30 }, context()))).toBe(
       '/apps/crm/_createRecord?cid=30&fromPageSlug=home',
     );
@@ -156,7 +175,7 @@ describe('resolveNavigation', () => {
       urlOf(resolveNavigation({ type: 'NAVIGATE_TO_PAGE', pageId: 2, breadcrumbAction: 'none' }, hosted)),
     ).toBe('#/demo/0/apprunner?app=crm&page=accounts&preview=1');
     expect(urlOf(resolveNavigation({ type: 'NAVIGATE_TO_TASK', taskId: 6 }, hosted))).toBe(
-      '#/demo/0/apprunner?app=crm&page=_viewRecord&cid=6&formMode=view&fromPageSlug=home&preview=1',
+      '#/demo/0/apprunner?app=crm&page=_tasks%2F6&formMode=view&preview=1',
     );
   });
 });

@@ -116,7 +116,12 @@ function targetOf(action: NavigationAction, context: NavigationContext): Found {
       };
     }
     case 'NAVIGATE_TO_TASK':
-      return { target: { kind: 'record', mode: 'view', cid: action.taskId, pageId: 0 }, name: 'Task' };
+      // Always view mode (spec 01 §2) on a page; a task prompted in a popup opens as it says
+      // (decision 0131).
+      return {
+        target: { kind: 'task', taskId: action.taskId, mode: action.openAs === 'modal' ? 'task' : 'view' },
+        name: 'Task',
+      };
     case 'NAVIGATE_TO_NEW_RESOURCE_PAGE':
       if (action.pageId) return pageTarget(context, action.pageId, action.typeId, 'default');
       return {

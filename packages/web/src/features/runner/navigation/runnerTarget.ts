@@ -1,8 +1,8 @@
-import type { QueryCondition } from '@plinth/schema';
+import type { QueryCondition, TaskState } from '@plinth/schema';
 
 /**
  * Where the runner can go inside an app: a page (with its record), a record route (_createRecord,
- * _editRecord, _viewRecord) or a report — and the URL of each, on the /apps path or in the hash
+ * _editRecord, _viewRecord), a report, or My tasks and a task — and the URL of each, on the /apps path or in the hash
  * host route `#/{tenant}/0/apprunner` (spec 01 §2).
  */
 export type RunnerTarget =
@@ -22,7 +22,11 @@ export type RunnerTarget =
       /** In a modal only: the conditions it opens with, and whether it is read-only (not in its URL). */
       conditions?: readonly QueryCondition[];
       isReadOnly?: boolean;
-    };
+    }
+  /** "My tasks", on one of its lists (decision 0131). */
+  | { kind: 'tasks'; state: TaskState }
+  /** A task on its record's form: in view mode (NAVIGATE_TO_TASK), or in the mode the task says. */
+  | { kind: 'task'; taskId: number; mode: 'view' | 'task' };
 
 /** The runner's frame: the /apps path, or the hash host route of a tenant. */
 export type RunnerHost = { kind: 'path' } | { kind: 'hash'; tenant: string; preview: boolean };
@@ -39,7 +43,9 @@ function targetQuery(target: RunnerTarget): URLSearchParams {
     if (target.mode !== 'create') query.set('formMode', target.mode);
     if (target.pageId > 0) query.set('pageId', String(target.pageId));
     if (target.fromPageSlug) query.set('fromPageSlug', target.fromPageSlug);
-  }
+  } else if (target.kind === 'tasks') {
+    if (target.state !== 'open') query.set('state', target.state);
+  } else if (target.kind === 'task' && target.mode === 'view') query.set('formMode', 'view');
   return query;
 }
 
@@ -47,6 +53,8 @@ function targetQuery(target: RunnerTarget): URLSearchParams {
 function targetSegment(target: RunnerTarget): string {
   if (target.kind === 'page') return encodeURIComponent(target.pageSlug);
   if (target.kind === 'record') return recordSegments[target.mode];
+  if (target.kind === 'tasks') return '_tasks';
+  if (target.kind === 'task') return `_tasks/${target.taskId}`;
   const from = target.fromPageSlug ? `${encodeURIComponent(target.fromPageSlug)}/` : '';
   return `${from}_report/${target.reportId}`;
 }

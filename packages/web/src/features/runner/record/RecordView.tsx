@@ -1,6 +1,6 @@
 import type { CellTextSettings } from '@plinth/grid';
 import { ErrorDisplay, LoadingGrid } from '@plinth/ui';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { navigate, useLocation } from '../../../app/router';
 import { useDocumentTitle } from '../../../app/useDocumentTitle';
 import { RecordForm, type RecordFormMode } from '../../forms/public';
@@ -28,6 +28,8 @@ export interface RecordViewProps {
   createUrl?: (typeId: number) => string;
   /** Whether the form has unsaved changes (a modal asks before closing). */
   onDirtyChange?: (isDirty: boolean) => void;
+  /** Shown above the form, under the title: the task the record is opened for (decision 0131). */
+  banner?: ReactNode;
 }
 
 const formModes: Record<RecordViewProps['mode'], RecordFormMode> = {
@@ -59,6 +61,7 @@ export function RecordView({
   onDeleted,
   createUrl,
   onDirtyChange,
+  banner,
 }: RecordViewProps) {
   const location = useLocation();
   const state = useRecordDetails(mode, query);
@@ -96,13 +99,26 @@ export function RecordView({
   useRecordVisit({
     name: !isEmbedded && !showsBreadcrumbs && details ? (details.record?.name ?? title) : undefined,
   });
-  if (state.status === 'failed') return <ErrorDisplay message={state.message} homeHref="/apps" />;
-  if (!details) return <LoadingGrid columns={2} rows={6} />;
+  if (state.status === 'failed')
+    return (
+      <>
+        {banner}
+        <ErrorDisplay message={state.message} homeHref="/apps" />
+      </>
+    );
+  if (!details)
+    return (
+      <>
+        {banner}
+        <LoadingGrid columns={2} rows={6} />
+      </>
+    );
   const record = details.record;
   return (
     <section className="pl-record-view" aria-label={title}>
       {showsBreadcrumbs && <BreadcrumbBar currentName={details.record?.name ?? title} />}
       {!isEmbedded && <h1>{title}</h1>}
+      {banner}
       {record && (
         <RecordActions
           typeId={details.type.type.id}
