@@ -118,12 +118,11 @@ function settle(outcome: RunOutcome, runtime: PageRuntime, componentId: string, 
   bus.send({ type: 'REFRESH' });
   const task = run.pendingTask;
   if (!task) return;
-  if (task.promptForTaskIsPopup && task.taskReferencesRecord)
-    runtime.onNavigate({
-      type: 'NAVIGATE_TO_FORM_PAGE',
-      recordId: task.taskReferencesRecord.id,
-      formMode: task.openInEditMode ? 'edit' : 'view',
-      openAs: 'modal',
-    });
-  else runtime.onNavigate({ type: 'NAVIGATE_TO_TASK', taskId: task.id });
+  // The task opens with its Complete button: over the page when it is a popup task, as it says;
+  // otherwise on its own, in view mode (decision 0131).
+  runtime.onNavigate({
+    type: 'NAVIGATE_TO_TASK',
+    taskId: task.id,
+    ...(task.promptForTaskIsPopup ? { openAs: 'modal' as const } : {}),
+  });
 }

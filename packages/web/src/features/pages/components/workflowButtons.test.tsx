@@ -70,6 +70,39 @@ describe('workflow page buttons', () => {
     expect(heard.map((m) => m.type)).toEqual(['PROCESS_STOPPED', 'WORKFLOW_STOP', 'REFRESH']);
   });
 
+  it('opens a popup task over the page, to be completed there', async () => {
+    const content = pageContent([
+      {
+        id: 'markWon',
+        typeAlias: 'core:launchProcessPageButton',
+        properties: { text: 'Mark won', workflowId: 70, primaryResourceArgument: 'Opportunity' },
+      },
+    ]);
+    const task = {
+      id: 951,
+      name: 'Check the order',
+      assignedToUser: { id: 2 },
+      taskReferencesRecord: { id: 43, typeId: 10_002 },
+      formToUse: null,
+      userTaskIsComplete: false,
+      openInEditMode: true,
+      promptForTaskIsPopup: true,
+      navigateToTaskUrl: '_editRecord?cid=43&taskId=951',
+    };
+    const page = renderPage(
+      content,
+      (path) =>
+        path === '/spapi/data/v1/workflow/run/70'
+          ? { status: 200, body: run('WaitingForTask', { pendingTask: task }) }
+          : { status: 404, body: { error: { code: 'not_found', message: 'Not found.' } } },
+      { context: opportunityPage },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark won' }));
+    await waitFor(() =>
+      expect(page.navigations).toEqual([{ type: 'NAVIGATE_TO_TASK', taskId: 951, openAs: 'modal' }]),
+    );
+  });
+
   it('polls a run that has not stopped yet and shows its failure', async () => {
     const content = pageContent([
       {
