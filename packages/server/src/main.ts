@@ -42,7 +42,6 @@ async function openServer(config: Config) {
         ),
     }),
   };
-  registerJobs(services);
   const app = await buildApp(services, {
     logger: { level: config.logLevel },
     ai: config,
@@ -51,6 +50,8 @@ async function openServer(config: Config) {
     publicLimits: config,
     ...(config.operatorToken ? { operatorToken: config.operatorToken } : {}),
   });
+  // The job queue's handlers report to the app's log; the queue starts once the process serves.
+  registerJobs(services, app.log);
   return { database, services, app };
 }
 

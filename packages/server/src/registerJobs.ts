@@ -1,4 +1,4 @@
-import { registerNotificationJobs } from './notifications/notificationEmail.js';
+import { type MailLog, registerNotificationJobs } from './notifications/notificationEmail.js';
 import { notifyUsers } from './notifications/notifyUsers.js';
 import type { Services } from './services.js';
 import { registerWorkflowJobs } from './workflows/workflowJobs.js';
@@ -8,7 +8,7 @@ import { registerWorkflowJobs } from './workflows/workflowJobs.js';
  * notify steps go through the notifications feature, and notification emails when SMTP is set.
  * Called before the queue starts.
  */
-export function registerJobs(services: Services): void {
+export function registerJobs(services: Services, log?: MailLog): void {
   registerWorkflowJobs(services, notifyUsers);
-  registerNotificationJobs(services);
+  registerNotificationJobs(services, log);
 }
