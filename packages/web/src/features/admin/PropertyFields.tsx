@@ -35,6 +35,8 @@ export interface PropertyTextProps {
   onChange: (value: string) => void;
   /** Where a name is trimmed (spec 01 §5) or a draft is committed. */
   onBlur?: (() => void) | undefined;
+  /** Where the value held on entering is noted (a rename compares it on leaving). */
+  onFocus?: (() => void) | undefined;
   error?: string | null | undefined;
   hint?: string | undefined;
   isRequired?: boolean;
@@ -51,6 +53,7 @@ export function PropertyText({
   value,
   onChange,
   onBlur,
+  onFocus,
   error,
   hint,
   isRequired,
@@ -67,6 +70,7 @@ export function PropertyText({
       onChange={onChange}
       isInvalid={hasError(error)}
       {...(onBlur ? { onBlur } : {})}
+      {...(onFocus ? { onFocus } : {})}
       {...(isRequired ? { isRequired } : {})}
       {...(autoFocus ? { autoFocus } : {})}
     >

@@ -1,5 +1,6 @@
 import { type WorkflowArgument, type WorkflowArgumentType, workflowLimits } from '@plinth/schema';
 import { Button } from '@plinth/ui';
+import { useRef } from 'react';
 import { Check, Choose, PropertySelect, PropertyText } from '../admin/public';
 import type { ObjectChoice } from './workflowApi';
 import type { MemberErrors } from './workflowDraft';
@@ -12,6 +13,8 @@ export interface ArgumentsPanelProps {
   errors: Record<number, MemberErrors>;
   /** The server's refusal of the arguments. */
   refusal: string | undefined;
+  /** Told when a name is left changed, so the steps' references follow it. */
+  onRename: (from: string, to: string) => void;
 }
 
 const argumentTypes: ReadonlyArray<{ id: WorkflowArgumentType; name: string }> = [
@@ -23,7 +26,9 @@ const argumentTypes: ReadonlyArray<{ id: WorkflowArgumentType; name: string }> =
  * The workflow's input arguments (spec 01 §3): what a button passes when it runs it. Each has a name
  * the steps write in brackets, a type (text, or a record of an Object) and whether it is required.
  */
-export function ArgumentsPanel({ value, onChange, objects, errors, refusal }: ArgumentsPanelProps) {
+export function ArgumentsPanel({ value, onChange, objects, errors, refusal, onRename }: ArgumentsPanelProps) {
+  // The name a box held when it was entered: left changed, the steps' references are renamed.
+  const nameOnEntry = useRef('');
   const change = (index: number, arg: Partial<WorkflowArgument>) =>
     onChange((list) => list.map((a, i) => (i === index ? { ...a, ...arg } : a)));
   return (
@@ -50,6 +55,10 @@ export function ArgumentsPanel({ value, onChange, objects, errors, refusal }: Ar
                 label="Name"
                 value={arg.name}
                 onChange={(name) => change(index, { name })}
+                onFocus={() => {
+                  nameOnEntry.current = arg.name;
+                }}
+                onBlur={() => onRename(nameOnEntry.current, arg.name)}
                 error={own.name}
                 spellCheck={false}
                 isRequired

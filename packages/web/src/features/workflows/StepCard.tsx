@@ -23,6 +23,9 @@ export interface StepCardProps {
   onChange: (update: (step: WorkflowStep) => WorkflowStep) => void;
   onMove: (move: StepMove) => void;
   onRemove: () => void;
+  onRename: (from: string, to: string) => void;
+  /** Moves on when expressions were rewritten here (a rename): the editors start again from them. */
+  editorRevision: number;
 }
 
 const noErrors: MemberErrors = {};
@@ -45,6 +48,8 @@ export function StepCard({
   onChange,
   onMove,
   onRemove,
+  onRename,
+  editorRevision,
 }: StepCardProps) {
   const number = index + 1;
   const bodyId = useId();
@@ -104,9 +109,10 @@ export function StepCard({
         )}
         {isExpanded && (
           <div id={bodyId} className="pl-workflow-step__body">
-            {/* Made again when the step moves, so each editor's name says the step's new number. */}
+            {/* Made again when the step moves, so each editor's name says the step's new number, and
+                when a rename rewrote its expressions. */}
             <StepFields
-              key={index}
+              key={`${index}-${editorRevision}`}
               services={services}
               step={step}
               stepNumber={number}
@@ -114,6 +120,7 @@ export function StepCard({
               params={params}
               errors={errors ?? noErrors}
               onChange={onChange}
+              onRename={onRename}
             />
           </div>
         )}

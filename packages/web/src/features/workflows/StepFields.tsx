@@ -1,6 +1,6 @@
 import type { EditorParameter } from '@plinth/expression-editor';
 import { endOfWorkflow, type WorkflowStep } from '@plinth/schema';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Check, Choose, PropertySelect, PropertyText } from '../admin/public';
 import { AssignmentList, type AssignmentListProps } from './AssignmentList';
 import { WorkflowExpression } from './WorkflowExpression';
@@ -17,6 +17,8 @@ export interface StepFieldsProps {
   steps: readonly WorkflowStep[];
   params: readonly EditorParameter[];
   errors: MemberErrors;
+  /** Told when a saved record's name is left changed, so later steps' references follow it. */
+  onRename: (from: string, to: string) => void;
   /** Changes the step as it is then (edits in a row each see the one before). */
   onChange: (update: (step: WorkflowStep) => WorkflowStep) => void;
 }
@@ -113,7 +115,12 @@ export function StepFields(props: StepFieldsProps) {
             params={props.params}
             errors={errors}
           />
-          <SaveAs value={step.saveAs} onChange={(saveAs) => update({ saveAs })} error={errors.saveAs} />
+          <SaveAs
+            value={step.saveAs}
+            onChange={(saveAs) => update({ saveAs })}
+            onRename={props.onRename}
+            error={errors.saveAs}
+          />
         </>
       )}
       {(step.kind === 'link' || step.kind === 'unlink') && (
@@ -203,6 +210,7 @@ function TaskFields({
   onChange,
   expression,
   recordType,
+  onRename,
 }: StepFieldsProps & {
   step: Extract<WorkflowStep, { kind: 'assignTask' }>;
   expression: ExpressionField;
@@ -272,7 +280,12 @@ function TaskFields({
           Wait until it is done
         </Check>
       </div>
-      <SaveAs value={step.saveAs} onChange={(saveAs) => update({ saveAs })} error={errors.saveAs} />
+      <SaveAs
+        value={step.saveAs}
+        onChange={(saveAs) => update({ saveAs })}
+        onRename={onRename}
+        error={errors.saveAs}
+      />
     </>
   );
 }
@@ -281,12 +294,15 @@ function TaskFields({
 function SaveAs({
   value,
   onChange,
+  onRename,
   error,
 }: {
   value: string | undefined;
   onChange: (name: string) => void;
+  onRename: (from: string, to: string) => void;
   error: string | undefined;
 }) {
+  const nameOnEntry = useRef('');
   return (
     <PropertyText
       label="Save as"
@@ -295,6 +311,10 @@ function SaveAs({
       spellCheck={false}
       hint="Optional: a name later steps use for it, e.g. FollowUp (written [FollowUp])."
       error={error}
+      onFocus={() => {
+        nameOnEntry.current = value ?? '';
+      }}
+      onBlur={() => onRename(nameOnEntry.current, value ?? '')}
     />
   );
 }

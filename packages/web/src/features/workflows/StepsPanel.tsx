@@ -22,6 +22,8 @@ export interface StepsPanelProps {
   /** The ids of the steps shown open. */
   expanded: ReadonlySet<string>;
   onExpandedChange: (expanded: Set<string>) => void;
+  onRename: (from: string, to: string) => void;
+  editorRevision: number;
 }
 
 /**
@@ -35,6 +37,8 @@ export function StepsPanel({
   errors,
   expanded,
   onExpandedChange,
+  onRename,
+  editorRevision,
 }: StepsPanelProps) {
   const { steps } = draft;
   const list = useRef<HTMLOListElement>(null);
@@ -134,6 +138,8 @@ export function StepsPanel({
               }
               onMove={(direction) => move(index, direction)}
               onRemove={() => setRemoving(index)}
+              onRename={onRename}
+              editorRevision={editorRevision}
             />
           ))}
         </ol>

@@ -16,6 +16,7 @@ import {
   hasErrors,
   noErrors,
   refusalErrors,
+  renameVariable,
   type WorkflowDraft,
 } from './workflowDraft';
 import type { WorkflowServices } from './workflowServices';
@@ -102,6 +103,14 @@ function WorkflowForm({
   const [askReload, setAskReload] = useState(false);
   // A new workflow's steps are open; a saved one's are closed until asked for.
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
+  // Moves on when a rename rewrote the steps' expressions, so their editors show the new text.
+  const [editorRevision, setEditorRevision] = useState(0);
+  const rename = (from: string, to: string) => {
+    if (!renameVariable(draft.steps, from, to)) return;
+    setDraft((d) => ({ ...d, steps: renameVariable(d.steps, from, to) ?? d.steps }));
+    setEditorRevision((r) => r + 1);
+    toast.info(`The steps that used [${from.trim()}] now use [${to.trim()}].`);
+  };
   const form = useRef<HTMLElement>(null);
   // After a refused save, the first value marked is brought into view (once its step has opened).
   const [shownProblems, setShownProblems] = useState<DraftErrors | null>(null);
@@ -252,6 +261,7 @@ function WorkflowForm({
             objects={services.objects}
             errors={errors.arguments}
             refusal={errors.argumentsRefusal}
+            onRename={rename}
           />
         </div>
         <StepsPanel
@@ -261,6 +271,8 @@ function WorkflowForm({
           errors={errors}
           expanded={expanded}
           onExpandedChange={setExpanded}
+          onRename={rename}
+          editorRevision={editorRevision}
         />
       </div>
       <ConfirmDialog

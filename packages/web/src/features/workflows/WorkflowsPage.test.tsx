@@ -177,6 +177,29 @@ describe('the Workflows screen', () => {
     expect(server.workflows[0]!.version).toBe(4);
   });
 
+  it('renames the references to an argument when its name is changed', async () => {
+    const user = userEvent.setup();
+    const server = workflowServerHarness();
+    withMarkWon(server);
+    window.history.pushState(null, '', '/admin/workflows/30500');
+    render(<App client={server.api} />);
+    await user.click(await screen.findByRole('button', { name: 'Edit step 1' }, slow));
+    expect(await screen.findByRole('textbox', { name: 'Step 1: Record' }, slow)).toHaveTextContent(
+      '[Opportunity]',
+    );
+    const name = within(screen.getByRole('listitem', { name: 'Argument 1' })).getByRole('textbox', {
+      name: /Name/,
+    });
+    await user.clear(name);
+    await user.type(name, 'Deal');
+    await user.tab();
+    expect(await screen.findByText('The steps that used [Opportunity] now use [Deal].')).toBeInTheDocument();
+    await waitFor(() => expect(editorText('Step 1: Record')).toBe('[Deal]'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText("'Mark won' was saved.", {}, slow)).toBeInTheDocument();
+    expect(lastPut(server).definition.steps[0].record).toBe('[Deal]');
+  });
+
   it('refuses a save over a version someone saved since, losing nothing', async () => {
     const user = userEvent.setup();
     const server = workflowServerHarness();

@@ -9,6 +9,7 @@ import {
   parametersOfStep,
   refusalErrors,
   removeStep,
+  renameVariable,
 } from './workflowDraft';
 
 const branch = (id: string, whenTrue?: string, whenFalse?: string): WorkflowStep => ({
@@ -37,6 +38,38 @@ describe('a workflow draft', () => {
     const [kept, left] = removeStep([a, b, c], 1);
     expect(kept).toBe(a);
     expect(left).toEqual(branch('sbr', undefined, 'end'));
+  });
+
+  it('renames the references to a variable in every expression, and says when none changed', () => {
+    const steps: WorkflowStep[] = [
+      {
+        id: 's1',
+        name: 'Set',
+        kind: 'setFields',
+        record: '[Opp]',
+        values: [{ memberId: 1, expression: '[Opp].Amount * 2' }],
+      },
+      {
+        id: 's2',
+        name: 'Tell',
+        kind: 'notify',
+        recipient: '[Opp].Owner',
+        subject: "'Won'",
+        message: '',
+        email: false,
+      },
+      { id: 's3', name: 'Big?', kind: 'branch', condition: 'let Opp = 1 select Opp > 0' },
+    ];
+    const renamed = renameVariable(steps, 'Opp', 'Opportunity')!;
+    expect(renamed[0]).toMatchObject({
+      record: '[Opportunity]',
+      values: [{ memberId: 1, expression: '[Opportunity].Amount * 2' }],
+    });
+    expect(renamed[1]).toMatchObject({ recipient: '[Opportunity].Owner', subject: "'Won'" });
+    // A name the expression binds itself is not the variable.
+    expect(renamed[2]).toEqual(steps[2]);
+    expect(renameVariable(steps, 'Nobody', 'Someone')).toBeNull();
+    expect(renameVariable(steps, 'Opp', ' ')).toBeNull();
   });
 
   it('declares the arguments and the records earlier steps saved, as the server does', () => {

@@ -1,3 +1,4 @@
+import { renameReferences } from '@plinth/calc';
 import type { EditorParameter } from '@plinth/expression-editor';
 import {
   sysType,
@@ -152,6 +153,49 @@ export function parametersOfStep(
     params.push({ name: saveAs, type: 'Entity', ...(typeId ? { entityTypeId: typeId } : {}) });
   }
   return params;
+}
+
+/** Every expression of a step with `rename` applied. */
+function mapExpressions(step: WorkflowStep, rename: (expr: string) => string): WorkflowStep {
+  const values =
+    'values' in step ? { values: step.values.map((v) => ({ ...v, expression: rename(v.expression) })) } : {};
+  const record = 'record' in step && step.record !== undefined ? { record: rename(step.record) } : {};
+  switch (step.kind) {
+    case 'setFields':
+    case 'createRecord':
+      return { ...step, ...values, ...record } as WorkflowStep;
+    case 'link':
+    case 'unlink':
+      return { ...step, from: rename(step.from), to: rename(step.to) };
+    case 'notify':
+      return {
+        ...step,
+        ...record,
+        recipient: rename(step.recipient),
+        subject: rename(step.subject),
+        message: rename(step.message),
+      };
+    case 'assignTask':
+      return { ...step, ...record, title: rename(step.title), assignee: rename(step.assignee) };
+    case 'branch':
+      return { ...step, condition: rename(step.condition) };
+  }
+}
+
+/**
+ * The steps with every reference to a renamed argument or saved record written with its new name
+ * (`[Opp]` becomes `[Opportunity]`); null when no expression named it.
+ */
+export function renameVariable(
+  steps: readonly WorkflowStep[],
+  from: string,
+  to: string,
+): WorkflowStep[] | null {
+  const old = from.trim();
+  const name = to.trim();
+  if (!old || !name || old === name) return null;
+  const renamed = steps.map((s) => mapExpressions(s, (expr) => renameReferences(expr, old, name)));
+  return JSON.stringify(renamed) === JSON.stringify(steps) ? null : renamed;
 }
 
 /** The definition a draft saves (before its check). Empty optional texts are left out. */
