@@ -105,6 +105,7 @@ export function markWonButton(workflowId: number): PlacedComponent {
         primaryResourceArgument: 'Opportunity',
       },
     },
-    span: 3,
+    // Its own row above the fields, as a form's action bar.
+    span: 12,
   };
 }

@@ -163,7 +163,8 @@ export function compileWorkflow(
       case 'notify':
         user('Recipient', step.recipient, true);
         text('Subject', step.subject);
-        text('Message', step.message);
+        // A notification may have a subject alone.
+        if (step.message.trim() !== '') text('Message', step.message);
         if (step.record) record('Record', step.record);
         break;
       case 'assignTask':

@@ -157,6 +157,18 @@ describe.each(engines)('workflow runs on %s', (engine) => {
         "Step 1 'Mark won', Record: Attempted to access a field or relationship, when no starting entity-type has been provided.",
     });
     const wrongType = definition([{ id: 'a', name: 'Check', kind: 'branch', condition: "'yes'" }]);
+    const subjectOnly = definition([
+      {
+        id: 'n',
+        name: 'Tell',
+        kind: 'notify',
+        recipient: '[Deal].securityOwner',
+        subject: "'Hi'",
+        message: '',
+        email: false,
+      },
+    ]);
+    expect((await saveWorkflow(t.admin, 'Subject only', subjectOnly)).status).toBe(200);
     const refused = await saveWorkflow(t.admin, 'Wrong type', wrongType);
     expect(refused.status).toBe(400);
     expect(refused.body.error.details.errors[0].message).toMatch(/^Step 1 'Check', Condition: /);
