@@ -15,7 +15,7 @@ const waitLimitMs = 5000;
 /** Waits until the run has stopped or the limit passes; the engine works it meanwhile. */
 async function waitForStop(ctx: RequestContext, runId: number): Promise<void> {
   const until = Date.now() + waitLimitMs;
-  for (let pause = 2; Date.now() < until; pause = Math.min(pause * 2, 100)) {
+  for (let pause = 2; Date.now() < until; pause = Math.min(pause * 2, 20)) {
     if ((await hasRunStopped(ctx, runId)).stopped) return;
     await new Promise((resolve) => setTimeout(resolve, pause));
   }
