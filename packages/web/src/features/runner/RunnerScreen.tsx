@@ -160,6 +160,7 @@ export function RunnerScreen({ appSlug, view, search, host, renderReport }: Runn
       onDeleted: () => navigate(backUrl(app, host, trail, query), { replace: true }),
       createUrl: (typeId: number) =>
         targetUrl(app.slug, { kind: 'record', mode: 'create', cid: typeId, pageId: 0 }, host),
+      taskUrl: (taskId: number) => targetUrl(app.slug, { kind: 'task', taskId, mode: 'view' }, host),
     };
     // A record opened for a task shows the task above its form (decision 0131).
     content =

@@ -26,6 +26,8 @@ export interface RecordViewProps {
   onDeleted?: () => void;
   /** The address of a new record of a type; without it the record offers no New. */
   createUrl?: (typeId: number) => string;
+  /** The address of a task a workflow run from the record's actions waits for (decision 0126). */
+  taskUrl?: (taskId: number) => string;
   /** Whether the form has unsaved changes (a modal asks before closing). */
   onDirtyChange?: (isDirty: boolean) => void;
   /** Shown above the form, under the title: the task the record is opened for (decision 0131). */
@@ -60,6 +62,7 @@ export function RecordView({
   onTitle,
   onDeleted,
   createUrl,
+  taskUrl,
   onDirtyChange,
   banner,
 }: RecordViewProps) {
@@ -134,6 +137,7 @@ export function RecordView({
                 }),
               ))
           }
+          onTask={taskUrl && ((taskId) => navigate(taskUrl(taskId)))}
           onDelete={
             onDeleted &&
             (() => recordDelete.start({ id: record.id, name: record.name, typeName: details.type.type.name }))
