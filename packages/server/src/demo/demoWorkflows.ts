@@ -105,7 +105,6 @@ export function markWonButton(workflowId: number): PlacedComponent {
         primaryResourceArgument: 'Opportunity',
       },
     },
-    // Its own row above the fields, as a form's action bar.
-    span: 12,
+    // No span: the whole row above the fields, as a form's action bar.
   };
 }
