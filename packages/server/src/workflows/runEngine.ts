@@ -11,6 +11,9 @@ import { appendLog, maxStepsPerRun, type RunState } from './runState.js';
 import { type Notifier, runStep, StepError } from './stepRunners.js';
 import { workflowMessages } from './workflowMessages.js';
 
+/** Times in a row a run may be found moved on by another process before the job gives up (and retries). */
+const maxConflicts = 20;
+
 /** The queue of runs to move on: one job per run and wake-up (start, a task completed). */
 export const workflowQueue = 'workflow-run';
 
@@ -50,6 +53,7 @@ export async function advanceRun(services: Services, notify: Notifier, job: RunJ
     return;
   }
   let compiled: CompiledWorkflow | undefined;
+  let conflicts = 0;
   for (;;) {
     let failed: { run: RunRecord; stepName: string; message: string } | undefined;
     let stopped: boolean;
@@ -128,7 +132,11 @@ export async function advanceRun(services: Services, notify: Notifier, job: RunJ
       if (error instanceof FailedStep) {
         failed = error.failure;
         stopped = true;
-      } else if (error instanceof AppError && error.code === 'precondition_failed') {
+      } else if (
+        error instanceof AppError &&
+        error.code === 'precondition_failed' &&
+        ++conflicts <= maxConflicts
+      ) {
         // Another process moved the run on meanwhile: read it again.
         continue;
       } else throw error;
