@@ -87,7 +87,8 @@ describe('FilterPopup', () => {
     const query = onApply.mock.calls[0]?.[0] as FilterQuery;
     expect(query).toMatchObject({ limitOperator: 'ResultLimit', limitValue: 1 });
     expect(() => reportQuery.parse(query)).not.toThrow();
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The dialog's exit runs on timers: on a loaded machine it takes longer than waitFor's 1 s.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5000 });
   });
 
   it('switches to In the last with Days and a count', async () => {
@@ -155,7 +156,8 @@ describe('FilterPopup', () => {
     let dialog = await openFilters();
     await userEvent.type(within(group(dialog, 'Name')).getByRole('textbox', { name: 'Name value' }), 'acme');
     await userEvent.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The dialog's exit runs on timers: on a loaded machine it takes longer than waitFor's 1 s.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5000 });
     dialog = await openFilters();
     expect(within(group(dialog, 'Name')).getByRole('textbox', { name: 'Name value' })).toHaveValue('');
     expect(onApply).not.toHaveBeenCalled();

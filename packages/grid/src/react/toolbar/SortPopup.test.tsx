@@ -55,7 +55,8 @@ describe('SortPopup', () => {
       { colid: 'name', order: 'Ascending' },
       { colid: 'stage', order: 'Descending' },
     ]);
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The dialog's exit runs on timers: on a loaded machine it takes longer than waitFor's 1 s.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5000 });
   });
 
   it("disables 'Add sort' when every column is used", async () => {
@@ -94,7 +95,8 @@ describe('SortPopup', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove sort by Name' }));
     expect(within(dialog).getByText('No sorts')).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The dialog's exit runs on timers: on a loaded machine it takes longer than waitFor's 1 s.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5000 });
     dialog = await openSort();
     expect(within(dialog).getByRole('button', { name: 'Column: Name' })).toBeInTheDocument();
     expect(onApply).not.toHaveBeenCalled();
