@@ -18,13 +18,29 @@ export interface PgBossJobQueueOptions extends JobQueueOptions {
   schema?: string;
 }
 
-/** pg-boss's own SQL runs through a Kysely handle: the pool of the app, or an open transaction. */
-function executorOf(db: Executor): PgBoss.Db {
+/**
+ * pg-boss's own SQL runs through a Kysely handle: the pool of the app, or an open transaction.
+ * Some of its commands are scripts with their own BEGIN and COMMIT, and it expects some to fail
+ * (two processes installing its schema at once; a migration already made). A script that fails
+ * after its BEGIN leaves the connection in an aborted transaction: on the pool it is rolled back
+ * before the connection goes back, or the app's next request on it would fail.
+ */
+export function pgBossExecutor(db: Executor): PgBoss.Db {
+  const run = async (on: Executor, text: string, values: unknown[] | undefined) => {
+    const result = await on.executeQuery(CompiledQuery.raw(text, values ?? []));
+    return { rows: [...result.rows] };
+  };
+  if (db.isTransaction) return { executeSql: (text, values) => run(db, text, values) };
   return {
-    executeSql: async (text, values) => {
-      const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
-      return { rows: [...result.rows] };
-    },
+    executeSql: (text, values) =>
+      db.connection().execute(async (connection) => {
+        try {
+          return await run(connection, text, values);
+        } catch (error) {
+          await connection.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => undefined);
+          throw error;
+        }
+      }),
   };
 }
 
@@ -54,7 +70,7 @@ export class PgBossJobStore implements JobStore {
     this.#defaults = defaults;
     this.#schema = options.schema ?? 'pgboss';
     this.#boss = new PgBoss({
-      db: executorOf(db),
+      db: pgBossExecutor(db),
       schema: this.#schema,
       // A lease that ran out is noticed by the next upkeep: look twice a lease, at least every second.
       maintenanceIntervalSeconds: Math.min(120, Math.max(1, Math.round(defaults.leaseMs / 2000))),
@@ -66,8 +82,34 @@ export class PgBossJobStore implements JobStore {
 
   /** Installs or migrates pg-boss's schema once, on first use (a test app that sends nothing pays nothing). */
   #start(): Promise<void> {
-    this.#started ??= this.#boss.start().then(() => undefined);
+    if (!this.#started) {
+      const started = this.#boss.start().then(() => undefined);
+      // A failed start (the database away) is tried again by the next use.
+      started.catch(() => {
+        if (this.#started === started) this.#started = undefined;
+      });
+      this.#started = started;
+    }
     return this.#started;
+  }
+
+  /**
+   * Makes a queue ready in pg-boss. Processes that start together make the same queues at once,
+   * and PostgreSQL may end one of two such makes as a deadlock: that one is made again. A queue
+   * that could not be made is tried again by the next use.
+   */
+  #ready(queue: string, rules: QueueRules, update: boolean): Promise<void> {
+    const ready = (async () => {
+      await this.#start();
+      await againOnDeadlock(() => this.#boss.createQueue(queue, queueOptions(queue, rules)));
+      // A queue made before keeps its jobs; its rules are this worker's from now on.
+      if (update) await againOnDeadlock(() => this.#boss.updateQueue(queue, queueOptions(queue, rules)));
+    })();
+    ready.catch(() => {
+      if (this.#queues.get(queue) === ready) this.#queues.delete(queue);
+    });
+    this.#queues.set(queue, ready);
+    return ready;
   }
 
   #table() {
@@ -75,32 +117,17 @@ export class PgBossJobStore implements JobStore {
   }
 
   prepare(queue: string, rules: QueueRules): Promise<void> {
-    const ready = (async () => {
-      await this.#start();
-      await this.#boss.createQueue(queue, queueOptions(queue, rules));
-      // A queue made before keeps its jobs; its rules are this worker's from now on.
-      await this.#boss.updateQueue(queue, queueOptions(queue, rules));
-    })();
-    this.#queues.set(queue, ready);
-    return ready;
+    return this.#ready(queue, rules, true);
   }
 
   async insert(queue: string, data: JobData, options: SendOptions): Promise<void> {
-    let ready = this.#queues.get(queue);
-    if (!ready) {
-      ready = (async () => {
-        await this.#start();
-        await this.#boss.createQueue(queue, queueOptions(queue, this.#defaults));
-      })();
-      this.#queues.set(queue, ready);
-    }
-    await ready;
+    await (this.#queues.get(queue) ?? this.#ready(queue, this.#defaults, false));
     await this.#boss.send(queue, data, {
       // The `short` policy allows one untaken job per key, and a job without one counts as key '':
       // each such job gets a key of its own.
       singletonKey: options.singletonKey ?? `job-${randomUUID()}`,
       ...(options.startAfterMs ? { startAfter: options.startAfterMs / 1000 } : {}),
-      ...(options.db ? { db: executorOf(options.db) } : {}),
+      ...(options.db ? { db: pgBossExecutor(options.db) } : {}),
     });
   }
 
@@ -159,6 +186,20 @@ export class PgBossJobStore implements JobStore {
     await this.#started.catch(() => undefined);
     // Our loops ended before this: pg-boss has no worker of its own to wait for.
     await this.#boss.stop({ graceful: false, close: false });
+  }
+}
+
+const DEADLOCK = '40P01';
+
+/** `make()`, made again (up to four times) while PostgreSQL ends it as one side of a deadlock. */
+async function againOnDeadlock(make: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await make();
+    } catch (error) {
+      if (attempt >= 4 || (error as { code?: string }).code !== DEADLOCK) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 50));
+    }
   }
 }
 
