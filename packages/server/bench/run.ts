@@ -26,7 +26,7 @@ import { adjectives, type BenchData, nouns, seedBench, writeBenchRecords } from 
 
 /**
  * `npm run bench -- reports --records N [--engine sqlite|postgres] [--requests N] [--data-dir DIR] [--scenarios a,b]
- *   [--server-process [--workers N] [--port P] [--settle S]]`,
+ *   [--server-process [--workers N] [--port P] [--settle S] [--profile]]`,
  * `npm run bench -- report-ui --records N [--runs N] [--data-dir DIR] [--throttle]`,
  * `npm run bench -- public-load [--records N] [--seconds S] [--connections C] [--users U] [--addresses A] [--engine sqlite|postgres]`,
  * `npm run bench -- calc-compile [--requests N] [--engine sqlite|postgres] [--port P]`,
@@ -59,7 +59,7 @@ const { positionals, values } = parseArgs({
     settle: { type: 'string', default: '30' },
     /** builder: measure the saves only, without the browser's drags. */
     'skip-drag': { type: 'boolean', default: false },
-    /** workflows: the server started with --cpu-prof, its profile in bench-results/. */
+    /** workflows, and reports with --server-process: the server started with --cpu-prof, its profile in bench-results/. */
     profile: { type: 'boolean', default: false },
     /** workflow-kill: kills and restarts (20), and turns of the run's three-step loop (60). */
     trials: { type: 'string', default: '20' },
@@ -587,7 +587,13 @@ async function startServer(where: Where, workers: number, port: number): Promise
   const entry = 'packages/server/dist/main.js';
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-bench-server-'));
   if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run npm run build first`);
-  const child = spawn(process.execPath, [entry], {
+  const profileDir = path.resolve('bench-results', 'reports-profile');
+  if (values.profile) {
+    fs.mkdirSync(profileDir, { recursive: true });
+    log(`the server's CPU profile goes to ${profileDir} when it stops`);
+  }
+  const nodeArgs = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     env: {
       ...process.env,
       PORT: String(port),

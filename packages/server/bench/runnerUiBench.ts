@@ -135,7 +135,12 @@ export async function runnerUiBench(options: RunnerUiOptions) {
   const loadBefore = loadAverage();
   const webDist = await snapshotWebApp(log);
   const server = await startBuiltServer(dataDir, webDist, port, log);
-  const browser = await launchChromium();
+  // A browser that fails to start must not leave the server holding the data directory.
+  const browser = await launchChromium().catch(async (error: unknown) => {
+    await server.stop();
+    fs.rmSync(webDist, { recursive: true, force: true });
+    throw error;
+  });
   try {
     const storageState = await signInOnce(browser, server.base, seeded, viewport);
     const newContext = () =>
