@@ -30,12 +30,16 @@ const allowed: Record<string, string> = {
   'packages/schema/src/apps/boundComponentTypes.ts byAlias': 'the data-bound component types, by alias',
   'packages/server/src/apps/pageVersions.ts readContents':
     'a page version content parsed, by its stored text and format',
+  'packages/server/src/workflows/workflowCache.ts parsedDefinitions':
+    'a workflow definition parsed, by its stored text',
   'packages/server/src/calc/compileCache.ts lastSchemaNumber':
     'a counter naming metamodel objects; only ever compared with numbers it gave in this process',
   // Keyed by an object of one app, so each app (and each process) has its own.
   'packages/server/src/calc/calcDataSource.ts compiledFields':
     'by Schema: one metamodel version of one app, replaced when the version moves',
   'packages/server/src/data/calcSchema.ts adapters': 'by Schema, as above',
+  'packages/server/src/workflows/workflowCache.ts compiledBySchema':
+    "by Schema, then by the definition's JSON: a workflow compiled for one metamodel version",
   'packages/server/src/access/Permissions.ts securingEndsBySchema':
     'by Schema: its securing relationship ends',
   'packages/server/src/calc/compileCache.ts schemaNumbers':

@@ -4,11 +4,12 @@ import type { RequestContext } from '../context.js';
 import { afterCommit, inTransaction } from '../entities/transaction.js';
 import { AppError } from '../http/errors.js';
 import type { Services } from '../services.js';
-import { type CompiledWorkflow, compileWorkflow } from './compileWorkflow.js';
+import type { CompiledWorkflow } from './compileWorkflow.js';
 import { engineContext } from './engineContext.js';
 import { type RunRecord, readRun, readTasks, stampTaskCompleted, writeRun } from './runRecords.js';
 import { appendLog, maxStepsPerRun, type RunState } from './runState.js';
 import { type Notifier, runStep, StepError } from './stepRunners.js';
+import { compiledWorkflow } from './workflowCache.js';
 import { workflowMessages } from './workflowMessages.js';
 
 /** Times in a row a run may be found moved on by another process before the job gives up (and retries). */
@@ -95,7 +96,7 @@ export async function advanceRun(services: Services, notify: Notifier, job: RunJ
         };
         if (run.stepCounter >= maxStepsPerRun) return fail(workflowMessages.loop(run.stepCounter));
         if (!compiled) {
-          const result = compileWorkflow(runner.schema, state.definition);
+          const result = compiledWorkflow(runner.schema, state.definition);
           if (!result.ok) return fail(workflowMessages.broken(result.problems[0]!));
           compiled = result.workflow;
         }

@@ -2,7 +2,6 @@ import {
   type EntityChange,
   type EntityId,
   sysField as F,
-  parseWorkflowDefinition,
   sysRel as R,
   sysType as T,
   type WorkflowDefinition,
@@ -15,6 +14,7 @@ import { tenantScope } from '../data/tenantScope.js';
 import { putEntities } from '../entities/putEntities.js';
 import { AppError } from '../http/errors.js';
 import type { RunState } from './runState.js';
+import { storedDefinition } from './workflowCache.js';
 
 /**
  * The workflow engine's records — workflows, runs and user tasks — read and written with the
@@ -69,7 +69,7 @@ export async function readWorkflow(
   const links = await selectLinks(engine.db, engine.tenantId, R.workflowRunnableBy, 'fwd', [id]);
   let definition: WorkflowDefinition;
   try {
-    definition = parseWorkflowDefinition(row.data[F.workflowDefinition]);
+    definition = storedDefinition(row.data[F.workflowDefinition]);
   } catch {
     throw new AppError('conflict', 'The workflow’s stored definition cannot be read: save it again.');
   }

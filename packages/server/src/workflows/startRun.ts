@@ -5,11 +5,11 @@ import { tenantScope } from '../data/tenantScope.js';
 import { resolveIds } from '../entities/readEntities.js';
 import { inTransaction } from '../entities/transaction.js';
 import { AppError, badRequest, forbidden, notFound } from '../http/errors.js';
-import { compileWorkflow } from './compileWorkflow.js';
 import { engineContext } from './engineContext.js';
 import { queueRun } from './runEngine.js';
 import { createRun, readWorkflow, type WorkflowRecord } from './runRecords.js';
 import type { RunState } from './runState.js';
+import { compiledWorkflow } from './workflowCache.js';
 import { workflowMessages as M } from './workflowMessages.js';
 
 /** Whether the user may run the workflow: administrators, and members of a role it names (any, when none). */
@@ -35,7 +35,7 @@ export async function startRun(
     const workflow = await readWorkflow(engine, workflowId);
     if (!workflow) throw notFound(M.notFound);
     if (!mayRun(tx.actor, workflow)) throw forbidden(M.mayNotRun);
-    const compiled = compileWorkflow(tx.schema, workflow.definition);
+    const compiled = compiledWorkflow(tx.schema, workflow.definition);
     if (!compiled.ok)
       throw new AppError('conflict', M.broken(compiled.problems[0]!), { problems: compiled.problems });
     const values = await inputValues(tx, workflow.definition, req.inputArguments);

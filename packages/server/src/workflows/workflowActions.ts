@@ -2,7 +2,6 @@ import {
   type ActionItem,
   type EntityId,
   sysField as F,
-  parseWorkflowDefinition,
   sysRel as R,
   systemAction,
   sysType as T,
@@ -12,6 +11,7 @@ import { selectLinksOfRels, toEntityRow } from '../data/entityRepository.js';
 import { tenantScope } from '../data/tenantScope.js';
 import { engineContext } from './engineContext.js';
 import { mayRun } from './startRun.js';
+import { storedDefinition } from './workflowCache.js';
 
 /** Where the run items sit among a menu's actions: after the generate items, before exports. */
 const runOrder = 90;
@@ -53,7 +53,7 @@ export async function runWorkflowActions(
     if (!mayRun(ctx.actor, { runnableBy })) continue;
     let argument: string | undefined;
     try {
-      argument = parseWorkflowDefinition(row.data[F.workflowDefinition]).arguments.find(
+      argument = storedDefinition(row.data[F.workflowDefinition]).arguments.find(
         (a) =>
           a.type === 'core:resourceArgument' &&
           a.entityTypeId !== undefined &&
