@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idInPath } from '../http/pathParams.js';
 import { listApps, loadPageById, loadPageBySlug, loadRunnerApp, loadTypeRecordPage } from './appReads.js';
 
 const tags = ['apps'];
@@ -81,7 +82,7 @@ export async function appRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'A page by id: the published version, or the draft in a preview',
-        params: z.object({ pageId: z.coerce.number().int().positive() }),
+        params: z.object({ pageId: idInPath }),
         querystring: preview,
         response: { 200: runnerPageResponse },
       },

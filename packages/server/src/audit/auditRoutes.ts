@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { tenantScope } from '../data/tenantScope.js';
 import { forbidden, notFound } from '../http/errors.js';
+import { idParams } from '../http/pathParams.js';
 import { readAudit } from './readAudit.js';
 
 /**
@@ -18,7 +19,7 @@ export async function auditRoutes(app: FastifyInstance) {
       schema: {
         tags: ['audit'],
         summary: "A record's history, newest first: who changed which field or link, from what to what",
-        params: z.object({ id: z.coerce.number().pipe(entityId) }),
+        params: idParams,
         querystring: recordHistoryQuery,
         response: { 200: auditPage },
       },

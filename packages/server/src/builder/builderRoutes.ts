@@ -19,6 +19,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idInPath } from '../http/pathParams.js';
 import { adminBase } from '../users/requireAdmin.js';
 import { createApp, listAdminApps, updateApp } from './appAdmin.js';
 import { appDeleteDetails, deleteApp } from './appDeletion.js';
@@ -27,8 +28,8 @@ import { deletePage, duplicatePage } from './pageCopies.js';
 import { createPage, publishPage, savePageDraft } from './pageDrafts.js';
 
 const tags = ['builder'];
-const appParams = z.object({ appId: z.coerce.number().pipe(entityId) });
-const pageParams = z.object({ pageId: z.coerce.number().pipe(entityId) });
+const appParams = z.object({ appId: idInPath });
+const pageParams = z.object({ pageId: idInPath });
 const slug = z.string().min(1).max(200);
 
 /**

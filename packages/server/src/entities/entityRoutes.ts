@@ -21,6 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { lockEntities } from '../data/entityRepository.js';
+import { idParams } from '../http/pathParams.js';
 import { cascadeClosure, deleteDetails } from './deleteDetails.js';
 import { entitiesOfType } from './entitiesOfType.js';
 import { deleteWithDependents, putEntities } from './putEntities.js';
@@ -64,7 +65,7 @@ export async function entityRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "Change one record's fields and relationships; If-Match carries the version read (its ETag)",
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParams,
         body: patchEntityRequest,
         response: { 200: patchEntityResponse },
       },
@@ -188,7 +189,7 @@ export async function entityRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Delete one record and its dependents; If-Match, when sent, carries the version read',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParams,
         response: { 200: deleteEntitiesResponse },
       },
     },

@@ -37,11 +37,11 @@ const uploadMessages = {
   oneFileOnly: fileMessages.oneFileOnly,
 };
 
+import { idParams } from '../http/pathParams.js';
 import { contentDisposition } from './fileNames.js';
 import { fileEtag, headLength, matchesIfNoneMatch, peekStream, servingOf } from './fileServing.js';
 
 const tags = ['files'];
-const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 /**
  * Documents and their files (spec 02 §7 "Download file", "Preview file", "Replace document",

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams } from '../http/pathParams.js';
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from './myNotifications.js';
 import { runNotification } from './runNotification.js';
 
@@ -35,7 +36,7 @@ export async function notificationRoutes(app: FastifyInstance) {
       schema: {
         tags: ['notifications'],
         summary: "Marks one of the caller's notifications read; another user's is 404",
-        params: z.object({ id: z.coerce.number().pipe(entityId) }),
+        params: idParams,
         response: { 200: markNotificationReadResponse },
       },
     },

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { Permissions } from '../access/Permissions.js';
 import type { RequestContext } from '../context.js';
 import { AppError, notFound } from '../http/errors.js';
+import { idInPath } from '../http/pathParams.js';
 import type { Services } from '../services.js';
 import { resolvedColumns } from './definitionCache.js';
 import { loadEndReport } from './endReport.js';
@@ -56,7 +57,7 @@ export async function reportRoutes(app: FastifyInstance) {
         tags,
         summary: "Run a relationship end's display or picker report (decision 0110)",
         params: z.object({
-          relationshipId: z.coerce.number().int().positive(),
+          relationshipId: idInPath,
           direction: z.enum(['fwd', 'rev']),
           kind: z.enum(['display', 'picker']),
         }),
@@ -79,7 +80,7 @@ export async function publicReportRoutes(app: FastifyInstance, services: Service
       schema: {
         tags,
         summary: 'Run a public report without signing in',
-        params: z.object({ tenant: z.string().max(100), reportId: z.coerce.number().int().positive() }),
+        params: z.object({ tenant: z.string().max(100), reportId: idInPath }),
         body: reportQuery,
         response: { 200: reportRunResponse },
       },

@@ -2,6 +2,7 @@ import { entityId, listTasksQuery, listTasksResponse, taskResponse } from '@plin
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams } from '../http/pathParams.js';
 import { listTasks, readTask } from './myTasks.js';
 
 /**
@@ -29,7 +30,7 @@ export async function taskRoutes(app: FastifyInstance) {
       schema: {
         tags: ['tasks'],
         summary: 'One task the caller may read, with the record it is about and where it opens',
-        params: z.object({ id: z.coerce.number().pipe(entityId) }),
+        params: idParams,
         response: { 200: taskResponse },
       },
     },

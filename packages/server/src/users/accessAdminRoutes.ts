@@ -13,12 +13,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ruleDiagnostics } from '../access/ruleDiagnostics.js';
+import { idInPath } from '../http/pathParams.js';
 import { adminBase } from './requireAdmin.js';
 import { deleteRole, deleteRule, listRoles, saveRole, saveRule } from './roleAdmin.js';
 import { viewAs } from './viewAs.js';
 
 const tags = ['admin'];
-const id = z.coerce.number().pipe(entityId);
+const id = idInPath;
 const ok = z.object({ ok: z.literal(true) });
 
 /**

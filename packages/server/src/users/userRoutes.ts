@@ -11,11 +11,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams } from '../http/pathParams.js';
 import { adminBase } from './requireAdmin.js';
 import { createUser, deleteUser, listUsers, resetPassword, updateUser } from './userAdmin.js';
 
 const tags = ['admin'];
-const params = z.object({ id: z.coerce.number().pipe(entityId) });
+const params = idParams;
 const ok = z.object({ ok: z.literal(true) });
 
 /** The administrator's user calls (decision 0045); `adminRoutes` puts them behind `requireAdmin`. */

@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RequestContext } from '../context.js';
+import { idInPath, idParams } from '../http/pathParams.js';
 import { hasRunStopped, runAnswer } from './runReads.js';
 import { startRun } from './startRun.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-const runIdParams = z.object({ runId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const runIdParams = z.object({ runId: idInPath });
 
 /** How long a start asked to wait for the run to stop waits, at most (the browser polls after). */
 const waitLimitMs = 5000;
