@@ -15,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { etagOf, readIfMatch } from '../entities/recordVersions.js';
 import { AppError } from '../http/errors.js';
+import { idParams } from '../http/pathParams.js';
 import { singleFileUpload } from '../http/singleFileUpload.js';
 import type { Services } from '../services.js';
 import type { FileStorage } from './BlobStore.js';
@@ -30,16 +31,14 @@ import {
 } from './documentService.js';
 import { listDocumentTypes } from './documentTypes.js';
 import { fileMessages } from './fileMessages.js';
+import { contentDisposition } from './fileNames.js';
+import { fileEtag, headLength, matchesIfNoneMatch, peekStream, servingOf } from './fileServing.js';
 
 const uploadMessages = {
   notMultipart: fileMessages.notMultipart,
   noFile: fileMessages.missingFile,
   oneFileOnly: fileMessages.oneFileOnly,
 };
-
-import { idParams } from '../http/pathParams.js';
-import { contentDisposition } from './fileNames.js';
-import { fileEtag, headLength, matchesIfNoneMatch, peekStream, servingOf } from './fileServing.js';
 
 const tags = ['files'];
 

@@ -19,7 +19,6 @@ import { deleteRole, deleteRule, listRoles, saveRole, saveRule } from './roleAdm
 import { viewAs } from './viewAs.js';
 
 const tags = ['admin'];
-const id = idInPath;
 const ok = z.object({ ok: z.literal(true) });
 
 /**
@@ -47,7 +46,7 @@ export async function accessAdminRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "Change a role's name, description or members",
-        params: z.object({ roleId: id }),
+        params: z.object({ roleId: idInPath }),
         body: saveRoleRequest,
         response: { 200: savedResponse },
       },
@@ -60,7 +59,7 @@ export async function accessAdminRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Delete a role and its rules',
-        params: z.object({ roleId: id }),
+        params: z.object({ roleId: idInPath }),
         response: { 200: ok },
       },
     },
@@ -75,7 +74,7 @@ export async function accessAdminRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Add an access rule to a role',
-        params: z.object({ roleId: id }),
+        params: z.object({ roleId: idInPath }),
         body: saveRuleRequest,
         response: { 200: savedResponse },
       },
@@ -88,7 +87,7 @@ export async function accessAdminRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Change an access rule of a role',
-        params: z.object({ roleId: id, ruleId: id }),
+        params: z.object({ roleId: idInPath, ruleId: idInPath }),
         body: saveRuleRequest,
         response: { 200: savedResponse },
       },
@@ -103,7 +102,7 @@ export async function accessAdminRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Delete an access rule of a role',
-        params: z.object({ roleId: id, ruleId: id }),
+        params: z.object({ roleId: idInPath, ruleId: idInPath }),
         response: { 200: ok },
       },
     },

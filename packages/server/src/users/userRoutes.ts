@@ -16,7 +16,6 @@ import { adminBase } from './requireAdmin.js';
 import { createUser, deleteUser, listUsers, resetPassword, updateUser } from './userAdmin.js';
 
 const tags = ['admin'];
-const params = idParams;
 const ok = z.object({ ok: z.literal(true) });
 
 /** The administrator's user calls (decision 0045); `adminRoutes` puts them behind `requireAdmin`. */
@@ -45,7 +44,7 @@ export async function userRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "Change a user's name, email, roles, or disable them (their sessions end at once)",
-        params,
+        params: idParams,
         body: updateUserRequest,
         response: { 200: ok },
       },
@@ -61,7 +60,7 @@ export async function userRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "Set a user's password; they change it at the next sign-in, and their sessions end",
-        params,
+        params: idParams,
         body: resetPasswordRequest,
         response: { 200: ok },
       },
@@ -77,7 +76,7 @@ export async function userRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Delete a user; what they own passes to another user',
-        params,
+        params: idParams,
         body: deleteUserRequest,
         response: { 200: deleteUserResponse },
       },
