@@ -196,6 +196,24 @@ export const systemFields: readonly FieldDef[] = [
   ...workflowFields(),
 ];
 
+/**
+ * The system fields whose values are JSON the platform keeps — definitions, a page's content, an
+ * app's menu, a run's state — rather than text a person looks for: a record's search document
+ * leaves them out, so a workflow step rewriting its run's state does not rewrite the run's
+ * full-text entries (decision 0132). Keyed as the records' values are, by field id as text.
+ */
+export const unsearchedFields: ReadonlySet<string> = new Set(
+  [
+    F.reportDefinition,
+    F.formDefinition,
+    F.pageVersionContent,
+    F.workflowDefinition,
+    F.workflowRunState,
+    F.uiAppMenu,
+    F.uiAppConfiguration,
+  ].map(String),
+);
+
 /** The fields of workflows, their runs, user tasks and notifications (spec 03 §3, decision 0126). */
 function workflowFields(): FieldDef[] {
   return [

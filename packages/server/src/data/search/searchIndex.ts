@@ -1,4 +1,4 @@
-import type { EntityId, StoredValue } from '@plinth/schema';
+import { type EntityId, type StoredValue, unsearchedFields } from '@plinth/schema';
 import { sql } from 'kysely';
 import { type Executor, engineOf } from '../executor.js';
 import { orderRecord, unorderRecords } from './searchOrder.js';
@@ -6,12 +6,16 @@ import { searchRowId } from './searchRowId.js';
 
 const MAX_BODY = 4000;
 
-/** The searchable text of a record: its name and its text values, rich text without tags. */
+/**
+ * The searchable text of a record: its name and its text values, rich text without tags, leaving
+ * out dates, times and the JSON the platform keeps in system fields (unsearchedFields).
+ */
 export function searchBody(name: string | null, data: Record<string, StoredValue>): string {
   const parts = [name ?? ''];
-  for (const v of Object.values(data)) {
+  for (const [fieldId, v] of Object.entries(data)) {
     if (
       typeof v === 'string' &&
+      !unsearchedFields.has(fieldId) &&
       !/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z)?$/.test(v) &&
       !/^\d{2}:\d{2}:\d{2}$/.test(v)
     ) {
