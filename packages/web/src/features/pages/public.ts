@@ -10,6 +10,7 @@ export { type FlowElementProps, FlowLayout } from './FlowLayout';
 export { flowElementLook, gridColumnsFor, type ParentInfo } from './flowStyle';
 export { listPageRenderers, registerListPageRenderers } from './listPageRenderers';
 export { PageRenderer } from './PageRenderer';
+export { prefetchPageAggregates } from './pageAggregates';
 export {
   createPageBus,
   type PageBus,

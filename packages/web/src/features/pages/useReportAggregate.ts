@@ -2,6 +2,7 @@ import { type CellTextSettings, defaultCellTextSettings } from '@plinth/grid';
 import type { AggregateKind, QueryCondition, ReportAggregateResponse } from '@plinth/schema';
 import { useEffect, useState } from 'react';
 import { useSession } from '../auth/public';
+import { aggregateRequestOf, takePrefetchedAggregate } from './pageAggregates';
 import type { PageBus } from './pageBus';
 import { fetchReportAggregate } from './pageDataApi';
 
@@ -49,23 +50,18 @@ export function useReportAggregate(
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the request; `round` asks again.
   useEffect(() => {
     const controller = new AbortController();
-    const { reportId, groupColumnId, valueColumnId, aggregate } = request;
+    const { reportId } = request;
     const conds = master ? [...master] : request.conds;
+    const body = { ...aggregateRequestOf(request), ...(conds?.length ? { conds } : {}) };
+    // The first read of a page's chart or counter may have been asked for with the page's content.
+    const prefetched =
+      round === 0 && !conds?.length ? takePrefetchedAggregate({ reportId, request: body }) : undefined;
     Promise.all([
-      fetchReportAggregate(
-        client,
-        reportId,
-        {
-          aggregate,
-          ...(groupColumnId ? { groupColumnId } : {}),
-          ...(valueColumnId ? { valueColumnId } : {}),
-          ...(conds?.length ? { conds } : {}),
-        },
-        controller.signal,
-      ),
+      prefetched ?? fetchReportAggregate(client, reportId, body, controller.signal),
       client.tenantSettings().catch(() => undefined),
     ])
-      .then(([data, tenant]) =>
+      .then(([data, tenant]) => {
+        if (controller.signal.aborted) return;
         setState({
           status: 'ready',
           data,
@@ -73,8 +69,8 @@ export function useReportAggregate(
             ? { locale: tenant.locale || 'en-AU', currencySymbol: tenant.currencySymbol || '$' }
             : defaultCellTextSettings,
           ...(conds?.length ? { conds } : {}),
-        }),
-      )
+        });
+      })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         setState({

@@ -4,7 +4,7 @@ import type { AppPageToInclude } from '../../api/runnerApi';
 import { runnerApi } from '../../api/runnerApi';
 import { takePrefetchedRunnerApp } from '../../api/runnerPrefetch';
 import { useSession } from '../auth/public';
-import { prefetchPageReports } from './page/prefetchPageReports';
+import { prefetchPageData } from './page/prefetchPageData';
 
 export type RunnerAppState =
   | { status: 'loading'; slug: string }
@@ -35,7 +35,7 @@ export function useRunnerApp(appSlug: string, include: AppPageToInclude = { kind
     answer
       .then((app) => {
         if (controller.signal.aborted) return;
-        if (app.includedPage) prefetchPageReports(client, app.includedPage.content, user.current);
+        if (app.includedPage) prefetchPageData(client, app.includedPage.content, user.current);
         setState({ status: 'ready', slug: appSlug, app });
       })
       .catch((error: unknown) => {

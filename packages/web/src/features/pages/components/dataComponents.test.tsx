@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
+import { prefetchPageAggregates } from '../pageAggregates';
 import { element, pageContent, renderPage } from '../pageTestHarness';
 
 const aggregatePath = '/spapi/data/v1/report/7/aggregate';
@@ -178,6 +179,28 @@ describe('chart', () => {
       groupColumnId: 'stage',
       valueColumnId: 'amount',
     });
+  });
+
+  it('draws from the aggregate asked for with the page’s content, asking again only on refresh', async () => {
+    const content = pageContent([chart('bar')]);
+    const early: string[] = [];
+    prefetchPageAggregates(
+      {
+        call: (async (_method: string, path: string) => {
+          early.push(path);
+          return byStage;
+        }) as never,
+      },
+      content,
+      new Set(),
+    );
+    expect(early).toEqual([aggregatePath]);
+    const { requests, bus } = renderPage(content, serve);
+    const figure = await screen.findByRole('figure', { name: 'Open opportunities' });
+    await waitFor(() => expect(within(figure).getByRole('img')).toBeInTheDocument());
+    expect(requests.filter((r) => r.path === aggregatePath)).toHaveLength(0);
+    act(() => bus.send({ type: 'REFRESH' }));
+    await waitFor(() => expect(requests.filter((r) => r.path === aggregatePath)).toHaveLength(1));
   });
 
   it('says when there is nothing to draw, and shows its placeholder until configured', async () => {

@@ -2,7 +2,7 @@ import type { RunnerPageResponse } from '@plinth/schema';
 import { useEffect, useRef, useState } from 'react';
 import { type RunnerApi, runnerApi } from '../../../api/runnerApi';
 import { useSession } from '../../auth/public';
-import { prefetchPageReports } from './prefetchPageReports';
+import { prefetchPageData } from './prefetchPageData';
 
 export type PageState =
   | { status: 'loading' }
@@ -44,7 +44,7 @@ export function usePageResponse(
     pending
       .then((response) => {
         if (controller.signal.aborted) return;
-        prefetchPageReports(client, response.content, user.current);
+        prefetchPageData(client, response.content, user.current);
         setState({ key, state: { status: 'ready', response } });
       })
       .catch((error: unknown) => {
