@@ -9,21 +9,22 @@ const indexHtml =
   '<link rel="modulepreload" crossorigin href="/assets/src-2.js"></head><body></body></html>';
 
 /**
- * A manifest shaped as the web app's build writes it (Vite with Rolldown): the report's code merged
- * into a chunk with no `src` of its own, reached through the report page component's imports.
+ * A manifest shaped as the web app's build writes it (Vite with Rolldown): the runner's and the
+ * report's code merged into chunks with no `src` of its own; the runner's chunk is found through
+ * the build's module-chunks file, the report's through the report page component's imports.
  */
 const manifest = {
   'index.html': {
     file: 'assets/index-1.js',
     isEntry: true,
     imports: ['_src-2.js'],
-    dynamicImports: ['src/features/runner/public.ts', '_public-5.js'],
+    dynamicImports: ['_public-4.js', '_public-5.js'],
   },
   '_src-2.js': { file: 'assets/src-2.js' },
   '_Modal-3.js': { file: 'assets/Modal-3.js', imports: ['_src-2.js'] },
-  'src/features/runner/public.ts': {
+  '_public-4.js': {
     file: 'assets/runner-4.js',
-    isDynamicEntry: true,
+    name: 'public',
     imports: ['_src-2.js', 'index.html', '_Modal-3.js'],
     dynamicImports: [
       'src/features/pages/components/ReportComponent.tsx',
@@ -40,22 +41,34 @@ const manifest = {
   'src/features/pages/components/ReportComponent.tsx': {
     file: 'assets/ReportComponent-6.js',
     isDynamicEntry: true,
-    imports: ['_src-2.js', '_public-5.js', 'src/features/runner/public.ts'],
+    imports: ['_src-2.js', '_public-5.js', '_public-4.js'],
   },
   'src/features/pages/components/ChartComponent.tsx': {
     file: 'assets/ChartComponent-7.js',
     isDynamicEntry: true,
-    imports: ['_src-2.js', 'src/features/runner/public.ts'],
+    imports: ['_src-2.js', '_public-4.js'],
   },
   'src/features/gallery/public.ts': { file: 'assets/gallery-8.js', isDynamicEntry: true },
 };
 
+/** The build's `.vite/module-chunks.json`: the chunk file each module went into. */
+const moduleChunks = {
+  'src/main.tsx': 'assets/index-1.js',
+  'src/features/runner/public.ts': 'assets/runner-4.js',
+  'src/features/runner/RunnerEntry.tsx': 'assets/runner-4.js',
+  'src/features/report/public.ts': 'assets/public-5.js',
+  'src/features/pages/components/ReportComponent.tsx': 'assets/ReportComponent-6.js',
+  'src/features/pages/components/ChartComponent.tsx': 'assets/ChartComponent-7.js',
+};
+
 const made: string[] = [];
-function built(): string {
+function built(withModuleChunks = true): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-route-preloads-'));
   made.push(dir);
   fs.mkdirSync(path.join(dir, '.vite'));
   fs.writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  if (withModuleChunks)
+    fs.writeFileSync(path.join(dir, '.vite', 'module-chunks.json'), JSON.stringify(moduleChunks));
   return dir;
 }
 
@@ -114,6 +127,13 @@ describe('routeIndexHtml', () => {
       expect(html, url).toContain('<link rel="stylesheet" crossorigin href="/assets/public-5.css">');
       expect(html, url).not.toContain('ChartComponent-7.js');
     }
+  });
+
+  it('without the module-chunks file, finds the runner only through the components that import it', () => {
+    const html = routeIndexHtml(built(false), indexHtml)('/apps/crm');
+    expect(preloads(html)).toContain('assets/ChartComponent-7.js');
+    expect(preloads(html)).toContain('assets/runner-4.js');
+    expect(routeIndexHtml(built(false), indexHtml)('/apps/crm/_sitemap')).toBe(indexHtml);
   });
 
   it('leaves other paths, and a path deeper than a page, as built', () => {

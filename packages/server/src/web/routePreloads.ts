@@ -33,10 +33,17 @@ const lazyPages: ReadonlyArray<{ path: RegExp; modules: readonly string[] }> = [
 ];
 
 /**
- * The chunk files of manifest entries and everything they import statically, outside the app's
- * entry, each once.
+ * The chunk files holding the given modules and everything they import statically, outside the
+ * app's entry, each once. A module is found by its manifest key, or, when the build merged it into
+ * a chunk without a key of its own, through the chunk file the build wrote down for it
+ * (`moduleChunks`, the web app's vite.config.ts).
  */
-function chunkFiles(manifest: Manifest, keys: readonly string[]): { js: string[]; css: string[] } {
+function chunkFiles(
+  manifest: Manifest,
+  moduleChunks: Record<string, string>,
+  modules: readonly string[],
+): { js: string[]; css: string[] } {
+  const keyOfFile = new Map(Object.entries(manifest).map(([k, chunk]) => [chunk.file, k]));
   const js: string[] = [];
   const css = new Set<string>();
   const seen = new Set<string>();
@@ -48,8 +55,19 @@ function chunkFiles(manifest: Manifest, keys: readonly string[]): { js: string[]
     for (const file of chunk.css ?? []) css.add(file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  for (const key of keys) visit(key);
+  for (const module of modules) {
+    const file = moduleChunks[module];
+    visit(manifest[module] ? module : (file && keyOfFile.get(file)) || module);
+  }
   return { js, css: [...css] };
+}
+
+function readJson<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -58,17 +76,14 @@ function chunkFiles(manifest: Manifest, keys: readonly string[]): { js: string[]
  * entry still runs instead of after it asked for them. Without a manifest, index.html as built.
  */
 export function routeIndexHtml(distDir: string, indexHtml: string): (pathname: string) => string {
-  let manifest: Manifest = {};
-  try {
-    manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-  } catch {
-    return () => indexHtml;
-  }
+  const manifest = readJson<Manifest>(path.join(distDir, '.vite', 'manifest.json'));
+  if (!manifest) return () => indexHtml;
+  const moduleChunks =
+    readJson<Record<string, string>>(path.join(distDir, '.vite', 'module-chunks.json')) ?? {};
   const byPage = new Map<(typeof lazyPages)[number], string>();
   for (const page of lazyPages) {
-    const modules = page.modules.filter((m) => manifest[m]);
-    if (modules.length === 0) continue;
-    const { js, css } = chunkFiles(manifest, modules);
+    const { js, css } = chunkFiles(manifest, moduleChunks, page.modules);
+    if (js.length === 0 && css.length === 0) continue;
     const links = [
       ...css
         .filter((f) => !indexHtml.includes(`/${f}"`))
