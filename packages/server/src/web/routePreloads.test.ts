@@ -49,6 +49,7 @@ const manifest = {
     imports: ['_src-2.js', '_public-4.js'],
   },
   'src/features/gallery/public.ts': { file: 'assets/gallery-8.js', isDynamicEntry: true },
+  '_RecordView-9.js': { file: 'assets/RecordView-9.js', imports: ['_Modal-3.js', '_public-4.js'] },
 };
 
 /** The build's `.vite/module-chunks.json`: the chunk file each module went into. */
@@ -59,6 +60,7 @@ const moduleChunks = {
   'src/features/report/public.ts': 'assets/public-5.js',
   'src/features/pages/components/ReportComponent.tsx': 'assets/ReportComponent-6.js',
   'src/features/pages/components/ChartComponent.tsx': 'assets/ChartComponent-7.js',
+  'src/features/runner/record/RecordView.tsx': 'assets/RecordView-9.js',
 };
 
 const made: string[] = [];
@@ -106,11 +108,11 @@ describe('routeIndexHtml', () => {
     }
   });
 
-  it('preloads only the runner for its own routes (sitemap, record forms)', () => {
+  it('preloads the runner and the record view for its own routes (sitemap, record forms)', () => {
     const htmlFor = routeIndexHtml(built(), indexHtml);
     for (const url of ['/apps/crm/_sitemap', '/apps/crm/_createRecord', '/apps/crm/_viewRecord/']) {
       expect(preloads(htmlFor(url)).sort(), url).toEqual(
-        ['assets/Modal-3.js', 'assets/runner-4.css', 'assets/runner-4.js'].sort(),
+        ['assets/Modal-3.js', 'assets/RecordView-9.js', 'assets/runner-4.css', 'assets/runner-4.js'].sort(),
       );
     }
   });

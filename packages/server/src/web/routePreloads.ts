@@ -18,18 +18,21 @@ const report = 'src/features/report/public.ts';
  */
 const reportComponent = 'src/features/pages/components/ReportComponent.tsx';
 const chartComponent = 'src/features/pages/components/ChartComponent.tsx';
+/** A record route's view, with the record form's code (loaded on demand, decision 0133). */
+const recordView = 'src/features/runner/record/RecordView.tsx';
 
 /**
  * Pages whose code loads on demand, by the app paths that open them (the web app's routes.ts),
  * with the modules they need first (those the manifest does not name are left out): a report
- * opened by its address, and an app's page — its default page or one by slug — whose list-page
- * components (the report and the chart) load as the page definition arrives (decision 0077).
+ * opened by its address; an app's page — its default page or one by slug — whose list-page
+ * components (the report and the chart) load as the page definition arrives (decision 0077); and
+ * the runner's own routes, a record's form among them.
  */
 const lazyPages: ReadonlyArray<{ path: RegExp; modules: readonly string[] }> = [
   { path: /^\/apps\/[^/]+\/(?:[^/]+\/)?_report\/[^/]+\/?$/, modules: [report, reportComponent] },
   { path: /^\/public\/[^/]+\/report\/\d+\/?$/, modules: [report, reportComponent] },
   { path: /^\/apps\/[^/_][^/]*(?:\/[^/_][^/]*)?\/?$/, modules: [runner, reportComponent, chartComponent] },
-  { path: /^\/apps\/[^/]+\/_[^/]+(?:\/.*)?$/, modules: [runner] },
+  { path: /^\/apps\/[^/]+\/_[^/]+(?:\/.*)?$/, modules: [runner, recordView] },
 ];
 
 /**

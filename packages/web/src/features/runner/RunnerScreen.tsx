@@ -10,7 +10,7 @@ import { NavigationModal } from './navigation/NavigationModal';
 import { type RunnerHost, targetUrl } from './navigation/runnerTarget';
 import { RunnerPageView } from './page/RunnerPageView';
 import { failedToLoadPage } from './page/usePageResponse';
-import { RecordView } from './record/RecordView';
+import { RecordView } from './record/LazyRecordView';
 import { returnPathOf } from './returnPath';
 import { parseRunnerQuery, type RunnerQuery } from './runnerQuery';
 import type { RunnerView } from './runnerView';

@@ -4,7 +4,7 @@ import { ErrorDisplay, LoadingGrid, Modal, toast } from '@plinth/ui';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { intentAction } from '../../pages/public';
 import { RunnerPageView } from '../page/RunnerPageView';
-import { RecordView } from '../record/RecordView';
+import { RecordView } from '../record/LazyRecordView';
 import { parseRunnerQuery } from '../runnerQuery';
 import { TaskView } from '../tasks/TaskView';
 import { modalSizeOf } from './modalSize';
