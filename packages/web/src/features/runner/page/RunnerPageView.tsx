@@ -7,6 +7,7 @@ import { createPageBus, PageRenderer } from '../../pages/public';
 import { BreadcrumbBar, useRecordVisit } from '../breadcrumbs/public';
 import type { RunnerHost } from '../navigation/runnerTarget';
 import { type ModalTarget, useRunnerNavigation } from '../navigation/useRunnerNavigation';
+import { preloadRecordViewWhenIdle } from '../record/LazyRecordView';
 import type { RunnerQuery } from '../runnerQuery';
 import { readRuntimeOptions, withOptionValues } from '../runtimeOptions';
 import { PageTitleBar } from './PageTitleBar';
@@ -86,6 +87,8 @@ export function RunnerPageView({
   useEffect(() => {
     if (response) onContent?.(response.content);
   }, [response, onContent]);
+  // A record opened from the page, in a modal or on its own, finds its code loaded (decision 0133).
+  useEffect(() => (response ? preloadRecordViewWhenIdle(5000) : undefined), [response]);
   const name = response
     ? response.content.titleBar.format === 'recordName' && recordName
       ? recordName
