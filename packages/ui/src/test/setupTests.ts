@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Dialogs, popovers and menus under jsdom take seconds when the suite shares two cores: every
+// findBy and waitFor allows five, not Testing Library's one.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -53,14 +53,14 @@ describe('the document title names the page', () => {
   it('on a report, by its title', async () => {
     window.history.pushState(null, '', '/apps/crm/_report/7');
     render(<App client={server()} />);
-    await screen.findByRole('heading', { name: 'Deals' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Deals' });
     await waitFor(() => expect(document.title).toBe('Deals · Plinth'));
   });
 
   it('on a report that cannot be read', async () => {
     window.history.pushState(null, '', '/apps/crm/_report/8');
     render(<App client={server()} />);
-    await screen.findByRole('alert', {}, { timeout: 5000 });
+    await screen.findByRole('alert');
     expect(document.title).toBe('Report · Plinth');
   });
 

@@ -56,7 +56,7 @@ describe('SortPopup', () => {
       { colid: 'stage', order: 'Descending' },
     ]);
     // The dialog's exit runs on timers: on a loaded machine it takes longer than waitFor's 1 s.
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it("disables 'Add sort' when every column is used", async () => {
@@ -99,7 +99,7 @@ describe('SortPopup', () => {
     act(() => within(dialog).getByRole('button', { name: 'Apply' }).focus());
     await userEvent.keyboard('{Escape}');
     // The dialog's exit runs on timers: on a loaded machine it takes longer than waitFor's 1 s.
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     dialog = await openSort();
     expect(within(dialog).getByRole('button', { name: 'Column: Name' })).toBeInTheDocument();
     expect(onApply).not.toHaveBeenCalled();

@@ -83,7 +83,7 @@ describe('My account', () => {
       const user = userEvent.setup();
       const server = accountServer();
       render(<App client={server.api} />);
-      const current = await screen.findByLabelText(/Current password/, {}, { timeout: 5000 });
+      const current = await screen.findByLabelText(/Current password/);
       await user.type(current, 'wrong words 2');
       await user.type(screen.getByLabelText(/^New password$/), 'dave');
       await user.type(screen.getByLabelText(/New password again/), 'dave');
@@ -110,7 +110,7 @@ describe('My account', () => {
       const user = userEvent.setup();
       const server = accountServer();
       render(<App client={server.api} />);
-      const sessions = await screen.findByRole('region', { name: 'Sessions' }, { timeout: 5000 });
+      const sessions = await screen.findByRole('region', { name: 'Sessions' });
       await within(sessions).findByText('This session');
       await user.click(within(sessions).getByRole('button', { name: /End the session/ }));
       await waitFor(() =>
@@ -132,9 +132,7 @@ describe('My account', () => {
     const user = userEvent.setup();
     const server = accountServer({ mustChangePassword: true });
     render(<App client={server.api} />);
-    expect(
-      await screen.findByRole('heading', { name: 'Choose a new password' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument();
     expect(server.requests.some((r) => r.path === '/spapi/data/v1/entity/ofType')).toBe(false);
     await user.type(screen.getByLabelText(/Current password/), 'first words 1');
     await user.type(screen.getByLabelText(/^New password$/), 'my own words 4');

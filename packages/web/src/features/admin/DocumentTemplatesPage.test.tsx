@@ -113,7 +113,7 @@ async function fillDialog(
 describe('the Document templates screen', () => {
   it('lists the templates with their Object and Word document', async () => {
     renderPage();
-    const table = await screen.findByRole('table', {}, { timeout: 5000 });
+    const table = await screen.findByRole('table');
     const row = within(table).getByText('Account summary').closest('tr')!;
     expect(within(row).getByText('Account')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'Account summary.docx' })).toHaveAttribute(
@@ -126,7 +126,7 @@ describe('the Document templates screen', () => {
   it('uploads the .docx and creates the template for the chosen Object', async () => {
     const user = userEvent.setup();
     const { requests, uploads } = renderPage();
-    await screen.findByRole('table', {}, { timeout: 5000 });
+    await screen.findByRole('table');
     const dialog = await fillDialog(user, 'Quote', 'Opportunity', docxFile('Quote.docx'));
     await user.click(within(dialog).getByRole('button', { name: 'Create template' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New document template' })).toBeNull());
@@ -150,7 +150,7 @@ describe('the Document templates screen', () => {
   it('asks for a name, an Object and a .docx before calling the server', async () => {
     const user = userEvent.setup();
     const { requests, uploads } = renderPage();
-    await screen.findByRole('table', {}, { timeout: 5000 });
+    await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'New template' }));
     const dialog = await screen.findByRole('dialog', { name: 'New document template' });
     await user.click(within(dialog).getByRole('button', { name: 'Create template' }));
@@ -165,7 +165,7 @@ describe('the Document templates screen', () => {
     const user = userEvent.setup();
     const refusal = "The template's file is not a Word document (.docx) that can be read.";
     const { requests } = renderPage(refusal);
-    await screen.findByRole('table', {}, { timeout: 5000 });
+    await screen.findByRole('table');
     const dialog = await fillDialog(user, 'Broken', 'Account', docxFile('Broken.docx'));
     await user.click(within(dialog).getByRole('button', { name: 'Create template' }));
     expect(await within(dialog).findByText(refusal)).toBeInTheDocument();
@@ -176,7 +176,7 @@ describe('the Document templates screen', () => {
   it('deletes a template after asking', async () => {
     const user = userEvent.setup();
     const { requests } = renderPage();
-    await screen.findByRole('table', {}, { timeout: 5000 });
+    await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Delete the template Account summary' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete the template Account summary?' });
     await user.click(within(confirm).getByRole('button', { name: 'Yes' }));

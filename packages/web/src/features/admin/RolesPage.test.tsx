@@ -13,7 +13,7 @@ describe('the Roles and access screen', () => {
   it('shows each role with its members and rules; Administrators need none', async () => {
     const server = fakeAdminServer();
     render(<App client={server.api} />);
-    const sales = await screen.findByRole('region', { name: 'Sales' }, { timeout: 5000 });
+    const sales = await screen.findByRole('region', { name: 'Sales' });
     expect(within(sales).getByText('dave')).toBeInTheDocument();
     expect(within(sales).getByText('Opportunity')).toBeInTheDocument();
     expect(within(sales).getByText(/read$/)).toBeInTheDocument();
@@ -28,20 +28,19 @@ describe('the Roles and access screen', () => {
     const user = userEvent.setup();
     const server = fakeAdminServer();
     render(<App client={server.api} />);
-    await user.click(await screen.findByRole('button', { name: 'Add rule to Sales' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Add rule to Sales' }));
     const dialog = await screen.findByRole('dialog', { name: 'New rule for Sales' });
     await user.click(within(dialog).getByRole('button', { name: /Type/ }));
     await user.click(await screen.findByRole('option', { name: 'Account' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Modify' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Only the records they own' }));
     // The calculation is written in the expression editor, loaded when the dialog opens.
-    await within(dialog).findByRole('textbox', { name: ruleCalculationLabel }, { timeout: 5000 });
+    await within(dialog).findByRole('textbox', { name: ruleCalculationLabel });
     typeInEditor('[region] = 1 and\n  [nosuch] = 1', ruleCalculationLabel);
     // The rule check's message is the help text, and the name is marked where it is.
     const help = () => dialog.querySelector('.pl-expr-help');
-    await waitFor(
-      () => expect(help()).toHaveTextContent("'nosuch' is not a recognised field, relationship or variable."),
-      { timeout: 5000 },
+    await waitFor(() =>
+      expect(help()).toHaveTextContent("'nosuch' is not a recognised field, relationship or variable."),
     );
     expect(dialog.querySelector('.cm-lintRange-error')).toHaveTextContent(/^\[nosuch\]$/);
     const checked = server.requests.filter((r) => r.path === '/spapi/admin/v1/rules/check').pop();
@@ -52,7 +51,7 @@ describe('the Roles and access screen', () => {
 
     replaceEditorText('[securityOwner] = currentuser()', ruleCalculationLabel);
     // currentuser() is the rule check's to judge: nothing is marked, the rule gives a Boolean.
-    await waitFor(() => expect(help()).toHaveTextContent('No errors. Gives Bool.'), { timeout: 5000 });
+    await waitFor(() => expect(help()).toHaveTextContent('No errors. Gives Bool.'));
     expect(dialog.querySelector('.cm-lintRange-error')).toBeNull();
     expect(editorText(ruleCalculationLabel)).toBe('[securityOwner] = currentuser()');
     await user.click(within(dialog).getByRole('button', { name: 'Add rule' }));
@@ -73,11 +72,10 @@ describe('the Roles and access screen', () => {
     // Opened again, the saved calculation is in the editor and checked at once.
     await user.click(within(sales).getByRole('button', { name: 'Edit the Account rule of Sales' }));
     const edit = await screen.findByRole('dialog', { name: 'Edit the Account rule of Sales' });
-    await within(edit).findByRole('textbox', { name: ruleCalculationLabel }, { timeout: 5000 });
+    await within(edit).findByRole('textbox', { name: ruleCalculationLabel });
     expect(editorText(ruleCalculationLabel)).toBe('[securityOwner] = currentuser()');
-    await waitFor(
-      () => expect(edit.querySelector('.pl-expr-help')).toHaveTextContent('No errors. Gives Bool.'),
-      { timeout: 5000 },
+    await waitFor(() =>
+      expect(edit.querySelector('.pl-expr-help')).toHaveTextContent('No errors. Gives Bool.'),
     );
   });
 
@@ -85,7 +83,7 @@ describe('the Roles and access screen', () => {
     const user = userEvent.setup();
     const server = fakeAdminServer();
     render(<App client={server.api} />);
-    await user.click(await screen.findByRole('button', { name: 'New role' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'New role' }));
     const dialog = await screen.findByRole('dialog', { name: 'New role' });
     await user.type(within(dialog).getByLabelText(/Name/), 'Support');
     await user.click(within(dialog).getByRole('checkbox', { name: 'dave' }));
@@ -104,7 +102,7 @@ describe('the Roles and access screen', () => {
     const user = userEvent.setup();
     const server = fakeAdminServer();
     render(<App client={server.api} />);
-    const panel = await screen.findByRole('region', { name: 'View as' }, { timeout: 5000 });
+    const panel = await screen.findByRole('region', { name: 'View as' });
     await user.click(within(panel).getByRole('button', { name: 'Check' }));
     expect(await within(panel).findByRole('alert')).toHaveTextContent('Choose a user and a type.');
     await user.click(within(panel).getByRole('button', { name: /User/ }));

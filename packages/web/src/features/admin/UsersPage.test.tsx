@@ -12,7 +12,7 @@ describe('the Users screen', () => {
     const user = userEvent.setup();
     const server = fakeAdminServer();
     render(<App client={server.api} />);
-    const table = await screen.findByRole('table', {}, { timeout: 5000 });
+    const table = await screen.findByRole('table');
     expect(within(table).getByText('Dave Day')).toBeInTheDocument();
     expect(within(table).getByText('Sales')).toBeInTheDocument();
     // One cannot disable or delete oneself.
@@ -53,7 +53,7 @@ describe('the Users screen', () => {
     const user = userEvent.setup();
     const server = fakeAdminServer();
     render(<App client={server.api} />);
-    await user.click(await screen.findByRole('button', { name: 'New user' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'New user' }));
     const dialog = await screen.findByRole('dialog', { name: 'New user' });
     await user.type(within(dialog).getByLabelText(/User name/), 'DAVE');
     await user.type(within(dialog).getByLabelText(/Initial password/), 'plum orchard 42');
@@ -67,7 +67,7 @@ describe('the Users screen', () => {
     const user = userEvent.setup();
     const server = fakeAdminServer();
     render(<App client={server.api} />);
-    await user.click(await screen.findByRole('button', { name: 'Disable dave' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Disable dave' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Disable dave?' });
     await user.click(within(confirm).getByRole('button', { name: 'Yes' }));
     const row = (await screen.findByText('Disabled')).closest('tr')!;
@@ -83,7 +83,7 @@ describe('the Users screen', () => {
     const user = userEvent.setup();
     const server = fakeAdminServer();
     render(<App client={server.api} />);
-    await user.click(await screen.findByRole('button', { name: 'Delete dave' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Delete dave' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete dave?' });
     expect(within(dialog).getByText(/records they own stay/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete user' }));
@@ -96,9 +96,7 @@ describe('the Users screen', () => {
   it('is not offered to, and not opened for, a user who is not an administrator', async () => {
     const server = fakeAdminServer({ ...adminMe, isAdmin: false, roleIds: [501] });
     render(<App client={server.api} />);
-    expect(
-      await screen.findByText('Only administrators can open this page.', {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Only administrators can open this page.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Administration' })).toBeNull();
     expect(screen.getByRole('link', { name: 'My account' })).toBeInTheDocument();
     expect(server.requests.some((r) => r.path.startsWith('/spapi/admin/'))).toBe(false);

@@ -36,7 +36,7 @@ describe('the app list', () => {
       return { status: 404, body: { error: { code: 'not_found', message: 'Not found.' } } };
     });
     render(<App client={api} />);
-    const link = await screen.findByRole('link', { name: /Sales CRM/ }, { timeout: 5000 });
+    const link = await screen.findByRole('link', { name: /Sales CRM/ });
     expect(link).toHaveAttribute('href', '/apps/crm/_sitemap');
     expect(link).toHaveTextContent('Accounts, contacts and opportunities.');
     const names = screen.getAllByRole('link').map((l) => l.querySelector('.pl-app-list__name')?.textContent);

@@ -13,7 +13,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, box: HTMLElement, 
 
 async function openSettings(name: string) {
   const user = userEvent.setup();
-  await user.click(await screen.findByRole('button', { name: `Settings of ${name}` }, { timeout: 5000 }));
+  await user.click(await screen.findByRole('button', { name: `Settings of ${name}` }));
   const dialog = await screen.findByRole('dialog', { name: `App settings: ${name}` });
   // The settings are read afresh when the dialog opens.
   await within(dialog).findByDisplayValue(name);

@@ -15,7 +15,7 @@ describe('the Apps screen', () => {
     const user = userEvent.setup();
     const server = builderServerHarness();
     render(<App client={server.api} />);
-    const table = await screen.findByRole('table', {}, { timeout: 5000 });
+    const table = await screen.findByRole('table');
     expect(screen.getByRole('heading', { level: 1, name: 'Apps' })).toBeInTheDocument();
     const tabs = screen.getByRole('navigation', { name: 'Administration' });
     expect(within(tabs).getByRole('link', { name: 'Apps' })).toHaveAttribute('aria-current', 'page');
@@ -53,7 +53,7 @@ describe('the Apps screen', () => {
     const user = userEvent.setup();
     const server = builderServerHarness();
     render(<App client={server.api} />);
-    await user.click(await screen.findByRole('button', { name: 'New app' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'New app' }));
     const dialog = await screen.findByRole('dialog', { name: 'New app' });
     await user.type(within(dialog).getByLabelText(/App name/), 'Field Visits!');
     expect(within(dialog).getByLabelText(/URL slug/)).toHaveValue('fieldvisits');
@@ -79,7 +79,7 @@ describe('the Apps screen', () => {
     const user = userEvent.setup();
     const server = builderServerHarness();
     render(<App client={server.api} />);
-    await user.click(await screen.findByRole('button', { name: 'New app' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'New app' }));
     const dialog = await screen.findByRole('dialog', { name: 'New app' });
     await user.type(within(dialog).getByLabelText(/App name/), 'sales crm');
     const slug = within(dialog).getByLabelText(/URL slug/);
@@ -103,7 +103,7 @@ describe('the Apps screen', () => {
     const user = userEvent.setup();
     const server = builderServerHarness();
     render(<App client={server.api} />);
-    await user.click(await screen.findByRole('button', { name: 'New app' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'New app' }));
     const dialog = await screen.findByRole('dialog', { name: 'New app' });
     await user.type(within(dialog).getByLabelText(/App name/), 'Shared things');
     const slug = within(dialog).getByLabelText(/URL slug/);
@@ -120,15 +120,13 @@ describe('the Apps screen', () => {
   it('is for administrators only', async () => {
     const server = builderServerHarness({ ...adminMe, isAdmin: false });
     render(<App client={server.api} />);
-    expect(
-      await screen.findByText('Only administrators can open this page.', {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Only administrators can open this page.')).toBeInTheDocument();
     expect(server.requests.some((r) => r.path === '/spapi/admin/v1/apps')).toBe(false);
   });
 
   describe('deleting an app', () => {
     const deleteFrom = async (user: ReturnType<typeof userEvent.setup>, name: string) => {
-      await user.click(await screen.findByRole('button', { name: `Delete ${name}` }, { timeout: 5000 }));
+      await user.click(await screen.findByRole('button', { name: `Delete ${name}` }));
       return screen.findByRole('alertdialog', { name: `Delete the app '${name}'?` });
     };
 

@@ -39,7 +39,7 @@ async function openFileTab() {
   seedPage(server, app, 49_002, 'Job form', 'other', 3001);
   const user = userEvent.setup();
   render(<App client={server.api} />);
-  await screen.findByRole('heading', { level: 1, name: /^Sales CRM/ }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: /^Sales CRM/ });
   const fileTab = screen.getByRole('tab', { name: 'File' });
   if (fileTab.getAttribute('aria-selected') !== 'true') await user.click(fileTab);
   return { server, app, user };

@@ -15,7 +15,7 @@ async function openBuilder(path: string) {
   const server = builderServerHarness();
   const user = userEvent.setup();
   render(<App client={server.api} />);
-  await screen.findByRole('heading', { level: 1, name: /^Sales CRM/ }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: /^Sales CRM/ });
   return { server, user };
 }
 
@@ -34,8 +34,8 @@ describe('the page builder', () => {
     const server = builderServerHarness();
     const user = userEvent.setup();
     render(<App client={server.api} />);
-    await user.click(await screen.findByRole('link', { name: 'Open Sales CRM' }, { timeout: 5000 }));
-    await screen.findByRole('heading', { level: 1, name: /^Sales CRM/ }, { timeout: 5000 });
+    await user.click(await screen.findByRole('link', { name: 'Open Sales CRM' }));
+    await screen.findByRole('heading', { level: 1, name: /^Sales CRM/ });
     await waitFor(() => expect(window.location.pathname).toBe('/admin/apps/crm/welcome'));
     const tabs = screen.getByRole('tablist', { name: 'Builder' });
     expect(
@@ -78,7 +78,7 @@ describe('the page builder', () => {
     }) as typeof call);
     const user = userEvent.setup();
     render(<App client={server.api} />);
-    await screen.findByRole('heading', { level: 1, name: /^Sales CRM/ }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: /^Sales CRM/ });
     await user.type(field('Page name'), ' page');
     await user.click(saveButton());
     // While the save is on its way, a grid is added to the page.

@@ -13,7 +13,7 @@ async function openBuilder() {
   const server = builderServerHarness();
   const user = userEvent.setup();
   render(<App client={server.api} />);
-  await screen.findByRole('heading', { level: 1, name: /^Sales CRM/ }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: /^Sales CRM/ });
   return { server, user };
 }
 

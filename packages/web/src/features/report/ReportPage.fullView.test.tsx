@@ -37,10 +37,10 @@ describe('the report’s full view', () => {
       return { status: 404, body: { error: { code: 'not_found', message: 'Not found.' } } };
     });
     render(<App client={api} />);
-    expect(await screen.findByRole('heading', { name: 'Deals' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Deals' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Full view' }));
     const modal = await screen.findByRole('dialog', { name: 'Deals' });
-    expect(await within(modal).findByRole('grid', { name: 'Deals' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(modal).findByRole('grid', { name: 'Deals' })).toBeInTheDocument();
     expect(within(modal).getAllByRole('heading', { name: 'Deals' })).toHaveLength(1);
   });
 });

@@ -32,7 +32,7 @@ describe('a report that does not exist', () => {
   it('shows only its error: no toolbar, no pager, no count', async () => {
     const { api } = server();
     render(<App client={api} />);
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The report was not found.');
     expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
@@ -46,7 +46,7 @@ describe('a report that does not exist', () => {
   it('makes each failing call once', async () => {
     const { api, requests } = server();
     render(<App client={api} />);
-    await screen.findByRole('alert', {}, { timeout: 5000 });
+    await screen.findByRole('alert');
     // Let any retry that would follow the failure happen before counting.
     await new Promise((resolve) => setTimeout(resolve, 300));
     const calls = requests.map((r) => `${r.method} ${r.path} ${JSON.stringify(r.body ?? null)}`);

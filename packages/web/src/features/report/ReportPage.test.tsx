@@ -91,8 +91,8 @@ describe('the report page', () => {
   it('shows the report title, its rows with formatted values, and the count text', async () => {
     const { api } = server();
     render(<App client={api} />);
-    expect(await screen.findByRole('heading', { name: 'Deals' }, { timeout: 5000 })).toBeInTheDocument();
-    const grid = await screen.findByRole('grid', { name: 'Deals' }, { timeout: 5000 });
+    expect(await screen.findByRole('heading', { name: 'Deals' })).toBeInTheDocument();
+    const grid = await screen.findByRole('grid', { name: 'Deals' });
     expect(await within(grid).findByText('Alpha')).toBeInTheDocument();
     expect(within(grid).getByText('$3,000.00')).toBeInTheDocument();
     expect(screen.getByText('1-3 of 3')).toBeInTheDocument();
@@ -101,7 +101,7 @@ describe('the report page', () => {
   it('asks for the first page and the quick menu while the app starts, once each, and reads the tenant settings once', async () => {
     const { api, requests } = server();
     render(<App client={api} />);
-    const grid = await screen.findByRole('grid', { name: 'Deals' }, { timeout: 5000 });
+    const grid = await screen.findByRole('grid', { name: 'Deals' });
     expect(await within(grid).findByText('Alpha')).toBeInTheDocument();
     const paths = requests.map((r) => r.path);
     expect(paths.filter((p) => p === '/spapi/data/v1/report/7')).toHaveLength(1);
@@ -115,7 +115,7 @@ describe('the report page', () => {
     const user = userEvent.setup();
     const { api, requests } = server();
     render(<App client={api} />);
-    const grid = await screen.findByRole('grid', { name: 'Deals' }, { timeout: 5000 });
+    const grid = await screen.findByRole('grid', { name: 'Deals' });
     await within(grid).findByText('Alpha');
     await user.type(screen.getByRole('searchbox', { name: 'Find a record' }), 'bra');
     await waitFor(
@@ -137,7 +137,7 @@ describe('the report page', () => {
     const user = userEvent.setup();
     const { api, requests } = server();
     render(<App client={api} />);
-    const grid = await screen.findByRole('grid', { name: 'Deals' }, { timeout: 5000 });
+    const grid = await screen.findByRole('grid', { name: 'Deals' });
     await user.click(await within(grid).findByText('Bravo'));
     await user.click(screen.getByRole('button', { name: 'More actions' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
@@ -173,7 +173,7 @@ describe('a public report', () => {
       return { status: 401, body: { error: { code: 'unauthorized', message: 'Sign in first.' } } };
     });
     render(<App client={api} />);
-    const grid = await screen.findByRole('grid', { name: 'Deals' }, { timeout: 5000 });
+    const grid = await screen.findByRole('grid', { name: 'Deals' });
     expect(await within(grid).findByText('Charlie')).toBeInTheDocument();
     expect(window.location.pathname).toBe('/public/demo/report/7');
     expect(screen.queryByRole('button', { name: 'Export' })).not.toBeInTheDocument();

@@ -128,7 +128,7 @@ function server(options: { refuseDelete?: string; failDetails?: string } = {}) {
 /** Selects the row named `name` and chooses Delete from the toolbar's menu. */
 async function askToDelete(name: string) {
   const user = userEvent.setup();
-  const grid = await screen.findByRole('grid', { name: 'Opportunities' }, { timeout: 5000 });
+  const grid = await screen.findByRole('grid', { name: 'Opportunities' });
   await user.click(await within(grid).findByText(name));
   await user.click(screen.getByRole('button', { name: 'More actions' }));
   await user.click(await screen.findByRole('menuitem', { name: /^Delete/ }));

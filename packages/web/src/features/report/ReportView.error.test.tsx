@@ -16,7 +16,7 @@ describe('a report that cannot be read', () => {
         : { status: 404, body: { error: { code: 'not_found', message: 'The record was not found.' } } },
     );
     render(<App client={api} />);
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The record was not found.');
     expect(screen.getByRole('link', { name: 'go home' })).toHaveAttribute('href', '/apps');
     expect(screen.queryByText(/of many/)).not.toBeInTheDocument();

@@ -45,7 +45,7 @@ describe('the report page’s filter chips', () => {
     const user = userEvent.setup();
     const { api, requests } = server();
     render(<App client={api} />);
-    const chips = await screen.findByRole('list', { name: 'Applied filters' }, { timeout: 5000 });
+    const chips = await screen.findByRole('list', { name: 'Applied filters' });
     expect(within(chips).getByRole('listitem', { name: 'Name Contains a' })).toBeInTheDocument();
     await user.click(within(chips).getByRole('button', { name: 'Clear Name filter' }));
     await waitFor(() =>

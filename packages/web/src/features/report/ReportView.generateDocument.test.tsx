@@ -98,7 +98,7 @@ function server(refusal?: string, unknownFields?: string) {
 /** Selects the row named `name` and chooses the template's item from the toolbar's menu. */
 async function generateFrom(name: string) {
   const user = userEvent.setup();
-  const grid = await screen.findByRole('grid', { name: 'Accounts' }, { timeout: 5000 });
+  const grid = await screen.findByRole('grid', { name: 'Accounts' });
   await user.click(await within(grid).findByText(name));
   await user.click(screen.getByRole('button', { name: 'More actions' }));
   const item = await screen.findByRole('menuitem', { name: 'Generate Account summary' });
@@ -134,7 +134,7 @@ describe('generating a document from the report', () => {
     const { api } = server();
     render(<App client={api} />);
     const user = userEvent.setup();
-    await screen.findByRole('grid', { name: 'Accounts' }, { timeout: 5000 });
+    await screen.findByRole('grid', { name: 'Accounts' });
     await user.click(screen.getByRole('button', { name: 'More actions' }));
     expect(await screen.findByRole('menuitem', { name: 'Generate Account summary' })).toHaveAttribute(
       'aria-disabled',

@@ -82,8 +82,8 @@ const reportQueries = (requests: Array<{ path: string; body: unknown }>) =>
 async function openReport() {
   const fake = server();
   const view = render(<App client={fake.api} />);
-  const grid = await screen.findByRole('grid', { name: 'Deals' }, { timeout: 5000 });
-  await within(grid).findByText('Alpha', {}, { timeout: 5000 });
+  const grid = await screen.findByRole('grid', { name: 'Deals' });
+  await within(grid).findByText('Alpha');
   return { ...fake, ...view, grid };
 }
 

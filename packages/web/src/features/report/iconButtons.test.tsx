@@ -61,7 +61,7 @@ describe("the report's icon-only buttons", () => {
         return { status: 404, body: { error: { code: 'not_found', message: 'Not found.' } } };
       });
       render(<App client={api} />);
-      const toolbar = await screen.findByRole('toolbar', { name: 'Report toolbar' }, { timeout: 5000 });
+      const toolbar = await screen.findByRole('toolbar', { name: 'Report toolbar' });
       await within(screen.getByRole('grid', { name: 'Deals' })).findByText('Alpha');
       await expectTooltip(within(toolbar).getByRole('button', { name: 'Refresh' }), 'Last refreshed');
       await expectTooltip(within(toolbar).getByRole('button', { name: 'More actions' }), 'More actions');

@@ -131,7 +131,7 @@ describe('the runner’s query parameters', () => {
   it('opens a page with every default when formMode, rtOptions and the ids are garbage', async () => {
     const { api } = runner('/apps/crm/home?formMode=garbage&rtOptions=%25%25garbage&pageId=x&cid=-4');
     render(<App client={api} />);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Home' }, { timeout: 5000 })).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
     expect(menu()).toBeVisible();
   });
 
@@ -144,13 +144,8 @@ describe('the runner’s query parameters', () => {
     const { api } = runner(`/apps/crm/account?cid=5&formMode=${formMode}`, undefined, {}, withAccountPage);
     render(<App client={api} />);
     // The bound component shows the record's name: in a box to change, or as text to read.
-    await waitFor(() => expect(document.querySelector('.pl-bound')).toHaveTextContent('Name'), {
-      timeout: 5000,
-    });
-    if (isEditable)
-      expect(await screen.findByRole('textbox', { name: /^Name/ }, { timeout: 5000 })).toHaveValue(
-        'Acme Pty',
-      );
+    await waitFor(() => expect(document.querySelector('.pl-bound')).toHaveTextContent('Name'));
+    if (isEditable) expect(await screen.findByRole('textbox', { name: /^Name/ })).toHaveValue('Acme Pty');
     else {
       await waitFor(() => expect(document.querySelector('.pl-bound')).toHaveTextContent('Acme Pty'));
       expect(screen.queryByRole('textbox', { name: /^Name/ })).toBeNull();
@@ -160,7 +155,7 @@ describe('the runner’s query parameters', () => {
   it('rtOptions: hides the app menu and shows the title bar the page hides', async () => {
     const { api } = runner(`/apps/crm/home?rtOptions=${options({ showMenu: false, showTitleBar: true })}`);
     render(<App client={api} />);
-    const title = await screen.findByRole('heading', { level: 1, name: 'Home' }, { timeout: 5000 });
+    const title = await screen.findByRole('heading', { level: 1, name: 'Home' });
     expect(title).not.toHaveClass('pl-visually-hidden');
     expect(title.closest('.pl-page-title-bar')).not.toBeNull();
     expect(menu()).toBeNull();
@@ -169,9 +164,7 @@ describe('the runner’s query parameters', () => {
   it('rtOptions: gives the page’s variables their values, which its rules then read', async () => {
     const plain = runner('/apps/crm', undefined, {}, withLinks);
     const { unmount } = render(<App client={plain.api} />);
-    await waitFor(() => expect(plain.requests.some((r) => r.path === evalPath)).toBe(true), {
-      timeout: 5000,
-    });
+    await waitFor(() => expect(plain.requests.some((r) => r.path === evalPath)).toBe(true));
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Western deals' })).toBeNull());
     unmount();
     const west = runner(
@@ -181,7 +174,7 @@ describe('the runner’s query parameters', () => {
       withLinks,
     );
     render(<App client={west.api} />);
-    await waitFor(() => expect(west.requests.some((r) => r.path === evalPath)).toBe(true), { timeout: 5000 });
+    await waitFor(() => expect(west.requests.some((r) => r.path === evalPath)).toBe(true));
     expect(west.requests.find((r) => r.path === evalPath)?.body).toMatchObject({
       params: [{ name: 'Region', type: 'String', value: 'West' }],
     });
@@ -199,9 +192,9 @@ describe('the runner’s query parameters', () => {
       withLinks,
     );
     render(<App client={api} />);
-    const form = await screen.findByRole('region', { name: 'New Account' }, { timeout: 5000 });
+    const form = await screen.findByRole('region', { name: 'New Account' });
     // The Owner picker starts with the related record chosen (its name is the picker's to read).
-    const label = await within(form).findByText('Owner', {}, { timeout: 5000 });
+    const label = await within(form).findByText('Owner');
     const owner = label.closest('.pl-field') as HTMLElement;
     expect(await within(owner).findByRole('button', { name: /^Remove / })).toBeVisible();
     await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Harbour Freight');
@@ -222,7 +215,7 @@ describe('the runner’s query parameters', () => {
       withLinks,
     );
     render(<App client={api} />);
-    const name = await screen.findByRole('textbox', { name: 'Name' }, { timeout: 5000 });
+    const name = await screen.findByRole('textbox', { name: 'Name' });
     await user.type(name, 'Harbour Freight');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(window.location.pathname).toBe('/apps/crm/_editRecord'));
@@ -243,7 +236,7 @@ describe('the runner’s query parameters', () => {
     const user = userEvent.setup();
     const { api, requests } = runner(`/apps/crm/_createRecord?cid=30&${query}`, undefined, {}, withLinks);
     render(<App client={api} />);
-    const name = await screen.findByRole('textbox', { name: 'Name' }, { timeout: 5000 });
+    const name = await screen.findByRole('textbox', { name: 'Name' });
     await user.type(name, 'Harbour Freight');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(window.location.pathname).toBe('/apps/crm/_editRecord'));
@@ -255,16 +248,17 @@ describe('the runner’s query parameters', () => {
   it('fromPageSlug: a record opened from a page keeps that page current in the menu', async () => {
     const { api } = runner('/apps/crm/_viewRecord?cid=5&formMode=view&fromPageSlug=home');
     render(<App client={api} />);
-    await screen.findByRole('heading', { level: 1, name: 'View Acme Pty' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'View Acme Pty' });
     expect(within(menu()!).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('fromPageSlug: a report’s address names the page it was opened from, kept current too', async () => {
     const { api } = runner('/apps/crm/home/_report/42');
     render(<App client={api} />);
-    const home = await within(
-      await screen.findByRole('navigation', { name: 'App menu' }, { timeout: 5000 }),
-    ).findByRole('link', { name: 'Home' });
+    const home = await within(await screen.findByRole('navigation', { name: 'App menu' })).findByRole(
+      'link',
+      { name: 'Home' },
+    );
     expect(home).toHaveAttribute('aria-current', 'page');
   });
 
@@ -277,7 +271,7 @@ describe('the runner’s query parameters', () => {
     const user = userEvent.setup();
     const { api } = runner(`/apps/crm/_viewRecord?cid=5&formMode=view&asPath=${encodeURIComponent(asPath)}`);
     render(<App client={api} />);
-    await user.click(await screen.findByRole('button', { name: 'Delete' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Confirm delete' });
     await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(window.location.pathname).toBe(landing));

@@ -12,9 +12,7 @@ describe('the runner routes', () => {
   it('opens an app on its default page, with the app menu', async () => {
     const { api, requests } = runner('/apps/crm');
     render(<App client={api} />);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Home' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'App menu' })).toBeVisible();
     // The app call brings its default page along: one call, not two in turn (decision 0090).
     const gets = requests.filter((r) => r.path.startsWith('/spapi/data/v1/apps/crm'));
@@ -25,13 +23,13 @@ describe('the runner routes', () => {
   it('opens a page by slug with its app in one call, and asks for a page afresh after moving on', async () => {
     const { api, requests } = runner('/apps/crm/account');
     render(<App client={api} />);
-    expect(await screen.findByText(/This page shows a record/, {}, { timeout: 5000 })).toBeVisible();
+    expect(await screen.findByText(/This page shows a record/)).toBeVisible();
     expect(requests.filter((r) => r.path.startsWith('/spapi/data/v1/apps/crm')).map((r) => r.path)).toEqual([
       '/spapi/data/v1/apps/crm?withPage=account',
     ]);
     expect(requests.some((r) => r.path.startsWith('/spapi/data/v1/pages/'))).toBe(false);
     await userEvent.click(screen.getByRole('link', { name: 'Sales CRM' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Home' }, { timeout: 5000 })).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
     // Moving between an app's pages loads no app again; the next page is asked for by id.
     expect(requests.filter((r) => r.path.startsWith('/spapi/data/v1/apps/crm'))).toHaveLength(1);
     expect(requests.some((r) => r.path === '/spapi/data/v1/pages/1')).toBe(true);
@@ -40,18 +38,14 @@ describe('the runner routes', () => {
   it('says when the page the app call was asked to bring is not one the user may display', async () => {
     const { api, requests } = runner('/apps/crm/secret');
     render(<App client={api} />);
-    expect(
-      await screen.findByText('Failed to load page secret. Page not found', {}, { timeout: 5000 }),
-    ).toBeVisible();
+    expect(await screen.findByText('Failed to load page secret. Page not found')).toBeVisible();
     expect(requests.some((r) => r.path === '/spapi/data/v1/apps/crm?withPage=secret')).toBe(true);
   });
 
   it('shows a record in its form in view mode, titled as the spec says', async () => {
     const { api } = runner('/apps/crm/_viewRecord?cid=5&formMode=view');
     render(<App client={api} />);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'View Acme Pty' }, { timeout: 5000 }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'View Acme Pty' })).toBeVisible();
     const form = screen.getByRole('region', { name: 'View Acme Pty' });
     const value = async (label: string) =>
       (await within(form).findByRole('group', { name: label })).textContent;
@@ -77,7 +71,7 @@ describe('the runner routes', () => {
     };
     const { api, requests } = runner('/apps/crm/_viewRecord?cid=5&formMode=view', settings);
     render(<App client={api} />);
-    const form = await screen.findByRole('region', { name: 'View Acme Pty' }, { timeout: 5000 });
+    const form = await screen.findByRole('region', { name: 'View Acme Pty' });
     expect(await within(form).findByRole('group', { name: 'Annual revenue' })).toHaveTextContent(
       '€1,250,000.50',
     );
@@ -91,7 +85,7 @@ describe('the runner routes', () => {
     const user = userEvent.setup();
     const { api, requests } = runner('/apps/crm/_viewRecord?cid=5&formMode=view');
     render(<App client={api} />);
-    await user.click(await screen.findByRole('button', { name: 'Delete' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Confirm delete' });
     expect(
       within(dialog).getByText("Are you sure that you want to delete Account 'Acme Pty'?"),
@@ -105,7 +99,7 @@ describe('the runner routes', () => {
     const user = userEvent.setup();
     const { api, requests } = runner('/apps/crm/_viewRecord?cid=5&formMode=view');
     render(<App client={api} />);
-    const toolbar = await screen.findByRole('toolbar', { name: 'Record actions' }, { timeout: 5000 });
+    const toolbar = await screen.findByRole('toolbar', { name: 'Record actions' });
     await user.click(within(toolbar).getByRole('button', { name: 'New' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Partner' }));
     await waitFor(() => expect(window.location.pathname).toBe('/apps/crm/_createRecord'));
@@ -119,9 +113,7 @@ describe('the runner routes', () => {
   it('opens a new record’s form with its defaults, without the dates it has not yet', async () => {
     const { api } = runner('/apps/crm/_createRecord?cid=30');
     render(<App client={api} />);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'New Account' }, { timeout: 5000 }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'New Account' })).toBeVisible();
     const form = screen.getByRole('region', { name: 'New Account' });
     expect(await within(form).findByRole('switch', { name: 'Active' })).toBeChecked();
     expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveValue('');
@@ -134,7 +126,7 @@ describe('the runner routes', () => {
     const user = userEvent.setup();
     const { api, requests } = runner('/apps/crm/_createRecord?cid=30');
     render(<App client={api} />);
-    const name = await screen.findByRole('textbox', { name: 'Name' }, { timeout: 5000 });
+    const name = await screen.findByRole('textbox', { name: 'Name' });
     await user.type(name, 'Harbour Freight');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(window.location.pathname).toBe('/apps/crm/_editRecord'));
@@ -152,18 +144,12 @@ describe('the runner routes', () => {
         : undefined;
     const editing = runner('/apps/crm/_editRecord?cid=5', undefined, {}, alternate);
     const { unmount } = render(<App client={editing.api} />);
-    await waitFor(
-      () => expect(editing.requests.some((r) => r.path === '/spapi/data/v1/pages/1')).toBe(true),
-      {
-        timeout: 5000,
-      },
-    );
+    await waitFor(() => expect(editing.requests.some((r) => r.path === '/spapi/data/v1/pages/1')).toBe(true));
     unmount();
     const viewing = runner('/apps/crm/_viewRecord?cid=5', undefined, {}, alternate);
     render(<App client={viewing.api} />);
-    await waitFor(
-      () => expect(viewing.requests.some((r) => r.path === '/spapi/data/v1/schema/type/30')).toBe(true),
-      { timeout: 5000 },
+    await waitFor(() =>
+      expect(viewing.requests.some((r) => r.path === '/spapi/data/v1/schema/type/30')).toBe(true),
     );
     await waitFor(() =>
       expect(viewing.requests.some((r) => r.path === '/spapi/data/v1/entity/query')).toBe(true),
@@ -174,27 +160,23 @@ describe('the runner routes', () => {
   it('says when a record cannot be read', async () => {
     const { api } = runner('/apps/crm/_editRecord?cid=6&formMode=edit');
     render(<App client={api} />);
-    expect(await screen.findByText('Failed to get record.', {}, { timeout: 5000 })).toBeVisible();
+    expect(await screen.findByText('Failed to get record.')).toBeVisible();
   });
 
   it('says which page it failed to load, and which app', async () => {
     const { api } = runner('/apps/crm/nowhere');
     const { unmount } = render(<App client={api} />);
-    expect(
-      await screen.findByText('Failed to load page nowhere. Page not found', {}, { timeout: 5000 }),
-    ).toBeVisible();
+    expect(await screen.findByText('Failed to load page nowhere. Page not found')).toBeVisible();
     unmount();
     const other = runner('/apps/hr');
     render(<App client={other.api} />);
-    expect(
-      await screen.findByText('Failed to load app hr. The record was not found.', {}, { timeout: 5000 }),
-    ).toBeVisible();
+    expect(await screen.findByText('Failed to load app hr. The record was not found.')).toBeVisible();
   });
 
   it('previews a record page with its test record, and says when a record page has no record', async () => {
     const { api, requests } = runner('/apps/crm/account?preview=1');
     const { unmount } = render(<App client={api} />);
-    expect(await screen.findByText(/^Preview/, {}, { timeout: 5000 })).toBeVisible();
+    expect(await screen.findByText(/^Preview/)).toBeVisible();
     await waitFor(() =>
       expect(
         requests.some(
@@ -207,18 +189,14 @@ describe('the runner routes', () => {
     const plain = runner('/apps/crm/account');
     render(<App client={plain.api} />);
     expect(
-      await screen.findByText(
-        'This page shows a record: open it from a list or a link to a record.',
-        {},
-        { timeout: 5000 },
-      ),
+      await screen.findByText('This page shows a record: open it from a list or a link to a record.'),
     ).toBeVisible();
   });
 
   it('runs in the hash host route, showing the draft in a preview', async () => {
     const { api, requests } = runner('/#/demo/0/apprunner?app=crm&page=home&preview=1');
     render(<App client={api} />);
-    expect(await screen.findByText('Preview of the draft', {}, { timeout: 5000 })).toBeVisible();
+    expect(await screen.findByText('Preview of the draft')).toBeVisible();
     expect(requests.some((r) => r.path === '/spapi/data/v1/pages/1?preview=1')).toBe(true);
     // A preview shows the draft: the app call brings no published version along.
     expect(requests.some((r) => r.path === '/spapi/data/v1/apps/crm')).toBe(true);
@@ -231,9 +209,7 @@ describe('the runner routes', () => {
   it('shows the sitemap inside the app, with the app’s footer', async () => {
     const { api } = runner('/apps/crm/_sitemap', undefined, { footerText: 'Sales team · internal' });
     render(<App client={api} />);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Sales CRM' }, { timeout: 5000 }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sales CRM' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Pipeline filter' })).toHaveAttribute(
       'href',
       '/apps/crm/pipeline-filter',

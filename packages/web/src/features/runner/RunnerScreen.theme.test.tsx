@@ -6,7 +6,7 @@ import { runner } from './test/runnerServerHarness';
 
 /** The runner's root, which carries the app's theme (decision 0122). */
 async function runnerRoot(): Promise<HTMLElement> {
-  await screen.findByRole('heading', { level: 1, name: 'Home' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Home' });
   return screen.getByRole('navigation', { name: 'App menu' }).closest<HTMLElement>('.pl-runner')!;
 }
 

@@ -20,7 +20,7 @@ describe('icons in the schema editor', () => {
     server.choices[1]!.iconImageId = 900;
     open('/admin/schema/10030');
     render(<App client={server.api} />);
-    const panel = await screen.findByRole('region', { name: 'Choice values' }, { timeout: 5000 });
+    const panel = await screen.findByRole('region', { name: 'Choice values' });
     await waitFor(() =>
       expect(panel.querySelector('.pl-picker-option__icon')).toHaveAttribute(
         'src',
@@ -45,7 +45,7 @@ describe('icons in the schema editor', () => {
     server.types.find((t) => t.name === 'Account')!.iconImageId = 901;
     open('/admin/schema');
     render(<App client={server.api} />);
-    const link = await screen.findByRole('link', { name: 'Account' }, { timeout: 5000 });
+    const link = await screen.findByRole('link', { name: 'Account' });
     expect(link.previousElementSibling).toHaveAttribute('src', '/spapi/data/v2/image/901?size=small');
     expect(screen.getByRole('link', { name: 'Opportunity' }).previousElementSibling?.tagName).not.toBe('IMG');
 

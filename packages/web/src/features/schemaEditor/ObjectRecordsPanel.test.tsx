@@ -14,7 +14,7 @@ describe("an Object's records on its page (decision 0111)", () => {
     const server = fakeSchemaServer();
     open('/admin/schema/10010');
     render(<App client={server.api} />);
-    const panel = await screen.findByRole('region', { name: 'Records' }, { timeout: 5000 });
+    const panel = await screen.findByRole('region', { name: 'Records' });
     expect(await within(panel).findByText('12 records')).toBeInTheDocument();
     expect(within(panel).getByRole('link', { name: 'New record' })).toHaveAttribute(
       'href',
@@ -55,7 +55,7 @@ describe("an Object's records on its page (decision 0111)", () => {
   it('leaves a choice Object’s values to their own panel', async () => {
     open('/admin/schema/10030');
     render(<App client={fakeSchemaServer().api} />);
-    await screen.findByRole('region', { name: 'Choice values' }, { timeout: 5000 });
+    await screen.findByRole('region', { name: 'Choice values' });
     expect(screen.queryByRole('region', { name: 'Records' })).toBeNull();
   });
 
@@ -63,7 +63,7 @@ describe("an Object's records on its page (decision 0111)", () => {
     const user = userEvent.setup();
     open('/admin/schema/10010');
     render(<App client={fakeSchemaServer().api} />);
-    await screen.findByRole('heading', { name: 'Account', level: 1 }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Account', level: 1 });
     const addText = async (name: string) => {
       await user.click(screen.getByRole('button', { name: 'New field' }));
       await user.click(await screen.findByRole('menuitem', { name: 'Text' }));

@@ -15,7 +15,7 @@ describe('the schema editor', () => {
     const user = userEvent.setup();
     open('/admin/schema');
     render(<App client={fakeSchemaServer().api} />);
-    const table = await screen.findByRole('table', {}, { timeout: 5000 });
+    const table = await screen.findByRole('table');
     const names = within(table)
       .getAllByRole('link')
       .map((a) => a.textContent);
@@ -39,7 +39,7 @@ describe('the schema editor', () => {
     const server = fakeSchemaServer();
     open('/admin/schema');
     render(<App client={server.api} />);
-    await user.click(await screen.findByRole('button', { name: 'New Object' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'New Object' }));
     const dialog = await screen.findByRole('dialog', { name: 'New Object' });
     expect(
       within(dialog).getByText('Creating an Object may incur additional license costs.'),
@@ -87,7 +87,7 @@ describe('the schema editor', () => {
     const server = fakeSchemaServer();
     open('/admin/schema/10010');
     render(<App client={server.api} />);
-    await screen.findByRole('heading', { name: 'Account', level: 1 }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Account', level: 1 });
     await user.click(screen.getByRole('button', { name: 'New field' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Text' }));
     const dialog = await screen.findByRole('dialog', { name: 'New Text field on Account' });
@@ -173,7 +173,7 @@ describe('the schema editor', () => {
     });
     open('/admin/schema/10010');
     render(<App client={server.api} />);
-    await screen.findByRole('heading', { name: 'Account', level: 1 }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Account', level: 1 });
     await user.click(screen.getByRole('button', { name: 'Edit the field Text' }));
     const dialog = await screen.findByRole('dialog', { name: 'Text (Text)' });
     await user.click(within(dialog).getByRole('tab', { name: 'Validation' }));
@@ -185,7 +185,7 @@ describe('the schema editor', () => {
     );
     expect(puts(server)).toHaveLength(0);
     await user.click(within(question).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(puts(server)).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'OK' }));
@@ -205,7 +205,7 @@ describe('the schema editor', () => {
     const server = fakeSchemaServer();
     open('/admin/schema/10010');
     render(<App client={server.api} />);
-    await screen.findByRole('heading', { name: 'Account', level: 1 }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Account', level: 1 });
     await user.click(screen.getByRole('button', { name: 'Edit the field Text' }));
     const dialog = await screen.findByRole('dialog', { name: 'Text (Text)' });
     await user.click(within(dialog).getByRole('button', { name: /Field type/ }));
@@ -232,12 +232,12 @@ describe('the schema editor', () => {
     });
     open('/admin/schema/10010');
     render(<App client={server.api} />);
-    await screen.findByRole('heading', { name: 'Account', level: 1 }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Account', level: 1 });
     await user.click(screen.getByRole('button', { name: 'Delete the field Text' }));
     const refused = await screen.findByRole('alertdialog', { name: "'Text' cannot be deleted" });
     expect(await within(refused).findByText('Accounts by city')).toBeInTheDocument();
     await user.click(within(refused).getAllByRole('button', { name: 'Close' }).at(-1)!);
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
 
     server.fieldUsage.set(10_100, { forms: [], pages: [], reports: [], calculations: [], valueCount: 12 });
     await user.click(screen.getByRole('button', { name: 'Delete the field Text' }));
@@ -250,7 +250,7 @@ describe('the schema editor', () => {
     await user.click(
       within(confirm).getByRole('button', { name: 'Delete the field and its values in 12 records' }),
     );
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     const deleted = server.requests.find((r) => r.path === '/spapi/data/v1/schema/field/10100/delete');
     expect(deleted?.body).toEqual({ valueCount: 12 });
     await waitFor(() => expect(screen.queryByRole('cell', { name: 'Text' })).toBeNull());
@@ -260,7 +260,7 @@ describe('the schema editor', () => {
     const user = userEvent.setup();
     open('/admin/schema/10010');
     render(<App client={fakeSchemaServer().api} />);
-    await screen.findByRole('heading', { name: 'Account', level: 1 }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Account', level: 1 });
     const newField = async (label: string) => {
       await user.click(screen.getByRole('button', { name: 'New field' }));
       await user.click(await screen.findByRole('menuitem', { name: label }));
@@ -301,7 +301,7 @@ describe('the schema editor', () => {
     });
     open('/admin/schema');
     render(<App client={server.api} />);
-    await user.click(await screen.findByRole('button', { name: 'Delete Opportunity' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Delete Opportunity' }));
     let dialog = await screen.findByRole('alertdialog', { name: "'Opportunity' cannot be deleted" });
     expect(await within(dialog).findByText('Opportunity form')).toBeInTheDocument();
     expect(within(dialog).getByText('Pipeline')).toBeInTheDocument();
@@ -327,7 +327,7 @@ describe('the schema editor', () => {
     const server = fakeSchemaServer();
     open('/admin/schema/10030');
     render(<App client={server.api} />);
-    const panel = await screen.findByRole('region', { name: 'Choice values' }, { timeout: 5000 });
+    const panel = await screen.findByRole('region', { name: 'Choice values' });
     const names = () =>
       within(panel)
         .getAllByRole('listitem')

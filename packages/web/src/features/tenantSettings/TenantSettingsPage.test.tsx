@@ -52,7 +52,7 @@ describe('the tenant settings screen', () => {
   it("shows the tenant's settings and saves the time zone, locale and financial year an administrator picks", async () => {
     const { api, requests } = server();
     render(<App client={api} />);
-    const save = await screen.findByRole('button', { name: settingsTexts.save }, { timeout: 5000 });
+    const save = await screen.findByRole('button', { name: settingsTexts.save });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Settings · Demo Company');
     expect(screen.getByRole('navigation', { name: 'Administration' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Time zone: Australia/Sydney' })).toBeInTheDocument();
@@ -73,7 +73,7 @@ describe('the tenant settings screen', () => {
   it('turns off the question asked before links to other sites, sending only that', async () => {
     const { api, requests } = server();
     render(<App client={api} />);
-    const save = await screen.findByRole('button', { name: settingsTexts.save }, { timeout: 5000 });
+    const save = await screen.findByRole('button', { name: settingsTexts.save });
     const toggle = screen.getByRole('switch', { name: settingsTexts.confirmExternalLinks });
     expect(toggle).toBeChecked();
     await userEvent.click(toggle);
@@ -86,7 +86,7 @@ describe('the tenant settings screen', () => {
   it("shows the server's refusal and keeps what was chosen", async () => {
     const { api } = server(admin, "'de-DE' is not a known locale.");
     render(<App client={api} />);
-    await screen.findByRole('button', { name: settingsTexts.save }, { timeout: 5000 });
+    await screen.findByRole('button', { name: settingsTexts.save });
     await choose(settingsTexts.locale, 'German (Germany) (de-DE)');
     await userEvent.click(screen.getByRole('button', { name: settingsTexts.save }));
     expect(await screen.findByRole('alert')).toHaveTextContent("'de-DE' is not a known locale.");
@@ -96,9 +96,7 @@ describe('the tenant settings screen', () => {
   it('is for administrators only', async () => {
     const { api, requests } = server({ ...admin, isAdmin: false });
     render(<App client={api} />);
-    expect(
-      await screen.findByText('Only administrators can open this page.', {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Only administrators can open this page.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Settings' })).toBeNull();
     expect(requests.some((r) => r.method === 'PUT')).toBe(false);
   });

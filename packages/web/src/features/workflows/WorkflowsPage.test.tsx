@@ -6,8 +6,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../app/App';
 import { workflowServerHarness } from './workflowServerHarness';
 
-const slow = { timeout: 5000 };
-
 /** The steps' headings in the order the list shows them. */
 const stepTitles = () =>
   within(screen.getByRole('list', { name: 'Steps' }))
@@ -66,9 +64,9 @@ describe('the Workflows screen', () => {
     const user = userEvent.setup();
     const server = workflowServerHarness();
     render(<App client={server.api} />);
-    expect(await screen.findByText('No workflows yet. Create the first one.', {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText('No workflows yet. Create the first one.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'New workflow' }));
-    await screen.findByRole('region', { name: 'Workflow' }, slow);
+    await screen.findByRole('region', { name: 'Workflow' });
     await user.type(workflowName(), 'Mark won');
 
     // An Opportunity argument: a record of Opportunity.
@@ -83,21 +81,21 @@ describe('the Workflows screen', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Set fields' }));
     // The new step opens, its name ready to be typed.
     await waitFor(() => expect(screen.getByRole('textbox', { name: /^Step name/ })).toHaveFocus());
-    await screen.findByRole('textbox', { name: 'Step 1: Record' }, slow);
+    await screen.findByRole('textbox', { name: 'Step 1: Record' });
     typeInEditor('[Opportunity]', 'Step 1: Record');
     const addValue = screen.getByRole('button', { name: 'Add a value' });
-    await waitFor(() => expect(addValue).toBeEnabled(), slow);
+    await waitFor(() => expect(addValue).toBeEnabled());
     await user.click(addValue);
     const step1 = screen.getByRole('region', { name: 'Step 1: Set fields' });
     await user.click(within(step1).getByRole('button', { name: /Set$/ }));
     await user.click(await screen.findByRole('option', { name: 'Close Date' }));
-    await screen.findByRole('textbox', { name: 'Step 1: value of Close Date' }, slow);
+    await screen.findByRole('textbox', { name: 'Step 1: value of Close Date' });
     typeInEditor('today()', 'Step 1: value of Close Date');
 
     // Step 2 notifies the account's owner.
     await user.click(screen.getByRole('button', { name: 'Add a step' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Send a notification' }));
-    await screen.findByRole('textbox', { name: 'Step 2: Recipient' }, slow);
+    await screen.findByRole('textbox', { name: 'Step 2: Recipient' });
     typeInEditor('[Opportunity].[Account].[Owner]', 'Step 2: Recipient');
     typeInEditor("'Deal won'", 'Step 2: Subject');
     typeInEditor("'Well done.'", 'Step 2: Message');
@@ -117,7 +115,7 @@ describe('the Workflows screen', () => {
     expect(editorText('Step 1: Recipient')).toBe('[Opportunity].[Account].[Owner]');
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText("'Mark won' was saved.", {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText("'Mark won' was saved.")).toBeInTheDocument();
     const { entity, definition } = lastPut(server);
     expect(entity).toMatchObject({
       id: 'new:workflow',
@@ -142,7 +140,7 @@ describe('the Workflows screen', () => {
     expect(screen.queryByText('Unsaved changes')).toBeNull();
 
     await user.click(backToList());
-    const row = (await screen.findByRole('link', { name: 'Mark won' }, slow)).closest('tr')!;
+    const row = (await screen.findByRole('link', { name: 'Mark won' })).closest('tr')!;
     expect(within(row).getByText('2')).toBeInTheDocument();
     expect(within(row).getByText('Everyone')).toBeInTheDocument();
   }, 40_000);
@@ -153,15 +151,13 @@ describe('the Workflows screen', () => {
     withMarkWon(server);
     window.history.pushState(null, '', '/admin/workflows/30500');
     render(<App client={server.api} />);
-    await user.click(await screen.findByRole('button', { name: 'Edit step 1' }, slow));
-    await screen.findByRole('textbox', { name: 'Step 1: value of Close Date' }, slow);
+    await user.click(await screen.findByRole('button', { name: 'Edit step 1' }));
+    await screen.findByRole('textbox', { name: 'Step 1: value of Close Date' });
     replaceEditorText('[Stage]', 'Step 1: value of Close Date');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     const step = screen.getByRole('region', { name: /Step 1: Set close date/ });
-    expect(
-      await within(step).findByText(/^Step 1 'Set close date', Close Date: /, {}, slow),
-    ).toHaveTextContent(
+    expect(await within(step).findByText(/^Step 1 'Set close date', Close Date: /)).toHaveTextContent(
       'Attempted to access a field or relationship, when no starting entity-type has been provided.',
     );
     expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
@@ -171,7 +167,7 @@ describe('the Workflows screen', () => {
     // Corrected, it saves, and the refusal goes.
     replaceEditorText('today() + 7', 'Step 1: value of Close Date');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText("'Mark won' was saved.", {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText("'Mark won' was saved.")).toBeInTheDocument();
     expect(within(step).queryByText(/^Step 1 'Set close date'/)).toBeNull();
     expect(lastPut(server).entity.version).toBe(3);
     expect(server.workflows[0]!.version).toBe(4);
@@ -183,10 +179,8 @@ describe('the Workflows screen', () => {
     withMarkWon(server);
     window.history.pushState(null, '', '/admin/workflows/30500');
     render(<App client={server.api} />);
-    await user.click(await screen.findByRole('button', { name: 'Edit step 1' }, slow));
-    expect(await screen.findByRole('textbox', { name: 'Step 1: Record' }, slow)).toHaveTextContent(
-      '[Opportunity]',
-    );
+    await user.click(await screen.findByRole('button', { name: 'Edit step 1' }));
+    expect(await screen.findByRole('textbox', { name: 'Step 1: Record' })).toHaveTextContent('[Opportunity]');
     const name = within(screen.getByRole('listitem', { name: 'Argument 1' })).getByRole('textbox', {
       name: /Name/,
     });
@@ -196,7 +190,7 @@ describe('the Workflows screen', () => {
     expect(await screen.findByText('The steps that used [Opportunity] now use [Deal].')).toBeInTheDocument();
     await waitFor(() => expect(editorText('Step 1: Record')).toBe('[Deal]'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText("'Mark won' was saved.", {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText("'Mark won' was saved.")).toBeInTheDocument();
     expect(lastPut(server).definition.steps[0].record).toBe('[Deal]');
   });
 
@@ -206,7 +200,7 @@ describe('the Workflows screen', () => {
     withMarkWon(server);
     window.history.pushState(null, '', '/admin/workflows/30500');
     render(<App client={server.api} />);
-    await screen.findByRole('region', { name: 'Workflow' }, slow);
+    await screen.findByRole('region', { name: 'Workflow' });
     const name = workflowName();
     await user.clear(name);
     await user.type(name, 'Mark won and tell');
@@ -216,8 +210,6 @@ describe('the Workflows screen', () => {
     expect(
       await screen.findByText(
         "'Mark won' was changed by someone else after it was read. Read it again and retry.",
-        {},
-        slow,
       ),
     ).toBeInTheDocument();
     expect(name).toHaveValue('Mark won and tell');
@@ -237,7 +229,7 @@ describe('the Workflows screen', () => {
     const server = workflowServerHarness();
     window.history.pushState(null, '', '/admin/workflows/new');
     render(<App client={server.api} />);
-    await screen.findByRole('region', { name: 'Workflow' }, slow);
+    await screen.findByRole('region', { name: 'Workflow' });
     await user.click(screen.getByRole('button', { name: 'Add an argument' }));
     await user.click(screen.getByRole('button', { name: 'Add a step' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Create a record' }));
@@ -272,11 +264,11 @@ describe('the Workflows screen', () => {
     const server = workflowServerHarness();
     withMarkWon(server);
     render(<App client={server.api} />);
-    const row = (await screen.findByRole('link', { name: 'Mark won' }, slow)).closest('tr')!;
+    const row = (await screen.findByRole('link', { name: 'Mark won' })).closest('tr')!;
     expect(within(row).getByText('1')).toBeInTheDocument();
     expect(within(row).getByText('Sales')).toBeInTheDocument();
     await user.click(within(row).getByRole('link', { name: 'Mark won' }));
-    await user.type(await screen.findByRole('textbox', { name: 'Description' }, slow), 'Closes a deal');
+    await user.type(await screen.findByRole('textbox', { name: 'Description' }), 'Closes a deal');
     await user.click(backToList());
     expect(confirm).toHaveBeenCalledWith(unsavedChangesQuestion);
     expect(window.location.pathname).toBe('/admin/workflows/30500');
@@ -284,11 +276,11 @@ describe('the Workflows screen', () => {
     await user.click(backToList());
     await waitFor(() => expect(window.location.pathname).toBe('/admin/workflows'));
 
-    await user.click(await screen.findByRole('button', { name: 'Delete Mark won' }, slow));
+    await user.click(await screen.findByRole('button', { name: 'Delete Mark won' }));
     const ask = await screen.findByRole('alertdialog', { name: 'Delete workflow' });
     expect(ask).toHaveTextContent("Delete the workflow 'Mark won'?");
     await user.click(within(ask).getByRole('button', { name: 'Yes' }));
-    expect(await screen.findByText('No workflows yet. Create the first one.', {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText('No workflows yet. Create the first one.')).toBeInTheDocument();
     expect(server.workflows).toEqual([]);
   });
 });

@@ -94,7 +94,7 @@ describe('a bound component', () => {
   it('is read-only when an expression holds', async () => {
     const { latest, choose } = renderPanel('amount');
     await choose('Read-only', 'Read-only except when');
-    await screen.findByRole('textbox', { name: 'Read-only expression' }, { timeout: 5000 });
+    await screen.findByRole('textbox', { name: 'Read-only expression' });
     replaceEditorText("[Region] = 'South'", 'Read-only expression');
     await waitFor(() =>
       expect(findElement(latest(), 'amount')?.behavior).toEqual({
@@ -107,7 +107,7 @@ describe('a bound component', () => {
 
   it('has a custom validation: its expression, error message and always-validate flag', async () => {
     const { user, latest } = renderPanel('amount');
-    await screen.findByRole('textbox', { name: 'Validation expression' }, { timeout: 5000 });
+    await screen.findByRole('textbox', { name: 'Validation expression' });
     replaceEditorText('[Region] <> "East"', 'Validation expression');
     await user.type(screen.getByRole('textbox', { name: 'Error message' }), 'Not in the East.');
     await user.click(screen.getByRole('checkbox', { name: 'Always validate' }));
@@ -129,7 +129,7 @@ describe('a bound component', () => {
       { name: 'Source1', type: 'expression', expression: '' },
       { name: 'Source2', type: 'variable', variableName: 'Region' },
     ]);
-    await screen.findByRole('textbox', { name: 'Source expression' }, { timeout: 5000 });
+    await screen.findByRole('textbox', { name: 'Source expression' });
     replaceEditorText('[Region]', 'Source expression');
     await waitFor(() =>
       expect(findComponent(latest(), 'amount')?.dataSourceConfiguration[0]).toEqual({

@@ -67,7 +67,7 @@ describe('the properties of a container', () => {
       visibilityOperator: 'visibleWhen',
       readOnlyOperator: 'none',
     });
-    await screen.findByRole('textbox', { name: 'Visibility expression' }, { timeout: 5000 });
+    await screen.findByRole('textbox', { name: 'Visibility expression' });
     replaceEditorText("[Region] = 'North'", 'Visibility expression');
     await waitFor(() =>
       expect(findElement(latest(), 'box')?.behavior).toEqual({

@@ -9,9 +9,7 @@ const formPage = { ...testContext.page, contextEntityTypeId: 40 };
 
 /** The component's own frame, once its record is read. */
 async function frameOf(kind: string) {
-  await waitFor(() => expect(document.querySelector(`.pl-bound[data-kind="${kind}"]`)).not.toBeNull(), {
-    timeout: 5000,
-  });
+  await waitFor(() => expect(document.querySelector(`.pl-bound[data-kind="${kind}"]`)).not.toBeNull());
   return document.querySelector(`.pl-bound[data-kind="${kind}"]`) as HTMLElement;
 }
 
@@ -43,7 +41,7 @@ describe('the 15 bound components', () => {
     });
     const frame = await frameOf(c.kind);
     // The rich text editor loads on demand.
-    await waitFor(() => expect(frame).toHaveTextContent(c.label), { timeout: 5000 });
+    await waitFor(() => expect(frame).toHaveTextContent(c.label));
     expect(isReadOnlyFrame(frame)).toBe(!c.isEditable);
   });
 
@@ -52,7 +50,7 @@ describe('the 15 bound components', () => {
       context: { record: null, formMode: 'edit', page: formPage },
     });
     const frame = await frameOf(c.kind);
-    await waitFor(() => expect(frame).toHaveTextContent(c.label), { timeout: 5000 });
+    await waitFor(() => expect(frame).toHaveTextContent(c.label));
     expect(frame).not.toHaveTextContent(c.viewText);
     // A new record has no related lists yet; everything else is editable as in edit mode.
     if (c.kind !== 'relationship' && c.kind !== 'documents')

@@ -219,18 +219,18 @@ describe('a form page', () => {
   it('a relationship styled inline lists its related records by name', async () => {
     const contacts = boundComponent('relationship', { style: { displayAs: 'inline' } });
     openForm([boundComponent('text'), contacts]);
-    const list = await screen.findByRole('list', { name: 'Contacts' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Contacts' });
     await waitFor(() => expect(within(list).getByText('Ann')).toBeInTheDocument());
     expect(screen.queryByRole('grid')).not.toBeInTheDocument();
   });
 
   it('documents follow their style: no upload area when it is hidden', async () => {
     const shown = openForm([boundComponent('text'), boundComponent('documents')]);
-    await screen.findByText('Plan.pdf', {}, { timeout: 5000 });
+    await screen.findByText('Plan.pdf');
     expect(document.querySelector('.pl-documents__drop')).not.toBeNull();
     shown.unmount();
     openForm([boundComponent('text'), boundComponent('documents', { style: { hideFileUploadArea: true } })]);
-    await screen.findByText('Plan.pdf', {}, { timeout: 5000 });
+    await screen.findByText('Plan.pdf');
     expect(document.querySelector('.pl-documents__drop')).toBeNull();
   });
 

@@ -111,8 +111,8 @@ const report = { id: 'deals', typeAlias: 'core:reportComponent', properties: { r
 
 /** The report's toolbar once its quick menu is read (Export comes with it). */
 async function toolbarOnceRead() {
-  const toolbar = await screen.findByRole('toolbar', { name: 'Report toolbar' }, { timeout: 5000 });
-  await within(toolbar).findByRole('button', { name: 'Export' }, { timeout: 5000 });
+  const toolbar = await screen.findByRole('toolbar', { name: 'Report toolbar' });
+  await within(toolbar).findByRole('button', { name: 'Export' });
   return toolbar;
 }
 
@@ -127,7 +127,7 @@ async function moreActions(toolbar: HTMLElement) {
 describe('a read-only report component', () => {
   it('offers New and Edit Inline while editable', async () => {
     renderPage(pageContent([report]), server(false));
-    await screen.findByText('Bravo', {}, { timeout: 5000 });
+    await screen.findByText('Bravo');
     const toolbar = await toolbarOnceRead();
     expect(within(toolbar).getByRole('button', { name: 'New' })).toBeVisible();
     expect(await moreActions(toolbar)).toContain('Edit Inline');
@@ -143,7 +143,7 @@ describe('a read-only report component', () => {
       pageContent([report], [element('deals', { behavior: readOnlyWhen('[Locked]') })]),
       server(true),
     );
-    await screen.findByText('Bravo', {}, { timeout: 5000 });
+    await screen.findByText('Bravo');
     const toolbar = await toolbarOnceRead();
     await waitFor(() => expect(requests.some((r) => r.path === evalPath)).toBe(true));
     await waitFor(() => expect(within(toolbar).queryByRole('button', { name: 'New' })).toBeNull());
@@ -174,7 +174,7 @@ describe('a read-only report component', () => {
       pageContent([report], [container('box', [element('deals')], { behavior: readOnlyWhen('true') })]),
       server(true),
     );
-    await screen.findByText('Bravo', {}, { timeout: 5000 });
+    await screen.findByText('Bravo');
     const toolbar = await toolbarOnceRead();
     await waitFor(() => expect(within(toolbar).queryByRole('button', { name: 'New' })).toBeNull());
   });
@@ -195,7 +195,7 @@ describe('a read-only page filter', () => {
       ),
       server(true),
     );
-    const trigger = await screen.findByRole('button', { name: 'Page filter' }, { timeout: 5000 });
+    const trigger = await screen.findByRole('button', { name: 'Page filter' });
     await waitFor(() => expect(trigger).toBeDisabled());
     expect(screen.getByText('By Region')).toBeVisible();
   });

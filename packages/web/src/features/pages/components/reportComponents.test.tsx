@@ -70,7 +70,7 @@ describe('report component', () => {
     const { bus } = renderPage(pageContent([report]), reportServer);
     const seen: PageMessage[] = [];
     bus.subscribe((m) => seen.push(m));
-    const bravo = await screen.findByText('Bravo', {}, { timeout: 5000 });
+    const bravo = await screen.findByText('Bravo');
     expect(screen.getByRole('heading', { name: 'All deals' })).toBeInTheDocument();
     await userEvent.click(bravo);
     await waitFor(() =>
@@ -116,9 +116,9 @@ describe('master filter component', () => {
 
   it('filters the reports it targets: Apply commits, and the report’s rows change', async () => {
     const { requests } = renderPage(pageContent([filter, report]), reportServer);
-    await screen.findByText('Bravo', {}, { timeout: 5000 });
-    await userEvent.click(await screen.findByRole('button', { name: 'Page filter' }, { timeout: 5000 }));
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    await screen.findByText('Bravo');
+    await userEvent.click(await screen.findByRole('button', { name: 'Page filter' }));
+    const dialog = await screen.findByRole('dialog');
     await userEvent.type(await within(dialog).findByRole('textbox'), 'North');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(screen.queryByText('Bravo')).not.toBeInTheDocument());
@@ -133,20 +133,18 @@ describe('master filter component', () => {
 
   it('Cancel discards the edit and the report is not read again', async () => {
     const { requests } = renderPage(pageContent([filter, report]), reportServer);
-    await screen.findByText('Bravo', {}, { timeout: 5000 });
+    await screen.findByText('Bravo');
     const before = requests.filter((r) => r.path === '/spapi/data/v1/report/7').length;
-    await userEvent.click(await screen.findByRole('button', { name: 'Page filter' }, { timeout: 5000 }));
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    await userEvent.click(await screen.findByRole('button', { name: 'Page filter' }));
+    const dialog = await screen.findByRole('dialog');
     await userEvent.type(await within(dialog).findByRole('textbox'), 'North');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     // The dialog's exit runs on timers: on a loaded machine it takes longer than waitFor's 1 s.
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByText('Bravo')).toBeInTheDocument();
     expect(requests.filter((r) => r.path === '/spapi/data/v1/report/7').length).toBe(before);
     await userEvent.click(screen.getByRole('button', { name: 'Page filter' }));
-    expect(
-      await within(await screen.findByRole('dialog', {}, { timeout: 5000 })).findByRole('textbox'),
-    ).toHaveValue('');
+    expect(await within(await screen.findByRole('dialog')).findByRole('textbox')).toHaveValue('');
   });
 
   it('drives a counter of the same report: its aggregate is asked again with the conditions', async () => {
@@ -175,8 +173,8 @@ describe('master filter component', () => {
     });
     const region = await screen.findByRole('region', { name: 'Deals' });
     await waitFor(() => expect(region).toHaveTextContent('3'));
-    await userEvent.click(await screen.findByRole('button', { name: 'Page filter' }, { timeout: 5000 }));
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    await userEvent.click(await screen.findByRole('button', { name: 'Page filter' }));
+    const dialog = await screen.findByRole('dialog');
     await userEvent.type(await within(dialog).findByRole('textbox'), 'North');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(region).toHaveTextContent('2'));

@@ -79,7 +79,7 @@ describe('a report component generating a document', () => {
     const seen: PageMessage[] = [];
     bus.subscribe((m) => seen.push(m));
     const user = userEvent.setup();
-    const grid = await screen.findByRole('grid', { name: 'Accounts' }, { timeout: 5000 });
+    const grid = await screen.findByRole('grid', { name: 'Accounts' });
     // The row's context menu offers it too.
     await user.pointer({ keys: '[MouseRight]', target: await within(grid).findByText('Acme Pty') });
     const item = await screen.findByRole('menuitem', { name: 'Generate Account summary' });

@@ -189,8 +189,8 @@ describe('NavigationModal', () => {
 
     it('is framed by the modal alone: the report’s name as its title, no heading of its own, wide', async () => {
       open(reportTarget);
-      const dialog = await screen.findByRole('dialog', { name: 'Key accounts' }, { timeout: 5000 });
-      expect(await within(dialog).findByText('Acme Pty', {}, { timeout: 5000 })).toBeVisible();
+      const dialog = await screen.findByRole('dialog', { name: 'Key accounts' });
+      expect(await within(dialog).findByText('Acme Pty')).toBeVisible();
       expect(
         within(dialog)
           .getAllByRole('heading')
@@ -206,8 +206,8 @@ describe('NavigationModal', () => {
     it('opens with the conditions its opener had (a filtered counter)', async () => {
       const conditions = [{ expid: 'nameCond', oper: 'Equal', value: 'Acme Pty' }] as never;
       open({ ...reportTarget, target: { ...reportTarget.target, conditions } });
-      const dialog = await screen.findByRole('dialog', { name: 'Key accounts' }, { timeout: 5000 });
-      await within(dialog).findByText('Acme Pty', {}, { timeout: 5000 });
+      const dialog = await screen.findByRole('dialog', { name: 'Key accounts' });
+      await within(dialog).findByText('Acme Pty');
       const read = requests.filter((r) => r.path === '/spapi/data/v1/report/8').at(-1);
       expect(read?.body).toMatchObject({ conds: conditions });
     });
@@ -216,8 +216,8 @@ describe('NavigationModal', () => {
       const user = userEvent.setup();
       const before = requests.length;
       open({ ...reportTarget, target: { ...reportTarget.target, isReadOnly: true } });
-      const dialog = await screen.findByRole('dialog', { name: 'Key accounts' }, { timeout: 5000 });
-      await within(dialog).findByText('Acme Pty', {}, { timeout: 5000 });
+      const dialog = await screen.findByRole('dialog', { name: 'Key accounts' });
+      await within(dialog).findByText('Acme Pty');
       // Its quick menu (New, Edit Inline) is read and answered before the toolbar is looked at.
       await waitFor(() =>
         expect(requests.slice(before).some((r) => r.path === '/spapi/data/v1/actions/menu')).toBe(true),
@@ -232,8 +232,8 @@ describe('NavigationModal', () => {
     it('keeps the focus inside and closes on Escape', async () => {
       const user = userEvent.setup();
       const { onClose } = open(reportTarget);
-      const dialog = await screen.findByRole('dialog', { name: 'Key accounts' }, { timeout: 5000 });
-      await within(dialog).findByText('Acme Pty', {}, { timeout: 5000 });
+      const dialog = await screen.findByRole('dialog', { name: 'Key accounts' });
+      await within(dialog).findByText('Acme Pty');
       await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
       for (let i = 0; i < 25; i++) {
         await user.tab();
@@ -248,9 +248,9 @@ describe('NavigationModal', () => {
     it('opens a row’s record in a modal over the report, and comes back to the report', async () => {
       const user = userEvent.setup();
       const { onClose } = open(reportTarget);
-      const dialog = await screen.findByRole('dialog', { name: 'Key accounts' }, { timeout: 5000 });
-      await user.dblClick(await within(dialog).findByText('Acme Pty', {}, { timeout: 5000 }));
-      const record = await screen.findByRole('dialog', { name: 'View Acme Pty' }, { timeout: 5000 });
+      const dialog = await screen.findByRole('dialog', { name: 'Key accounts' });
+      await user.dblClick(await within(dialog).findByText('Acme Pty'));
+      const record = await screen.findByRole('dialog', { name: 'View Acme Pty' });
       await user.click(within(record).getAllByRole('button', { name: 'Close' }).at(-1)!);
       await waitFor(() => expect(screen.queryByRole('dialog', { name: 'View Acme Pty' })).toBeNull());
       expect(screen.getByRole('dialog', { name: 'Key accounts' })).toBeVisible();

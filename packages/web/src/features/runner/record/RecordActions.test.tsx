@@ -64,7 +64,7 @@ describe("a record's generate-document actions", () => {
       return undefined;
     });
     render(<App client={api} />);
-    const toolbar = await screen.findByRole('toolbar', { name: 'Record actions' }, { timeout: 5000 });
+    const toolbar = await screen.findByRole('toolbar', { name: 'Record actions' });
     await user.click(within(toolbar).getByRole('button', { name: 'Generate Account summary' }));
     await waitFor(() => expect(watch.downloads).toHaveLength(1));
     expect(watch.downloads[0]!.fileName).toBe('Account summary - Acme Pty.docx');
@@ -87,7 +87,7 @@ describe("a record's generate-document actions", () => {
       return undefined;
     });
     render(<App client={api} />);
-    const toolbar = await screen.findByRole('toolbar', { name: 'Record actions' }, { timeout: 5000 });
+    const toolbar = await screen.findByRole('toolbar', { name: 'Record actions' });
     await user.click(within(toolbar).getByRole('button', { name: 'Generate document' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Invoice' }));
     expect(await screen.findByText('Failed to generate the document.')).toBeInTheDocument();

@@ -99,9 +99,7 @@ describe('My tasks', () => {
       taskServer({ open: () => listOf('open', [overdue, call]), done: () => listOf('done', [done]) }, {}),
     );
     render(<App client={api} />);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'My tasks' }, { timeout: 5000 }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My tasks' })).toBeVisible();
     const menu = screen.getByRole('navigation', { name: 'App menu' });
     expect(within(menu).getByRole('link', { name: 'My tasks' })).toHaveAttribute('aria-current', 'page');
     const items = within(await screen.findByRole('list', { name: 'Open tasks' })).getAllByRole('listitem');
@@ -139,12 +137,10 @@ describe('My tasks', () => {
       ]),
     );
     render(<App client={api} />);
-    await user.click(await screen.findByRole('link', { name: 'Call Acme to thank them' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('link', { name: 'Call Acme to thank them' }));
     await waitFor(() => expect(window.location.pathname).toBe('/apps/crm/_tasks/31'));
     // The task says edit mode: the record's own edit page, the task above its form.
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Edit Acme Pty' }, { timeout: 5000 }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Acme Pty' })).toBeVisible();
     const banner = screen.getByRole('region', { name: 'Task' });
     expect(banner).toHaveTextContent('Task: Call Acme to thank them');
     expect(banner).toHaveTextContent('Due 19/03/2026');
@@ -188,8 +184,8 @@ describe('My tasks', () => {
       ]),
     );
     render(<App client={api} />);
-    await user.click(await screen.findByRole('link', { name: 'Approve the discount' }, { timeout: 5000 }));
-    const dialog = await screen.findByRole('dialog', { name: 'View Acme Pty' }, { timeout: 5000 });
+    await user.click(await screen.findByRole('link', { name: 'Approve the discount' }));
+    const dialog = await screen.findByRole('dialog', { name: 'View Acme Pty' });
     expect(window.location.pathname).toBe('/apps/crm/_tasks');
     const banner = within(dialog).getByRole('region', { name: 'Task' });
     expect(banner).toHaveTextContent('Task: Approve the discount');
@@ -211,9 +207,7 @@ describe('My tasks', () => {
       taskServer({}, { 31: () => call }),
     );
     const { unmount } = render(<App client={api} />);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Edit Acme Pty' }, { timeout: 5000 }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Acme Pty' })).toBeVisible();
     expect(await screen.findByRole('region', { name: 'Task' })).toHaveTextContent(
       'Task: Call Acme to thank them',
     );
@@ -228,9 +222,7 @@ describe('My tasks', () => {
       taskServer({}, { 31: () => call }),
     );
     render(<App client={again.api} />);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'View Acme Pty' }, { timeout: 5000 }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'View Acme Pty' })).toBeVisible();
     expect(screen.getByRole('region', { name: 'Task' })).toHaveTextContent('Task: Call Acme to thank them');
     expect(screen.queryByRole('textbox', { name: 'Name' })).toBeNull();
   });
@@ -240,11 +232,7 @@ describe('My tasks', () => {
     const { api } = runner('/apps/crm/_tasks/35', settings, {}, taskServer({}, { 35: () => hidden }));
     const { unmount } = render(<App client={api} />);
     expect(
-      await screen.findByRole(
-        'heading',
-        { level: 1, name: 'Task: Review the hidden deal' },
-        { timeout: 5000 },
-      ),
+      await screen.findByRole('heading', { level: 1, name: 'Task: Review the hidden deal' }),
     ).toBeVisible();
     expect(screen.getByText('This task is about no record you can open.')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Complete task' })).toBeEnabled();
@@ -252,8 +240,6 @@ describe('My tasks', () => {
 
     const missing = runner('/apps/crm/_tasks/36', settings, {}, taskServer({}, {}));
     render(<App client={missing.api} />);
-    expect(
-      await screen.findByText('The task could not be read. The task was not found.', {}, { timeout: 5000 }),
-    ).toBeVisible();
+    expect(await screen.findByText('The task could not be read. The task was not found.')).toBeVisible();
   });
 });

@@ -21,7 +21,7 @@ async function choose(user: User, scope: HTMLElement, label: string, option: str
 async function openObject(path: string, server = fakeSchemaServer()) {
   open(path);
   render(<App client={server.api} />);
-  const panel = await screen.findByRole('region', { name: 'Relationships' }, { timeout: 5000 });
+  const panel = await screen.findByRole('region', { name: 'Relationships' });
   return { server, panel };
 }
 
