@@ -97,6 +97,10 @@ export function PropertyText({
 export interface PropertySelectProps<T extends string> {
   label: string;
   options: ReadonlyArray<{ id: T; name: string }>;
+  /** An option's content where it is more than its name (a swatch before it, say). */
+  renderOption?: (option: { id: T; name: string }) => ReactNode;
+  /** Added to the field's class, for such options' layout. */
+  className?: string;
   /** The chosen id; null shows the placeholder. */
   value: T | null;
   onChange: (value: T) => void;
@@ -110,6 +114,8 @@ export interface PropertySelectProps<T extends string> {
 export function PropertySelect<T extends string>({
   label,
   options,
+  renderOption,
+  className,
   value,
   onChange,
   error,
@@ -119,7 +125,7 @@ export function PropertySelect<T extends string>({
 }: PropertySelectProps<T>) {
   return (
     <Select
-      className="pl-text-field"
+      className={className ? `pl-text-field ${className}` : 'pl-text-field'}
       selectedKey={value}
       {...(placeholder ? { placeholder } : {})}
       onSelectionChange={(key) => {
@@ -139,7 +145,7 @@ export function PropertySelect<T extends string>({
         <ListBox className="pl-admin__listbox" items={options}>
           {(item) => (
             <ListBoxItem className="pl-admin__option" id={item.id} textValue={item.name}>
-              {item.name}
+              {renderOption ? renderOption(item) : item.name}
             </ListBoxItem>
           )}
         </ListBox>
