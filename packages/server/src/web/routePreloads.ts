@@ -59,8 +59,8 @@ function chunkFiles(
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   for (const module of modules) {
-    const file = moduleChunks[module];
-    visit(manifest[module] ? module : (file && keyOfFile.get(file)) || module);
+    const key = manifest[module] ? module : keyOfFile.get(moduleChunks[module] ?? '');
+    if (key) visit(key);
   }
   return { js, css: [...css] };
 }

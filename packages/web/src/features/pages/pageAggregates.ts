@@ -1,5 +1,4 @@
 import type {
-  AggregateKind,
   ChartComponentProperties,
   HeroCounterComponentProperties,
   PageVersionContent,
@@ -16,17 +15,23 @@ export interface AggregateAsk {
   request: ReportAggregateRequest;
 }
 
-/** The aggregate request of a chart or counter's properties, as its component makes it first. */
-export function aggregateRequestOf(properties: {
-  groupColumnId?: string | undefined;
-  valueColumnId?: string | undefined;
-  aggregate: AggregateKind;
-}): ReportAggregateRequest {
-  const { groupColumnId, valueColumnId, aggregate } = properties;
+/** A chart's aggregate: its value per category, as its component reads it first. */
+export function chartAggregateOf(p: ChartComponentProperties): AggregateAsk {
   return {
-    aggregate,
-    ...(groupColumnId ? { groupColumnId } : {}),
-    ...(valueColumnId ? { valueColumnId } : {}),
+    reportId: p.reportId!,
+    request: {
+      aggregate: p.aggregate,
+      ...(p.categoryColumnId ? { groupColumnId: p.categoryColumnId } : {}),
+      ...(p.valueColumnId ? { valueColumnId: p.valueColumnId } : {}),
+    },
+  };
+}
+
+/** A hero counter's aggregate: one value over the report's records. */
+export function counterAggregateOf(p: HeroCounterComponentProperties): AggregateAsk {
+  return {
+    reportId: p.reportId!,
+    request: { aggregate: p.aggregate, ...(p.valueColumnId ? { valueColumnId: p.valueColumnId } : {}) },
   };
 }
 
@@ -34,24 +39,10 @@ export function aggregateRequestOf(properties: {
 function askOf(typeAlias: string, properties: unknown): AggregateAsk | undefined {
   const read = readComponentProperties(typeAlias, properties);
   if (!read?.configured) return undefined;
-  if (typeAlias === 'core:chartComponent') {
-    const p = read.properties as ChartComponentProperties;
-    return {
-      reportId: p.reportId!,
-      request: aggregateRequestOf({
-        groupColumnId: p.categoryColumnId,
-        valueColumnId: p.valueColumnId,
-        aggregate: p.aggregate,
-      }),
-    };
-  }
-  if (typeAlias === 'core:heroCounterComponent') {
-    const p = read.properties as HeroCounterComponentProperties;
-    return {
-      reportId: p.reportId!,
-      request: aggregateRequestOf({ valueColumnId: p.valueColumnId, aggregate: p.aggregate }),
-    };
-  }
+  if (typeAlias === 'core:chartComponent')
+    return chartAggregateOf(read.properties as ChartComponentProperties);
+  if (typeAlias === 'core:heroCounterComponent')
+    return counterAggregateOf(read.properties as HeroCounterComponentProperties);
   return undefined;
 }
 

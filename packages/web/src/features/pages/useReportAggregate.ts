@@ -1,8 +1,8 @@
 import { type CellTextSettings, defaultCellTextSettings } from '@plinth/grid';
-import type { AggregateKind, QueryCondition, ReportAggregateResponse } from '@plinth/schema';
+import type { QueryCondition, ReportAggregateResponse } from '@plinth/schema';
 import { useEffect, useState } from 'react';
 import { useSession } from '../auth/public';
-import { aggregateRequestOf, takePrefetchedAggregate } from './pageAggregates';
+import { type AggregateAsk, takePrefetchedAggregate } from './pageAggregates';
 import type { PageBus } from './pageBus';
 import { fetchReportAggregate } from './pageDataApi';
 
@@ -22,17 +22,7 @@ export type AggregateState =
  * (the records it counts may have changed), and with a page filter's conditions when the filter
  * drives this component.
  */
-export function useReportAggregate(
-  bus: PageBus,
-  componentId: string,
-  request: {
-    reportId: number;
-    groupColumnId?: string | undefined;
-    valueColumnId?: string | undefined;
-    aggregate: AggregateKind;
-    conds?: QueryCondition[] | undefined;
-  },
-): AggregateState {
+export function useReportAggregate(bus: PageBus, componentId: string, ask: AggregateAsk): AggregateState {
   const { client } = useSession();
   const [state, setState] = useState<AggregateState>({ status: 'loading' });
   const [round, setRound] = useState(0);
@@ -46,16 +36,15 @@ export function useReportAggregate(
       }),
     [bus, componentId],
   );
-  const key = JSON.stringify({ request, master });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the request; `round` asks again.
+  const key = JSON.stringify({ ask, master });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the ask; `round` asks again.
   useEffect(() => {
     const controller = new AbortController();
-    const { reportId } = request;
-    const conds = master ? [...master] : request.conds;
-    const body = { ...aggregateRequestOf(request), ...(conds?.length ? { conds } : {}) };
+    const { reportId } = ask;
+    const conds = master ? [...master] : undefined;
+    const body = { ...ask.request, ...(conds?.length ? { conds } : {}) };
     // The first read of a page's chart or counter may have been asked for with the page's content.
-    const prefetched =
-      round === 0 && !conds?.length ? takePrefetchedAggregate({ reportId, request: body }) : undefined;
+    const prefetched = round === 0 && !conds?.length ? takePrefetchedAggregate(ask) : undefined;
     Promise.all([
       prefetched ?? fetchReportAggregate(client, reportId, body, controller.signal),
       client.tenantSettings().catch(() => undefined),

@@ -10,7 +10,7 @@ import { NavigationModal } from './navigation/NavigationModal';
 import { type RunnerHost, targetUrl } from './navigation/runnerTarget';
 import { RunnerPageView } from './page/RunnerPageView';
 import { failedToLoadPage } from './page/usePageResponse';
-import { RecordView } from './record/LazyRecordView';
+import { LazyRecordView } from './record/LazyRecordView';
 import { returnPathOf } from './returnPath';
 import { parseRunnerQuery, type RunnerQuery } from './runnerQuery';
 import type { RunnerView } from './runnerView';
@@ -167,7 +167,7 @@ export function RunnerScreen({ appSlug, view, search, host, renderReport }: Runn
       query.taskId !== null ? (
         <TaskRecordRoute key={search} taskId={query.taskId} {...props} />
       ) : (
-        <RecordView key={search} {...props} />
+        <LazyRecordView key={search} {...props} />
       );
   } else if (shown.kind === 'tasks')
     content = (

@@ -3,6 +3,7 @@ import type { ChartComponentProperties } from '@plinth/schema';
 import { useId, useRef } from 'react';
 import { type ChartDatum, chartData } from '../chartData';
 import type { PageComponentProps } from '../componentRegistry';
+import { chartAggregateOf } from '../pageAggregates';
 import { useReportAggregate } from '../useReportAggregate';
 import { BarChart } from './charts/BarChart';
 import { LineChart } from './charts/LineChart';
@@ -18,12 +19,7 @@ export function ChartComponent({
   properties,
   runtime,
 }: PageComponentProps<ChartComponentProperties>) {
-  const state = useReportAggregate(runtime.bus, component.id, {
-    reportId: properties.reportId!,
-    groupColumnId: properties.categoryColumnId,
-    valueColumnId: properties.valueColumnId,
-    aggregate: properties.aggregate,
-  });
+  const state = useReportAggregate(runtime.bus, component.id, chartAggregateOf(properties));
   const ref = useRef<HTMLDivElement>(null);
   // Unmeasured (hidden at this breakpoint, or no layout at all): a usual width until it is.
   const width = useContainerWidth(ref) || 480;

@@ -3,6 +3,7 @@ import type { HeroCounterComponentProperties } from '@plinth/schema';
 import { Button } from '@plinth/ui';
 import type { CSSProperties } from 'react';
 import type { PageComponentProps } from '../componentRegistry';
+import { counterAggregateOf } from '../pageAggregates';
 import { useReportAggregate } from '../useReportAggregate';
 
 /**
@@ -17,11 +18,7 @@ export function HeroCounterComponent({
   isReadOnly,
   runtime,
 }: PageComponentProps<HeroCounterComponentProperties>) {
-  const state = useReportAggregate(runtime.bus, component.id, {
-    reportId: properties.reportId!,
-    valueColumnId: properties.valueColumnId,
-    aggregate: properties.aggregate,
-  });
+  const state = useReportAggregate(runtime.bus, component.id, counterAggregateOf(properties));
   const fallbackLabel =
     state.status === 'ready'
       ? state.data.valueColumn

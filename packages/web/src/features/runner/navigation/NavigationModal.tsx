@@ -4,7 +4,7 @@ import { ErrorDisplay, LoadingGrid, Modal, toast } from '@plinth/ui';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { intentAction } from '../../pages/public';
 import { RunnerPageView } from '../page/RunnerPageView';
-import { RecordView } from '../record/LazyRecordView';
+import { LazyRecordView } from '../record/LazyRecordView';
 import { parseRunnerQuery } from '../runnerQuery';
 import { TaskView } from '../tasks/TaskView';
 import { modalSizeOf } from './modalSize';
@@ -104,7 +104,7 @@ export function NavigationModal({
       ]}
     >
       {target.kind === 'record' ? (
-        <RecordView
+        <LazyRecordView
           mode={target.mode}
           query={query}
           isEmbedded

@@ -22,7 +22,7 @@ export function preloadRecordViewWhenIdle(timeoutMs: number): () => void {
  * first use, so an app's list pages never load it (decision 0133). A record route's address
  * preloads it with the page (server/src/web/routePreloads.ts).
  */
-export function RecordView(props: RecordViewProps) {
+export function LazyRecordView(props: RecordViewProps) {
   return (
     <Suspense fallback={<LoadingGrid columns={2} rows={6} />}>
       <LoadedRecordView {...props} />

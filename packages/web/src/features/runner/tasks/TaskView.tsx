@@ -2,7 +2,7 @@ import type { TaskItem } from '@plinth/schema';
 import { ErrorDisplay, LoadingGrid } from '@plinth/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { useDocumentTitle } from '../../../app/useDocumentTitle';
-import { RecordView } from '../record/LazyRecordView';
+import { LazyRecordView } from '../record/LazyRecordView';
 import type { RecordViewProps } from '../record/RecordView';
 import type { RunnerQuery } from '../runnerQuery';
 import { TaskBanner } from './TaskBanner';
@@ -62,7 +62,7 @@ export function TaskView({
     );
   const recordMode = mode === 'view' || !task.openInEditMode ? 'view' : 'edit';
   return (
-    <RecordView
+    <LazyRecordView
       key={`${task.id}:${recordMode}`}
       mode={recordMode}
       query={{ ...query, cid: task.record.id, pageId: task.formToUse?.id ?? 0, formMode: recordMode }}
@@ -91,7 +91,7 @@ export function TaskRecordRoute({ taskId, onDirtyChange, ...props }: TaskRecordR
     [onDirtyChange],
   );
   return (
-    <RecordView
+    <LazyRecordView
       {...props}
       onDirtyChange={dirtyChanged}
       banner={<TaskBanner handle={handle} isFormDirty={isDirty} />}
