@@ -83,6 +83,16 @@ describe.each(engines)('compressed answers (%s)', (engine) => {
     }
   });
 
+  it('compresses a page of rows in one piece, with its length, as it does a small answer', async () => {
+    const plain = await runReport();
+    // Over 8 kB, where the compressor's own default would stream it (decision 0134).
+    expect(plain.rawPayload.length).toBeGreaterThan(8192);
+    const res = await runReport({ 'accept-encoding': browser });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['transfer-encoding']).toBeUndefined();
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+  });
+
   it('streams a CSV export compressed, every row there once decoded', async () => {
     const files: Record<string, Buffer> = {};
     for (const accept of ['identity', browser, 'gzip']) {

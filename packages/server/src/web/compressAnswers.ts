@@ -9,6 +9,14 @@ import type { FastifyInstance } from 'fastify';
 const storedFileRoutes = ['/spapi/data/v2/file/', '/spapi/data/v2/image/'];
 
 /**
+ * Answers up to this size are compressed in one call, larger ones (and every stream) through a
+ * compression stream. The library's default on two cores is 8 kB, which sends a page of fifty rows
+ * through the stream: that cost about 1 ms of CPU a call, compressing it at once 0.06 ms (brotli
+ * quality 4 takes about 1 ms for 256 kB, decision 0134).
+ */
+const syncCompressionLimit = 256 * 1024;
+
+/**
  * Compresses answers as the caller's Accept-Encoding asks (brotli, else gzip; decision 0037): JSON,
  * the HTML shell, CSV exports (streamed through the compressor, so memory stays bounded), once they
  * are over 1 kB. The web app's assets are compressed at build time and sent as they are (their
@@ -19,5 +27,9 @@ export async function compressAnswers(app: FastifyInstance): Promise<void> {
   app.addHook('onRoute', (route) => {
     if (storedFileRoutes.some((prefix) => route.url.startsWith(prefix))) route.compress = false;
   });
-  await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+    syncThreshold: syncCompressionLimit,
+  });
 }
