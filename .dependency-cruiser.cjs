@@ -168,6 +168,30 @@ module.exports = {
       },
     },
     {
+      name: 'server-optional-packages-on-demand',
+      comment:
+        "Packages a server may never use (the Excel and Word writers, the demo's faker, PostgreSQL's driver and queue) load on first use, by a dynamic import of the module that wraps them (decision 0134).",
+      severity: 'error',
+      from: {
+        path: '^packages/server/src/',
+        pathNot: [
+          '^packages/server/src/exports/write(Xlsx|Docx)\\.ts$',
+          '^packages/server/src/demo/',
+          '^packages/server/src/jobs/pgBossJobQueue\\.ts$',
+          ...testFiles,
+        ],
+      },
+      to: {
+        path: [
+          '^packages/server/src/exports/write(Xlsx|Docx)\\.ts$',
+          '^packages/server/src/demo/',
+          '^packages/server/src/jobs/pgBossJobQueue\\.ts$',
+          'node_modules/(exceljs|docx|@faker-js/faker|pg|pg-boss)/',
+        ],
+        dependencyTypesNot: ['dynamic-import', 'type-only'],
+      },
+    },
+    {
       name: 'server-context-is-types',
       comment:
         'context.ts declares the request context; at run time it imports nothing of the server (issue 13).',

@@ -1,8 +1,9 @@
 // Shows that the dependency rules bite (decision 0039): in a scratch copy of the layout, an upward
 // import (fields importing @plinth/grid), an import circle, a Node built-in in @plinth/schema, a
 // feature importing a routes file, the server importing a browser package and the server's data
-// layer importing a feature, and a web feature importing another's internals (not its public.ts)
-// must each fail `depcruise` with the rule named below.
+// layer importing a feature, a web feature importing another's internals (not its public.ts), and
+// a static import of a module wrapping a package loaded on demand (writeXlsx.ts) must each fail
+// `depcruise` with the rule named below.
 // Run by `npm run check:deps`.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -29,6 +30,9 @@ const files = {
   'packages/web/src/features/beta/inside.ts': 'export const betaInside = 1;\n',
   'packages/web/src/features/beta/public.ts': "export { betaInside } from './inside';\n",
   'packages/web/src/features/alpha/usesBetaPublic.ts': "export { betaInside } from '../beta/public';\n",
+  'packages/server/src/exports/writeXlsx.ts': 'export const writeXlsx = 1;\n',
+  'packages/server/src/exports/eager.ts': "export { writeXlsx } from './writeXlsx.js';\n",
+  'packages/server/src/exports/onDemand.ts': "export const load = () => import('./writeXlsx.js');\n",
 };
 const expected = [
   ['layer-fields', 'packages/fields/src/upward.ts'],
@@ -39,9 +43,13 @@ const expected = [
   ['no-browser-packages', 'packages/server/src/things/thingView.ts'],
   ['server-data-below-features', 'packages/server/src/data/upward.ts'],
   ['web-features-through-public', 'packages/web/src/features/alpha/usesBeta.ts'],
+  ['server-optional-packages-on-demand', 'packages/server/src/exports/eager.ts'],
 ];
 /** Imports the rules must let through. */
-const allowed = [['web-features-through-public', 'packages/web/src/features/alpha/usesBetaPublic.ts']];
+const allowed = [
+  ['web-features-through-public', 'packages/web/src/features/alpha/usesBetaPublic.ts'],
+  ['server-optional-packages-on-demand', 'packages/server/src/exports/onDemand.ts'],
+];
 
 try {
   for (const [path, text] of Object.entries(files)) {

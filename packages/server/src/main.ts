@@ -6,7 +6,6 @@ import { buildApp } from './app.js';
 import { runCluster } from './cluster/runCluster.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, openDatabase } from './db/openDatabase.js';
-import { seedDemo } from './demo/seedDemo.js';
 import { FolderBlobStore } from './files/BlobStore.js';
 import { blobSweepTask } from './files/blobSweep.js';
 import { ensureAllDocumentFileTypes } from './files/documentTypes.js';
@@ -33,7 +32,7 @@ async function openServer(config: Config) {
     upkeep: database.upkeep,
     ...(config.smtp ? { mail: config.smtp } : {}),
     // Started once the process serves; a failed try goes to the app's log (decision 0127).
-    jobs: openJobQueue(database, {
+    jobs: await openJobQueue(database, {
       leaseMs: config.jobLeaseMs,
       onError: (error, job) =>
         app.log.warn(
@@ -75,6 +74,8 @@ async function prepareDatabase(config: Config, { services, app }: Server) {
       );
     }
     log.info({ records: config.demoRecords }, 'creating the demo tenant');
+    // Loaded only to seed: faker alone holds some 16 MB of heap (decision 0134).
+    const { seedDemo } = await import('./demo/seedDemo.js');
     await seedDemo(services, { adminPassword: password, records: config.demoRecords });
   }
 }

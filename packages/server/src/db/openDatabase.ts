@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
-import pg from 'pg';
 import { type IdleUpkeep, startIdleUpkeep } from './idleUpkeep.js';
 import { migrateToLatest } from './migrate.js';
 import { searchContains } from './searchFold.js';
@@ -32,9 +31,6 @@ export class DataDirLockedError extends Error {
   }
 }
 
-// PostgreSQL sends bigint as text; our ids stay well inside Number's safe range.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
-
 /**
  * Opens the database and migrates it: PostgreSQL when a URL is given, else SQLite in the data
  * directory, held with an exclusive lock for the life of the process.
@@ -51,6 +47,10 @@ export async function openDatabase(options: {
 }
 
 async function openPostgres(connectionString: string, timeoutMs: number): Promise<Database> {
+  // Loaded only for PostgreSQL, as the job queue's pg-boss is (decision 0134).
+  const { default: pg } = await import('pg');
+  // PostgreSQL sends bigint as text; our ids stay well inside Number's safe range.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
   // Migrations run on their own connection, without the statement timeout of requests: an index
   // built over a big table may take longer than a request may.
   const migrator = new Kysely<unknown>({

@@ -13,11 +13,10 @@ import { badRequest, notFound } from '../http/errors.js';
 import { loadReport } from '../reports/runReport.js';
 import { readTenantSettings } from '../settings/tenantSettings.js';
 import { exportContentType, exportFileName } from './exportFormats.js';
+import { maxDocxRows, maxXlsxRows } from './exportRowLimits.js';
 import { type ExportRowOptions, exportRows } from './exportRows.js';
 import { issueExportToken, takeExportToken } from './exportTokens.js';
 import { writeCsv } from './writeCsv.js';
-import { maxDocxRows, writeDocx } from './writeDocx.js';
-import { maxXlsxRows, writeXlsx } from './writeXlsx.js';
 
 export const exportInfoMissing = 'Export information is not provided.';
 export const fileTokenMissing = 'File token is not provided.';
@@ -91,11 +90,15 @@ export async function downloadExport(
         ...file,
         body: Readable.from(writeCsv(source), { objectMode: false, highWaterMark: 16 * 1024 }),
       };
+    // Loaded on first use: exceljs and docx hold some 10 MB of heap a server rarely needs (decision 0134).
     case 'excel': {
       const settings = await readTenantSettings(ctx.db, ctx.tenantId);
+      const { writeXlsx } = await import('./writeXlsx.js');
       return { ...file, body: writeXlsx(source, settings.timeZone) };
     }
-    case 'word':
+    case 'word': {
+      const { writeDocx } = await import('./writeDocx.js');
       return { ...file, body: await writeDocx(source) };
+    }
   }
 }

@@ -11,14 +11,9 @@ import {
   WidthType,
 } from 'docx';
 import { cellText } from './cellText.js';
+import { maxDocxRows } from './exportRowLimits.js';
 import type { ExportCell, ExportColumn, ExportRowSource } from './exportRows.js';
 import { dropControlCharacters, neutraliseCell } from './neutraliseCell.js';
-
-/**
- * docx builds the whole document in memory, so a Word export holds at most this many rows and
- * says so under the table when rows were left out (Excel and CSV have no such cap).
- */
-export const maxDocxRows = 10_000;
 
 const clean = dropControlCharacters;
 const numericTypes = new Set(['Int32', 'Decimal', 'Currency', 'AutoNumber']);

@@ -5,8 +5,6 @@ import ExcelJS from 'exceljs';
 import type { ExportCell, ExportColumn, ExportRowSource } from './exportRows.js';
 import { neutraliseCell } from './neutraliseCell.js';
 
-/** Excel's sheet limit is 1,048,576 rows, one of them the header. */
-export const maxXlsxRows = 1_048_575;
 /** Excel refuses a cell holding more text than this. */
 const maxCellText = 32_767;
 

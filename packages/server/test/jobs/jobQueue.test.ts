@@ -40,8 +40,8 @@ describe.each(engines)('the durable job queue on %s', (engine) => {
   }, SLOW);
 
   /** A queue instance on the test app's database, as another process would have one. */
-  const open = (options: JobQueueOptions = {}) => {
-    const queue = openJobQueue(t.services, {
+  const open = async (options: JobQueueOptions = {}) => {
+    const queue = await openJobQueue(t.services, {
       pollMs: 50,
       onError: (error, job) => reported.push({ error, ...(job ? { job } : {}) }),
       ...options,
@@ -71,7 +71,7 @@ describe.each(engines)('the durable job queue on %s', (engine) => {
     'runs a sent job with its data, once, and keeps nothing of it',
     async () => {
       const name = queueName();
-      const queue = open();
+      const queue = await open();
       const seen: Job[] = [];
       queue.work(name, async (job) => {
         seen.push(job);
@@ -98,7 +98,7 @@ describe.each(engines)('the durable job queue on %s', (engine) => {
     async () => {
       const name = queueName();
       // It looks once on start and then not for an hour: only the send can wake it.
-      const queue = open({ pollMs: 3_600_000 });
+      const queue = await open({ pollMs: 3_600_000 });
       const seen: number[] = [];
       queue.work(name, async (job) => {
         seen.push(job.data.n as number);
@@ -117,7 +117,7 @@ describe.each(engines)('the durable job queue on %s', (engine) => {
     'skips a send while a job of the same key waits untaken, not while one is worked',
     async () => {
       const name = queueName();
-      const queue = open();
+      const queue = await open();
       await queue.send(name, data({ n: 1 }), { singletonKey: 'run-1' });
       await queue.send(name, data({ n: 2 }), { singletonKey: 'run-1' });
       await queue.send(name, data({ n: 3 }), { singletonKey: 'run-2' });
@@ -148,7 +148,7 @@ describe.each(engines)('the durable job queue on %s', (engine) => {
     'queues a job sent in a transaction when it commits, and drops it when it rolls back',
     async () => {
       const name = queueName();
-      const queue = open();
+      const queue = await open();
       const seen: string[] = [];
       queue.work(name, async (job) => {
         seen.push(job.data.step as string);
@@ -176,7 +176,7 @@ describe.each(engines)('the durable job queue on %s', (engine) => {
     'tries a failing job again after a backoff, then keeps it as failed with its error',
     async () => {
       const name = queueName();
-      const queue = open({ retryDelayMs: 1000 });
+      const queue = await open({ retryDelayMs: 1000 });
       const tries: number[] = [];
       queue.work(
         name,
@@ -201,7 +201,7 @@ describe.each(engines)('the durable job queue on %s', (engine) => {
     'ends a job that fails once and then succeeds',
     async () => {
       const name = queueName();
-      const queue = open({ retryDelayMs: 0 });
+      const queue = await open({ retryDelayMs: 0 });
       const tries: number[] = [];
       queue.work(name, async (job) => {
         tries.push(job.attempt);
@@ -222,7 +222,7 @@ describe.each(engines)('the durable job queue on %s', (engine) => {
     async () => {
       const name = queueName();
       // A holds the job but never renews its lease: a process that died or froze.
-      const dead = open({ leaseMs: 1000, heartbeatMs: 3_600_000, retryDelayMs: 0 });
+      const dead = await open({ leaseMs: 1000, heartbeatMs: 3_600_000, retryDelayMs: 0 });
       const deadHeld = gate();
       const deadTook = gate();
       dead.work(name, async () => {
@@ -234,7 +234,7 @@ describe.each(engines)('the durable job queue on %s', (engine) => {
       await deadTook.opened;
 
       // A long lease of its own: a loaded machine's pause does not hand the job back to A.
-      const alive = open({ leaseMs: 10_000, heartbeatMs: 100, retryDelayMs: 0 });
+      const alive = await open({ leaseMs: 10_000, heartbeatMs: 100, retryDelayMs: 0 });
       const aliveHeld = gate();
       const seen: Job[] = [];
       alive.work(name, async (job) => {
@@ -262,7 +262,7 @@ describe.each(engines)('the durable job queue on %s', (engine) => {
     'keeps a job as failed when its lease runs out on its last try',
     async () => {
       const name = queueName();
-      const dead = open({ leaseMs: 1000, heartbeatMs: 3_600_000 });
+      const dead = await open({ leaseMs: 1000, heartbeatMs: 3_600_000 });
       const held = gate();
       const took = gate();
       dead.work(
@@ -276,7 +276,7 @@ describe.each(engines)('the durable job queue on %s', (engine) => {
       await dead.start();
       await dead.send(name, data());
       await took.opened;
-      const other = open();
+      const other = await open();
       const seen: Job[] = [];
       other.work(name, async (job) => void seen.push(job), { retryLimit: 1 });
       await other.start();
@@ -293,7 +293,7 @@ describe.each(engines)('the durable job queue on %s', (engine) => {
     'runs a job sent for later no sooner than asked, and drained does not wait for it',
     async () => {
       const name = queueName();
-      const queue = open();
+      const queue = await open();
       const ran: { n: number; at: number }[] = [];
       queue.work(name, async (job) => {
         ran.push({ n: job.data.n as number, at: Date.now() });
@@ -320,7 +320,7 @@ describe.each(engines)('the durable job queue on %s', (engine) => {
     'stops taking jobs, and stop waits for the handler at work',
     async () => {
       const name = queueName();
-      const queue = open();
+      const queue = await open();
       const held = gate();
       const took = gate();
       let ended = false;
@@ -344,7 +344,7 @@ describe.each(engines)('the durable job queue on %s', (engine) => {
       expect(await kept(name)).toEqual([]);
       // A stopped queue takes nothing: the job waits for a process that works the queue.
       await queue.send(name, data());
-      const next = open();
+      const next = await open();
       const seen: Job[] = [];
       next.work(name, async (job) => void seen.push(job));
       await next.start();
@@ -357,7 +357,7 @@ describe.each(engines)('the durable job queue on %s', (engine) => {
     'works up to its concurrency at once, and drained waits for every due job',
     async () => {
       const name = queueName();
-      const queue = open();
+      const queue = await open();
       let running = 0;
       let most = 0;
       const done: number[] = [];
@@ -383,7 +383,7 @@ describe.each(engines)('the durable job queue on %s', (engine) => {
   );
 
   it('refuses a job without its tenant, and a queue worked twice', async () => {
-    const queue = open();
+    const queue = await open();
     await expect(queue.send('test-refused', { tenantId: Number.NaN })).rejects.toThrow(
       'A job needs the id of its tenant.',
     );

@@ -106,7 +106,7 @@ describe.each(engines)('notification emails on %s', (engine) => {
     await t.services.jobs?.stop();
     if (settings) t.services.mail = settings;
     else delete t.services.mail;
-    t.services.jobs = openJobQueue(t.services, { pollMs: 20, retryDelayMs: 50 });
+    t.services.jobs = await openJobQueue(t.services, { pollMs: 20, retryDelayMs: 50 });
     registerNotificationJobs(t.services, log);
     await t.services.jobs.start();
   }

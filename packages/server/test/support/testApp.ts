@@ -130,7 +130,7 @@ export async function startTestApp(engine: Engine, options: TestAppOptions = {})
   const clock = new TestClock();
   const systemTypes = registerSystemTypes();
   // Works nothing until a test gives it a queue to work; a short poll keeps waits short.
-  const jobs = openJobQueue({ db: database.db, engine }, { pollMs: 50 });
+  const jobs = await openJobQueue({ db: database.db, engine }, { pollMs: 50 });
   for (const behaviour of options.systemTypes ?? []) systemTypes.register(behaviour);
   const services: Services = {
     db: database.db,

@@ -8,7 +8,7 @@ import type { TestApp } from './testApp.js';
  */
 export async function startWorkflowQueue(t: TestApp): Promise<void> {
   await t.services.jobs?.stop();
-  t.services.jobs = openJobQueue(t.services, { pollMs: 20, leaseMs: 5000 });
+  t.services.jobs = await openJobQueue(t.services, { pollMs: 20, leaseMs: 5000 });
   registerJobs(t.services);
   await t.services.jobs.start();
 }
