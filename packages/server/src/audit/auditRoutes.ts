@@ -1,7 +1,6 @@
-import { auditPage, auditQuery, entityId, recordHistoryQuery } from '@plinth/schema';
+import { auditPage, auditQuery, recordHistoryQuery } from '@plinth/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { tenantScope } from '../data/tenantScope.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { idParams } from '../http/pathParams.js';

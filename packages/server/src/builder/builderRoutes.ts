@@ -11,7 +11,6 @@ import {
   deletePageResponse,
   duplicatePageRequest,
   duplicatePageResponse,
-  entityId,
   publishPageRequest,
   savePageRequest,
   updateAppRequest,

@@ -12,7 +12,6 @@ import {
 } from '@plinth/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { etagOf, readIfMatch } from '../entities/recordVersions.js';
 import { AppError } from '../http/errors.js';
 import { idParams } from '../http/pathParams.js';

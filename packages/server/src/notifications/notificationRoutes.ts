@@ -1,5 +1,4 @@
 import {
-  entityId,
   listNotificationsQuery,
   listNotificationsResponse,
   markAllNotificationsReadRequest,
@@ -10,7 +9,6 @@ import {
 } from '@plinth/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { idParams } from '../http/pathParams.js';
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from './myNotifications.js';
 import { runNotification } from './runNotification.js';

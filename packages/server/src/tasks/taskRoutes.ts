@@ -1,7 +1,6 @@
-import { entityId, listTasksQuery, listTasksResponse, taskResponse } from '@plinth/schema';
+import { listTasksQuery, listTasksResponse, taskResponse } from '@plinth/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { idParams } from '../http/pathParams.js';
 import { listTasks, readTask } from './myTasks.js';
 

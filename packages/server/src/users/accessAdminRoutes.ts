@@ -2,7 +2,6 @@ import {
   adminRolesResponse,
   checkRuleRequest,
   checkRuleResponse,
-  entityId,
   savedResponse,
   saveRoleRequest,
   saveRuleRequest,

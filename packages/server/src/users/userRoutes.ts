@@ -3,7 +3,6 @@ import {
   createUserRequest,
   deleteUserRequest,
   deleteUserResponse,
-  entityId,
   resetPasswordRequest,
   savedResponse,
   updateUserRequest,
