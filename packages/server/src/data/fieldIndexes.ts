@@ -30,8 +30,9 @@ export function indexedExpression(engine: Engine, field: FieldDef): string {
 }
 
 /**
- * Creates the index of every sortable field of a tenant that lacks one. On PostgreSQL each index
- * is partial to the tenant, since another tenant's field with the same id may hold another type.
+ * Creates the index of every sortable field of a tenant that lacks one, and on PostgreSQL a
+ * trigram index of each short text field. On PostgreSQL each index is partial to the tenant,
+ * since another tenant's field with the same id may hold another type.
  * Blanks sort lowest in reports, so PostgreSQL's indexes put nulls first (SQLite's always do).
  * A new field's index is created while its values are still empty, so this is cheap after start-up.
  */
@@ -48,12 +49,23 @@ export async function ensureFieldIndexes(
   }
   for (const f of fields.values()) {
     const expr = indexedExpression(engine, f);
-    const statement =
-      engine === 'sqlite'
-        ? `CREATE INDEX IF NOT EXISTS entities_f${f.id} ON entities (tenant_id, type_id, ${expr})`
-        : `CREATE INDEX IF NOT EXISTS entities_t${tenantId}_f${f.id} ON entities (type_id, ${expr} NULLS FIRST) WHERE tenant_id = ${tenantId}`;
-    if (engine === 'sqlite') await sql.raw(statement).execute(db);
-    else await createOnPostgres(db, statement);
+    if (engine === 'sqlite') {
+      await sql
+        .raw(`CREATE INDEX IF NOT EXISTS entities_f${f.id} ON entities (tenant_id, type_id, ${expr})`)
+        .execute(db);
+      continue;
+    }
+    const index = `entities_t${tenantId}_f${f.id}`;
+    await createOnPostgres(
+      db,
+      `CREATE INDEX IF NOT EXISTS ${index} ON entities (type_id, ${expr} NULLS FIRST) WHERE tenant_id = ${tenantId}`,
+    );
+    // A Contains condition's LIKE '%term%' on the lower-cased text reads this one (decision 0135).
+    if (f.storage === 'string')
+      await createOnPostgres(
+        db,
+        `CREATE INDEX IF NOT EXISTS ${index}_trgm ON entities USING gin (${expr} gin_trgm_ops) WHERE tenant_id = ${tenantId}`,
+      );
   }
 }
 

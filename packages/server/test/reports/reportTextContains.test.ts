@@ -1,0 +1,146 @@
+import { reportQuery } from '@plinth/schema';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { contextFor } from '../../src/auth/contextFor.js';
+import { allocateIds, insertEntities } from '../../src/data/entityRepository.js';
+import { loadReport, runReport } from '../../src/reports/runReport.js';
+import { defineType } from '../support/crmSchema.js';
+import { explain, recording } from '../support/queryPlans.js';
+import { engines, startTestApp, type TestApp } from '../support/testApp.js';
+import { createReport, fieldColumn, putRecords, rowIds, runOk } from './reportSupport.js';
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
+
+/** Codes of a Text field: `%`, `_`, case and letters beyond ASCII. */
+const codes: Record<string, string> = {
+  north: 'NORTH-100% sure',
+  northLower: 'north-100 sure',
+  underscore: 'a_b west',
+  x: 'axb west',
+  umlaut: 'Straße Süd',
+};
+
+/** A Contains condition on a Text field answers what `lower(value) LIKE lower('%term%')` answers. */
+describe.each(engines)('a text field contains a term on %s', (engine) => {
+  let t: TestApp;
+  let report: number;
+  let typeId: number;
+  let codeField: number;
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    const type = await defineType(t.admin, 'Site', [{ name: 'Code', script: 'code', type: 'Text' }]);
+    typeId = type.typeId;
+    codeField = type.fieldIds.code!;
+    Object.assign(
+      ids,
+      await putRecords(
+        t.admin,
+        Object.entries(codes).map(([key, code]) => ({
+          id: `new:${key}`,
+          typeId,
+          fields: { name: `site ${key}`, code },
+        })),
+      ),
+    );
+    report = await createReport(t.admin, {
+      rootTypeId: typeId,
+      columns: [fieldColumn('name', 100), fieldColumn('code', codeField)],
+      conditions: [{ id: 'code', columnId: 'code' }],
+      sorts: [{ columnId: 'name', order: 'Ascending' }],
+    });
+  });
+  afterAll(() => t.close());
+
+  const contains = async (term: string) => {
+    const body = await runOk(t.admin, report, {
+      conds: [{ expid: 'code', oper: 'Contains', value: term }],
+      pageSize: 100,
+      metadata: 'none',
+    });
+    return rowIds(body).sort((a, b) => a - b);
+  };
+  const idsOf = (keys: string[]) => keys.map((k) => ids[k]!).sort((a, b) => a - b);
+
+  it.each([
+    ['north', ['north', 'northLower']],
+    ['100%', ['north']],
+    ['a_b', ['underscore']],
+    ['WEST', ['underscore', 'x']],
+    ['ße S', ['umlaut']],
+    ['nowhere', []],
+  ])('%j finds the codes written', async (term, keys) => {
+    expect(await contains(term)).toEqual(idsOf(keys));
+  });
+});
+
+/**
+ * On PostgreSQL a short text field has a trigram index beside its sort index, and a Contains term
+ * reads it rather than every record of the type (decision 0135). SQLite keeps the scan.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a text field contains a term, planned on postgres', () => {
+  const RECORDS = 20_000;
+  let t: TestApp;
+  let report: number;
+  let index: string;
+
+  beforeAll(async () => {
+    t = await startTestApp('postgres');
+    const type = await defineType(t.admin, 'Site', [{ name: 'Code', script: 'code', type: 'Text' }]);
+    const code = type.fieldIds.code!;
+    index = `entities_t${t.tenantId}_f${code}_trgm`;
+    // Written straight to storage, as many as a planner tells from few.
+    const now = t.clock.now().toISOString();
+    await t.services.db.transaction().execute(async (tx) => {
+      const first = await allocateIds(tx, t.tenantId, RECORDS);
+      await insertEntities(
+        tx,
+        t.tenantId,
+        Array.from({ length: RECORDS }, (_, i) => ({
+          id: first + i,
+          typeId: type.typeId,
+          name: `site ${i}`,
+          alias: null,
+          data: { [code]: `${['North', 'South', 'East', 'West'][i % 4]}-${i}` },
+          version: 1,
+          createdAt: now,
+          modifiedAt: now,
+          createdBy: t.adminId,
+          modifiedBy: t.adminId,
+          ownerId: t.adminId,
+        })),
+      );
+    });
+    report = await createReport(t.admin, {
+      rootTypeId: type.typeId,
+      columns: [fieldColumn('name', 100), fieldColumn('code', code)],
+      conditions: [{ id: 'code', columnId: 'code' }],
+      sorts: [{ columnId: 'name', order: 'Ascending' }],
+    });
+    await sql`ANALYZE entities`.execute(t.services.db);
+  });
+  afterAll(() => t?.close());
+
+  it('reads the field’s trigram index for a term of three characters and more', async () => {
+    const made = await sql`SELECT 1 FROM pg_indexes WHERE indexname = ${index}`.execute(t.services.db);
+    expect(made.rows).toHaveLength(1);
+    const ctx = await contextFor(t.services, t.tenantId, t.adminId);
+    const { db, statements } = recording(t.services.db);
+    const query = reportQuery.parse({
+      pageSize: 51,
+      metadata: 'none',
+      conds: [{ expid: 'code', oper: 'Contains', value: 'west-1234' }],
+    });
+    const answer = await runReport(
+      { ...ctx, db },
+      await loadReport({ ...ctx, db }, { reportId: report }),
+      query,
+    );
+    expect(rowIds(answer as { gdata: Array<{ eid: number }> }).length).toBeGreaterThan(0);
+    const page = statements.find((s) => /ORDER BY/i.test(s.sql) && /LIMIT/i.test(s.sql) && /e0/.test(s.sql));
+    expect(page, statements.map((s) => s.sql).join('\n\n')).toBeDefined();
+    const plan = await explain(t, page!);
+    expect(plan, plan).toContain(`Bitmap Index Scan on ${index}`);
+  });
+});
