@@ -5,6 +5,8 @@ export interface SavedEntity {
   id: number;
   typeId?: number;
   name?: string | null;
+  /** False when its component found nothing changed and wrote nothing. */
+  written?: boolean;
 }
 
 /** The page's form mode; `default` is how a list page runs. */

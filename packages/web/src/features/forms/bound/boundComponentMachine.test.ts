@@ -29,7 +29,7 @@ function start(h: Harness = {}) {
       fetchRecord: fromPromise(fetches),
       runCustomValidation: fromPromise(h.custom ?? (async () => ({}))),
       saveRecord: fromPromise(({ input }) =>
-        (h.save ?? (async (i) => ({ id: 7, version: 2, values: i.values })))(input),
+        (h.save ?? (async (i) => ({ id: 7, version: 2, values: i.values, written: true })))(input),
       ),
     },
     guards: { hasCustomValidators: () => h.hasCustom === true },
@@ -37,7 +37,7 @@ function start(h: Harness = {}) {
       checkClientRules: assign({ errors: () => h.clientErrors ?? {} }),
       reportValidation: (_, p) => reports.push({ type: 'validation', detail: p.isValid }),
       reportCustomValidationFailed: () => reports.push({ type: 'customFailed' }),
-      reportSaveSucceeded: () => reports.push({ type: 'saved' }),
+      reportSaveSucceeded: (_, p) => reports.push({ type: 'saved', detail: { written: p.written } }),
       reportSaveFailed: (_, p) => reports.push({ type: 'saveFailed', detail: (p.error as Error).message }),
       reportChanged: ({ context }) =>
         reports.push({ type: 'changed', detail: changedKeys(context.bookmark, context.values) }),
@@ -183,20 +183,21 @@ describe('bound component machine', () => {
     expect(context.record).toMatchObject({ id: 7, version: 2, isNew: false });
     expect(context.bookmark).toEqual({ name: 'Acme', size: 4 });
     expect(context.customErrors).toEqual({});
-    expect(reports.map((r) => r.type)).toContain('saved');
+    expect(reports).toContainEqual({ type: 'saved', detail: { written: true } });
   });
 
   it('a value typed while saving stays changed after the save', async () => {
     let finish: (v: SavedRecord) => void = () => {};
     const { actor } = start({
-      save: (i) => new Promise((r) => (finish = () => r({ id: 7, version: 2, values: i.values }))),
+      save: (i) =>
+        new Promise((r) => (finish = () => r({ id: 7, version: 2, values: i.values, written: true }))),
     });
     actor.send({ type: 'INITIALISE' });
     await settle();
     actor.send({ type: 'CHANGE', key: 'size', value: 4 });
     actor.send({ type: 'SAVE' });
     actor.send({ type: 'CHANGE', key: 'size', value: 5 });
-    finish({ id: 7, version: 2, values: {} });
+    finish({ id: 7, version: 2, values: {}, written: true });
     await settle();
     const { context } = actor.getSnapshot();
     expect(context.bookmark.size).toBe(4);
@@ -204,14 +205,19 @@ describe('bound component machine', () => {
   });
 
   it('an unchanged record saves at once, without a call', async () => {
-    const save = vi.fn(async (i: { values: MemberValues }) => ({ id: 7, version: 2, values: i.values }));
+    const save = vi.fn(async (i: { values: MemberValues }) => ({
+      id: 7,
+      version: 2,
+      values: i.values,
+      written: true,
+    }));
     const { actor, reports } = start({ save });
     actor.send({ type: 'INITIALISE' });
     await settle();
     actor.send({ type: 'SAVE' });
     expect(actor.getSnapshot().value).toBe('ready');
     expect(save).not.toHaveBeenCalled();
-    expect(reports.at(-1)).toEqual({ type: 'saved' });
+    expect(reports.at(-1)).toEqual({ type: 'saved', detail: { written: false } });
   });
 
   it('a new record is saved even when nothing changed', async () => {

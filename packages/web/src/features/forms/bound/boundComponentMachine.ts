@@ -24,6 +24,8 @@ export interface SavedRecord {
   id: number;
   version: number;
   values: MemberValues;
+  /** False when the save found nothing to send (every change was to a member it cannot write). */
+  written: boolean;
 }
 
 export interface BoundComponentContext {
@@ -131,7 +133,8 @@ export const boundComponentMachine = setup({
     checkClientRules: () => {},
     reportValidation: (_, _params: { isValid: boolean }) => {},
     reportCustomValidationFailed: () => {},
-    reportSaveSucceeded: () => {},
+    /** `written`: whether the save sent anything; false when nothing had changed. */
+    reportSaveSucceeded: (_, _params: { written: boolean }) => {},
     reportSaveFailed: (_, _params: { error: unknown }) => {},
     reportChanged: () => {},
     reportLoaded: () => {},
@@ -186,8 +189,8 @@ export const boundComponentMachine = setup({
         VALIDATE: { guard: 'hasRecord', target: 'validating' },
         SAVE: [
           { guard: 'needsSave', target: 'saving' },
-          // Nothing changed since the bookmark: the save succeeds at once.
-          { actions: 'reportSaveSucceeded' },
+          // Nothing changed since the bookmark: the save succeeds at once, writing nothing.
+          { actions: { type: 'reportSaveSucceeded', params: { written: false } } },
         ],
         DISCARD: { actions: ['cancelSettle', 'restoreBookmark', 'reportChanged'] },
       },
@@ -279,7 +282,10 @@ export const boundComponentMachine = setup({
               errors: {},
               customErrors: {},
             }),
-            'reportSaveSucceeded',
+            {
+              type: 'reportSaveSucceeded',
+              params: ({ event }) => ({ written: event.output.written }),
+            },
             'reportChanged',
           ],
         },

@@ -72,7 +72,7 @@ describe('a form page', () => {
     await waitFor(() =>
       expect(messages).toContainEqual({
         type: 'SAVE_SUCCEEDED',
-        savedEntities: [{ id: 7, typeId: 40, name: 'Big deal' }],
+        savedEntities: [{ id: 7, typeId: 40, name: 'Big deal', written: true }],
       }),
     );
     // The saved page reads its record again (its calculated fields and version).

@@ -118,13 +118,13 @@ export class FormPageAdapter {
             isValid: false,
             errors: ['The custom validation could not run.'],
           }),
-        reportSaveSucceeded: ({ context }) => {
+        reportSaveSucceeded: ({ context }, { written }) => {
           this.setNotice(null);
           const r = context.record;
           this.send({
             type: 'SAVE_SUCCEEDED',
             componentId: this.participantId,
-            savedEntities: r ? [{ id: r.id, typeId: r.typeId, name: r.name }] : [],
+            savedEntities: r ? [{ id: r.id, typeId: r.typeId, name: r.name, written }] : [],
           });
         },
         reportSaveFailed: (_, { error }) => {

@@ -136,16 +136,17 @@ export async function saveFormPageRecord(
       record.typeId,
       withNewRecordLink(body, link, link !== undefined && linkMember(writable, link) !== undefined),
     );
-    return { id, version: 0, values: input.values };
+    return { id, version: 0, values: input.values, written: true };
   }
-  if (keys.length === 0) return { id: record.id, version: record.version, values: input.values };
+  if (keys.length === 0)
+    return { id: record.id, version: record.version, values: input.values, written: false };
   // New records made in a relationship table are created in the same save, related to this one.
   const created = membersCreatedRecords(writes, record.id);
   if (created.length > 0) {
     // The put answers no version: the page reads the record again after its save.
     await putRecordWithRelated(client, record, body, created);
-    return { id: record.id, version: record.version, values: input.values };
+    return { id: record.id, version: record.version, values: input.values, written: true };
   }
   const saved = await patchRecord(client, record.id, record.version, body);
-  return { id: saved.id, version: saved.version, values: input.values };
+  return { id: saved.id, version: saved.version, values: input.values, written: true };
 }

@@ -1,7 +1,8 @@
 import { pageComponent, type RunnerPageResponse } from '@plinth/schema';
+import { toast } from '@plinth/ui';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../../auth/public';
 import { boundComponent, opportunityServer, opportunityType } from '../../forms/bound/boundPageHarness';
 import { pageContent, testContext, testMe, testSettings } from '../../pages/pageTestHarness';
@@ -69,6 +70,22 @@ describe('a record route on a form page', () => {
       path: '/spapi/data/v1/entity/7',
       body: { fields: { title: 'Bigger deal' } },
     });
+  });
+
+  it('says there is nothing to save when Update finds nothing changed, and writes nothing', async () => {
+    const info = vi.spyOn(toast, 'info');
+    const success = vi.spyOn(toast, 'success');
+    const { saves, saved } = openRecord('edit');
+    const update = screen.getByRole('button', { name: 'Update' });
+    await screen.findByRole('textbox', { name: /Title/ });
+    await waitFor(() => expect(update).toBeEnabled());
+    await userEvent.click(update);
+    await waitFor(() => expect(info).toHaveBeenCalledWith('There are no changes to save.'));
+    expect(success).not.toHaveBeenCalled();
+    expect(saves).toEqual([]);
+    expect(saved).toEqual([]);
+    info.mockRestore();
+    success.mockRestore();
   });
 
   it('shows the record read-only in view mode, with Edit to change it', async () => {

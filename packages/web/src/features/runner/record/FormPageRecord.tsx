@@ -105,6 +105,10 @@ export function FormPageRecord({
     const outcome = await saveFormPage(bus);
     setSaving(false);
     if (!outcome.ok) return;
+    if (!wasNew && outcome.saved.every((s) => s.written === false)) {
+      toast.info('There are no changes to save.');
+      return;
+    }
     const id = outcome.saved[0]?.id ?? record?.id;
     if (wasNew) setFormMode('edit');
     if (id !== undefined) finished(id, wasNew);
