@@ -9,7 +9,8 @@ import {
 } from '@plinth/schema';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Engine, EntitiesTable, Tables } from '../db/tables.js';
-import { chunks, type Executor } from './executor.js';
+import { chunks, type Executor, engineOf } from './executor.js';
+import { writeFieldTexts } from './search/fieldTexts.js';
 import { indexRecords, searchBody, unindexRecords } from './search/searchIndex.js';
 
 export { chunks, type Executor };
@@ -168,6 +169,9 @@ export async function updateEntity(
     before.name === row.name &&
     searchBody(before.name, before.data) === searchBody(row.name, row.data);
   if (!unchanged) await indexRecords(db, tenantId, [row]);
+  // The document leaves out some text (date-like values, tags, past 4,000 characters): a Text
+  // field's own index is written whatever became of it.
+  else if (before && engineOf(db) === 'sqlite') await writeFieldTexts(db, tenantId, [row], before.data);
   return true;
 }
 

@@ -1,4 +1,4 @@
-import { type FieldDef, type Schema, shortValueFieldTypes } from '@plinth/schema';
+import { type FieldDef, firstUserId, type Schema, shortValueFieldTypes } from '@plinth/schema';
 import { sql } from 'kysely';
 import type { Engine } from '../db/tables.js';
 import type { Executor } from './executor.js';
@@ -31,8 +31,9 @@ export function indexedExpression(engine: Engine, field: FieldDef): string {
 
 /**
  * Creates the index of every sortable field of a tenant that lacks one, and on PostgreSQL a
- * trigram index of each short text field. On PostgreSQL each index is partial to the tenant,
- * since another tenant's field with the same id may hold another type.
+ * trigram index of each Text field (SQLite's is made by the first Contains on it, fieldTexts.ts).
+ * On PostgreSQL each index is partial to the tenant, since another tenant's field with the same
+ * id may hold another type.
  * Blanks sort lowest in reports, so PostgreSQL's indexes put nulls first (SQLite's always do).
  * A new field's index is created while its values are still empty, so this is cheap after start-up.
  */
@@ -45,7 +46,7 @@ export async function ensureFieldIndexes(
   const fields = new Map<number, FieldDef>();
   for (const t of schema.types()) {
     for (const f of schema.fieldsOf(t.id))
-      if (!f.column && f.id >= 10_000 && shortValueFieldTypes.has(f.type)) fields.set(f.id, f);
+      if (!f.column && f.id >= firstUserId && shortValueFieldTypes.has(f.type)) fields.set(f.id, f);
   }
   for (const f of fields.values()) {
     const expr = indexedExpression(engine, f);

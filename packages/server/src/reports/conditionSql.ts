@@ -17,7 +17,7 @@ import {
 } from '@plinth/schema';
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
-import { nameContainsMatches } from '../data/search/indexedContains.js';
+import { containsMatches } from '../data/search/indexedContains.js';
 import { escapeLike, param } from '../data/sql/sqlFragments.js';
 import { tenantScope } from '../data/tenantScope.js';
 import { badRequest } from '../http/errors.js';
@@ -115,7 +115,7 @@ export function fieldConditionSql(
         const like = sql<boolean>`${lowered} LIKE lower(${`%${escapeLike(text)}%`}) ESCAPE '\\'`;
         // The trigram index narrows the records to test, as the quick search does (decision 0044).
         const onRoot = c.column.path.length === 0;
-        const indexed = nameContainsMatches(engine, scope.ctx.tenantId, c.column.field, onRoot, text);
+        const indexed = containsMatches(engine, scope.ctx.tenantId, c.column.field, onRoot, text);
         return indexed ? sql<boolean>`(${indexed} AND ${like})` : like;
       }
       case 'StartsWith':

@@ -1,6 +1,8 @@
 import { type EntityId, isKnownTimeZone, type ReportQuery } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
 import { type EntityRow, parseData } from '../data/entityRepository.js';
+import { ensureFieldTextTable } from '../data/search/fieldTexts.js';
+import { readsFieldText } from '../data/search/indexedContains.js';
 import { systemQuery } from '../data/systemQuery.js';
 import { settingsFromData, tenantSettingsAlias } from '../settings/tenantSettings.js';
 import { choiceColumnFormats, isChoiceColumn } from './choiceFormats.js';
@@ -78,6 +80,7 @@ async function reportSqlInput(
   known: ReportSettings | undefined,
 ): Promise<ReportSqlInput> {
   const settings = known ?? (await readReportSettings(ctx));
+  await makeFieldTextTables(ctx, plan);
   return {
     scope: {
       ctx,
@@ -93,6 +96,16 @@ async function reportSqlInput(
     searchColumns: plan.searchColumns,
     walk: plan.search?.walk,
   };
+}
+
+/** The trigram tables the plan's Contains conditions read, made before the SQL reads them (decision 0135). */
+async function makeFieldTextTables(ctx: RequestContext, plan: ReportPlan): Promise<void> {
+  for (const c of plan.conditions) {
+    if (c.oper !== 'Contains' || c.column.kind !== 'field') continue;
+    const { field, path } = c.column;
+    if (readsFieldText(ctx.engine, field, path.length === 0, String(c.value ?? '')))
+      await ensureFieldTextTable(ctx.db, ctx.tenantId, field.id);
+  }
 }
 
 /** The tenant's settings a run needs, from its settings record alone (one statement). */

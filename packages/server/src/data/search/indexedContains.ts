@@ -1,26 +1,48 @@
-import type { FieldDef } from '@plinth/schema';
+import { type FieldDef, firstUserId } from '@plinth/schema';
 import { type RawBuilder, sql } from 'kysely';
 import type { Engine } from '../../db/tables.js';
+import { escapeLike } from '../sql/sqlFragments.js';
+import { fieldTextMatches } from './fieldTexts.js';
 import { searchRowId } from './searchRowId.js';
 
-/** `%`, `_` and `\` taken literally in a LIKE pattern (with ESCAPE '\'). */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/**
+ * Whether a Contains on the field reads its own trigram table (SQLite, a Text field of the report's
+ * own records, a term of three characters or more), which must then be made first (fieldTexts.ts).
+ */
+export function readsFieldText(
+  engine: Engine,
+  field: FieldDef,
+  onRootRecord: boolean,
+  term: string,
+): boolean {
+  return (
+    engine === 'sqlite' &&
+    onRootRecord &&
+    [...term].length >= 3 &&
+    field.column === undefined &&
+    field.type === 'Text' &&
+    field.id >= firstUserId
+  );
+}
 
 /**
- * `e0.id IN (records whose search document holds the term)` through the trigram index, for a
- * Contains on the name of a report's own records; undefined for a term under three characters or
- * another field. It selects more records than the condition, never fewer (the document holds the
- * whole name, folded at least as widely as `lower()`), so the condition's own test stays beside it
- * and decides (decision 0044).
+ * `e0.id IN (records that may hold the term)` through a trigram index, for a Contains on the name
+ * or a Text field of a report's own records: the name through the search documents (decision
+ * 0044), a Text field on SQLite through its own table (decision 0135; PostgreSQL's GIN index serves
+ * the condition as it is). Undefined for a term under three characters and other fields. It
+ * selects more records than the condition, never fewer (the index holds the whole value, folded at
+ * least as widely as `lower()`), so the condition's own test stays beside it and decides.
  */
-export function nameContainsMatches(
+export function containsMatches(
   engine: Engine,
   tenantId: number,
   field: FieldDef,
   onRootRecord: boolean,
   term: string,
 ): RawBuilder<boolean> | undefined {
-  if (field.column !== 'name' || !onRootRecord || [...term].length < 3) return undefined;
+  if (!onRootRecord || [...term].length < 3) return undefined;
+  if (readsFieldText(engine, field, onRootRecord, term)) return fieldTextMatches(tenantId, field.id, term);
+  if (field.column !== 'name') return undefined;
   if (engine === 'sqlite') {
     const low = searchRowId(tenantId, 0);
     const phrase = `"${term.replace(/"/g, '""')}"`;

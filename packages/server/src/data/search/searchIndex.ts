@@ -1,6 +1,7 @@
 import { type EntityId, type StoredValue, unsearchedFields } from '@plinth/schema';
 import { sql } from 'kysely';
 import { type Executor, engineOf } from '../executor.js';
+import { writeFieldTexts } from './fieldTexts.js';
 import { orderRecord, unorderRecords } from './searchOrder.js';
 import { searchRowId } from './searchRowId.js';
 
@@ -49,6 +50,7 @@ export async function indexRecords(
       await sql`INSERT INTO entity_search (rowid, body) VALUES (${rowid}, ${body})`.execute(db);
       await orderRecord(db, tenantId, { id: r.id, typeId: r.typeId, name: r.name, body });
     }
+    await writeFieldTexts(db, tenantId, rows);
     return;
   }
   for (let i = 0; i < rows.length; i += 500) {
