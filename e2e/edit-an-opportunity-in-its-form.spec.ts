@@ -65,6 +65,20 @@ test('edit an opportunity in its form and save it', async ({ page }, testInfo) =
   await expect(page.getByRole('group', { name: 'Probability' })).toContainText(probability);
 });
 
+test('Update with nothing changed says so, and the record is as it was', async ({ page }, testInfo) => {
+  const { eid, name } = await pickOpportunity(page);
+  await openForm(page, eid, name);
+  const probability = await page.getByRole('textbox', { name: 'Probability' }).inputValue();
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('There are no changes to save.')).toBeVisible();
+  await expect(page.getByText('Changes saved')).toBeHidden();
+  const shot = testInfo.outputPath('nothing-to-save.png');
+  await page.screenshot({ path: shot, fullPage: true });
+  await testInfo.attach('nothing-to-save', { path: shot, contentType: 'image/png' });
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Probability' })).toHaveValue(probability);
+});
+
 test('two people edit one opportunity in its form: the second save is refused and keeps its edits', async ({
   page,
   browser,
