@@ -4,10 +4,10 @@ import { sysField } from '@plinth/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contextFor } from '../../src/auth/contextFor.js';
 import type { RequestContext } from '../../src/context.js';
-import { allocateIds, insertEntities } from '../../src/data/entityRepository.js';
 import { downloadExport, startExport } from '../../src/exports/exportService.js';
 import { createReport, fieldColumn } from '../reports/reportSupport.js';
 import { defineType } from '../support/crmSchema.js';
+import { insertRecordsDirectly } from '../support/directRecords.js';
 import { engines, startTestApp, type TestApp } from '../support/testApp.js';
 import { docxTableRows, exportAndDownload, parseCsv, readXlsx, unzipEntry } from './exportSupport.js';
 
@@ -32,31 +32,14 @@ describe.each(engines)('large report export on %s', (engine) => {
       { name: 'Noise', script: 'noise', type: 'Text' },
     ]);
     // Inserted below the entity service: 5,000 puts through HTTP would only slow the test.
-    const first = await allocateIds(t.services.db, t.tenantId, ROWS);
-    const now = t.clock.now().toISOString();
-    await t.services.db.transaction().execute((trx) =>
-      insertEntities(
-        trx,
-        t.tenantId,
-        Array.from({ length: ROWS }, (_, i) => ({
-          id: first + i,
-          typeId: type.typeId,
-          name: nameOf(i),
-          alias: null,
-          data: {
-            [type.fieldIds.txt!]: textOf(i),
-            [type.fieldIds.n!]: i - 2_500,
-            [type.fieldIds.noise!]: noiseOf(i),
-          },
-          version: 1,
-          createdAt: now,
-          modifiedAt: now,
-          createdBy: t.adminId,
-          modifiedBy: t.adminId,
-          ownerId: t.adminId,
-        })),
-      ),
-    );
+    await insertRecordsDirectly(t, type.typeId, ROWS, (i) => ({
+      name: nameOf(i),
+      data: {
+        [type.fieldIds.txt!]: textOf(i),
+        [type.fieldIds.n!]: i - 2_500,
+        [type.fieldIds.noise!]: noiseOf(i),
+      },
+    }));
     reportId = await createReport(
       t.admin,
       {

@@ -1,11 +1,8 @@
-import { reportQuery } from '@plinth/schema';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { contextFor } from '../../src/auth/contextFor.js';
-import { allocateIds, insertEntities } from '../../src/data/entityRepository.js';
-import { loadReport, runReport } from '../../src/reports/runReport.js';
 import { defineType } from '../support/crmSchema.js';
-import { analysedRecords, eventually, explain, recording } from '../support/queryPlans.js';
+import { insertRecordsDirectly } from '../support/directRecords.js';
+import { analysedRecords, eventually, pagePlanOf } from '../support/queryPlans.js';
 import { engines, startTestApp, type TestApp } from '../support/testApp.js';
 import { createReport, fieldColumn, putRecords, rowIds, runOk } from './reportSupport.js';
 
@@ -210,28 +207,10 @@ describe('name contains a term, planned on sqlite', () => {
     const type = await defineType(t.admin, 'Opportunity', [
       { name: 'Region', script: 'region', type: 'Text' },
     ]);
-    // Written straight to storage (with their search documents), as many as a planner tells from few.
-    const now = t.clock.now().toISOString();
-    await t.services.db.transaction().execute(async (tx) => {
-      const first = await allocateIds(tx, t.tenantId, RECORDS);
-      await insertEntities(
-        tx,
-        t.tenantId,
-        Array.from({ length: RECORDS }, (_, i) => ({
-          id: first + i,
-          typeId: type.typeId,
-          name: `${adjectives[i % 10]} ${nouns[Math.floor(i / 10) % 10]} ${i}`,
-          alias: null,
-          data: { [type.fieldIds.region!]: 'North' },
-          version: 1,
-          createdAt: now,
-          modifiedAt: now,
-          createdBy: t.adminId,
-          modifiedBy: t.adminId,
-          ownerId: t.adminId,
-        })),
-      );
-    });
+    await insertRecordsDirectly(t, type.typeId, RECORDS, (i) => ({
+      name: `${adjectives[i % 10]} ${nouns[Math.floor(i / 10) % 10]} ${i}`,
+      data: { [type.fieldIds.region!]: 'North' },
+    }));
     report = await createReport(t.admin, {
       rootTypeId: type.typeId,
       columns: [fieldColumn('name', 100), fieldColumn('region', type.fieldIds.region!)],
@@ -243,20 +222,14 @@ describe('name contains a term, planned on sqlite', () => {
   afterAll(() => t.close());
 
   /** The plan of the page statement of a name-contains report run. */
-  const planOf = async (term: string) => {
-    const ctx = await contextFor(t.services, t.tenantId, t.adminId);
-    const { db, statements } = recording(t.services.db);
-    const recorded = { ...ctx, db };
-    const query = reportQuery.parse({
-      pageSize: 51,
-      metadata: 'none',
-      conds: [{ expid: 'name', oper: 'Contains', value: term }],
-    });
-    await runReport(recorded, await loadReport(recorded, { reportId: report }), query);
-    const page = statements.find((s) => /ORDER BY/i.test(s.sql) && /LIMIT/i.test(s.sql) && /e0/.test(s.sql));
-    expect(page, statements.map((s) => s.sql).join('\n\n')).toBeDefined();
-    return explain(t, page!);
-  };
+  const planOf = async (term: string) =>
+    (
+      await pagePlanOf(t, report, {
+        pageSize: 51,
+        metadata: 'none',
+        conds: [{ expid: 'name', oper: 'Contains', value: term }],
+      })
+    ).plan;
 
   it.each(['ilver ro', 'Quiet Pilot 2', 'nothing like it', 'Deal'])(
     '%j through the trigram index',

@@ -1,5 +1,9 @@
+import { reportQuery } from '@plinth/schema';
 import { type CompiledQuery, type KyselyPlugin, sql } from 'kysely';
+import { contextFor } from '../../src/auth/contextFor.js';
 import type { Db } from '../../src/db/tables.js';
+import type { ReportAnswer } from '../../src/reports/response/reportResponse.js';
+import { loadReport, runReport } from '../../src/reports/runReport.js';
 import type { TestApp } from './testApp.js';
 
 /** A handle on the same database that keeps the SQL of every statement run through it. */
@@ -48,4 +52,23 @@ export async function explain(t: TestApp, statement: CompiledQuery): Promise<str
   const compiled = { ...query.compile(t.services.db), parameters: statement.parameters };
   const { rows } = await t.services.db.executeQuery<Record<string, unknown>>(compiled);
   return rows.map((r) => String(r.detail ?? r['QUERY PLAN'] ?? JSON.stringify(r))).join('\n');
+}
+
+/** The plan of the page statement of a report run as the administrator, and the run's answer. */
+export async function pagePlanOf(
+  t: TestApp,
+  reportId: number,
+  query: Record<string, unknown>,
+): Promise<{ plan: string; answer: ReportAnswer }> {
+  const ctx = await contextFor(t.services, t.tenantId, t.adminId);
+  const { db, statements } = recording(t.services.db);
+  const recorded = { ...ctx, db };
+  const answer = await runReport(
+    recorded,
+    await loadReport(recorded, { reportId }),
+    reportQuery.parse(query),
+  );
+  const page = statements.find((s) => /ORDER BY/i.test(s.sql) && /LIMIT/i.test(s.sql) && /e0/.test(s.sql));
+  if (!page) throw new Error(`no page statement among:\n${statements.map((s) => s.sql).join('\n\n')}`);
+  return { plan: await explain(t, page), answer };
 }
