@@ -2,6 +2,7 @@ import type { EntityId, ReportQuery } from '@plinth/schema';
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import { type ChunkRun, idsOfRun } from '../data/chunkMarkers.js';
+import { ftsPhrase } from '../data/search/ftsPhrase.js';
 import { BAND_SIZE } from '../data/search/searchOrder.js';
 import { searchRowId } from '../data/search/searchRowId.js';
 import { calculationSql } from '../data/sql/calculationSql.js';
@@ -302,7 +303,7 @@ function quickSearchSql(
     const low = searchRowId(t, 0);
     if (!runs) {
       members.push(
-        sql`SELECT rowid - ${low} FROM entity_search WHERE entity_search MATCH ${phrase(term)} AND rowid >= ${low} AND rowid < ${searchRowId(t + 1, 0)}`,
+        sql`SELECT rowid - ${low} FROM entity_search WHERE entity_search MATCH ${ftsPhrase(term)} AND rowid >= ${low} AND rowid < ${searchRowId(t + 1, 0)}`,
       );
     } else {
       // In a few chunks, their search texts are read and tested: the index would read the term's
@@ -338,16 +339,13 @@ function walkMatchSql(ctx: RequestContext, term: string, typeId: EntityId): RawB
   const band = (edge: number) =>
     sql`(SELECT (band + ${sql.lit(edge)}) * ${sql.lit(BAND_SIZE)} FROM search_bands WHERE tenant_id = ${ctx.tenantId} AND type_id = ${typeId})`;
   return and([
-    sql<boolean>`entity_search_ordered MATCH ${phrase(term)}`,
+    sql<boolean>`entity_search_ordered MATCH ${ftsPhrase(term)}`,
     sql<boolean>`entity_search_ordered.rowid > ${band(0)}`,
     sql<boolean>`entity_search_ordered.rowid < ${band(1)}`,
     sql<boolean>`so.pos = entity_search_ordered.rowid`,
     sql<boolean>`e0.id = so.entity_id`,
   ]);
 }
-
-/** A term as an FTS5 phrase: quotes doubled, every other character taken literally. */
-const phrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
 
 /**
  * Whether a text holds a term, whatever the case, `%`, `_` and quotes taken literally. SQLite's

@@ -1,6 +1,7 @@
 import { type EntityId, firstUserId, type StoredValue } from '@plinth/schema';
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../executor.js';
+import { ftsPhrase } from './ftsPhrase.js';
 
 /**
  * SQLite's trigram index of one Text field's values (decision 0135): a contentless FTS5 table per
@@ -9,8 +10,8 @@ import type { Executor } from '../executor.js';
  * cleared, a record deleted) costs a test and never a wrong answer, while a value missing from it
  * would be. Every write of a value therefore writes its entry.
  */
-const tableOf = (tenantId: number, fieldId: EntityId) => `field_text_t${tenantId}_f${fieldId}`;
 const prefixOf = (tenantId: number) => `field_text_t${tenantId}_f`;
+const tableOf = (tenantId: number, fieldId: EntityId) => `${prefixOf(tenantId)}${fieldId}`;
 
 /**
  * Makes the field's table if it is missing, filled from the values stored already: the first time a
@@ -83,6 +84,5 @@ export async function writeFieldTexts(
  */
 export function fieldTextMatches(tenantId: number, fieldId: EntityId, term: string): RawBuilder<boolean> {
   const table = sql.table(tableOf(tenantId, fieldId));
-  const phrase = `"${term.replace(/"/g, '""')}"`;
-  return sql<boolean>`e0.id IN (SELECT rowid FROM ${table} WHERE ${table} MATCH ${phrase})`;
+  return sql<boolean>`e0.id IN (SELECT rowid FROM ${table} WHERE ${table} MATCH ${ftsPhrase(term)})`;
 }

@@ -3,6 +3,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Engine } from '../../db/tables.js';
 import { escapeLike } from '../sql/sqlFragments.js';
 import { fieldTextMatches } from './fieldTexts.js';
+import { ftsPhrase } from './ftsPhrase.js';
 import { searchRowId } from './searchRowId.js';
 
 /**
@@ -40,13 +41,11 @@ export function containsMatches(
   onRootRecord: boolean,
   term: string,
 ): RawBuilder<boolean> | undefined {
-  if (!onRootRecord || [...term].length < 3) return undefined;
   if (readsFieldText(engine, field, onRootRecord, term)) return fieldTextMatches(tenantId, field.id, term);
-  if (field.column !== 'name') return undefined;
+  if (field.column !== 'name' || !onRootRecord || [...term].length < 3) return undefined;
   if (engine === 'sqlite') {
     const low = searchRowId(tenantId, 0);
-    const phrase = `"${term.replace(/"/g, '""')}"`;
-    return sql<boolean>`e0.id IN (SELECT rowid - ${low} FROM entity_search WHERE entity_search MATCH ${phrase}
+    return sql<boolean>`e0.id IN (SELECT rowid - ${low} FROM entity_search WHERE entity_search MATCH ${ftsPhrase(term)}
       AND rowid >= ${low} AND rowid < ${searchRowId(tenantId + 1, 0)})`;
   }
   return sql<boolean>`e0.id IN (SELECT entity_id FROM entity_search WHERE tenant_id = ${tenantId}
