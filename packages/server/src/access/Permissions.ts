@@ -2,6 +2,7 @@ import type { SqlFragment } from '@plinth/calc';
 import { type EntityId, firstUserId, type Schema, sysType } from '@plinth/schema';
 import { type RawBuilder, sql } from 'kysely';
 import type { RowFilter } from '../data/entityRepository.js';
+import { visible } from '../data/tenantScope.js';
 import { type AccessRule, builtInRules } from './accessRules.js';
 import { ruleFilterSql } from './ruleFilters.js';
 
@@ -260,11 +261,15 @@ export class Permissions {
 
   /** Records of the grant's types with a link whose other end the caller may read directly. */
   #securedSql(g: SecuredGrant, alias: string): RawBuilder<boolean> {
-    const securing = this.#rowSql('read', 'psr', 'direct');
+    // The securing record is one of the tenant that the caller's direct rules let them read.
+    const direct = {
+      tenantId: this.actor.tenantId,
+      perms: { rowSql: (_: 'read', a: string) => this.#rowSql('read', a, 'direct') },
+    };
     return sql<boolean>`(${sql.ref(`${alias}.type_id`)} IN (${sql.join(g.typeIds)}) AND EXISTS (SELECT 1 FROM relationships psl
       JOIN entities psr ON psr.tenant_id = psl.tenant_id AND psr.id = ${sql.ref(`psl.${g.securing}`)}
       WHERE psl.tenant_id = ${this.actor.tenantId} AND psl.rel_id = ${g.relId}
-      AND ${sql.ref(`psl.${g.secured}`)} = ${sql.ref(`${alias}.id`)} AND ${securing}))`;
+      AND ${sql.ref(`psl.${g.secured}`)} = ${sql.ref(`${alias}.id`)} AND ${visible(direct, 'psr')}))`;
   }
 
   /** `rowSql`, with `direct` leaving out the securing records (they secure one step, no further). */

@@ -1,5 +1,6 @@
 import type { EntityId, RelationshipDef, Schema } from '@plinth/schema';
 import { type RawBuilder, sql } from 'kysely';
+import { visible } from '../data/tenantScope.js';
 import type { Permissions } from './Permissions.js';
 
 /** What following a link needs of the caller (a RequestContext has it). */
@@ -48,5 +49,5 @@ export function linkedRecordExists(
   if (ctx.perms.readsAllOf(linkedTypeIds(ctx.schema, end)))
     return sql<boolean>`EXISTS (SELECT 1 FROM relationships lk WHERE ${sql.join(where, sql` AND `)})`;
   return sql<boolean>`EXISTS (SELECT 1 FROM relationships lk JOIN entities lke ON lke.tenant_id = lk.tenant_id AND lke.id = ${linkedId}
-    WHERE ${sql.join(where, sql` AND `)} AND ${ctx.perms.rowSql('read', 'lke')})`;
+    WHERE ${sql.join(where, sql` AND `)} AND ${visible(ctx, 'lke')})`;
 }

@@ -1,6 +1,7 @@
 import { type EntityId, firstUserId } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
 import { chunks } from '../data/entityRepository.js';
+import { systemQuery } from '../data/systemQuery.js';
 import type { RowAction } from './Permissions.js';
 
 /** The fields of a record the type-level rules look at. */
@@ -35,7 +36,7 @@ export async function permittedIds(
     else if (perms.hasRowRules(action, row.typeId)) ask.push(row.id);
   }
   for (const part of chunks([...new Set(ask)])) {
-    const found = await ctx.db
+    const found = await systemQuery(ctx.db, 'access check')
       .selectFrom('entities')
       .select('id')
       .where('tenant_id', '=', ctx.tenantId)
@@ -63,7 +64,7 @@ export async function creatableIds(
     else if (perms.hasRowRules('create', row.typeId)) ask.push(row.id);
   }
   for (const part of chunks([...new Set(ask)])) {
-    const found = await ctx.db
+    const found = await systemQuery(ctx.db, 'access check')
       .selectFrom('entities')
       .select('id')
       .where('tenant_id', '=', ctx.tenantId)

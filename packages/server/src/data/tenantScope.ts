@@ -46,13 +46,19 @@ export interface TenantScope {
 /** Raised when a scope is asked for without a tenant or a read rule: a defect, never a user's error. */
 export class UnscopedQueryError extends Error {}
 
+function checkTenant(tenantId: number) {
+  if (!Number.isSafeInteger(tenantId) || tenantId <= 0)
+    throw new UnscopedQueryError('A query through the data layer needs the tenant of its caller.');
+}
+
+const needsRule = 'A query through the data layer needs the read rule of its caller.';
+
 /** The caller's scope. Throws when the caller names no tenant or has no read rule. */
 export function tenantScope(caller: ScopeCaller): TenantScope {
   const { db, tenantId, perms } = caller;
-  if (!Number.isSafeInteger(tenantId) || tenantId <= 0)
-    throw new UnscopedQueryError('A query through the data layer needs the tenant of its caller.');
+  checkTenant(tenantId);
   if (typeof perms?.readFilter !== 'function' || typeof perms.rowSql !== 'function')
-    throw new UnscopedQueryError('A query through the data layer needs the read rule of its caller.');
+    throw new UnscopedQueryError(needsRule);
   return {
     tenantId,
     records() {
@@ -66,7 +72,21 @@ export function tenantScope(caller: ScopeCaller): TenantScope {
       const q = db.selectFrom(table as 'relationships');
       return q.where(sql.ref(`${table}.tenant_id`), '=', tenantId) as never;
     },
-    visible: (alias) =>
-      sql<boolean>`(${sql.ref(`${alias}.tenant_id`)} = ${tenantId} AND ${perms.rowSql('read', alias)})`,
+    visible: (alias) => visible(caller, alias),
   };
+}
+
+/**
+ * The scope's `visible(alias)` where there is no handle to read with: SQL built for a query that
+ * another function runs, and the read rule's own SQL (a record that secures another is read under
+ * the caller's direct rules). Throws as `tenantScope` does without a tenant or a rule.
+ */
+export function visible(
+  caller: { readonly tenantId: number; readonly perms: Pick<ScopeCaller['perms'], 'rowSql'> },
+  alias: string,
+): RawBuilder<boolean> {
+  const { tenantId, perms } = caller;
+  checkTenant(tenantId);
+  if (typeof perms?.rowSql !== 'function') throw new UnscopedQueryError(needsRule);
+  return sql<boolean>`(${sql.ref(`${alias}.tenant_id`)} = ${tenantId} AND ${perms.rowSql('read', alias)})`;
 }

@@ -11,11 +11,6 @@ const src = path.resolve(import.meta.dirname, '../../src');
  * records it joins with the scope's `visible(alias)` counts as scoped.
  */
 const unscoped: Record<string, string> = {
-  'access/linkedRecords.ts':
-    'guards its join with the caller’s rule inline; its SQL text is pinned by its test',
-  'access/Permissions.ts':
-    'the read rule itself: a record that secures another, joined under the caller’s own rules',
-  'access/rowChecks.ts': 'which records a rule permits for an action: the access check itself',
   'audit/readAudit.ts': 'names of the users who made a change, part of a readable record’s history',
   'audit/signInAudit.ts': 'sign-in: there is no caller yet',
   'auth/accountRoutes.ts': 'the caller’s own account record',

@@ -2,7 +2,7 @@ import { schemaFromRecords, sysRecord } from '@plinth/schema';
 import { Kysely, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { Permissions } from '../../src/access/Permissions.js';
-import { type ScopeCaller, tenantScope, UnscopedQueryError } from '../../src/data/tenantScope.js';
+import { type ScopeCaller, tenantScope, UnscopedQueryError, visible } from '../../src/data/tenantScope.js';
 import type { Tables } from '../../src/db/tables.js';
 
 /** Kysely only to render SQL: never connected. */
@@ -76,5 +76,18 @@ describe('tenantScope', () => {
     expect(visible.parameters[0]).toBe(5);
     const forAdmin = tenantScope({ db, tenantId: 5, perms: admin }).visible('e0').compile(db);
     expect(forAdmin.sql).toBe('("e0"."tenant_id" = ? AND 1 = 1)');
+  });
+
+  it('guards SQL built without a handle the same way, and not without a tenant or a rule', () => {
+    const guard = visible({ tenantId: 5, perms: member }, 'j1').compile(db);
+    const scoped = tenantScope({ db, tenantId: 5, perms: member }).visible('j1').compile(db);
+    expect([guard.sql, guard.parameters]).toEqual([scoped.sql, scoped.parameters]);
+    const unguarded = [
+      { tenantId: 0, perms: member },
+      { tenantId: undefined, perms: member },
+      { tenantId: 5, perms: undefined },
+      { tenantId: 5, perms: {} },
+    ] as unknown as Parameters<typeof visible>[0][];
+    for (const caller of unguarded) expect(() => visible(caller, 'j1')).toThrow(UnscopedQueryError);
   });
 });
