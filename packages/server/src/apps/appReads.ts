@@ -9,6 +9,7 @@ import {
 } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
 import { selectEntities } from '../data/entityRepository.js';
+import { systemQuery } from '../data/systemQuery.js';
 import { forbidden, notFound } from '../http/errors.js';
 import {
   type AppRecord,
@@ -80,7 +81,7 @@ export async function listApps(ctx: RequestContext): Promise<AppListResponse> {
   const defaultIds = apps.flatMap((a) => defaults.get(a.id)?.slice(0, 1) ?? []);
   const pages = await displayablePages(
     ctx,
-    (await selectEntities(ctx.db, ctx.tenantId, defaultIds)).map(pageRecordOf),
+    (await selectEntities(systemQuery(ctx.db, 'display rules'), ctx.tenantId, defaultIds)).map(pageRecordOf),
   );
   const pageById = new Map(pages.map((p) => [p.id, p]));
   const label = (a: { displayAlias: string | null; name: string }) => a.displayAlias ?? a.name;

@@ -12,6 +12,7 @@ import {
 } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
 import { type EntityRow, selectEntities, selectLinks, toEntityRow } from '../data/entityRepository.js';
+import { systemQuery } from '../data/systemQuery.js';
 
 /** Reading one stored value of a record by its catalogue field. */
 const value = (row: EntityRow, field: number): unknown => row.data[String(field)];
@@ -108,10 +109,14 @@ export function pageRecordOf(row: EntityRow): PageRecord {
   };
 }
 
-/** Every app of the caller's tenant (a tenant has few), shared app included; or those of `ids`. */
+/**
+ * Every app of the caller's tenant (a tenant has few), shared app included; or those of `ids`.
+ * Apps, pages and their versions are read whatever the read rules: display rules govern the
+ * runner (decision 0063), and the builder is for administrators.
+ */
 export async function selectApps(ctx: RequestContext, ids?: readonly EntityId[]): Promise<AppRecord[]> {
   if (ids?.length === 0) return [];
-  let query = ctx.db
+  let query = systemQuery(ctx.db, 'display rules')
     .selectFrom('entities')
     .selectAll()
     .where('tenant_id', '=', ctx.tenantId)
@@ -140,7 +145,7 @@ export async function targetsOf(
 /** The pages of an app, in id order. */
 export async function selectPagesOfApp(ctx: RequestContext, appId: EntityId): Promise<PageRecord[]> {
   const ids = (await targetsOf(ctx, sysRel.pageInApp, 'rev', [appId])).get(appId) ?? [];
-  const rows = await selectEntities(ctx.db, ctx.tenantId, ids);
+  const rows = await selectEntities(systemQuery(ctx.db, 'display rules'), ctx.tenantId, ids);
   return rows
     .filter((r) => r.typeId === sysType.appPage)
     .sort((a, b) => a.id - b.id)
@@ -152,7 +157,7 @@ export async function selectPage(
   ctx: RequestContext,
   pageId: EntityId,
 ): Promise<{ page: PageRecord; appId: EntityId | undefined } | undefined> {
-  const [row] = await selectEntities(ctx.db, ctx.tenantId, [pageId]);
+  const [row] = await selectEntities(systemQuery(ctx.db, 'display rules'), ctx.tenantId, [pageId]);
   if (!row || row.typeId !== sysType.appPage) return undefined;
   const appId = (await targetsOf(ctx, sysRel.pageInApp, 'fwd', [pageId])).get(pageId)?.[0];
   return { page: pageRecordOf(row), appId };

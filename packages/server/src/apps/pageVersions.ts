@@ -9,6 +9,7 @@ import {
 } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
 import { type EntityRow, selectEntities } from '../data/entityRepository.js';
+import { systemQuery } from '../data/systemQuery.js';
 import { targetsOf } from './appRecords.js';
 
 export type VersionKind = 'published' | 'draft';
@@ -88,7 +89,7 @@ export async function loadPageVersion(
   const publishedId = published.get(pageId)?.[0];
   const id = draftId ?? publishedId;
   if (id === undefined) return undefined;
-  const [row] = await selectEntities(ctx.db, ctx.tenantId, [id]);
+  const [row] = await selectEntities(systemQuery(ctx.db, 'display rules'), ctx.tenantId, [id]);
   if (!row || row.typeId !== sysType.pageVersion) return undefined;
   return { id, kind: id === draftId ? 'draft' : 'published', ...versionContentOf(row) };
 }
@@ -103,7 +104,8 @@ export async function contextTypesOfPages(
 ): Promise<Map<EntityId, EntityId | null>> {
   const versions = await targetsOf(ctx, sysRel.pagePublishedVersion, 'fwd', pageIds);
   const versionIds = [...versions.values()].flat();
-  const rows = new Map((await selectEntities(ctx.db, ctx.tenantId, versionIds)).map((r) => [r.id, r]));
+  const db = systemQuery(ctx.db, 'display rules');
+  const rows = new Map((await selectEntities(db, ctx.tenantId, versionIds)).map((r) => [r.id, r]));
   const out = new Map<EntityId, EntityId | null>();
   for (const pageId of pageIds) {
     const row = rows.get(versions.get(pageId)?.[0] ?? 0);

@@ -13,6 +13,7 @@ import {
 } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
 import { type EntityRow, selectEntities, selectLinksOfRels } from '../data/entityRepository.js';
+import { systemQuery } from '../data/systemQuery.js';
 import type { MemberError } from '../entities/relationshipChanges.js';
 import type { SystemRecord } from '../entities/systemTypes.js';
 import { appMessages as M, nameLength, slugPattern } from './appMessages.js';
@@ -186,7 +187,8 @@ async function pagesWithInput(ctx: RequestContext, pageIds: readonly EntityId[])
   for (const link of await selectLinksOfRels(ctx.db, ctx.tenantId, versionRels, 'from_id', pageIds))
     byVersion.set(link.toId, link.fromId);
   if (byVersion.size === 0) return out;
-  for (const row of await selectEntities(ctx.db, ctx.tenantId, [...byVersion.keys()])) {
+  const everyVersion = systemQuery(ctx.db, 'write integrity');
+  for (const row of await selectEntities(everyVersion, ctx.tenantId, [...byVersion.keys()])) {
     if (versionContentOf(row).content.contextEntityTypeId !== null) out.add(byVersion.get(row.id)!);
   }
   return out;

@@ -5,7 +5,9 @@ import type { Executor } from './executor.js';
  * (sign-in, a public report's owner), across tenants (migrations, upkeep), to keep a write whole
  * (a record the caller may not read still has links to remove), to check rights, or to read the
  * tenant's settings record, which every caller's work needs whatever the rules, or catalogue records
- * (form definitions, field groups) served to whoever may read the records they describe.
+ * (form definitions, field groups) served to whoever may read the records they describe. The
+ * runner's apps, pages and page versions are shown by their display rules, not the read rules
+ * (`display rules`, decision 0063).
  */
 export type UnscopedReason =
   | 'sign-in'
@@ -16,7 +18,8 @@ export type UnscopedReason =
   | 'write integrity'
   | 'access check'
   | 'tenant settings'
-  | 'catalogue';
+  | 'catalogue'
+  | 'display rules';
 
 /**
  * The database handle without the tenant scope: the one named way past `tenantScope`, so every

@@ -41,11 +41,6 @@ const unscoped: Record<string, string> = {
   'users/userAccountRules.ts': 'administration of user accounts (administrators only)',
   'users/userAdmin.ts': 'administration of user accounts (administrators only)',
   'users/viewAs.ts': 'administrators’ “view as” check of another user’s rules',
-  // Work of the app runner and forms under way when the scope came in: to move onto it.
-  'apps/appReads.ts': 'the runner’s apps and pages (to move onto tenantScope)',
-  'apps/appRecords.ts': 'the runner’s apps and pages (to move onto tenantScope)',
-  'apps/pageVersions.ts': 'the runner’s page versions (to move onto tenantScope)',
-  'apps/validateApps.ts': 'write integrity: apps and pages being saved',
 };
 
 const rawRead = /selectFrom\('entities|FROM entities|JOIN entities|selectEntities\(/;
