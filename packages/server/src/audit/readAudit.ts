@@ -7,6 +7,7 @@ import {
   sysType,
 } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
+import { systemQuery } from '../data/systemQuery.js';
 import { tenantScope } from '../data/tenantScope.js';
 import type { StoredChange } from './auditLog.js';
 
@@ -115,7 +116,7 @@ function visibleChanges(
 async function namesOfUsers(ctx: RequestContext, ids: ReadonlyArray<number | null>) {
   const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
   if (wanted.length === 0) return new Map<EntityId, string | null>();
-  const rows = await ctx.db
+  const rows = await systemQuery(ctx.db, 'named by a readable record')
     .selectFrom('entities')
     .select(['id', 'name'])
     .where('tenant_id', '=', ctx.tenantId)

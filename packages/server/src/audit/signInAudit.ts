@@ -1,4 +1,5 @@
 import { type EntityId, sysType } from '@plinth/schema';
+import { systemQuery } from '../data/systemQuery.js';
 import type { Services } from '../services.js';
 import { appendAuditEvents } from './auditLog.js';
 
@@ -34,7 +35,7 @@ export async function auditSignIn(
     .where('slug', '=', attempt.tenant.toLowerCase())
     .executeTakeFirst();
   if (!tenant) return;
-  const user = await services.db
+  const user = await systemQuery(services.db, 'sign-in')
     .selectFrom('entities')
     .select('id')
     .where('tenant_id', '=', tenant.id)

@@ -7,6 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { systemQuery } from '../data/systemQuery.js';
 import { putEntities } from '../entities/putEntities.js';
 import { inTransaction } from '../entities/transaction.js';
 import { AppError, notFound } from '../http/errors.js';
@@ -51,7 +52,7 @@ export async function accountRoutes(app: FastifyInstance) {
         throw new AppError('validation_failed', 'The current password is not correct.', {
           errors: [{ member: 'currentPassword', message: 'The current password is not correct.' }],
         });
-      const me = await ctx.db
+      const me = await systemQuery(ctx.db, 'own account')
         .selectFrom('entities')
         .select('name')
         .where('tenant_id', '=', ctx.tenantId)

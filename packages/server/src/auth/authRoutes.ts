@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditSignIn } from '../audit/signInAudit.js';
 import { parseData } from '../data/entityRepository.js';
+import { systemQuery } from '../data/systemQuery.js';
 import { AppError, errorBody } from '../http/errors.js';
 import type { Services } from '../services.js';
 import { authenticate, CSRF_COOKIE, checkCsrf, SESSION_COOKIE } from './authenticate.js';
@@ -104,7 +105,7 @@ export async function authRoutes(
       async (request) => {
         const { actor } = request.ctx;
         // Read directly: users may not be allowed to read user accounts, their own included.
-        const user = await services.db
+        const user = await systemQuery(services.db, 'own account')
           .selectFrom('entities')
           .select(['name', 'data'])
           .where('tenant_id', '=', actor.tenantId)

@@ -2,6 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { type EntityId, sysField, sysRecord, sysRel, sysType } from '@plinth/schema';
 import type { Actor } from '../access/Permissions.js';
 import { type Executor, parseData } from '../data/entityRepository.js';
+import { systemQuery } from '../data/systemQuery.js';
 import type { Db } from '../db/tables.js';
 import type { Clock } from '../util/clock.js';
 import { newSecret, secretHash } from './tokens.js';
@@ -189,7 +190,7 @@ export async function loadAccount(
   tenantId: number,
   userId: EntityId,
 ): Promise<Account | undefined> {
-  const user = await db
+  const user = await systemQuery(db, 'sign-in')
     .selectFrom('entities')
     .select(['id', 'data'])
     .where('tenant_id', '=', tenantId)

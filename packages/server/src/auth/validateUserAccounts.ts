@@ -2,6 +2,7 @@ import { type EntityRef, sysType } from '@plinth/schema';
 import { sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import type { EntityRow } from '../data/entityRepository.js';
+import { systemQuery } from '../data/systemQuery.js';
 import type { MemberError } from '../entities/relationshipChanges.js';
 
 /**
@@ -16,7 +17,7 @@ export async function validateUserAccounts(
   const errors: MemberError[] = [];
   for (const row of rows) {
     if (row.typeId !== sysType.userAccount || !row.name) continue;
-    const same = await ctx.db
+    const same = await systemQuery(ctx.db, 'write integrity')
       .selectFrom('entities')
       .select(sql<number>`count(*)`.as('n'))
       .where('tenant_id', '=', ctx.tenantId)

@@ -7,7 +7,9 @@ import type { Executor } from './executor.js';
  * tenant's settings record, which every caller's work needs whatever the rules, or catalogue records
  * (form definitions, field groups) served to whoever may read the records they describe. The
  * runner's apps, pages and page versions are shown by their display rules, not the read rules
- * (`display rules`, decision 0063).
+ * (`display rules`, decision 0063). A signed-in caller reads their own user account, which the
+ * rules may not let them read as a record (`own account`); and a record one the caller may read
+ * names is shown as part of it: the users in its history (`named by a readable record`).
  */
 export type UnscopedReason =
   | 'sign-in'
@@ -19,7 +21,9 @@ export type UnscopedReason =
   | 'access check'
   | 'tenant settings'
   | 'catalogue'
-  | 'display rules';
+  | 'display rules'
+  | 'own account'
+  | 'named by a readable record';
 
 /**
  * The database handle without the tenant scope: the one named way past `tenantScope`, so every

@@ -11,12 +11,6 @@ const src = path.resolve(import.meta.dirname, '../../src');
  * records it joins with the scope's `visible(alias)` counts as scoped.
  */
 const unscoped: Record<string, string> = {
-  'audit/readAudit.ts': 'names of the users who made a change, part of a readable record’s history',
-  'audit/signInAudit.ts': 'sign-in: there is no caller yet',
-  'auth/accountRoutes.ts': 'the caller’s own account record',
-  'auth/authRoutes.ts': 'sign-in: there is no caller yet',
-  'auth/authService.ts': 'sign-in: there is no caller yet',
-  'auth/validateUserAccounts.ts': 'write integrity: counts every administrator account',
   'builder/appDeletion.ts':
     'other apps’ pages an app delete’s confirmation names as uses (administrators only)',
   'builder/builderRecords.ts': 'the builder’s apps, pages and their last saver (administrators only)',
