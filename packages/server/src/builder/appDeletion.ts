@@ -7,7 +7,8 @@ import {
 } from '@plinth/schema';
 import { type AppRecord, appRecordOf, selectApps, selectPagesOfApp, targetsOf } from '../apps/appRecords.js';
 import type { RequestContext } from '../context.js';
-import { lockEntities, selectEntities } from '../data/entityRepository.js';
+import { lockEntities } from '../data/entityRepository.js';
+import { tenantScope } from '../data/tenantScope.js';
 import { inTransaction } from '../entities/transaction.js';
 import { AppError, badRequest } from '../http/errors.js';
 import { conflictOf } from './appAdmin.js';
@@ -40,7 +41,7 @@ async function usesOf(ctx: RequestContext, pageIds: readonly EntityId[], names: 
   );
   if (users.length === 0) return uses;
   const [rows, appOf] = await Promise.all([
-    selectEntities(ctx.db, ctx.tenantId, users),
+    tenantScope(ctx).readRecords(users),
     targetsOf(ctx, sysRel.pageInApp, 'fwd', users),
   ]);
   const apps = new Map(

@@ -21,12 +21,8 @@ import {
 } from '../apps/appRecords.js';
 import { versionContentOf } from '../apps/pageVersions.js';
 import type { RequestContext } from '../context.js';
-import {
-  type EntityRow,
-  selectEntities,
-  selectLinksTouching,
-  selectLockedEntities,
-} from '../data/entityRepository.js';
+import { type EntityRow, selectLinksTouching, selectLockedEntities } from '../data/entityRepository.js';
+import { tenantScope } from '../data/tenantScope.js';
 import { notFound } from '../http/errors.js';
 import { type LastSaver, builderMessages as M } from './builderMessages.js';
 
@@ -39,14 +35,14 @@ const first = (links: Map<EntityId, EntityId[]>, id: EntityId): EntityId | null 
 
 /** An app record by id, or the 404 the builder answers. */
 export async function appRowOrThrow(ctx: RequestContext, appId: EntityId): Promise<EntityRow> {
-  const [row] = await selectEntities(ctx.db, ctx.tenantId, [appId]);
+  const [row] = await tenantScope(ctx).readRecords([appId]);
   if (!row || row.typeId !== sysType.app) throw notFound(M.appNotFound);
   return row;
 }
 
 /** A page record by id, or the 404 the builder answers. */
 export async function pageRowOrThrow(ctx: RequestContext, pageId: EntityId): Promise<EntityRow> {
-  const [row] = await selectEntities(ctx.db, ctx.tenantId, [pageId]);
+  const [row] = await tenantScope(ctx).readRecords([pageId]);
   if (!row || row.typeId !== sysType.appPage) throw notFound(M.pageNotFound);
   return row;
 }
@@ -68,7 +64,7 @@ export async function appIdOfPage(ctx: RequestContext, pageId: EntityId): Promis
 /** Who last saved a record, for a conflict's message and details. */
 export async function lastSaverOf(ctx: RequestContext, row: EntityRow): Promise<LastSaver> {
   if (row.modifiedBy === null) return { name: null, isCaller: false };
-  const [user] = await selectEntities(ctx.db, ctx.tenantId, [row.modifiedBy]);
+  const [user] = await tenantScope(ctx).readRecords([row.modifiedBy]);
   return { name: user?.name ?? null, isCaller: row.modifiedBy === ctx.actor.userId };
 }
 
@@ -125,7 +121,7 @@ async function builderContextTypes(
   ]);
   const versionOf = (id: EntityId) => first(drafts, id) ?? first(published, id);
   const ids = pageIds.map(versionOf).filter((v): v is EntityId => v !== null);
-  const rows = new Map((await selectEntities(ctx.db, ctx.tenantId, ids)).map((r) => [r.id, r]));
+  const rows = new Map((await tenantScope(ctx).readRecords(ids)).map((r) => [r.id, r]));
   return new Map(pageIds.map((id) => [id, contextTypeIn(rows.get(versionOf(id) ?? 0))]));
 }
 
@@ -245,7 +241,7 @@ export async function builderPageOf(
   const versionId = savedDraft ? undefined : (draftId ?? publishedId);
   const wanted = [pageId, appId, versionId, ctx.actor.userId];
   const ids = wanted.filter((id): id is EntityId => typeof id === 'number');
-  const rows = new Map((await selectEntities(ctx.db, ctx.tenantId, ids)).map((r) => [r.id, r]));
+  const rows = new Map((await tenantScope(ctx).readRecords(ids)).map((r) => [r.id, r]));
   const row = rows.get(pageId);
   if (!row || row.typeId !== sysType.appPage || appId === undefined) throw notFound(M.pageNotFound);
   const appRow = rows.get(appId);

@@ -15,7 +15,8 @@ import {
 } from '@plinth/schema';
 import { appRecordOf, pageRecordOf, selectPagesOfApp, targetsOf } from '../apps/appRecords.js';
 import type { RequestContext } from '../context.js';
-import { lockEntities, selectEntities } from '../data/entityRepository.js';
+import { lockEntities } from '../data/entityRepository.js';
+import { tenantScope } from '../data/tenantScope.js';
 import { inTransaction } from '../entities/transaction.js';
 import { badRequest } from '../http/errors.js';
 import { updateApp } from './appAdmin.js';
@@ -67,9 +68,7 @@ export async function duplicatePage(
     ]);
     const versions = new Map(
       (
-        await selectEntities(
-          tx.db,
-          tx.tenantId,
+        await tenantScope(tx).readRecords(
           [first(drafts, pageId), first(published, pageId)].filter((v): v is EntityId => v !== undefined),
         )
       ).map((r) => [r.id, r]),
@@ -167,7 +166,7 @@ export async function deletePage(
   });
   const app = appRecordOf(await appRowOrThrow(ctx, appId));
   const defaultId = first(await targetsOf(ctx, sysRel.appsDefaultPage, 'fwd', [appId]), appId);
-  const [defaultRow] = defaultId === undefined ? [] : await selectEntities(ctx.db, ctx.tenantId, [defaultId]);
+  const [defaultRow] = defaultId === undefined ? [] : await tenantScope(ctx).readRecords([defaultId]);
   return {
     message: M.pageDeleted,
     app: { id: app.id, slug: app.slug, revision: app.row.version },

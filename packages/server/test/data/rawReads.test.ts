@@ -11,10 +11,6 @@ const src = path.resolve(import.meta.dirname, '../../src');
  * records it joins with the scope's `visible(alias)` counts as scoped.
  */
 const unscoped: Record<string, string> = {
-  'builder/appDeletion.ts':
-    'other apps’ pages an app delete’s confirmation names as uses (administrators only)',
-  'builder/builderRecords.ts': 'the builder’s apps, pages and their last saver (administrators only)',
-  'builder/pageCopies.ts': 'the builder’s page copies and default page (administrators only)',
   'demo/seedDemo.ts': 'seeding a new tenant',
   'documentTemplates/documentTemplateTypeBehaviour.ts':
     'write integrity: the Word file a template being saved names must be a .docx',
