@@ -1,5 +1,6 @@
 import type { TenantSettingsChange } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
+import { tenantScope } from '../data/tenantScope.js';
 import { putEntities } from '../entities/putEntities.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { readTenantSettings, type TenantSettings, tenantSettingsAlias } from './tenantSettings.js';
@@ -13,10 +14,9 @@ export async function updateTenantSettings(
   change: TenantSettingsChange,
 ): Promise<TenantSettings> {
   if (!ctx.actor.isAdmin) throw forbidden('Only administrators can change the settings.');
-  const row = await ctx.db
-    .selectFrom('entities')
+  const row = await tenantScope(ctx)
+    .records()
     .select('id')
-    .where('tenant_id', '=', ctx.tenantId)
     .where('alias', '=', tenantSettingsAlias)
     .executeTakeFirst();
   if (!row) throw notFound("The tenant's settings were not found.");

@@ -13,7 +13,8 @@ import {
   sysType,
 } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
-import { parseData, selectEntities } from '../data/entityRepository.js';
+import { parseData } from '../data/entityRepository.js';
+import { tenantScope } from '../data/tenantScope.js';
 import { deleteWithDependents, putEntities } from '../entities/putEntities.js';
 import { inTransaction } from '../entities/transaction.js';
 import { AppError, notFound } from '../http/errors.js';
@@ -32,10 +33,9 @@ const builtInRoles: ReadonlySet<EntityId> = new Set([sysRecord.administratorsRol
  */
 export async function loadRules(ctx: RequestContext): Promise<StoredRule[]> {
   const { db, tenantId, schema } = ctx;
-  const rows = await db
-    .selectFrom('entities')
+  const rows = await tenantScope(ctx)
+    .records()
     .select(['id', 'data'])
-    .where('tenant_id', '=', tenantId)
     .where('type_id', '=', sysType.accessRule)
     .orderBy('id')
     .execute();
@@ -78,10 +78,9 @@ export async function loadRules(ctx: RequestContext): Promise<StoredRule[]> {
 /** Roles with their members and rules, built-in ones first, then by name; and the types rules may name. */
 export async function listRoles(ctx: RequestContext): Promise<AdminRolesResponse> {
   const { db, tenantId } = ctx;
-  const roles = await db
-    .selectFrom('entities')
+  const roles = await tenantScope(ctx)
+    .records()
     .select(['id', 'name', 'data'])
-    .where('tenant_id', '=', tenantId)
     .where('type_id', '=', sysType.role)
     .execute();
   const memberLinks = await db
@@ -121,7 +120,7 @@ export async function listRoles(ctx: RequestContext): Promise<AdminRolesResponse
 }
 
 async function roleRow(ctx: RequestContext, id: EntityId) {
-  const [row] = await selectEntities(ctx.db, ctx.tenantId, [id]);
+  const [row] = await tenantScope(ctx).readRecords([id]);
   if (!row || row.typeId !== sysType.role) throw notFound('The role was not found.');
   return row;
 }
@@ -166,7 +165,7 @@ export async function saveRole(
       if (id === sysRecord.everyoneRole)
         throw new AppError('conflict', 'Every user is in Everyone: it has no member list to change.');
       const wanted = new Set(req.memberIds);
-      const users = await selectEntities(tx.db, tx.tenantId, [...wanted]);
+      const users = await tenantScope(tx).readRecords([...wanted]);
       if (users.length !== wanted.size || users.some((u) => u.typeId !== sysType.userAccount))
         throw new AppError('bad_request', 'Every member must be a user of this tenant.');
       const current = new Set(
@@ -217,7 +216,7 @@ export async function saveRule(
   const type = ctx.schema.type(req.typeId);
   if (!type) throw new AppError('bad_request', `Unknown type ${req.typeId}.`);
   if (ruleId !== undefined) {
-    const [rule] = await selectEntities(ctx.db, ctx.tenantId, [ruleId]);
+    const [rule] = await tenantScope(ctx).readRecords([ruleId]);
     const owner = (await loadRules(ctx)).find((r) => r.id === ruleId);
     if (!rule || rule.typeId !== sysType.accessRule || owner?.roleId !== roleId)
       throw notFound('The rule was not found.');

@@ -12,7 +12,8 @@ import {
 } from '@plinth/schema';
 import { endSessions, setPassword } from '../auth/authService.js';
 import type { RequestContext } from '../context.js';
-import { parseData, selectEntities } from '../data/entityRepository.js';
+import { parseData } from '../data/entityRepository.js';
+import { tenantScope } from '../data/tenantScope.js';
 import { deleteWithDependents, putEntities } from '../entities/putEntities.js';
 import { inTransaction } from '../entities/transaction.js';
 import { AppError, notFound } from '../http/errors.js';
@@ -32,10 +33,9 @@ export function refuseWeakPassword(password: string, username: string | null, me
 /** Every user account of the caller's tenant, by user name. */
 export async function listUsers(ctx: RequestContext): Promise<AdminUser[]> {
   const { db, tenantId } = ctx;
-  const users = await db
-    .selectFrom('entities')
+  const users = await tenantScope(ctx)
+    .records()
     .select(['id', 'name', 'data', 'created_at'])
-    .where('tenant_id', '=', tenantId)
     .where('type_id', '=', sysType.userAccount)
     .execute();
   const ids = users.map((u) => u.id);
@@ -49,7 +49,7 @@ export async function listUsers(ctx: RequestContext): Promise<AdminUser[]> {
           .where('rel_id', 'in', [sysRel.userHasRole, sysRel.accountHolder])
           .where('from_id', 'in', ids)
           .execute();
-  const related = await selectEntities(db, tenantId, [...new Set(links.map((l) => l.to_id))]);
+  const related = await tenantScope(ctx).readRecords([...new Set(links.map((l) => l.to_id))]);
   const byId = new Map(related.map((r) => [r.id, r]));
   const lastSignIn = new Map(
     (
@@ -89,7 +89,7 @@ export async function listUsers(ctx: RequestContext): Promise<AdminUser[]> {
 
 /** A user account of the tenant, or a 404. */
 async function accountRow(ctx: RequestContext, id: EntityId) {
-  const [row] = await selectEntities(ctx.db, ctx.tenantId, [id]);
+  const [row] = await tenantScope(ctx).readRecords([id]);
   if (!row || row.typeId !== sysType.userAccount) throw userNotFound();
   return row;
 }

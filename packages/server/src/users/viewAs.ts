@@ -10,6 +10,8 @@ import { type AccessRule, builtInRules } from '../access/accessRules.js';
 import { Permissions } from '../access/Permissions.js';
 import { loadAccount } from '../auth/authService.js';
 import type { RequestContext } from '../context.js';
+import { systemQuery } from '../data/systemQuery.js';
+import { tenantScope } from '../data/tenantScope.js';
 import { notFound } from '../http/errors.js';
 import { loadRules } from './roleAdmin.js';
 
@@ -24,15 +26,12 @@ export async function viewAs(ctx: RequestContext, req: ViewAsRequest): Promise<V
   if (!account) throw notFound('The user was not found.');
   const type = schema.type(req.typeId);
   if (!type) throw notFound('The type was not found.');
-  const username =
-    (
-      await db
-        .selectFrom('entities')
-        .select('name')
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', req.userId)
-        .executeTakeFirst()
-    )?.name ?? '';
+  const user = await tenantScope(ctx)
+    .records()
+    .select('name')
+    .where('id', '=', req.userId)
+    .executeTakeFirst();
+  const username = user?.name ?? '';
   const { actor } = account;
   const meta = await ctx.metaCache.get(db, tenantId);
   const perms = new Permissions(schema, meta.rules, actor);
@@ -43,10 +42,9 @@ export async function viewAs(ctx: RequestContext, req: ViewAsRequest): Promise<V
   // The user's rules that grant read on the type, with their descriptions.
   const roleNames = new Map(
     (
-      await db
-        .selectFrom('entities')
+      await tenantScope(ctx)
+        .records()
         .select(['id', 'name'])
-        .where('tenant_id', '=', tenantId)
         .where('id', 'in', [...actor.roleIds])
         .execute()
     ).map((r) => [r.id, r.name ?? `Role ${r.id}`]),
@@ -94,7 +92,7 @@ export async function viewAs(ctx: RequestContext, req: ViewAsRequest): Promise<V
   const count = async (condition: ReturnType<typeof sql<boolean>>) =>
     Number(
       (
-        await db
+        await systemQuery(db, 'access check')
           .selectFrom('entities as e')
           .select((eb) => eb.fn.countAll().as('n'))
           .where('e.tenant_id', '=', tenantId)
@@ -104,7 +102,7 @@ export async function viewAs(ctx: RequestContext, req: ViewAsRequest): Promise<V
     );
   const totalCount = await count(inType);
   const readableCount = await count(sql<boolean>`${inType} AND ${readable}`);
-  let q = db
+  let q = systemQuery(db, 'access check')
     .selectFrom('entities as e')
     .select(['e.id', 'e.name', 'e.type_id'])
     .where('e.tenant_id', '=', tenantId)

@@ -26,11 +26,6 @@ const unscoped: Record<string, string> = {
   'reports/imageCells.ts': 'image documents of cells already read under the rule',
   'reports/pageRecords.ts': 'the page’s own records, whose ids the scoped report query chose',
   'reports/reportSql.ts': 'the root `entities e0` and auto-number ids, inside the query the scope guards',
-  'settings/updateTenantSettings.ts': 'the tenant settings record (administrators)',
-  'users/roleAdmin.ts': 'administration of roles (administrators only)',
-  'users/userAccountRules.ts': 'administration of user accounts (administrators only)',
-  'users/userAdmin.ts': 'administration of user accounts (administrators only)',
-  'users/viewAs.ts': 'administrators’ “view as” check of another user’s rules',
 };
 
 const rawRead = /selectFrom\('entities|FROM entities|JOIN entities|selectEntities\(/;
