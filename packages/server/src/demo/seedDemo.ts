@@ -2,6 +2,7 @@ import { faker } from '@faker-js/faker';
 import type { EntityChange, PlacedComponent, Schema } from '@plinth/schema';
 import { contextFor } from '../auth/contextFor.js';
 import type { RequestContext } from '../context.js';
+import { tenantScope } from '../data/tenantScope.js';
 import { putEntities } from '../entities/putEntities.js';
 import type { Services } from '../services.js';
 import { createTenant } from '../tenants/createTenant.js';
@@ -229,10 +230,9 @@ async function idsOf(
 ): Promise<number[]> {
   const ctx = await contextFor(services, tenantId, userId);
   const type = ctx.schema.typeOrThrow(typeAlias);
-  const rows = await services.db
-    .selectFrom('entities')
+  const rows = await tenantScope(ctx)
+    .records()
     .select('id')
-    .where('tenant_id', '=', tenantId)
     .where('type_id', '=', type.id)
     .orderBy('id')
     .execute();

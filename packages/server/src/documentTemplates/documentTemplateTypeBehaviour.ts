@@ -1,5 +1,6 @@
 import { sysField as F, sysType } from '@plinth/schema';
 import { selectEntities } from '../data/entityRepository.js';
+import { systemQuery } from '../data/systemQuery.js';
 import type { MemberError } from '../entities/relationshipChanges.js';
 import type { SystemTypeBehaviour } from '../entities/systemTypeBehaviour.js';
 import { AppError } from '../http/errors.js';
@@ -22,8 +23,10 @@ export const documentTemplateTypeBehaviour: SystemTypeBehaviour = {
     const documentIds = [...links.values()].flatMap((l) =>
       l.documentId === undefined ? [] : [l.documentId],
     );
+    // The document is checked whatever the saver may read: a template must name one that fills.
+    const db = systemQuery(ctx.db, 'write integrity');
     const documents = new Map(
-      (await selectEntities(ctx.db, ctx.tenantId, documentIds)).map((row) => [row.id, row]),
+      (await selectEntities(db, ctx.tenantId, documentIds)).map((row) => [row.id, row]),
     );
     const errors: MemberError[] = [];
     for (const id of ids) {

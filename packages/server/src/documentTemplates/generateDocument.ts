@@ -1,6 +1,7 @@
 import type { EntityId, GenerateDocumentRequest } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
 import { selectEntities } from '../data/entityRepository.js';
+import { systemQuery } from '../data/systemQuery.js';
 import { tenantScope } from '../data/tenantScope.js';
 import { materialize } from '../entities/readEntities.js';
 import type { FileStorage } from '../files/BlobStore.js';
@@ -100,7 +101,8 @@ async function templateFile(
   storage: FileStorage,
   documentId: EntityId,
 ): Promise<Buffer> {
-  const [document] = await selectEntities(ctx.db, ctx.tenantId, [documentId]);
+  const db = systemQuery(ctx.db, 'named by a readable record');
+  const [document] = await selectEntities(db, ctx.tenantId, [documentId]);
   return readTemplateFile(storage, isDocumentRow(ctx.schema, document) ? document : undefined);
 }
 

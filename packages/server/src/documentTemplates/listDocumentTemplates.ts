@@ -2,6 +2,7 @@ import { type DocumentTemplatesResponse, sysType } from '@plinth/schema';
 import { permittedIds } from '../access/rowChecks.js';
 import type { RequestContext } from '../context.js';
 import { selectEntities } from '../data/entityRepository.js';
+import { systemQuery } from '../data/systemQuery.js';
 import { tenantScope } from '../data/tenantScope.js';
 import { templateLinks } from './templateRecords.js';
 
@@ -29,8 +30,9 @@ export async function listDocumentTemplates(ctx: RequestContext): Promise<Docume
   );
   const documentIds = [...links.values()].flatMap((l) => (l.documentId === undefined ? [] : [l.documentId]));
   // The template names its document: whoever reads the template reads its name (decision 0129).
+  const db = systemQuery(ctx.db, 'named by a readable record');
   const documents = new Map(
-    (await selectEntities(ctx.db, ctx.tenantId, documentIds)).map((d) => [d.id, d.name ?? '']),
+    (await selectEntities(db, ctx.tenantId, documentIds)).map((d) => [d.id, d.name ?? '']),
   );
   const [modifiable, deletable] = await Promise.all([
     permittedIds(ctx, 'modify', rows),

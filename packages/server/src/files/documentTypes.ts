@@ -6,6 +6,7 @@ import {
   insertEntities,
   parseData,
 } from '../data/entityRepository.js';
+import { systemQuery } from '../data/systemQuery.js';
 import type { Db } from '../db/tables.js';
 import type { Clock } from '../util/clock.js';
 import { defaultDocumentFileTypes, mimeTypeOf, parseExtensions } from './documentFileTypes.js';
@@ -24,7 +25,8 @@ export interface DocumentTypeInfo {
 
 /** Every document file type of a tenant that lists an extension and is not retired, in choice order. */
 export async function listDocumentTypes(db: Executor, tenantId: number): Promise<DocumentTypeInfo[]> {
-  const rows = await db
+  // Choice values, which a built-in rule lets everyone read.
+  const rows = await systemQuery(db, 'catalogue')
     .selectFrom('entities')
     .select(['id', 'name', 'data'])
     .where('tenant_id', '=', tenantId)
@@ -66,7 +68,7 @@ export function matchDocumentType(
  * none at all; a tenant that has any keeps exactly its own.
  */
 export async function ensureDocumentFileTypes(db: Executor, tenantId: number, now: string): Promise<void> {
-  const existing = await db
+  const existing = await systemQuery(db, 'new tenant')
     .selectFrom('entities')
     .select('id')
     .where('tenant_id', '=', tenantId)

@@ -2,6 +2,7 @@ import { type EntityId, sysField as F, sysType } from '@plinth/schema';
 import { sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import { chunks, type EntityRow, type Executor } from '../data/entityRepository.js';
+import { systemQuery } from '../data/systemQuery.js';
 import type { Db, Engine } from '../db/tables.js';
 import { afterCommit } from '../entities/transaction.js';
 import { type FileStorage, type FolderBlobStore, isBlobHash } from './BlobStore.js';
@@ -24,7 +25,7 @@ export async function referencedBlobHashes(
       : sql<string>`json_extract(data, ${sql.lit(`$."${key}"`)})`;
   const found = new Set<string>();
   for (const part of chunks(hashes)) {
-    const records = await db
+    const records = await systemQuery(db, 'upkeep')
       .selectFrom('entities')
       .select(current.as('hash'))
       .where(current, 'in', part)

@@ -11,16 +11,7 @@ const src = path.resolve(import.meta.dirname, '../../src');
  * records it joins with the scope's `visible(alias)` counts as scoped.
  */
 const unscoped: Record<string, string> = {
-  'demo/seedDemo.ts': 'seeding a new tenant',
-  'documentTemplates/documentTemplateTypeBehaviour.ts':
-    'write integrity: the Word file a template being saved names must be a .docx',
-  'documentTemplates/generateDocument.ts':
-    'a template’s Word file, read for whoever may read the template (decision 0129)',
-  'documentTemplates/listDocumentTemplates.ts':
-    'the names of the Word files of templates the caller may read (decision 0129)',
   'entities/relationshipChanges.ts': 'write integrity: links removed with a put, the read rule passed in',
-  'files/documentTypes.ts': 'the tenant’s document types (catalogue records every caller uses)',
-  'files/unreferencedBlobs.ts': 'upkeep: files no record of any tenant names',
   'metamodel/relationshipRules.ts': 'write integrity: records lacking a mandatory end, reports named',
   'metamodel/tenantMetaCache.ts': 'the tenant’s metamodel and rules, before there are permissions',
   'reports/imageCells.ts': 'image documents of cells already read under the rule',
