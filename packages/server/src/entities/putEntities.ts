@@ -178,7 +178,7 @@ async function putInTransaction(
     ctx.db,
     ctx.tenantId,
     relChanges,
-    ctx.perms.readFilter(),
+    ctx.perms.readFilter() ? tenantScope(ctx) : undefined,
     new Set(newIds.values()),
   );
   const relErrors = [

@@ -19,11 +19,10 @@ import {
   type Executor,
   insertLinks,
   lockEntities,
-  type RowFilter,
-  selectEntities,
   selectLinks,
   selectLinksOfRels,
 } from '../data/entityRepository.js';
+import type { TenantScope } from '../data/tenantScope.js';
 import type { Engine } from '../db/tables.js';
 import { AppError } from '../http/errors.js';
 
@@ -55,12 +54,13 @@ const link = (c: ResolvedRelChange, other: EntityId): StoredLink =>
  * A record the put creates (`created`) has no links but those the put gives it: until a change of
  * one meets a link an earlier change made, nothing is read for it and its new links are inserted
  * together (a CSV import's thousand new records: a few statements, not thousands; decision 0106).
+ * `readable` is the caller's scope when their read rule may hide records (none: they read all).
  */
 export async function applyRelChanges(
   db: Executor,
   tenantId: number,
   changes: readonly ResolvedRelChange[],
-  readFilter?: RowFilter,
+  readable?: TenantScope,
   created?: ReadonlySet<EntityId>,
 ): Promise<StoredLink[]> {
   const removed: StoredLink[] = [];
@@ -77,7 +77,7 @@ export async function applyRelChanges(
     else {
       // What was read and removed must see every link written before it, as in the changes' order.
       await flush();
-      const toRemove = await linksToRemove(db, tenantId, c, readFilter);
+      const toRemove = await linksToRemove(db, tenantId, c, readable);
       await deleteLinks(db, tenantId, toRemove);
       removed.push(...toRemove);
       await insertLinks(db, tenantId, added);
@@ -93,7 +93,7 @@ async function linksToRemove(
   db: Executor,
   tenantId: number,
   c: ResolvedRelChange,
-  readFilter?: RowFilter,
+  readable?: TenantScope,
 ): Promise<StoredLink[]> {
   if (!c.set && !(c.remove && c.remove.length > 0)) return [];
   const keep = c.set ? new Set(c.set) : undefined;
@@ -103,10 +103,8 @@ async function linksToRemove(
   const toRemove = current.filter((l) => drop.has(otherOf(l)) || (keep && !keep.has(otherOf(l))));
   // A link to a record the caller cannot read stays on a many-valued end: what they cannot see,
   // they cannot unlink. A single-valued end is replaced whatever it held.
-  if (readFilter && reachesMany(c.rel, c.direction) && toRemove.length > 0) {
-    const visible = new Set(
-      (await selectEntities(db, tenantId, toRemove.map(otherOf), readFilter)).map((r) => r.id),
-    );
+  if (readable && reachesMany(c.rel, c.direction) && toRemove.length > 0) {
+    const visible = new Set((await readable.readRecords(toRemove.map(otherOf))).map((r) => r.id));
     return toRemove.filter((l) => visible.has(otherOf(l)));
   }
   return toRemove;
