@@ -83,8 +83,9 @@ async function reportIssues(
   const changed = ends.filter(([, id, was]) => id !== undefined && id !== was);
   if (changed.length === 0) return [];
   // The definitions are read whatever the administrator's own rules: the check is about the schema.
+  const everyReport = systemQuery(ctx.db, 'write integrity');
   const reports = await selectEntities(
-    systemQuery(ctx.db, 'write integrity'),
+    everyReport,
     ctx.tenantId,
     changed.map(([, id]) => id!),
   );

@@ -11,6 +11,7 @@ import { translateRuleFilter } from '../access/ruleFilters.js';
 import { type Executor, parseData } from '../data/entityRepository.js';
 import { engineOf } from '../data/executor.js';
 import { ensureFieldIndexes } from '../data/fieldIndexes.js';
+import { systemQuery } from '../data/systemQuery.js';
 
 /** What every request of a tenant needs about its metamodel: the schema and the access rules. */
 export interface TenantMeta {
@@ -95,9 +96,9 @@ export class TenantMetaCache {
   }
 }
 
-/** Loads a tenant's metamodel and access rules from storage. */
+/** Loads a tenant's metamodel and access rules from storage: what every caller's rights are made of. */
 export async function loadTenantMeta(db: Executor, tenantId: number, version: number): Promise<TenantMeta> {
-  const rows = await db
+  const rows = await systemQuery(db, 'catalogue')
     .selectFrom('entities')
     .select(['id', 'type_id', 'name', 'alias', 'data'])
     .where('tenant_id', '=', tenantId)
