@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { RequestContext } from '../../context.js';
 import type { SegmentState } from './partialRows.js';
@@ -16,6 +17,11 @@ const MAX_STORED_WEIGHT = 50_000;
 /** The shape of what is stored; another (an older server's) is not read. */
 const FORMAT = 1;
 
+/** The row's key: a digest of the cache key, whose statements' text may be long for an index. */
+function storedKey(key: string): string {
+  return createHash('sha256').update(key).digest('base64url');
+}
+
 /** How the partials were grouped: by the keys' values, or by related ids (groupTargets). */
 export type PartialsForm = 'keys' | 'targets';
 
@@ -26,7 +32,7 @@ export async function loadKeptPartials(
   form: PartialsForm,
 ): Promise<SegmentState | undefined> {
   const { rows } = await sql<{ state: string }>`SELECT state FROM kept_partials
-      WHERE tenant_id = ${ctx.tenantId} AND cache_key = ${key}`.execute(ctx.db);
+      WHERE tenant_id = ${ctx.tenantId} AND cache_key = ${storedKey(key)}`.execute(ctx.db);
   const text = rows[0]?.state;
   if (typeof text !== 'string') return undefined;
   try {
@@ -50,7 +56,7 @@ export async function saveKeptPartials(
     // which a test or a tenant may set elsewhere: the upkeep would take fresh partials for old).
     const at = Date.now();
     await sql`INSERT INTO kept_partials (tenant_id, cache_key, state, saved_at)
-        VALUES (${ctx.tenantId}, ${key}, ${text}, ${at})
+        VALUES (${ctx.tenantId}, ${storedKey(key)}, ${text}, ${at})
         ON CONFLICT (tenant_id, cache_key) DO UPDATE SET state = excluded.state, saved_at = excluded.saved_at`.execute(
       ctx.db,
     );

@@ -5,6 +5,7 @@ import type { PlanFacts, TotalsKind } from '../plan/planTypes.js';
 import type { ReportSql } from '../reportSql.js';
 import { cachedRows } from '../resultCache.js';
 import { type GroupKey, groupedSql, MAX_GROUPS } from './groupKeys.js';
+import type { SegmentState } from './partialRows.js';
 import { segmentation } from './segmentedAggregates.js';
 
 type Row = Record<string, unknown>;
@@ -42,7 +43,12 @@ export async function readTotals(
       for (const s of statements) out.push((await s.execute(ctx.db)).rows);
       return out;
     },
-    segmentation(ctx, plan, q, keys),
+    // Made only when the kept result is stale: a hit costs no chunked form.
+    {
+      refresh: (previous, key) =>
+        segmentation(ctx, plan, q, keys)?.refresh(previous as SegmentState | undefined, key) ??
+        Promise.resolve(undefined),
+    },
   );
   return { groups: results[plan.totals.indexOf('groups')], total: results[plan.totals.indexOf('total')] };
 }
