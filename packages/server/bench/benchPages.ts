@@ -10,7 +10,8 @@ export const benchPageComponents = 30;
 /**
  * An enabled app with a page of 30 components — headings, text, hero counters, charts and reports
  * over the bench's reports, each with its style — for the 'page definition' scenario. Answers the
- * page's id.
+ * page's id. The app's name and address are new on each run, so a bench run again on its kept data
+ * folder (`--data-dir`) adds an app beside the last run's rather than failing on a taken one.
  */
 export async function createBenchPage(
   services: Services,
@@ -69,13 +70,14 @@ export async function createBenchPage(
       span: 4,
     }),
   ];
+  const slug = `bench-${Date.now().toString(36)}`;
   const placed = Array.from({ length: benchPageComponents }, (_, i) => kinds[i % kinds.length]!(i));
   const content = newPageContent(placed);
   const changes: EntityChange[] = [
     {
       id: 'new:app',
       typeId: 'core:app',
-      fields: { name: 'Bench app', uiAppSlug: 'bench', uiAppEnabled: true },
+      fields: { name: `Bench app ${slug}`, uiAppSlug: slug, uiAppEnabled: true },
     },
     {
       id: 'new:version',
