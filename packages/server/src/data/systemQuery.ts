@@ -11,7 +11,9 @@ import type { Executor } from './executor.js';
  * rules, not the read rules (`display rules`, decision 0063). A signed-in caller reads their own
  * user account, which the rules may not let them read as a record (`own account`). A record that
  * one the caller may read names is shown as part of it: the users in its history, a template's
- * Word document (`named by a readable record`, decision 0129).
+ * Word document (`named by a readable record`, decision 0129). Records whose ids a read through
+ * the caller's scope has just chosen are read by id without asking the rule twice: a report page's
+ * rows and the documents of its image cells (`already scoped`).
  */
 export type UnscopedReason =
   | 'sign-in'
@@ -25,7 +27,8 @@ export type UnscopedReason =
   | 'catalogue'
   | 'display rules'
   | 'own account'
-  | 'named by a readable record';
+  | 'named by a readable record'
+  | 'already scoped';
 
 /**
  * The database handle without the tenant scope: the one named way past `tenantScope`, so every

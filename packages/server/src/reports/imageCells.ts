@@ -1,6 +1,7 @@
 import { type EntityId, sysField } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
 import { selectEntities } from '../data/entityRepository.js';
+import { systemQuery } from '../data/systemQuery.js';
 import { listDocumentTypes, matchDocumentType } from '../files/documentTypes.js';
 import type { Cell } from './reportCells.js';
 import type { ResolvedColumn } from './resolveColumns.js';
@@ -26,7 +27,7 @@ export async function keepImageDocuments(
   if (ids.size === 0) return;
   const types = await listDocumentTypes(ctx.db, ctx.tenantId);
   const isImage = new Set(
-    (await selectEntities(ctx.db, ctx.tenantId, [...ids]))
+    (await selectEntities(systemQuery(ctx.db, 'already scoped'), ctx.tenantId, [...ids]))
       .filter((doc) => {
         const hash = doc.data[String(sysField.fileDataHash)];
         const extension = doc.data[String(sysField.fileExtension)];

@@ -2,6 +2,7 @@ import type { EntityId } from '@plinth/schema';
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import { chunks, type EntityRow, toEntityRow } from '../data/entityRepository.js';
+import { systemQuery } from '../data/systemQuery.js';
 import { tenantScope } from '../data/tenantScope.js';
 import type { EntitiesTable } from '../db/tables.js';
 
@@ -40,6 +41,8 @@ export async function readPageRecords(
   const size = Math.max(1, Math.floor(maxIdsPerStatement / (ends.length + 1)));
   for (const part of chunks(unique, size)) {
     const list = sql.join(part);
+    // The page's records, by the ids the report's scoped query chose; the ends guard what they reach.
+    const db = systemQuery(ctx.db, 'already scoped');
     const parts: RawBuilder<unknown>[] = [
       sql`SELECT NULL AS lk_end, NULL AS lk_from, entities.* FROM entities
         WHERE entities.tenant_id = ${ctx.tenantId} AND entities.id IN (${list})`,
@@ -59,7 +62,7 @@ export async function readPageRecords(
     const result = await sql<EntitiesTable & { lk_end: unknown; lk_from: unknown }>`${sql.join(
       parts,
       sql` UNION ALL `,
-    )}`.execute(ctx.db);
+    )}`.execute(db);
     for (const r of result.rows) {
       const row = toEntityRow(r);
       if (r.lk_end === null || r.lk_end === undefined) {

@@ -202,7 +202,7 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
     const numbered =
       numbers.length === 0
         ? undefined
-        : sql`SELECT an.id FROM entities an WHERE an.tenant_id = ${t} AND an.type_id IN (${sql.join([...input.rootTypeIds])}) AND (${sql.join(numbers, sql` OR `)})`;
+        : sql`SELECT an.id FROM entities an WHERE ${tenant.visible('an')} AND an.type_id IN (${sql.join([...input.rootTypeIds])}) AND (${sql.join(numbers, sql` OR `)})`;
     where.push(quickSearchSql(ctx, search, numbered, input.searchWithin));
   }
   if (q.relationDetail) {
@@ -255,6 +255,7 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
       const root = walk
         ? sql`entity_search_ordered CROSS JOIN search_order so CROSS JOIN entities e0`
         : sql`entities e0`;
+      // Either root's records are guarded by the where's first condition, tenant.visible('e0').
       return joins.length === 0 ? root : sql`${root} ${sql.join(joins, sql` `)}`;
     },
     where: and(where),

@@ -10,11 +10,7 @@ const src = path.resolve(import.meta.dirname, '../../src');
  * takes `systemQuery(db, reason)` and is listed here in review. Hand-written SQL that guards the
  * records it joins with the scope's `visible(alias)` counts as scoped.
  */
-const unscoped: Record<string, string> = {
-  'reports/imageCells.ts': 'image documents of cells already read under the rule',
-  'reports/pageRecords.ts': 'the page’s own records, whose ids the scoped report query chose',
-  'reports/reportSql.ts': 'the root `entities e0` and auto-number ids, inside the query the scope guards',
-};
+const unscoped: Record<string, string> = {};
 
 const rawRead = /selectFrom\('entities|FROM entities|JOIN entities|selectEntities\(/;
 
