@@ -1,4 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dropFieldIndexes } from '../src/data/fieldIndexes.js';
+import { ensureFieldTextTable } from '../src/data/search/fieldTexts.js';
 import { createReport, fieldColumn } from './reports/reportSupport.js';
 import { defineType } from './support/crmSchema.js';
 import { type Client, engines, startTestApp, type TestApp } from './support/testApp.js';
@@ -112,6 +115,51 @@ describe.each(engines)('field administration on %s', (engine) => {
     ).not.toContain('notes');
     // A field without values goes with a plain delete as before.
     expect((await t.admin.put([], [f.spare!])).status).toBe(200);
+  });
+
+  /** The field's report indexes: its sort index (and trigram index or field text table). */
+  async function indexesOf(fieldId: number): Promise<string[]> {
+    const named =
+      engine === 'sqlite'
+        ? sql<{ name: string }>`SELECT name FROM sqlite_master
+            WHERE name IN (${`entities_f${fieldId}`}, ${`field_text_t${t.tenantId}_f${fieldId}`})`
+        : sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes
+            WHERE indexname IN (${`entities_t${t.tenantId}_f${fieldId}`}, ${`entities_t${t.tenantId}_f${fieldId}_trgm`})`;
+    return (await named.execute(t.services.db)).rows.map((r) => r.name).sort();
+  }
+
+  it('drops a deleted field’s report indexes, through the confirmed delete and a plain one', async () => {
+    const defined = await defineType(t.admin, 'Task', [
+      { name: 'Summary', script: 'summary', type: 'Text' },
+      { name: 'Aside', script: 'aside', type: 'Text' },
+    ]);
+    const { summary, aside } = defined.fieldIds as { summary: number; aside: number };
+    const put = await t.admin.put([
+      { id: 'new:1', typeId: defined.typeId, fields: { name: 'T1', summary: 'Ship it' } },
+    ]);
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    // SQLite makes a field's text table on the first Contains on it.
+    if (engine === 'sqlite')
+      for (const id of [summary, aside]) await ensureFieldTextTable(t.services.db, t.tenantId, id);
+    expect(await indexesOf(summary)).toHaveLength(2);
+    expect(await indexesOf(aside)).toHaveLength(2);
+
+    const done = await t.admin.post(`${base}/${summary}/delete`, { valueCount: 1 });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(await indexesOf(summary)).toEqual([]);
+    expect((await t.admin.put([], [aside])).status).toBe(200);
+    expect(await indexesOf(aside)).toEqual([]);
+  });
+
+  it('keeps the SQLite sort index another tenant’s field of the same id still uses', async () => {
+    if (engine !== 'sqlite') return;
+    const other = await t.addTenant('fields-elsewhere');
+    const theirs = (
+      await defineType(other.admin, 'Lead', [{ name: 'Source', script: 'source', type: 'Text' }])
+    ).fieldIds.source!;
+    // This tenant deleting a field of that id (ids are per tenant) leaves the other's index.
+    await dropFieldIndexes(t.services.db, 'sqlite', t.tenantId, theirs);
+    expect(await indexesOf(theirs)).toEqual([`entities_f${theirs}`]);
   });
 
   it('is for administrators, and never for catalogue fields', async () => {

@@ -1,7 +1,15 @@
-import { type FieldDef, firstUserId, type Schema, shortValueFieldTypes } from '@plinth/schema';
+import {
+  type EntityId,
+  type FieldDef,
+  firstUserId,
+  type Schema,
+  shortValueFieldTypes,
+  sysType,
+} from '@plinth/schema';
 import { sql } from 'kysely';
 import type { Engine } from '../db/tables.js';
 import type { Executor } from './executor.js';
+import { dropFieldTextTable } from './search/fieldTexts.js';
 
 /**
  * The expression a report sorts or filters a field by; indexes repeat it exactly so the planner
@@ -68,6 +76,31 @@ export async function ensureFieldIndexes(
         `CREATE INDEX IF NOT EXISTS ${index}_trgm ON entities USING gin (${expr} gin_trgm_ops) WHERE tenant_id = ${tenantId}`,
       );
   }
+}
+
+/**
+ * Drops the report indexes of a deleted field, which every write would otherwise keep up (decision
+ * 0136): on PostgreSQL the tenant's sort and trigram indexes; on SQLite the tenant's field text
+ * table and, once no tenant has a field of that id, the sort index, whose name all of them share.
+ */
+export async function dropFieldIndexes(
+  db: Executor,
+  engine: Engine,
+  tenantId: number,
+  fieldId: EntityId,
+): Promise<void> {
+  if (!Number.isSafeInteger(fieldId) || fieldId < firstUserId) return;
+  if (engine === 'postgres') {
+    const index = `entities_t${tenantId}_f${fieldId}`;
+    await sql.raw(`DROP INDEX IF EXISTS ${index}`).execute(db);
+    await sql.raw(`DROP INDEX IF EXISTS ${index}_trgm`).execute(db);
+    return;
+  }
+  await dropFieldTextTable(db, tenantId, fieldId);
+  const { rows } = await sql`SELECT 1 AS kept FROM tenants WHERE EXISTS (SELECT 1 FROM entities
+      WHERE entities.tenant_id = tenants.id AND entities.id = ${fieldId} AND entities.type_id = ${sysType.field})
+    LIMIT 1`.execute(db);
+  if (rows.length === 0) await sql.raw(`DROP INDEX IF EXISTS entities_f${fieldId}`).execute(db);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { type EntityId, sysType } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
 import { type EntityRow, hasRecordsOfTypes } from '../data/entityRepository.js';
+import { dropFieldIndexes } from '../data/fieldIndexes.js';
 import type { SystemTypeBehaviour } from '../entities/systemTypeBehaviour.js';
 import { AppError } from '../http/errors.js';
 import { countValues } from './fieldUsage.js';
@@ -25,6 +26,13 @@ export const metamodelTypeBehaviour: SystemTypeBehaviour = {
     return [];
   },
   onDelete: refuseTypeDeletes,
+  async afterCommit(ctx, { deleted }) {
+    for (const row of deleted) {
+      if (row.typeId !== sysType.field) continue;
+      // An index left behind costs writes, never a wrong answer: a failed drop does not fail the delete.
+      await dropFieldIndexes(ctx.db, ctx.engine, ctx.tenantId, row.id).catch(() => undefined);
+    }
+  },
 };
 
 /**

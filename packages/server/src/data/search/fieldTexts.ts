@@ -34,6 +34,11 @@ export async function ensureFieldTextTable(db: Executor, tenantId: number, field
     WHERE tenant_id = ${tenantId} AND json_type(data, ${path}) = 'text'`.execute(db);
 }
 
+/** Drops the field's table, when a deleted field leaves it nothing to answer. */
+export async function dropFieldTextTable(db: Executor, tenantId: number, fieldId: EntityId): Promise<void> {
+  await sql`DROP TABLE IF EXISTS ${sql.table(tableOf(tenantId, fieldId))}`.execute(db);
+}
+
 /** The fields of the tenant that have a table, by their id as a key of a record's values. */
 async function fieldsWithTables(db: Executor, tenantId: number): Promise<Set<string>> {
   const prefix = prefixOf(tenantId);
