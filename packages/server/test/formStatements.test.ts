@@ -1,6 +1,7 @@
 import { sysType } from '@plinth/schema';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { tenantSettingsAlias } from '../src/settings/tenantSettings.js';
 import { defineRelationship, defineType } from './support/crmSchema.js';
 import { executed } from './support/executedStatements.js';
 import { Client, engines, startTestApp, type TestApp } from './support/testApp.js';
@@ -17,6 +18,7 @@ describe.each(engines)('statements of a record form on %s', (engine) => {
   let rec: ReturnType<typeof executed>;
   let app: Awaited<ReturnType<typeof buildApp>>;
   let dealId: number;
+  let dealTypeId: number;
   let version: number;
 
   beforeAll(async () => {
@@ -29,6 +31,7 @@ describe.each(engines)('statements of a record form on %s', (engine) => {
       { name: 'Note', script: 'note', type: 'Text' },
       { name: 'Closes', script: 'closes', type: 'Date' },
     ]);
+    dealTypeId = deal.typeId;
     await defineRelationship(t.admin, 'choiceField', deal.typeId, stage.typeId, 'stage', 'deals');
     await defineRelationship(t.admin, 'lookup', deal.typeId, account.typeId, 'account', 'accountDeals');
     await defineRelationship(t.admin, 'lookup', deal.typeId, owner.typeId, 'owner', 'ownerDeals');
@@ -99,6 +102,16 @@ describe.each(engines)('statements of a record form on %s', (engine) => {
     let n = 0;
     const sqls = await statementsOf(() => save(`note ${++n}`));
     expect(sqls.length, sqls.join('\n\n')).toBeLessThanOrEqual(engine === 'postgres' ? 5 : 10);
+  });
+
+  /** The tenant's settings give a TODAY default its day: a type without one never reads them. */
+  it('creates a record of a type without a TODAY default without reading the tenant settings', async () => {
+    let n = 0;
+    const sqls = await statementsOf(async () => {
+      const res = await client.put([{ id: 'new:d', typeId: dealTypeId, fields: { name: `Deal ${++n}` } }]);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    });
+    expect(sqls.filter((s) => s.includes(tenantSettingsAlias))).toEqual([]);
   });
 
   it('refuses a stale version before looking at the values', async () => {

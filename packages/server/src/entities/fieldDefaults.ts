@@ -10,8 +10,14 @@ export function defaultFor(field: FieldDef, timeZone: string, now: Date): unknow
   const d = field.defaultValue;
   if (d === undefined || d === '') return undefined;
   const upper = d.trim().toUpperCase();
-  if (field.type === 'Date' && (upper === 'TODAY' || upper === 'NOW')) return todayIn(timeZone, now);
+  if (defaultIsToday(field)) return todayIn(timeZone, now);
   if (field.type === 'DateTime' && (upper === 'NOW' || upper === 'TODAY')) return now.toISOString();
   if (field.type === 'Boolean') return upper === 'TRUE' ? true : upper === 'FALSE' ? false : undefined;
   return d;
+}
+
+/** Whether the field's default is the day of creation, which the tenant's time zone decides. */
+export function defaultIsToday(field: FieldDef): boolean {
+  const upper = field.defaultValue?.trim().toUpperCase();
+  return field.type === 'Date' && (upper === 'TODAY' || upper === 'NOW');
 }
