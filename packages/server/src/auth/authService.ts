@@ -27,7 +27,7 @@ export async function checkPassword(
   // No stored slug or name holds a NUL, and PostgreSQL refuses one in a parameter.
   const row = [tenantSlug, username].some((s) => s.includes('\0'))
     ? undefined
-    : await db
+    : await systemQuery(db, 'sign-in')
         .selectFrom('tenants')
         .innerJoin('entities', 'entities.tenant_id', 'tenants.id')
         .innerJoin('credentials', (j) =>

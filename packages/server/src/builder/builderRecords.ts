@@ -22,6 +22,7 @@ import {
 import { versionContentOf } from '../apps/pageVersions.js';
 import type { RequestContext } from '../context.js';
 import { type EntityRow, selectLinksTouching, selectLockedEntities } from '../data/entityRepository.js';
+import { systemQuery } from '../data/systemQuery.js';
 import { tenantScope } from '../data/tenantScope.js';
 import { notFound } from '../http/errors.js';
 import { type LastSaver, builderMessages as M } from './builderMessages.js';
@@ -49,7 +50,9 @@ export async function pageRowOrThrow(ctx: RequestContext, pageId: EntityId): Pro
 
 /** A page record by id, locked until the transaction ends (writePage), or the 404 the builder answers. */
 export async function lockedPageRowOrThrow(ctx: RequestContext, pageId: EntityId): Promise<EntityRow> {
-  const [row] = await selectLockedEntities(ctx.db, ctx.engine, ctx.tenantId, [pageId]);
+  // A lock for the page's write, held whatever the writer may read.
+  const db = systemQuery(ctx.db, 'write integrity');
+  const [row] = await selectLockedEntities(db, ctx.engine, ctx.tenantId, [pageId]);
   if (!row || row.typeId !== sysType.appPage) throw notFound(M.pageNotFound);
   return row;
 }

@@ -77,21 +77,19 @@ export async function loadRules(ctx: RequestContext): Promise<StoredRule[]> {
 
 /** Roles with their members and rules, built-in ones first, then by name; and the types rules may name. */
 export async function listRoles(ctx: RequestContext): Promise<AdminRolesResponse> {
-  const { db, tenantId } = ctx;
   const roles = await tenantScope(ctx)
     .records()
     .select(['id', 'name', 'data'])
     .where('type_id', '=', sysType.role)
     .execute();
-  const memberLinks = await db
-    .selectFrom('relationships')
-    .innerJoin('entities', (j) =>
+  const memberLinks = await tenantScope(ctx)
+    .records()
+    .innerJoin('relationships', (j) =>
       j
-        .onRef('entities.tenant_id', '=', 'relationships.tenant_id')
-        .onRef('entities.id', '=', 'relationships.from_id'),
+        .onRef('relationships.tenant_id', '=', 'entities.tenant_id')
+        .onRef('relationships.from_id', '=', 'entities.id'),
     )
     .select(['relationships.from_id as userId', 'relationships.to_id as roleId', 'entities.name as name'])
-    .where('relationships.tenant_id', '=', tenantId)
     .where('relationships.rel_id', '=', sysRel.userHasRole)
     .orderBy('entities.name')
     .execute();

@@ -16,7 +16,7 @@ export async function ensureAnAdministratorStays(
   ctx: RequestContext,
   leaving: readonly EntityId[] = [],
 ): Promise<void> {
-  const admins = await ctx.db
+  const admins = await systemQuery(ctx.db, 'write integrity')
     .selectFrom('relationships')
     .innerJoin('entities', (j) =>
       j
