@@ -91,9 +91,11 @@ export async function dropFieldIndexes(
 ): Promise<void> {
   if (!Number.isSafeInteger(fieldId) || fieldId < firstUserId) return;
   if (engine === 'postgres') {
+    // Outside a transaction without locking out the table's readers and writers meanwhile.
+    const drop = db.isTransaction ? 'DROP INDEX IF EXISTS' : 'DROP INDEX CONCURRENTLY IF EXISTS';
     const index = `entities_t${tenantId}_f${fieldId}`;
-    await sql.raw(`DROP INDEX IF EXISTS ${index}`).execute(db);
-    await sql.raw(`DROP INDEX IF EXISTS ${index}_trgm`).execute(db);
+    await sql.raw(`${drop} ${index}`).execute(db);
+    await sql.raw(`${drop} ${index}_trgm`).execute(db);
     return;
   }
   await dropFieldTextTable(db, tenantId, fieldId);
