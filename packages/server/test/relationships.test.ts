@@ -206,6 +206,34 @@ describe.each(engines)('relationships on %s', (engine) => {
       },
     );
 
+    it('checks the ends of a record the put creates as those of one it updates', async () => {
+      const [c1, c2] = (await create(toTypeOf(k), 2)) as [number, number];
+      const name = `new parent ${++seq}`;
+      const newParent = (set: number[]) =>
+        t.admin.put([
+          { id: 'new:p', typeId: parent, fields: { name }, relationships: { [toEnd(k)]: { set } } },
+        ]);
+      const two = await newParent([c1, c2]);
+      if (k.toMany) expect(two.status, JSON.stringify(two.body)).toBe(200);
+      else {
+        expect(two.status).toBe(400);
+        expect(two.body.error.details.errors).toEqual([
+          { id: 'new:p', member: toEnd(k), message: `'${toLabel(k)}' can hold only one record.` },
+        ]);
+        expect(await rev(k, c1)).toEqual(k.fromMany ? [] : null);
+        expect((await newParent([c1])).status).toBe(200);
+      }
+      // The to-record is now held once: a second new record taking it is counted at its end.
+      const second = await newParent([c1]);
+      if (k.fromMany) expect(second.status, JSON.stringify(second.body)).toBe(200);
+      else {
+        expect(second.status).toBe(400);
+        expect(second.body.error.details.errors).toEqual([
+          expect.objectContaining({ message: `'${fromLabel(k)}' can hold only one record.` }),
+        ]);
+      }
+    });
+
     it('refuses a target of the wrong type with 400, and a missing target with 404; nothing written', async () => {
       const [p] = (await create(parent, 1)) as [number];
       const [o] = (await create(other, 1)) as [number];

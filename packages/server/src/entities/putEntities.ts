@@ -173,16 +173,17 @@ async function putInTransaction(
     if (!ok) throw staleRecord(existing.get(row.id)!);
   }
   await checkRelTargets(ctx, relChanges);
-  const linksBefore = await auditLinksBefore(ctx, relChanges, new Set(newIds.values()));
+  const createdIds = new Set(newIds.values());
+  const linksBefore = await auditLinksBefore(ctx, relChanges, createdIds);
   const removedLinks = await applyRelChanges(
     ctx.db,
     ctx.tenantId,
     relChanges,
     ctx.perms.readFilter() ? tenantScope(ctx) : undefined,
-    new Set(newIds.values()),
+    createdIds,
   );
   const relErrors = [
-    ...(await checkCardinality(ctx.db, ctx.engine, ctx.tenantId, relChanges, refOf)),
+    ...(await checkCardinality(ctx.db, ctx.engine, ctx.tenantId, relChanges, refOf, createdIds)),
     ...(await checkStructureCycles(ctx.db, ctx.engine, ctx.tenantId, relChanges, refOf)),
     ...(await checkMandatory(
       ctx.db,

@@ -112,7 +112,9 @@ async function linksToRemove(
 
 /**
  * Checks the cardinality of every relationship the changes touched, after they were applied:
- * a single-valued end holding two records is refused.
+ * a single-valued end holding two records is refused. A record `created` by this put that is the
+ * only one whose links of a relationship it changes, by a set alone, holds what was set: no link
+ * of it can predate the put, so it is not counted (a form's new record with its lookups).
  */
 export async function checkCardinality(
   db: Executor,
@@ -120,18 +122,31 @@ export async function checkCardinality(
   tenantId: number,
   changes: readonly ResolvedRelChange[],
   refOf: (id: EntityId) => EntityRef,
+  created: ReadonlySet<EntityId> = new Set(),
 ): Promise<MemberError[]> {
   const errors: MemberError[] = [];
   const touched = new Map<EntityId, { rel: RelationshipDef; from: Set<EntityId>; to: Set<EntityId> }>();
+  const changesOf = new Map<EntityId, ResolvedRelChange[]>();
   for (const c of changes) {
     const t = touched.get(c.rel.id) ?? { rel: c.rel, from: new Set(), to: new Set() };
     touched.set(c.rel.id, t);
+    const ofRel = changesOf.get(c.rel.id);
+    if (ofRel) ofRel.push(c);
+    else changesOf.set(c.rel.id, [c]);
     const others = [...(c.set ?? []), ...(c.add ?? [])];
     for (const other of others) {
       const l = link(c, other);
       t.from.add(l.fromId);
       t.to.add(l.toId);
     }
+  }
+  for (const [relId, [only, ...more]] of changesOf) {
+    if (!only || more.length > 0 || !only.set || only.add?.length || only.remove?.length) continue;
+    if (!created.has(only.entityId)) continue;
+    const t = touched.get(relId)!;
+    (only.direction === 'fwd' ? t.from : t.to).delete(only.entityId);
+    if (new Set(only.set).size > 1 && !reachesMany(t.rel, only.direction))
+      errors.push(tooMany(refOf(only.entityId), t.rel, only.direction));
   }
   // Counting only sees committed links of other transactions: lock the counted records first so a
   // concurrent put linking the same record waits for this one and then counts its link too.
@@ -143,27 +158,22 @@ export async function checkCardinality(
   await lockEntities(db, engine, tenantId, counted);
   for (const { rel, from, to } of touched.values()) {
     if (!isToMany(rel.cardinality)) {
-      for (const [id, n] of await countLinks(db, tenantId, rel.id, 'from_id', [...from])) {
-        if (n > 1)
-          errors.push({
-            id: refOf(id),
-            member: rel.toScriptName,
-            message: `'${rel.toName}' can hold only one record.`,
-          });
-      }
+      for (const [id, n] of await countLinks(db, tenantId, rel.id, 'from_id', [...from]))
+        if (n > 1) errors.push(tooMany(refOf(id), rel, 'fwd'));
     }
     if (!isFromMany(rel.cardinality)) {
-      for (const [id, n] of await countLinks(db, tenantId, rel.id, 'to_id', [...to])) {
-        if (n > 1)
-          errors.push({
-            id: refOf(id),
-            member: rel.fromScriptName,
-            message: `'${rel.fromName}' can hold only one record.`,
-          });
-      }
+      for (const [id, n] of await countLinks(db, tenantId, rel.id, 'to_id', [...to]))
+        if (n > 1) errors.push(tooMany(refOf(id), rel, 'rev'));
     }
   }
   return errors;
+}
+
+/** A single-valued end (`fwd`: the relationship's to end, `rev`: its from end) holding more than one. */
+function tooMany(id: EntityRef, rel: RelationshipDef, direction: 'fwd' | 'rev'): MemberError {
+  const [member, name] =
+    direction === 'fwd' ? [rel.toScriptName, rel.toName] : [rel.fromScriptName, rel.fromName];
+  return { id, member, message: `'${name}' can hold only one record.` };
 }
 
 /**
