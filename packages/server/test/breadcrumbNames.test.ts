@@ -1,6 +1,7 @@
 import { breadcrumbBatchMax, breadcrumbNameMax } from '@plinth/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { contextFor } from '../src/auth/contextFor.js';
 import { tenantKey } from '../src/breadcrumbs/tenantKeys.js';
 import { type Client, engines, startTestApp, type TestApp } from './support/testApp.js';
 
@@ -102,13 +103,12 @@ describe.each(engines)('breadcrumb names on %s', (engine) => {
   });
 
   it("makes one key when several callers ask for a new tenant's key at once", async () => {
-    const { tenantId } = await t.addTenant('initech');
-    const keys = await Promise.all(
-      Array.from({ length: 4 }, () => tenantKey(t.services.db, t.clock, tenantId, 'breadcrumbs')),
-    );
+    const { tenantId, adminId } = await t.addTenant('initech');
+    const initech = await contextFor(t.services, tenantId, adminId);
+    const keys = await Promise.all(Array.from({ length: 4 }, () => tenantKey(initech, 'breadcrumbs')));
     expect(keys[0]).toHaveLength(32);
     for (const key of keys) expect(key.equals(keys[0]!)).toBe(true);
-    const acme = await tenantKey(t.services.db, t.clock, t.tenantId, 'breadcrumbs');
+    const acme = await tenantKey(await contextFor(t.services, t.tenantId, t.adminId), 'breadcrumbs');
     expect(acme.equals(keys[0]!)).toBe(false);
   });
 

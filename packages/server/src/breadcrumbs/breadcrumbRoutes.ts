@@ -11,7 +11,7 @@ import { openName, type SealScope, sealName } from './sealNames.js';
 import { tenantKey } from './tenantKeys.js';
 
 const scopeOf = (ctx: RequestContext): SealScope => ({ tenantId: ctx.tenantId, userId: ctx.actor.userId });
-const keyOf = (ctx: RequestContext) => tenantKey(ctx.db, ctx.clock, ctx.tenantId, 'breadcrumbs');
+const keyOf = (ctx: RequestContext) => tenantKey(ctx, 'breadcrumbs');
 
 /** Encrypt and decrypt breadcrumb names (spec 01 §7), for signed-in users (decision 0071). */
 export async function breadcrumbRoutes(app: FastifyInstance) {

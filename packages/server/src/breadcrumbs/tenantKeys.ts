@@ -1,13 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Executor } from '../data/entityRepository.js';
+import { type ScopeCaller, tenantScope } from '../data/tenantScope.js';
 import type { Clock } from '../util/clock.js';
-
-interface TenantKeysTable {
-  tenant_id: number;
-  purpose: string;
-  key: string;
-  created_at: string;
-}
 
 /** What a tenant's key is for; each purpose has its own, so one leaking opens nothing else. */
 export type KeyPurpose = 'breadcrumbs';
@@ -18,22 +11,16 @@ export type KeyPurpose = 'breadcrumbs';
  * first: the insert of the second does nothing and the read after it finds the first.
  */
 export async function tenantKey(
-  db: Executor,
-  clock: Clock,
-  tenantId: number,
+  caller: ScopeCaller & { readonly clock: Clock },
   purpose: KeyPurpose,
 ): Promise<Buffer> {
-  const keys = db.withTables<{ tenant_keys: TenantKeysTable }>();
+  const { db, tenantId, clock } = caller;
+  const tenant = tenantScope(caller);
   const read = () =>
-    keys
-      .selectFrom('tenant_keys')
-      .select('key')
-      .where('tenant_id', '=', tenantId)
-      .where('purpose', '=', purpose)
-      .executeTakeFirst();
+    tenant.selectFrom('tenant_keys').select('key').where('purpose', '=', purpose).executeTakeFirst();
   let row = await read();
   if (!row) {
-    await keys
+    await db
       .insertInto('tenant_keys')
       .values({
         tenant_id: tenantId,

@@ -101,6 +101,62 @@ export interface AuditLogTable {
   detail: string | null;
 }
 
+/** A download ticket of an export: what to export, for whom, until when. */
+export interface ExportTokensTable {
+  tenant_id: number;
+  /** SHA-256 of the token; the token itself is only in the export answer and the download address. */
+  id: string;
+  user_id: number;
+  report_id: number;
+  format: string;
+  /** The export query, JSON. */
+  query: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** An earlier file of a document. */
+export interface DocumentVersionsTable {
+  tenant_id: number;
+  document_id: number;
+  version_no: number;
+  name: string;
+  file_data_hash: string;
+  file_extension: string;
+  size: number;
+  replaced_at: string;
+  replaced_by: number | null;
+}
+
+/** A tenant's key for one purpose (decision 0071). */
+export interface TenantKeysTable {
+  tenant_id: number;
+  purpose: string;
+  key: string;
+  created_at: string;
+}
+
+/** Group partials kept across restarts (decision 0089), by a digest of the cache key. */
+export interface KeptPartialsTable {
+  tenant_id: number;
+  cache_key: string;
+  state: string;
+  /** Wall-clock milliseconds; bigint (text) on PostgreSQL. */
+  saved_at: number | string;
+}
+
+/** A CSV file kept for an import (migration 019). */
+export interface CsvUploadsTable {
+  tenant_id: number;
+  id: string;
+  user_id: number;
+  file_name: string;
+  content: string;
+  /** Wall-clock milliseconds; bigint (text) on PostgreSQL. */
+  uploaded_at: number | string;
+}
+
 export interface Tables {
   tenants: TenantsTable;
   entities: EntitiesTable;
@@ -112,6 +168,11 @@ export interface Tables {
   sessions: SessionsTable;
   api_tokens: ApiTokensTable;
   audit_log: AuditLogTable;
+  export_tokens: ExportTokensTable;
+  document_versions: DocumentVersionsTable;
+  tenant_keys: TenantKeysTable;
+  kept_partials: KeptPartialsTable;
+  csv_uploads: CsvUploadsTable;
 }
 
 export type Db = Kysely<Tables>;

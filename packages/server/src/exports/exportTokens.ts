@@ -1,25 +1,10 @@
 import type { EntityId, ExportFormat } from '@plinth/schema';
 import { newSecret, secretHash } from '../auth/tokens.js';
 import type { RequestContext } from '../context.js';
+import { tenantScope } from '../data/tenantScope.js';
 
 /** How long an export token can be downloaded with. */
 export const exportTokenLifetimeMs = 15 * 60 * 1000;
-
-interface ExportTokensTable {
-  tenant_id: number;
-  /** SHA-256 of the token; the token itself is only in the export answer and the download address. */
-  id: string;
-  user_id: number;
-  report_id: number;
-  format: string;
-  /** The export query, JSON. */
-  query: string;
-  created_at: string;
-  expires_at: string;
-  used_at: string | null;
-}
-
-const tokens = (ctx: RequestContext) => ctx.db.withTables<{ export_tokens: ExportTokensTable }>();
 
 export interface ExportTicket {
   reportId: EntityId;
@@ -34,12 +19,12 @@ export interface ExportTicket {
 export async function issueExportToken(ctx: RequestContext, ticket: ExportTicket): Promise<string> {
   const now = ctx.clock.now();
   const token = newSecret();
-  await tokens(ctx)
+  await ctx.db
     .deleteFrom('export_tokens')
     .where('tenant_id', '=', ctx.tenantId)
     .where('expires_at', '<=', now.toISOString())
     .execute();
-  await tokens(ctx)
+  await ctx.db
     .insertInto('export_tokens')
     .values({
       tenant_id: ctx.tenantId,
@@ -69,10 +54,9 @@ export async function takeExportToken(
 ): Promise<ExportTicket | undefined> {
   const now = ctx.clock.now().toISOString();
   const id = secretHash(token);
-  const row = await tokens(ctx)
+  const row = await tenantScope(ctx)
     .selectFrom('export_tokens')
     .select(['report_id', 'format', 'query'])
-    .where('tenant_id', '=', ctx.tenantId)
     .where('id', '=', id)
     .where('user_id', '=', ctx.actor.userId)
     .where('used_at', 'is', null)
@@ -80,7 +64,7 @@ export async function takeExportToken(
     .executeTakeFirst();
   // Asked for as another format, it is not this file: left unused.
   if (!row || (format !== undefined && row.format !== format)) return undefined;
-  const taken = await tokens(ctx)
+  const taken = await ctx.db
     .updateTable('export_tokens')
     .set({ used_at: now })
     .where('tenant_id', '=', ctx.tenantId)

@@ -227,7 +227,7 @@ export async function replaceDocument(
       await lockEntities(tx.db, tx.engine, tx.tenantId, [documentId]);
       const current = await readableDocument(tx, documentId);
       if (!meetsIfMatch(ifMatch, current.version)) throw staleRecord(current);
-      const earlier = await countDocumentVersions(tx.db, tx.tenantId, documentId);
+      const earlier = await countDocumentVersions(tx, documentId);
       const hash = current.data[F.fileDataHash];
       if (typeof hash === 'string' && hash !== '') {
         await insertDocumentVersion(tx.db, tx.tenantId, documentId, {
@@ -313,7 +313,7 @@ async function describeDocument(ctx: RequestContext, row: EntityRow): Promise<Do
     fileExtension: typeof extension === 'string' && extension !== '' ? extension : null,
     size: Number.isFinite(size) && size >= 0 ? Math.floor(size) : 0,
     documentType: await documentTypeOf(ctx, id),
-    version: (await countDocumentVersions(ctx.db, ctx.tenantId, id)) + 1,
+    version: (await countDocumentVersions(ctx, id)) + 1,
     recordVersion: row.version,
     canModify: await canModifyRecord(ctx, row),
   };
@@ -325,7 +325,7 @@ export async function listDocumentVersions(
   id: EntityId,
 ): Promise<DocumentVersionsResponse> {
   await readableDocument(ctx, id);
-  const versions = await selectDocumentVersions(ctx.db, ctx.tenantId, id);
+  const versions = await selectDocumentVersions(ctx, id);
   return {
     current: versions.length + 1,
     versions: versions.map(({ hash: _hash, ...v }) => v),
@@ -342,11 +342,9 @@ export async function findDocumentFile(
   let name = row.name;
   let extension = typeof row.data[F.fileExtension] === 'string' ? String(row.data[F.fileExtension]) : null;
   let hash = typeof row.data[F.fileDataHash] === 'string' ? String(row.data[F.fileDataHash]) : '';
-  const current = (await countDocumentVersions(ctx.db, ctx.tenantId, id)) + 1;
+  const current = (await countDocumentVersions(ctx, id)) + 1;
   if (version !== undefined && version !== current) {
-    const earlier = (await selectDocumentVersions(ctx.db, ctx.tenantId, id)).find(
-      (v) => v.version === version,
-    );
+    const earlier = (await selectDocumentVersions(ctx, id)).find((v) => v.version === version);
     if (!earlier) throw notFound(fileMessages.versionNotFound);
     ({ name, hash } = earlier);
     extension = earlier.fileExtension;

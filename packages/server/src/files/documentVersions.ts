@@ -1,17 +1,6 @@
 import type { EntityId } from '@plinth/schema';
 import { chunks, type Executor } from '../data/entityRepository.js';
-
-interface DocumentVersionsTable {
-  tenant_id: number;
-  document_id: number;
-  version_no: number;
-  name: string;
-  file_data_hash: string;
-  file_extension: string;
-  size: number;
-  replaced_at: string;
-  replaced_by: number | null;
-}
+import { type ScopeCaller, tenantScope } from '../data/tenantScope.js';
 
 /** An earlier file of a document. */
 export interface DocumentVersion {
@@ -23,18 +12,14 @@ export interface DocumentVersion {
   replacedAt: string;
 }
 
-const versions = (db: Executor) => db.withTables<{ document_versions: DocumentVersionsTable }>();
-
 /** A document's earlier files, newest first. */
 export async function selectDocumentVersions(
-  db: Executor,
-  tenantId: number,
+  caller: ScopeCaller,
   documentId: EntityId,
 ): Promise<DocumentVersion[]> {
-  const rows = await versions(db)
+  const rows = await tenantScope(caller)
     .selectFrom('document_versions')
     .selectAll()
-    .where('tenant_id', '=', tenantId)
     .where('document_id', '=', documentId)
     .orderBy('version_no', 'desc')
     .execute();
@@ -49,11 +34,10 @@ export async function selectDocumentVersions(
 }
 
 /** How many earlier files a document has; its current file's version is one more. */
-export async function countDocumentVersions(db: Executor, tenantId: number, documentId: EntityId) {
-  const row = await versions(db)
+export async function countDocumentVersions(caller: ScopeCaller, documentId: EntityId) {
+  const row = await tenantScope(caller)
     .selectFrom('document_versions')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('tenant_id', '=', tenantId)
     .where('document_id', '=', documentId)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
@@ -65,7 +49,7 @@ export async function insertDocumentVersion(
   documentId: EntityId,
   v: Omit<DocumentVersion, 'version'> & { version: number; replacedBy: EntityId },
 ): Promise<void> {
-  await versions(db)
+  await db
     .insertInto('document_versions')
     .values({
       tenant_id: tenantId,
@@ -89,7 +73,7 @@ export async function deleteDocumentVersions(
 ): Promise<string[]> {
   const hashes: string[] = [];
   for (const part of chunks(documentIds)) {
-    const rows = await versions(db)
+    const rows = await db
       .deleteFrom('document_versions')
       .where('tenant_id', '=', tenantId)
       .where('document_id', 'in', part)

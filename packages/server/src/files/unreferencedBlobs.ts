@@ -31,8 +31,7 @@ export async function referencedBlobHashes(
       .where(current, 'in', part)
       .execute();
     for (const r of records) found.add(r.hash);
-    const versions = await db
-      .withTables<{ document_versions: { file_data_hash: string } }>()
+    const versions = await systemQuery(db, 'upkeep')
       .selectFrom('document_versions')
       .select('file_data_hash')
       .where('file_data_hash', 'in', part)

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { RequestContext } from '../context.js';
+import { tenantScope } from '../data/tenantScope.js';
 import { notFound } from '../http/errors.js';
 import { csvLimits, importMessages } from './importMessages.js';
 
@@ -27,11 +28,12 @@ export async function storeUpload(ctx: RequestContext, fileName: string, content
 
 /** The caller's own upload in the tenant; another's, or one removed, is a 404. */
 export async function readUpload(ctx: RequestContext, id: string): Promise<CsvUpload> {
-  const { rows } = await sql<{ file_name: string; content: string }>`SELECT file_name, content
-    FROM csv_uploads WHERE tenant_id = ${ctx.tenantId} AND id = ${id} AND user_id = ${ctx.actor.userId}`.execute(
-    ctx.db,
-  );
-  const row = rows[0];
+  const row = await tenantScope(ctx)
+    .selectFrom('csv_uploads')
+    .select(['file_name', 'content'])
+    .where('id', '=', id)
+    .where('user_id', '=', ctx.actor.userId)
+    .executeTakeFirst();
   if (!row) throw notFound(importMessages.uploadNotFound);
   return { id, fileName: row.file_name, content: row.content };
 }

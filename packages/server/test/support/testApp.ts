@@ -111,7 +111,7 @@ export interface TestApp {
   /** An administrator client of the first tenant. */
   admin: Client;
   /** Creates another tenant with its own administrator `admin`. */
-  addTenant(slug: string): Promise<{ tenantId: number; admin: Client }>;
+  addTenant(slug: string): Promise<{ tenantId: number; adminId: number; admin: Client }>;
   /** Creates a user with a password and roles, in the first tenant unless told otherwise. */
   addUser(username: string, roleIds: number[], tenantId?: number): Promise<number>;
   close(): Promise<void>;
@@ -208,7 +208,11 @@ export async function startTestApp(engine: Engine, options: TestAppOptions = {})
         name: slug,
         admin: { username: 'admin', password: ADMIN_PASSWORD },
       });
-      return { tenantId: t.tenantId, admin: await login('admin', ADMIN_PASSWORD, slug) };
+      return {
+        tenantId: t.tenantId,
+        adminId: t.adminUserId,
+        admin: await login('admin', ADMIN_PASSWORD, slug),
+      };
     },
     async close() {
       // The queue of now: a test may have put its own in place.

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { RequestContext } from '../../context.js';
+import { tenantScope } from '../../data/tenantScope.js';
 import type { SegmentState } from './partialRows.js';
 
 /**
@@ -31,9 +32,12 @@ export async function loadKeptPartials(
   key: string,
   form: PartialsForm,
 ): Promise<SegmentState | undefined> {
-  const { rows } = await sql<{ state: string }>`SELECT state FROM kept_partials
-      WHERE tenant_id = ${ctx.tenantId} AND cache_key = ${storedKey(key)}`.execute(ctx.db);
-  const text = rows[0]?.state;
+  const row = await tenantScope(ctx)
+    .selectFrom('kept_partials')
+    .select('state')
+    .where('cache_key', '=', storedKey(key))
+    .executeTakeFirst();
+  const text = row?.state;
   if (typeof text !== 'string') return undefined;
   try {
     return parseState(text, form);
