@@ -48,7 +48,7 @@ export async function accountRoutes(app: FastifyInstance) {
       const { ctx } = request;
       const { currentPassword, newPassword } = request.body;
       const userId = ctx.actor.userId;
-      if (!(await verifyUserPassword(ctx.db, ctx.tenantId, userId, currentPassword)))
+      if (!(await verifyUserPassword(ctx, userId, currentPassword)))
         throw new AppError('validation_failed', 'The current password is not correct.', {
           errors: [{ member: 'currentPassword', message: 'The current password is not correct.' }],
         });
@@ -82,7 +82,7 @@ export async function accountRoutes(app: FastifyInstance) {
     async (request) => {
       const { ctx } = request;
       const current = currentSessionId(request.cookies[SESSION_COOKIE]);
-      const sessions = await listSessions(ctx.db, ctx.clock, ctx.tenantId, ctx.actor.userId);
+      const sessions = await listSessions(ctx, ctx.actor.userId);
       return { sessions: sessions.map((s) => ({ ...s, current: s.id === current })) };
     },
   );

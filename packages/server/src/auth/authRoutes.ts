@@ -127,7 +127,7 @@ export async function authRoutes(
       async (request) => {
         // The uses noted by this process, this call's own included, are written first.
         await writeLastUses(services.db);
-        return { tokens: await listApiTokens(services.db, request.ctx.tenantId, request.ctx.actor.userId) };
+        return { tokens: await listApiTokens(request.ctx, request.ctx.actor.userId) };
       },
     );
     s.post(

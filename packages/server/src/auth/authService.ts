@@ -3,6 +3,7 @@ import { type EntityId, sysField, sysRecord, sysRel, sysType } from '@plinth/sch
 import type { Actor } from '../access/Permissions.js';
 import { type Executor, parseData } from '../data/entityRepository.js';
 import { systemQuery } from '../data/systemQuery.js';
+import { type ScopeCaller, tenantScope } from '../data/tenantScope.js';
 import type { Db } from '../db/tables.js';
 import type { Clock } from '../util/clock.js';
 import { newSecret, secretHash } from './tokens.js';
@@ -61,15 +62,13 @@ export async function checkPassword(
 
 /** Whether `password` is the user's current password. */
 export async function verifyUserPassword(
-  db: Executor,
-  tenantId: number,
+  caller: ScopeCaller,
   userId: EntityId,
   password: string,
 ): Promise<boolean> {
-  const row = await db
+  const row = await tenantScope(caller)
     .selectFrom('credentials')
     .select('password_hash')
-    .where('tenant_id', '=', tenantId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!row) return false;
@@ -105,7 +104,7 @@ export async function createSession(db: Db, clock: Clock, tenantId: number, user
 }
 
 export async function findSession(db: Db, clock: Clock, token: string) {
-  return db
+  return systemQuery(db, 'sign-in')
     .selectFrom('sessions')
     .select(['tenant_id as tenantId', 'user_id as userId', 'csrf_token as csrfToken'])
     .where('id', '=', secretHash(token))
@@ -149,8 +148,8 @@ export async function createApiToken(
   return { id, secret, expiresAt };
 }
 
-export async function listApiTokens(db: Db, tenantId: number, userId: EntityId) {
-  return db
+export async function listApiTokens(caller: ScopeCaller, userId: EntityId) {
+  return tenantScope(caller)
     .selectFrom('api_tokens')
     .select([
       'id',
@@ -159,7 +158,6 @@ export async function listApiTokens(db: Db, tenantId: number, userId: EntityId) 
       'last_used_at as lastUsedAt',
       'expires_at as expiresAt',
     ])
-    .where('tenant_id', '=', tenantId)
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .execute();
@@ -198,7 +196,7 @@ export async function loadAccount(
     .where('type_id', '=', sysType.userAccount)
     .executeTakeFirst();
   if (!user) return undefined;
-  const roles = await db
+  const roles = await systemQuery(db, 'sign-in')
     .selectFrom('relationships')
     .select('to_id')
     .where('tenant_id', '=', tenantId)
@@ -228,13 +226,12 @@ export async function loadActor(
 }
 
 /** The user's sessions that have not expired, oldest first. */
-export async function listSessions(db: Executor, clock: Clock, tenantId: number, userId: EntityId) {
-  return db
+export async function listSessions(caller: ScopeCaller & { readonly clock: Clock }, userId: EntityId) {
+  return tenantScope(caller)
     .selectFrom('sessions')
     .select(['id', 'created_at as createdAt', 'expires_at as expiresAt'])
-    .where('tenant_id', '=', tenantId)
     .where('user_id', '=', userId)
-    .where('expires_at', '>', clock.now().toISOString())
+    .where('expires_at', '>', caller.clock.now().toISOString())
     .orderBy('created_at')
     .orderBy('id')
     .execute();

@@ -1,5 +1,6 @@
 import { sysType } from '@plinth/schema';
 import { sql } from 'kysely';
+import { systemQuery } from '../data/systemQuery.js';
 import type { Db } from '../db/tables.js';
 import type { Clock } from '../util/clock.js';
 import { type Account, loadAccount } from './authService.js';
@@ -93,7 +94,7 @@ export async function resolveCaller(
     if (kept.expiresAt !== null && kept.expiresAt <= nowIso) return undefined;
     const result = await sql<{ m: unknown; u: unknown; a: unknown }>`SELECT meta_version AS m, ${markersOf(
       kept.tenantId,
-    )} FROM tenants WHERE id = ${kept.tenantId}`.execute(db);
+    )} FROM tenants WHERE id = ${kept.tenantId}`.execute(systemQuery(db, 'sign-in'));
     const row = result.rows[0];
     if (!row) return undefined;
     const markers = toMarkers(row);
@@ -158,7 +159,7 @@ async function readSession(db: Db, id: string, nowIso: string): Promise<Read | u
     sql.ref('s.tenant_id'),
   )}
     FROM sessions s JOIN tenants t ON t.id = s.tenant_id
-    WHERE s.id = ${id} AND s.expires_at > ${nowIso}`.execute(db);
+    WHERE s.id = ${id} AND s.expires_at > ${nowIso}`.execute(systemQuery(db, 'sign-in'));
   const row = result.rows[0];
   if (!row) return undefined;
   return {
@@ -185,7 +186,9 @@ async function readToken(db: Db, id: string, nowIso: string): Promise<Read | und
     sql.ref('k.tenant_id'),
   )}
     FROM api_tokens k JOIN tenants t ON t.id = k.tenant_id
-    WHERE k.id = ${id} AND (k.expires_at IS NULL OR k.expires_at > ${nowIso})`.execute(db);
+    WHERE k.id = ${id} AND (k.expires_at IS NULL OR k.expires_at > ${nowIso})`.execute(
+    systemQuery(db, 'sign-in'),
+  );
   const row = result.rows[0];
   if (!row) return undefined;
   return {
