@@ -29,10 +29,9 @@ export interface AuditFilter {
  * Who may ask for what is the routes' business; this never leaves the caller's tenant.
  */
 export async function readAudit(ctx: RequestContext, filter: AuditFilter): Promise<AuditPage> {
-  let q = ctx.db
+  let q = tenantScope(ctx)
     .selectFrom('audit_log')
     .selectAll()
-    .where('tenant_id', '=', ctx.tenantId)
     .orderBy('at', 'desc')
     .orderBy('id', 'desc')
     .limit(filter.pageSize + 1);

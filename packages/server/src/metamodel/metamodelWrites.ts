@@ -31,6 +31,7 @@ import { sql } from 'kysely';
 import { checkCalculations, isExpressionDefault } from '../calc/calculatedFields.js';
 import type { RequestContext } from '../context.js';
 import type { EntityRow } from '../data/entityRepository.js';
+import { tenantScope } from '../data/tenantScope.js';
 import { defaultFor } from '../entities/fieldDefaults.js';
 import { type MemberError, validationFailed } from '../entities/relationshipChanges.js';
 import { checkDecimalPlaces } from './decimalPlacesRule.js';
@@ -253,10 +254,9 @@ async function checkExistingLinks(ctx: RequestContext, schema: Schema, row: Enti
   ] as const;
   for (const { end, single, name } of ends) {
     if (!single) continue;
-    const crowded = await ctx.db
+    const crowded = await tenantScope(ctx)
       .selectFrom('relationships')
       .select(end)
-      .where('tenant_id', '=', ctx.tenantId)
       .where('rel_id', '=', rel.id)
       .groupBy(end)
       .having(sql`count(*)`, '>', 1)

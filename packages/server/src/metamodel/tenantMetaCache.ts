@@ -107,7 +107,7 @@ export async function loadTenantMeta(db: Executor, tenantId: number, version: nu
     // In the order they were made, so members list the same way on every engine.
     .orderBy('id')
     .execute();
-  const linkRows = await db
+  const linkRows = await systemQuery(db, 'catalogue')
     .selectFrom('relationships')
     .select(['rel_id', 'from_id', 'to_id'])
     .where('tenant_id', '=', tenantId)

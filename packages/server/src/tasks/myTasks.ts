@@ -59,11 +59,12 @@ function mine(ctx: RequestContext) {
   return tenantScope(ctx)
     .records()
     .where('entities.type_id', '=', T.userTask)
-    .where('entities.id', 'in', (eb) =>
-      eb
+    .where(
+      'entities.id',
+      'in',
+      tenantScope(ctx)
         .selectFrom('relationships')
         .select('relationships.from_id')
-        .where('relationships.tenant_id', '=', ctx.tenantId)
         .where('relationships.rel_id', '=', R.assignedToUser)
         .where('relationships.to_id', '=', ctx.actor.userId),
     );

@@ -40,10 +40,9 @@ export async function loadRules(ctx: RequestContext): Promise<StoredRule[]> {
     .orderBy('id')
     .execute();
   if (rows.length === 0) return [];
-  const links = await db
+  const links = await tenantScope(ctx)
     .selectFrom('relationships')
     .select(['rel_id', 'from_id', 'to_id'])
-    .where('tenant_id', '=', tenantId)
     .where('rel_id', 'in', [sysRel.accessRuleRole, sysRel.accessRuleType])
     .execute();
   const roleOf = new Map<EntityId, EntityId>();
@@ -170,10 +169,9 @@ export async function saveRole(
         id === undefined
           ? []
           : (
-              await tx.db
+              await tenantScope(tx)
                 .selectFrom('relationships')
                 .select('from_id')
-                .where('tenant_id', '=', tx.tenantId)
                 .where('rel_id', '=', sysRel.userHasRole)
                 .where('to_id', '=', id)
                 .execute()

@@ -32,7 +32,6 @@ export function refuseWeakPassword(password: string, username: string | null, me
 
 /** Every user account of the caller's tenant, by user name. */
 export async function listUsers(ctx: RequestContext): Promise<AdminUser[]> {
-  const { db, tenantId } = ctx;
   const users = await tenantScope(ctx)
     .records()
     .select(['id', 'name', 'data', 'created_at'])
@@ -42,10 +41,9 @@ export async function listUsers(ctx: RequestContext): Promise<AdminUser[]> {
   const links =
     ids.length === 0
       ? []
-      : await db
+      : await tenantScope(ctx)
           .selectFrom('relationships')
           .select(['rel_id', 'from_id', 'to_id'])
-          .where('tenant_id', '=', tenantId)
           .where('rel_id', 'in', [sysRel.userHasRole, sysRel.accountHolder])
           .where('from_id', 'in', ids)
           .execute();
@@ -53,10 +51,9 @@ export async function listUsers(ctx: RequestContext): Promise<AdminUser[]> {
   const byId = new Map(related.map((r) => [r.id, r]));
   const lastSignIn = new Map(
     (
-      await db
+      await tenantScope(ctx)
         .selectFrom('sessions')
         .select(['user_id', (eb) => eb.fn.max('created_at').as('last')])
-        .where('tenant_id', '=', tenantId)
         .groupBy('user_id')
         .execute()
     ).map((s) => [s.user_id, String(s.last)]),
@@ -140,10 +137,9 @@ export async function updateUser(ctx: RequestContext, id: EntityId, req: UpdateU
     if (req.disabled !== undefined) account.fields!.accountDisabled = req.disabled;
     if (req.roleIds !== undefined) account.relationships!.userHasRole = { set: grantableRoles(req.roleIds) };
     if (req.fullName !== undefined || req.email !== undefined) {
-      const holder = await tx.db
+      const holder = await tenantScope(tx)
         .selectFrom('relationships')
         .select('to_id')
-        .where('tenant_id', '=', tx.tenantId)
         .where('rel_id', '=', sysRel.accountHolder)
         .where('from_id', '=', id)
         .executeTakeFirst();
