@@ -419,6 +419,32 @@ describe.each(engines)('relationships on %s', (engine) => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     });
 
+    it('refuses new records whose mandatory ends are set to nothing', async () => {
+      const none = (ends: string[]) => Object.fromEntries(ends.map((end) => [end, { set: [] }]));
+      const res = await t.admin.put([
+        {
+          id: 'new:p',
+          typeId: mParent,
+          fields: { name: 'p' },
+          relationships: none(kinds.map((k) => `${k.kind}Must`)),
+        },
+        {
+          id: 'new:c',
+          typeId: mChild,
+          fields: { name: 'c' },
+          relationships: none(kinds.map((k) => `${k.kind}Rev`)),
+        },
+      ]);
+      expect(res.status).toBe(400);
+      expect(res.body.error.details.errors).toEqual(
+        expect.arrayContaining([
+          ...kinds.map((k) => ({ id: 'new:p', member: `${k.kind}Must`, message: 'A value is required.' })),
+          ...kinds.map((k) => ({ id: 'new:p', member: `${k.kind}RevMust`, message: 'A value is required.' })),
+        ]),
+      );
+      expect(res.body.error.details.errors).toHaveLength(kinds.length * 2);
+    });
+
     it.each(kinds)(
       '$kind: accepts unlinking a record whose link is mandatory when the put deletes it',
       async (k) => {

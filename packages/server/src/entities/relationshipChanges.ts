@@ -112,9 +112,8 @@ async function linksToRemove(
 
 /**
  * Checks the cardinality of every relationship the changes touched, after they were applied:
- * a single-valued end holding two records is refused. A record `created` by this put that is the
- * only one whose links of a relationship it changes, by a set alone, holds what was set: no link
- * of it can predate the put, so it is not counted (a form's new record with its lookups).
+ * a single-valued end holding two records is refused. Ends of `created` records that their set
+ * alone gave links (setOnCreated) are not counted.
  */
 export async function checkCardinality(
   db: Executor,
@@ -126,13 +125,9 @@ export async function checkCardinality(
 ): Promise<MemberError[]> {
   const errors: MemberError[] = [];
   const touched = new Map<EntityId, { rel: RelationshipDef; from: Set<EntityId>; to: Set<EntityId> }>();
-  const changesOf = new Map<EntityId, ResolvedRelChange[]>();
   for (const c of changes) {
     const t = touched.get(c.rel.id) ?? { rel: c.rel, from: new Set(), to: new Set() };
     touched.set(c.rel.id, t);
-    const ofRel = changesOf.get(c.rel.id);
-    if (ofRel) ofRel.push(c);
-    else changesOf.set(c.rel.id, [c]);
     const others = [...(c.set ?? []), ...(c.add ?? [])];
     for (const other of others) {
       const l = link(c, other);
@@ -140,13 +135,10 @@ export async function checkCardinality(
       t.to.add(l.toId);
     }
   }
-  for (const [relId, [only, ...more]] of changesOf) {
-    if (!only || more.length > 0 || !only.set || only.add?.length || only.remove?.length) continue;
-    if (!created.has(only.entityId)) continue;
-    const t = touched.get(relId)!;
-    (only.direction === 'fwd' ? t.from : t.to).delete(only.entityId);
-    if (new Set(only.set).size > 1 && !reachesMany(t.rel, only.direction))
-      errors.push(tooMany(refOf(only.entityId), t.rel, only.direction));
+  for (const { entityId, rel, direction, held } of setOnCreated(changes, created).values()) {
+    const t = touched.get(rel.id)!;
+    (direction === 'fwd' ? t.from : t.to).delete(entityId);
+    if (held > 1 && !reachesMany(rel, direction)) errors.push(tooMany(refOf(entityId), rel, direction));
   }
   // Counting only sees committed links of other transactions: lock the counted records first so a
   // concurrent put linking the same record waits for this one and then counts its link too.
@@ -168,6 +160,36 @@ export async function checkCardinality(
   }
   return errors;
 }
+
+/**
+ * The ends of records the put creates that one change alone gave links: a set, the only change of
+ * its relationship in the put. No link of a new record predates the put, so such an end holds the
+ * set's records and need not be counted (a form's new record with its lookups). Keyed by endKey.
+ */
+function setOnCreated(
+  changes: readonly ResolvedRelChange[],
+  created: ReadonlySet<EntityId>,
+): Map<string, { entityId: EntityId; rel: RelationshipDef; direction: 'fwd' | 'rev'; held: number }> {
+  const ofRel = new Map<EntityId, ResolvedRelChange[]>();
+  for (const c of changes) {
+    const list = ofRel.get(c.rel.id);
+    if (list) list.push(c);
+    else ofRel.set(c.rel.id, [c]);
+  }
+  const out = new Map<
+    string,
+    { entityId: EntityId; rel: RelationshipDef; direction: 'fwd' | 'rev'; held: number }
+  >();
+  for (const [only, ...more] of ofRel.values()) {
+    if (!only?.set || more.length > 0 || only.add?.length || only.remove?.length) continue;
+    if (!created.has(only.entityId)) continue;
+    const { entityId, rel, direction } = only;
+    out.set(endKey(entityId, rel.id, direction), { entityId, rel, direction, held: new Set(only.set).size });
+  }
+  return out;
+}
+
+const endKey = (id: EntityId, relId: EntityId, direction: 'fwd' | 'rev') => `${id}:${relId}:${direction}`;
 
 /** A single-valued end (`fwd`: the relationship's to end, `rev`: its from end) holding more than one. */
 function tooMany(id: EntityRef, rel: RelationshipDef, direction: 'fwd' | 'rev'): MemberError {
@@ -211,12 +233,15 @@ export async function checkMandatory(
   }
   const errors: MemberError[] = [];
   const seen = new Set<string>();
+  const known = setOnCreated(changes, new Set(created.map((c) => c.id)));
   for (const { id, rel, direction } of checks) {
-    const key = `${id}:${rel.id}:${direction}`;
+    const key = endKey(id, rel.id, direction);
     if (seen.has(key)) continue;
     seen.add(key);
-    const counts = await countLinks(db, tenantId, rel.id, direction === 'fwd' ? 'from_id' : 'to_id', [id]);
-    if ((counts.get(id) ?? 0) === 0) {
+    const held =
+      known.get(key)?.held ??
+      (await countLinks(db, tenantId, rel.id, direction === 'fwd' ? 'from_id' : 'to_id', [id])).get(id);
+    if ((held ?? 0) === 0) {
       errors.push({
         id: refOf(id),
         member: relationshipEndName(rel, direction).scriptName,
