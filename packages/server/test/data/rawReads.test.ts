@@ -1,8 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const src = path.resolve(import.meta.dirname, '../../src');
+import { filesOutsideDataLayer } from '../support/serverSources.js';
 
 /**
  * Every read of records outside the data layer and migrations goes through the tenant scope
@@ -33,21 +30,9 @@ function readsRaw(lines: readonly string[]): boolean {
 
 /** Files of the server outside the data layer and migrations that read records past the scope. */
 function filesReadingRaw(): string[] {
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const file = path.join(dir, entry.name);
-      const rel = path.relative(src, file).split(path.sep).join('/');
-      if (entry.isDirectory()) {
-        if (rel !== 'data' && rel !== 'db/migrations') walk(file);
-        continue;
-      }
-      if (!rel.endsWith('.ts') || rel.endsWith('.test.ts')) continue;
-      if (readsRaw(fs.readFileSync(file, 'utf8').split('\n'))) found.push(rel);
-    }
-  };
-  walk(src);
-  return found.sort();
+  return filesOutsideDataLayer()
+    .filter((f) => readsRaw(f.lines))
+    .map((f) => f.rel);
 }
 
 describe('reads of records past the tenant scope', () => {
