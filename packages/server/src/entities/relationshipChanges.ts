@@ -161,6 +161,14 @@ export async function checkCardinality(
   return errors;
 }
 
+/** An end of a new record and how many records its set gave it. */
+interface SetEnd {
+  entityId: EntityId;
+  rel: RelationshipDef;
+  direction: 'fwd' | 'rev';
+  held: number;
+}
+
 /**
  * The ends of records the put creates that one change alone gave links: a set, the only change of
  * its relationship in the put. No link of a new record predates the put, so such an end holds the
@@ -169,17 +177,14 @@ export async function checkCardinality(
 function setOnCreated(
   changes: readonly ResolvedRelChange[],
   created: ReadonlySet<EntityId>,
-): Map<string, { entityId: EntityId; rel: RelationshipDef; direction: 'fwd' | 'rev'; held: number }> {
+): Map<string, SetEnd> {
   const ofRel = new Map<EntityId, ResolvedRelChange[]>();
   for (const c of changes) {
     const list = ofRel.get(c.rel.id);
     if (list) list.push(c);
     else ofRel.set(c.rel.id, [c]);
   }
-  const out = new Map<
-    string,
-    { entityId: EntityId; rel: RelationshipDef; direction: 'fwd' | 'rev'; held: number }
-  >();
+  const out = new Map<string, SetEnd>();
   for (const [only, ...more] of ofRel.values()) {
     if (!only?.set || more.length > 0 || only.add?.length || only.remove?.length) continue;
     if (!created.has(only.entityId)) continue;
@@ -193,9 +198,8 @@ const endKey = (id: EntityId, relId: EntityId, direction: 'fwd' | 'rev') => `${i
 
 /** A single-valued end (`fwd`: the relationship's to end, `rev`: its from end) holding more than one. */
 function tooMany(id: EntityRef, rel: RelationshipDef, direction: 'fwd' | 'rev'): MemberError {
-  const [member, name] =
-    direction === 'fwd' ? [rel.toScriptName, rel.toName] : [rel.fromScriptName, rel.fromName];
-  return { id, member, message: `'${name}' can hold only one record.` };
+  const { name, scriptName } = relationshipEndName(rel, direction);
+  return { id, member: scriptName, message: `'${name}' can hold only one record.` };
 }
 
 /**
