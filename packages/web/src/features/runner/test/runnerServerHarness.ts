@@ -4,7 +4,8 @@ import { crmApp, me, pageResponse } from './runnerFixtures';
 
 /**
  * The server a runner test talks to: the CRM app of runnerFixtures, its pages, and the account
- * Acme Pty (id 5) of type Account (30) with its generated form, its form actions and its delete.
+ * Acme Pty (id 5) of type Account (30) with its generated form, its form actions and its delete,
+ * and the breadcrumb sealer (a name sealed is `sealed:` and the name).
  */
 const field = (id: number, name: string, scriptName: string, type: string, storage: string, extra = {}) => ({
   id,
@@ -180,6 +181,13 @@ export function runner(
     }
     if (url === '/spapi/data/v1/entity/delete') return { status: 200, body: { deleted: [5] } };
     if (url === '/spapi/data/v1/actions/formActions') return { status: 200, body: { data: formActions } };
+    if (url === '/spapi/data/v1/breadcrumbs/encrypt')
+      return { status: 200, body: { values: (body as { names: string[] }).names.map((n) => `sealed:${n}`) } };
+    if (url === '/spapi/data/v1/breadcrumbs/decrypt')
+      return {
+        status: 200,
+        body: { names: (body as { values: string[] }).values.map((v) => v.replace(/^sealed:/, '')) },
+      };
     return notFound;
   });
 }
