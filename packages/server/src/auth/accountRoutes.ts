@@ -70,7 +70,7 @@ export async function accountRoutes(app: FastifyInstance) {
           { entities: [{ id: userId, fields: { mustChangePassword: false } }], deleted: [] },
           { serverFields: new Set([F.mustChangePassword]) },
         );
-        return endSessions(tx.db, tx.tenantId, userId, currentSessionId(request.cookies[SESSION_COOKIE]));
+        return endSessions(tx, userId, currentSessionId(request.cookies[SESSION_COOKIE]));
       });
       return { ok: true as const, endedSessions };
     },
@@ -98,7 +98,7 @@ export async function accountRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { ctx } = request;
-      if (!(await endSession(ctx.db, ctx.tenantId, ctx.actor.userId, request.params.id)))
+      if (!(await endSession(ctx, ctx.actor.userId, request.params.id)))
         throw notFound('The session was not found.');
       return { ok: true };
     },

@@ -167,12 +167,7 @@ export async function authRoutes(
         },
       },
       async (request, reply) => {
-        const ok = await deleteApiToken(
-          services.db,
-          request.ctx.tenantId,
-          request.ctx.actor.userId,
-          request.params.id,
-        );
+        const ok = await deleteApiToken(request.ctx, request.ctx.actor.userId, request.params.id);
         if (!ok) return reply.status(404).send(errorBody('not_found', 'The token was not found.'));
         return { ok: true };
       },

@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { type EntityId, sysField, sysRecord, sysRel, sysType } from '@plinth/schema';
+import type { DeleteResult } from 'kysely';
 import type { Actor } from '../access/Permissions.js';
 import { type Executor, parseData } from '../data/entityRepository.js';
 import { systemQuery } from '../data/systemQuery.js';
@@ -112,8 +113,9 @@ export async function findSession(db: Db, clock: Clock, token: string) {
     .executeTakeFirst();
 }
 
+/** Signs out: ends the session of a token, before there is a caller (the token names its tenant). */
 export async function deleteSession(db: Db, token: string) {
-  await db.deleteFrom('sessions').where('id', '=', secretHash(token)).execute();
+  await systemQuery(db, 'sign-in').deleteFrom('sessions').where('id', '=', secretHash(token)).execute();
 }
 
 /**
@@ -163,10 +165,9 @@ export async function listApiTokens(caller: ScopeCaller, userId: EntityId) {
     .execute();
 }
 
-export async function deleteApiToken(db: Db, tenantId: number, userId: EntityId, id: string) {
-  const r = await db
+export async function deleteApiToken(caller: ScopeCaller, userId: EntityId, id: string) {
+  const r: DeleteResult = await tenantScope(caller)
     .deleteFrom('api_tokens')
-    .where('tenant_id', '=', tenantId)
     .where('user_id', '=', userId)
     .where('id', '=', id)
     .executeTakeFirst();
@@ -238,10 +239,9 @@ export async function listSessions(caller: ScopeCaller & { readonly clock: Clock
 }
 
 /** Ends one of the user's sessions by its id; false when the user has no such session. */
-export async function endSession(db: Executor, tenantId: number, userId: EntityId, id: string) {
-  const r = await db
+export async function endSession(caller: ScopeCaller, userId: EntityId, id: string) {
+  const r: DeleteResult = await tenantScope(caller)
     .deleteFrom('sessions')
-    .where('tenant_id', '=', tenantId)
     .where('user_id', '=', userId)
     .where('id', '=', id)
     .executeTakeFirst();
@@ -249,10 +249,10 @@ export async function endSession(db: Executor, tenantId: number, userId: EntityI
 }
 
 /** Ends every session of a user, but the one whose id is `keep`; answers how many ended. */
-export async function endSessions(db: Executor, tenantId: number, userId: EntityId, keep?: string) {
-  let q = db.deleteFrom('sessions').where('tenant_id', '=', tenantId).where('user_id', '=', userId);
+export async function endSessions(caller: ScopeCaller, userId: EntityId, keep?: string) {
+  let q = tenantScope(caller).deleteFrom('sessions').where('user_id', '=', userId);
   if (keep !== undefined) q = q.where('id', '!=', keep);
-  const r = await q.executeTakeFirst();
+  const r: DeleteResult = await q.executeTakeFirst();
   return Number(r.numDeletedRows);
 }
 

@@ -155,7 +155,7 @@ export async function updateUser(ctx: RequestContext, id: EntityId, req: UpdateU
     entities.push(account);
     await putEntities(tx, { entities, deleted: [] }, accountFields);
     await ensureAnAdministratorStays(tx);
-    if (req.disabled === true) await endSessions(tx.db, tx.tenantId, id);
+    if (req.disabled === true) await endSessions(tx, id);
   });
 }
 
@@ -173,7 +173,7 @@ export async function resetPassword(ctx: RequestContext, id: EntityId, password:
       accountFields,
     );
     await setPassword(tx.db, tx.tenantId, id, password);
-    await endSessions(tx.db, tx.tenantId, id);
+    await endSessions(tx, id);
   });
 }
 
