@@ -53,12 +53,13 @@ export async function writeRecordsInBulk(
       modifiedBy: user,
       ownerId: user,
     }));
+    const txCtx = { ...ctx, db: tx } as RequestContext;
     // Auto-numbers as the put takes them: per field, consecutive, in the records' order.
     for (const typeId of new Set(rows.map((r) => r.typeId)))
       for (const field of ctx.schema.fieldsOf(typeId)) {
         if (field.type !== 'AutoNumber') continue;
         const ofType = rows.filter((r) => r.typeId === typeId);
-        const start = await nextAutoNumbers(tx, ctx.tenantId, field, ofType.length);
+        const start = await nextAutoNumbers(txCtx, field, ofType.length);
         ofType.forEach((row, i) => {
           row.data[String(field.id)] = start + i;
         });
@@ -78,7 +79,6 @@ export async function writeRecordsInBulk(
       await bumpMarkersOnce(tx, ctx.tenantId, first, rows.length);
       for (const statement of deferred) await sql.raw(statement).execute(tx);
     }
-    const txCtx = { ...ctx, db: tx } as RequestContext;
     await auditPut(txCtx, {
       created: rows,
       updated: [],

@@ -1,23 +1,17 @@
 import type { FieldDef } from '@plinth/schema';
-import type { Executor } from '../data/entityRepository.js';
+import { type ScopeCaller, tenantScope } from '../data/tenantScope.js';
 
 /** Takes `count` consecutive auto-numbers of a field, starting at its seed (default 1). */
-export async function nextAutoNumbers(
-  db: Executor,
-  tenantId: number,
-  field: FieldDef,
-  count: number,
-): Promise<number> {
+export async function nextAutoNumbers(caller: ScopeCaller, field: FieldDef, count: number): Promise<number> {
   const seed = field.autoNumberSeed ?? 1;
-  await db
+  await caller.db
     .insertInto('auto_numbers')
-    .values({ tenant_id: tenantId, field_id: field.id, next_value: seed })
+    .values({ tenant_id: caller.tenantId, field_id: field.id, next_value: seed })
     .onConflict((oc) => oc.doNothing())
     .execute();
-  const row = await db
+  const row: { next_value: number } = await tenantScope(caller)
     .updateTable('auto_numbers')
     .set((eb) => ({ next_value: eb('next_value', '+', count) }))
-    .where('tenant_id', '=', tenantId)
     .where('field_id', '=', field.id)
     .returning('next_value')
     .executeTakeFirstOrThrow();

@@ -294,7 +294,7 @@ async function assignAutoNumbers(ctx: RequestContext, created: EntityRow[]) {
     }
   }
   for (const [field, rows] of byField) {
-    const first = await nextAutoNumbers(ctx.db, ctx.tenantId, field, rows.length);
+    const first = await nextAutoNumbers(ctx, field, rows.length);
     rows.forEach((row, i) => {
       row.data[String(field.id)] = first + i;
     });

@@ -1,4 +1,5 @@
 import type { EntityId, ExportFormat } from '@plinth/schema';
+import type { UpdateResult } from 'kysely';
 import { newSecret, secretHash } from '../auth/tokens.js';
 import type { RequestContext } from '../context.js';
 import { tenantScope } from '../data/tenantScope.js';
@@ -19,11 +20,7 @@ export interface ExportTicket {
 export async function issueExportToken(ctx: RequestContext, ticket: ExportTicket): Promise<string> {
   const now = ctx.clock.now();
   const token = newSecret();
-  await ctx.db
-    .deleteFrom('export_tokens')
-    .where('tenant_id', '=', ctx.tenantId)
-    .where('expires_at', '<=', now.toISOString())
-    .execute();
+  await tenantScope(ctx).deleteFrom('export_tokens').where('expires_at', '<=', now.toISOString()).execute();
   await ctx.db
     .insertInto('export_tokens')
     .values({
@@ -64,10 +61,9 @@ export async function takeExportToken(
     .executeTakeFirst();
   // Asked for as another format, it is not this file: left unused.
   if (!row || (format !== undefined && row.format !== format)) return undefined;
-  const taken = await ctx.db
+  const taken: UpdateResult = await tenantScope(ctx)
     .updateTable('export_tokens')
     .set({ used_at: now })
-    .where('tenant_id', '=', ctx.tenantId)
     .where('id', '=', id)
     .where('used_at', 'is', null)
     .executeTakeFirst();

@@ -67,15 +67,13 @@ export async function insertDocumentVersion(
 
 /** Deletes the earlier files of documents (being deleted) and answers the hashes they named. */
 export async function deleteDocumentVersions(
-  db: Executor,
-  tenantId: number,
+  caller: ScopeCaller,
   documentIds: readonly EntityId[],
 ): Promise<string[]> {
   const hashes: string[] = [];
   for (const part of chunks(documentIds)) {
-    const rows = await db
+    const rows: { file_data_hash: string }[] = await tenantScope(caller)
       .deleteFrom('document_versions')
-      .where('tenant_id', '=', tenantId)
       .where('document_id', 'in', part)
       .returning('file_data_hash')
       .execute();

@@ -98,6 +98,6 @@ export async function releaseDocumentFiles(ctx: RequestContext, rows: readonly E
     .map((r) => r.data[String(F.fileDataHash)])
     .filter((h): h is string => typeof h === 'string' && h !== '');
   const ids: EntityId[] = documents.map((r) => r.id);
-  hashes.push(...(await deleteDocumentVersions(ctx.db, ctx.tenantId, ids)));
+  hashes.push(...(await deleteDocumentVersions(ctx, ids)));
   await afterCommit(ctx, (outer) => removeUnreferencedFiles(outer, hashes));
 }
