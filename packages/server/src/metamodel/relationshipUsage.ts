@@ -1,6 +1,7 @@
 import { type EntityId, firstUserId } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
 import { systemQuery } from '../data/systemQuery.js';
+import { tenantScope } from '../data/tenantScope.js';
 import { definitionNames, definitionsUsing, parsedDefinition, type TypeUse } from './typeUsage.js';
 
 /**
@@ -45,9 +46,5 @@ export async function countLinks(ctx: RequestContext, relId: EntityId): Promise<
 
 /** Removes every link of a relationship, in the caller's transaction. */
 export async function deleteLinksOf(ctx: RequestContext, relId: EntityId): Promise<void> {
-  await systemQuery(ctx.db, 'write integrity')
-    .deleteFrom('relationships')
-    .where('tenant_id', '=', ctx.tenantId)
-    .where('rel_id', '=', relId)
-    .execute();
+  await tenantScope(ctx).deleteFrom('relationships').where('rel_id', '=', relId).execute();
 }

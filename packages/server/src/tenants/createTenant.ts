@@ -16,6 +16,7 @@ import {
   insertEntities,
   insertLinks,
 } from '../data/entityRepository.js';
+import { systemQuery } from '../data/systemQuery.js';
 import type { Db } from '../db/tables.js';
 import { ensureDocumentFileTypes } from '../files/documentTypes.js';
 import {
@@ -62,7 +63,7 @@ function row(
 /** Writes the system catalogue into a tenant, replacing an older copy but keeping links from the tenant's own records. */
 export async function syncCatalogue(db: Executor, tenantId: number, now: string): Promise<void> {
   // Only the catalogue's own rows and links go; a user field's link to a system type stays.
-  await db
+  await systemQuery(db, 'new tenant')
     .deleteFrom('relationships')
     .where('tenant_id', '=', tenantId)
     .where('from_id', '<', firstUserId)
