@@ -2,7 +2,7 @@ import type { SqlFragment } from '@plinth/calc';
 import { type EntityId, firstUserId, type Schema, sysType } from '@plinth/schema';
 import { type RawBuilder, sql } from 'kysely';
 import type { RowFilter } from '../data/entityRepository.js';
-import { visible } from '../data/tenantScope.js';
+import { owns, visible } from '../data/tenantScope.js';
 import { type AccessRule, builtInRules } from './accessRules.js';
 import { ruleFilterSql } from './ruleFilters.js';
 
@@ -268,7 +268,7 @@ export class Permissions {
     };
     return sql<boolean>`(${sql.ref(`${alias}.type_id`)} IN (${sql.join(g.typeIds)}) AND EXISTS (SELECT 1 FROM relationships psl
       JOIN entities psr ON psr.tenant_id = psl.tenant_id AND psr.id = ${sql.ref(`psl.${g.securing}`)}
-      WHERE psl.tenant_id = ${this.actor.tenantId} AND psl.rel_id = ${g.relId}
+      WHERE ${owns(direct, 'psl')} AND psl.rel_id = ${g.relId}
       AND ${sql.ref(`psl.${g.secured}`)} = ${sql.ref(`${alias}.id`)} AND ${visible(direct, 'psr')}))`;
   }
 

@@ -1,6 +1,6 @@
 import type { EntityId, RelationshipDef, Schema } from '@plinth/schema';
 import { type RawBuilder, sql } from 'kysely';
-import { visible } from '../data/tenantScope.js';
+import { owns, visible } from '../data/tenantScope.js';
 import type { Permissions } from './Permissions.js';
 
 /** What following a link needs of the caller (a RequestContext has it). */
@@ -41,7 +41,7 @@ export function linkedRecordExists(
     end.direction === 'fwd' ? (['from_id', 'to_id'] as const) : (['to_id', 'from_id'] as const);
   const linkedId = sql.ref(`lk.${other}`);
   const where = [
-    sql<boolean>`lk.tenant_id = ${ctx.tenantId}`,
+    owns(ctx, 'lk'),
     sql<boolean>`lk.rel_id = ${end.rel.id}`,
     sql<boolean>`${sql.ref(`lk.${self}`)} = ${sql.ref(`${owner}.id`)}`,
     ...(match ? [match(linkedId)] : []),

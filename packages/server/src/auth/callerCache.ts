@@ -51,11 +51,11 @@ const pendingUses = new WeakMap<object, Map<string, string>>();
 /** The write of last uses under way, which a later one (and the token list) waits for. */
 const writing = new WeakMap<object, Promise<void>>();
 
-/** The markers a kept caller is checked against, and the tenant's metamodel version: one read. */
-function markersOf(tenant: unknown) {
-  return sql<{ m: unknown; u: unknown; a: unknown }>`
-    (SELECT version FROM change_markers WHERE tenant_id = ${tenant} AND type_id = ${sysType.userAccount}) AS u,
-    (SELECT version FROM sign_in_markers WHERE tenant_id = ${tenant}) AS a`;
+/** The markers a kept caller is checked against, of the tenant in the row's `tenantColumn`. */
+function markersOf(tenantColumn: string) {
+  return sql<{ u: unknown; a: unknown }>`
+    (SELECT version FROM change_markers WHERE tenant_id = ${sql.ref(tenantColumn)} AND type_id = ${sysType.userAccount}) AS u,
+    (SELECT version FROM sign_in_markers WHERE tenant_id = ${sql.ref(tenantColumn)}) AS a`;
 }
 
 const toMarkers = (row: { u: unknown; a: unknown }): Markers => ({
@@ -93,7 +93,7 @@ export async function resolveCaller(
     cache.delete(key);
     if (kept.expiresAt !== null && kept.expiresAt <= nowIso) return undefined;
     const result = await sql<{ m: unknown; u: unknown; a: unknown }>`SELECT meta_version AS m, ${markersOf(
-      kept.tenantId,
+      'tenants.id',
     )} FROM tenants WHERE id = ${kept.tenantId}`.execute(systemQuery(db, 'sign-in'));
     const row = result.rows[0];
     if (!row) return undefined;
@@ -156,7 +156,7 @@ async function readSession(db: Db, id: string, nowIso: string): Promise<Read | u
     u: unknown;
     a: unknown;
   }>`SELECT s.tenant_id, s.user_id, s.csrf_token, s.expires_at, t.meta_version AS m, ${markersOf(
-    sql.ref('s.tenant_id'),
+    's.tenant_id',
   )}
     FROM sessions s JOIN tenants t ON t.id = s.tenant_id
     WHERE s.id = ${id} AND s.expires_at > ${nowIso}`.execute(systemQuery(db, 'sign-in'));
@@ -183,7 +183,7 @@ async function readToken(db: Db, id: string, nowIso: string): Promise<Read | und
     u: unknown;
     a: unknown;
   }>`SELECT k.tenant_id, k.user_id, k.expires_at, k.last_used_at, t.meta_version AS m, ${markersOf(
-    sql.ref('k.tenant_id'),
+    'k.tenant_id',
   )}
     FROM api_tokens k JOIN tenants t ON t.id = k.tenant_id
     WHERE k.id = ${id} AND (k.expires_at IS NULL OR k.expires_at > ${nowIso})`.execute(

@@ -1,5 +1,11 @@
 import type { EntityId } from '@plinth/schema';
-import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import {
+  type DeleteQueryBuilder,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  sql,
+  type UpdateQueryBuilder,
+} from 'kysely';
 import type { Tables } from '../db/tables.js';
 import { type EntityRow, type RowFilter, selectEntities } from './entityRepository.js';
 import type { Executor } from './executor.js';
@@ -41,6 +47,16 @@ export interface TenantScope {
    * it. Every `entities` a report, calculation or rule joins is guarded by it.
    */
   visible(alias: string): RawBuilder<boolean>;
+  /**
+   * For SQL written by hand: the row of a tenant table other than `entities` aliased `alias` is
+   * the tenant's. Links, markers and index rows carry no read rule of their own; the records
+   * they lead to are guarded by `visible`.
+   */
+  owns(alias: string): RawBuilder<boolean>;
+  /** A tenant table to change, the caller's tenant's rows only (records: the entity repository). */
+  updateTable<T extends Exclude<TenantTable, 'entities'>>(table: T): UpdateQueryBuilder<Tables, T, T, never>;
+  /** A tenant table to delete from, the caller's tenant's rows only (records: the entity repository). */
+  deleteFrom<T extends Exclude<TenantTable, 'entities'>>(table: T): DeleteQueryBuilder<Tables, T, never>;
 }
 
 /** Raised when a scope is asked for without a tenant or a read rule: a defect, never a user's error. */
@@ -73,6 +89,12 @@ export function tenantScope(caller: ScopeCaller): TenantScope {
       return q.where(sql.ref(`${table}.tenant_id`), '=', tenantId) as never;
     },
     visible: (alias) => visible(caller, alias),
+    owns: (alias) => owns(caller, alias),
+    // Kysely cannot type a column of a table chosen by a type parameter; every TenantTable has it.
+    updateTable: (table) =>
+      db.updateTable(table as 'relationships').where(sql.ref(`${table}.tenant_id`), '=', tenantId) as never,
+    deleteFrom: (table) =>
+      db.deleteFrom(table as 'relationships').where(sql.ref(`${table}.tenant_id`), '=', tenantId) as never,
   };
 }
 
@@ -89,4 +111,13 @@ export function visible(
   checkTenant(tenantId);
   if (typeof perms?.rowSql !== 'function') throw new UnscopedQueryError(needsRule);
   return sql<boolean>`(${sql.ref(`${alias}.tenant_id`)} = ${tenantId} AND ${perms.rowSql('read', alias)})`;
+}
+
+/**
+ * The scope's `owns(alias)` where there is no handle to read with: SQL built for a query that
+ * another function runs. Throws as `tenantScope` does without a tenant.
+ */
+export function owns(caller: { readonly tenantId: number }, alias: string): RawBuilder<boolean> {
+  checkTenant(caller.tenantId);
+  return sql<boolean>`${sql.ref(`${alias}.tenant_id`)} = ${caller.tenantId}`;
 }

@@ -22,7 +22,7 @@ import {
   selectLinks,
   selectLinksOfRels,
 } from '../data/entityRepository.js';
-import type { TenantScope } from '../data/tenantScope.js';
+import { owns, type TenantScope } from '../data/tenantScope.js';
 import type { Engine } from '../db/tables.js';
 import { AppError } from '../http/errors.js';
 
@@ -379,9 +379,9 @@ export async function checkStructureCycles(
  */
 async function reachesItself(db: Executor, tenantId: number, relId: EntityId, id: EntityId) {
   const found = await sql<{ id: number }>`WITH RECURSIVE up (id) AS (
-      SELECT to_id FROM relationships WHERE tenant_id = ${tenantId} AND rel_id = ${relId} AND from_id = ${id}
+      SELECT to_id FROM relationships WHERE ${owns({ tenantId }, 'relationships')} AND rel_id = ${relId} AND from_id = ${id}
       UNION
-      SELECT r.to_id FROM up JOIN relationships r ON r.tenant_id = ${tenantId} AND r.rel_id = ${relId} AND r.from_id = up.id
+      SELECT r.to_id FROM up JOIN relationships r ON ${owns({ tenantId }, 'r')} AND r.rel_id = ${relId} AND r.from_id = up.id
     )
     SELECT id FROM up WHERE id = ${id} LIMIT 1`.execute(db);
   return found.rows.length > 0;

@@ -19,8 +19,10 @@ export interface CsvUpload {
 export async function storeUpload(ctx: RequestContext, fileName: string, content: string): Promise<string> {
   const id = randomUUID();
   const now = ctx.clock.now().getTime();
-  await sql`DELETE FROM csv_uploads WHERE tenant_id = ${ctx.tenantId}
-    AND uploaded_at < ${now - csvLimits.keptMs}`.execute(ctx.db);
+  await tenantScope(ctx)
+    .deleteFrom('csv_uploads')
+    .where('uploaded_at', '<', now - csvLimits.keptMs)
+    .execute();
   await sql`INSERT INTO csv_uploads (tenant_id, id, user_id, file_name, content, uploaded_at)
     VALUES (${ctx.tenantId}, ${id}, ${ctx.actor.userId}, ${fileName}, ${content}, ${now})`.execute(ctx.db);
   return id;
@@ -40,5 +42,5 @@ export async function readUpload(ctx: RequestContext, id: string): Promise<CsvUp
 
 /** Removes an upload once imported. */
 export async function removeUpload(ctx: RequestContext, id: string): Promise<void> {
-  await sql`DELETE FROM csv_uploads WHERE tenant_id = ${ctx.tenantId} AND id = ${id}`.execute(ctx.db);
+  await tenantScope(ctx).deleteFrom('csv_uploads').where('id', '=', id).execute();
 }

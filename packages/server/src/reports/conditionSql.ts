@@ -284,10 +284,11 @@ export function relationshipConditionSql(
   const { rel, direction, targetTypeId } = c.column;
   const [self, other] =
     direction === 'fwd' ? (['from_id', 'to_id'] as const) : (['to_id', 'from_id'] as const);
+  const tenant = tenantScope(ctx);
   const related = (extra: RawBuilder<boolean>) =>
     sql<boolean>`EXISTS (SELECT 1 FROM relationships rc JOIN entities ec ON ec.id = ${sql.ref(`rc.${other}`)}
-      WHERE rc.tenant_id = ${ctx.tenantId} AND rc.rel_id = ${rel.id} AND ${sql.ref(`rc.${self}`)} = ${sql.ref(`${alias}.id`)}
-      AND ${tenantScope(ctx).visible('ec')} AND ${extra})`;
+      WHERE ${tenant.owns('rc')} AND rc.rel_id = ${rel.id} AND ${sql.ref(`rc.${self}`)} = ${sql.ref(`${alias}.id`)}
+      AND ${tenant.visible('ec')} AND ${extra})`;
   const ids = () => {
     // Equal and NotEqual name their record by `value` (conditionApplies); an empty IN () fails on PostgreSQL.
     const one = (c.oper === 'Equal' || c.oper === 'NotEqual') && hasValue(c.value) ? [c.value] : [];
@@ -321,7 +322,7 @@ export function relationshipConditionSql(
       if (!isPerson && !ctx.schema.isA(targetTypeId, sysType.userAccount))
         throw bad(c, 'the operator CurrentUser applies to relationships to users and people only');
       const me = isPerson
-        ? sql<boolean>`ec.id IN (SELECT to_id FROM relationships WHERE tenant_id = ${ctx.tenantId} AND rel_id = ${sysRel.accountHolder} AND from_id = ${ctx.actor.userId})`
+        ? sql<boolean>`ec.id IN (SELECT to_id FROM relationships WHERE ${tenant.owns('relationships')} AND rel_id = ${sysRel.accountHolder} AND from_id = ${ctx.actor.userId})`
         : sql<boolean>`ec.id = ${ctx.actor.userId}`;
       return related(me);
     }

@@ -50,7 +50,7 @@ export async function readPageRecords(
         const [self, other] = end.direction === 'fwd' ? ['from_id', 'to_id'] : ['to_id', 'from_id'];
         return sql`SELECT ${sql.lit(i)} AS lk_end, ${sql.ref(`lk.${self}`)} AS lk_from, entities.*
           FROM relationships lk JOIN entities ON entities.id = ${sql.ref(`lk.${other}`)}
-          WHERE lk.tenant_id = ${ctx.tenantId} AND lk.rel_id = ${end.relId} AND ${sql.ref(`lk.${self}`)} IN (${list})
+          WHERE ${tenant.owns('lk')} AND lk.rel_id = ${end.relId} AND ${sql.ref(`lk.${self}`)} IN (${list})
           AND ${tenant.visible('entities')}`;
       }),
       ...(first ? types : []).map(

@@ -7,7 +7,7 @@ import { BAND_SIZE } from '../data/search/searchOrder.js';
 import { searchRowId } from '../data/search/searchRowId.js';
 import { calculationSql } from '../data/sql/calculationSql.js';
 import { and, escapeLike, fieldValueSql } from '../data/sql/sqlFragments.js';
-import { tenantScope } from '../data/tenantScope.js';
+import { owns, tenantScope } from '../data/tenantScope.js';
 import { searchFold } from '../db/searchFold.js';
 import { autoNumberSearchTerms } from './autoNumberSearch.js';
 import {
@@ -83,7 +83,6 @@ export interface SearchWithin {
 /** Builds the SQL of a report query. Identifiers come only from the metamodel; values are parameters. */
 export function buildReportSql(input: ReportSqlInput): ReportSql {
   const { ctx } = input.scope;
-  const t = ctx.tenantId;
   const tenant = tenantScope(ctx);
   const joins: RawBuilder<unknown>[] = [];
   const aliasOfPath = new Map<string, string>([['', 'e0']]);
@@ -99,7 +98,7 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
       step.direction === 'fwd' ? (['from_id', 'to_id'] as const) : (['to_id', 'from_id'] as const);
     const r = `r${++joined}`;
     joins.push(
-      sql`LEFT JOIN relationships ${sql.id(r)} ON ${sql.ref(`${r}.tenant_id`)} = ${t} AND ${sql.ref(`${r}.rel_id`)} = ${step.relId} AND ${sql.ref(`${r}.${self}`)} = ${sql.ref(`${alias}.id`)}`,
+      sql`LEFT JOIN relationships ${sql.id(r)} ON ${tenant.owns(r)} AND ${sql.ref(`${r}.rel_id`)} = ${step.relId} AND ${sql.ref(`${r}.${self}`)} = ${sql.ref(`${alias}.id`)}`,
     );
     const link = { r, other };
     linkOfPath.set(key, link);
@@ -150,7 +149,7 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
     const [self, other] =
       column.direction === 'fwd' ? (['from_id', 'to_id'] as const) : (['to_id', 'from_id'] as const);
     return sql`(SELECT min(lower(es.name)) FROM relationships rs JOIN entities es ON es.id = ${sql.ref(`rs.${other}`)}
-      WHERE rs.tenant_id = ${t} AND rs.rel_id = ${column.rel.id} AND ${sql.ref(`rs.${self}`)} = ${sql.ref(`${owner}.id`)} AND ${tenant.visible('es')})`;
+      WHERE ${tenant.owns('rs')} AND rs.rel_id = ${column.rel.id} AND ${sql.ref(`rs.${self}`)} = ${sql.ref(`${owner}.id`)} AND ${tenant.visible('es')})`;
   };
   const relatedIdOf = (column: ResolvedColumn) => sql.ref(`${aliasFor(relStep(column))}.id`);
   // The link row alone: the related record is joined only if something else reads it.
@@ -210,7 +209,7 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
     const [from, to] =
       direction === 'fwd' ? (['from_id', 'to_id'] as const) : (['to_id', 'from_id'] as const);
     // Only for a record the caller may read: the links of others' records are theirs.
-    const related = sql<boolean>`e0.id IN (SELECT ${sql.ref(to)} FROM relationships WHERE tenant_id = ${t} AND rel_id = ${relid} AND ${sql.ref(from)} = ${eid})
+    const related = sql<boolean>`e0.id IN (SELECT ${sql.ref(to)} FROM relationships WHERE ${tenant.owns('relationships')} AND rel_id = ${relid} AND ${sql.ref(from)} = ${eid})
       AND EXISTS (SELECT 1 FROM entities ed WHERE ed.id = ${eid} AND ${tenant.visible('ed')})`;
     where.push(q.inclids?.length ? sql<boolean>`(${related} OR e0.id IN (${sql.join(q.inclids)}))` : related);
   } else if (q.inclids?.length) {
@@ -323,7 +322,7 @@ function quickSearchSql(
         )})`
       : sql``;
     members.push(
-      sql`SELECT entity_id FROM entity_search WHERE tenant_id = ${t}${inRuns} AND body ILIKE ${`%${escapeLike(term)}%`} ESCAPE '\\'`,
+      sql`SELECT entity_id FROM entity_search WHERE ${owns(ctx, 'entity_search')}${inRuns} AND body ILIKE ${`%${escapeLike(term)}%`} ESCAPE '\\'`,
     );
   }
   if (alsoIds) members.push(alsoIds);
@@ -338,7 +337,7 @@ function quickSearchSql(
  */
 function walkMatchSql(ctx: RequestContext, term: string, typeId: EntityId): RawBuilder<boolean> {
   const band = (edge: number) =>
-    sql`(SELECT (band + ${sql.lit(edge)}) * ${sql.lit(BAND_SIZE)} FROM search_bands WHERE tenant_id = ${ctx.tenantId} AND type_id = ${typeId})`;
+    sql`(SELECT (band + ${sql.lit(edge)}) * ${sql.lit(BAND_SIZE)} FROM search_bands WHERE ${owns(ctx, 'search_bands')} AND type_id = ${typeId})`;
   return and([
     sql<boolean>`entity_search_ordered MATCH ${ftsPhrase(term)}`,
     sql<boolean>`entity_search_ordered.rowid > ${band(0)}`,

@@ -1,6 +1,7 @@
 import type { EntityId } from '@plinth/schema';
 import { type CompiledQuery, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
+import { owns } from '../data/tenantScope.js';
 
 /**
  * Results of report queries that visit every matching record (group buckets, grand totals, a
@@ -130,7 +131,7 @@ export async function readMarker(
         : sql` AND type_id IN (${sql.join([...typeIds])})`;
   const result = await sql<{ m: unknown; v: unknown }>`SELECT
       (SELECT meta_version FROM tenants WHERE id = ${t}) AS m,
-      (SELECT coalesce(sum(version), 0) FROM change_markers WHERE tenant_id = ${t}${types}) AS v`.execute(
+      (SELECT coalesce(sum(version), 0) FROM change_markers WHERE ${owns(ctx, 'change_markers')}${types}) AS v`.execute(
     ctx.db,
   );
   const row = result.rows[0];

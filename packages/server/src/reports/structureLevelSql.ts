@@ -28,7 +28,6 @@ export function structureLevelSql(
   ids: readonly EntityId[],
 ): RawBuilder<unknown> {
   if (ids.length === 0) return sql`SELECT NULL WHERE 1 = 0`;
-  const t = ctx.tenantId;
   const tenant = tenantScope(ctx);
   const below = oper === 'AnyBelow' || oper === 'AtOrBelow';
   // A structure link goes from a record to its parent: walking down follows links into the record
@@ -40,7 +39,7 @@ export function structureLevelSql(
       WHERE sv.id IN (${sql.join([...ids])}) AND ${tenant.visible('sv')}
       UNION ALL
       SELECT ${sql.ref(`sl.${next}`)}, levels.depth + 1 FROM levels
-      JOIN relationships sl ON sl.tenant_id = ${t} AND sl.rel_id = ${structure.id} AND ${sql.ref(`sl.${here}`)} = levels.id
+      JOIN relationships sl ON ${tenant.owns('sl')} AND sl.rel_id = ${structure.id} AND ${sql.ref(`sl.${here}`)} = levels.id
       JOIN entities sn ON sn.id = ${sql.ref(`sl.${next}`)} AND ${tenant.visible('sn')}
       WHERE levels.depth < ${sql.lit(maxStructureDepth)}
     )

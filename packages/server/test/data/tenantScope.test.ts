@@ -2,7 +2,13 @@ import { schemaFromRecords, sysRecord } from '@plinth/schema';
 import { Kysely, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { Permissions } from '../../src/access/Permissions.js';
-import { type ScopeCaller, tenantScope, UnscopedQueryError, visible } from '../../src/data/tenantScope.js';
+import {
+  owns,
+  type ScopeCaller,
+  tenantScope,
+  UnscopedQueryError,
+  visible,
+} from '../../src/data/tenantScope.js';
 import type { Tables } from '../../src/db/tables.js';
 
 /** Kysely only to render SQL: never connected. */
@@ -37,6 +43,10 @@ describe('tenantScope', () => {
     scope.selectFrom('entities');
     // @ts-expect-error tenants is not a table of one tenant
     scope.selectFrom('tenants');
+    // @ts-expect-error records are written through the entity repository
+    scope.updateTable('entities');
+    // @ts-expect-error records are deleted through the entity repository
+    scope.deleteFrom('entities');
   });
 
   it('fails at run time without a tenant or a read rule', () => {
@@ -89,5 +99,25 @@ describe('tenantScope', () => {
       { tenantId: 5, perms: {} },
     ] as unknown as Parameters<typeof visible>[0][];
     for (const caller of unguarded) expect(() => visible(caller, 'j1')).toThrow(UnscopedQueryError);
+  });
+
+  it('changes and deletes rows of the tenant only', () => {
+    const scope = tenantScope({ db, tenantId: 7, perms: member });
+    const update = scope.updateTable('sessions').set({ expires_at: 'x' }).where('id', '=', 'a').compile();
+    expect(update.sql).toBe(
+      'update "sessions" set "expires_at" = ? where "sessions"."tenant_id" = ? and "id" = ?',
+    );
+    expect(update.parameters).toEqual(['x', 7, 'a']);
+    const remove = scope.deleteFrom('csv_uploads').where('id', '=', 'u').compile();
+    expect(remove.sql).toBe('delete from "csv_uploads" where "csv_uploads"."tenant_id" = ? and "id" = ?');
+    expect(remove.parameters).toEqual([7, 'u']);
+  });
+
+  it('guards hand-written SQL on a link or marker with the tenant, and not without one', () => {
+    const guard = tenantScope({ db, tenantId: 5, perms: member }).owns('lk').compile(db);
+    expect([guard.sql, guard.parameters]).toEqual(['"lk"."tenant_id" = ?', [5]]);
+    expect(owns({ tenantId: 5 }, 'lk').compile(db)).toEqual(guard);
+    for (const tenantId of [0, -1, Number.NaN, undefined as unknown as number])
+      expect(() => owns({ tenantId }, 'lk')).toThrow(UnscopedQueryError);
   });
 });

@@ -13,10 +13,10 @@ import { filesOutsideDataLayer, serverSrc } from '../support/serverSources.js';
  * - scoped or named when `tenantScope(`, `systemQuery(`, `tenant.` or `scope.` is on its line or
  *   up to two lines before, or `systemQuery(` up to two lines after (SQL written by hand names its
  *   handle at the end, in `.execute(systemQuery(db, reason))`);
- * - guarded when its line or the next two hold `tenant_id = ${…}`, written out or as
- *   `${sql.ref(`….tenant_id`)} = ${…}` (a fragment built for another query, which filters the
- *   joined table on that query's tenant); `onRef('….tenant_id', '=', …)` or `whereRef(…)` (a
- *   Kysely join or subquery on the tenant of the scoped or named table it joins); or `visible(`.
+ * - guarded when its line or the next two hold the scope's `owns(alias)` or `visible(alias)` (SQL
+ *   written by hand, often a fragment built for another query), or take the tenant of the row
+ *   they are joined to: `tenant_id = ${sql.ref(…)}` by hand, `onRef('….tenant_id', '=', …)` or
+ *   `whereRef(…)` in Kysely. A tenant written by hand, `tenant_id = ${t}`, is not a guard.
  *
  * The tenant tables are the tables of db/tables.ts whose rows have a `tenant_id`; the last case
  * below keeps that list whole against the migrations.
@@ -53,7 +53,7 @@ const read = new RegExp(
   `selectFrom\\(\\s*'${table}|Join\\(\\s*'${table}|\\b(?<!DELETE )(?:FROM|JOIN) ${table}`,
 );
 const scoped = /tenantScope\(|systemQuery\(|\b(?:tenant|scope)\s*$|\b(?:tenant|scope)\.selectFrom\(/m;
-const guarded = /tenant_id(?:`\)\})? = \$\{|(?:on|where)Ref\('[\w.]*tenant_id', '='|visible\(/;
+const guarded = /\b(?:owns|visible)\(|tenant_id = \$\{sql\.ref\(|(?:on|where)Ref\('[\w.]*tenant_id', '='/;
 
 /** Whether lines of a file read a tenant table other than `entities` neither scoped, named nor guarded. */
 function readsTenantTableRaw(lines: readonly string[]): boolean {
@@ -134,12 +134,12 @@ describe('reads of tenant tables past the tenant scope', () => {
       "  WHERE s.id = ${id}`.execute(systemQuery(db, 'sign-in'));",
     ];
     expect(readsTenantTableRaw(handWritten)).toBe(false);
-    // Guarded on the line or up to two lines after; a tenant filtered by hand in Kysely is not.
+    // Guarded on the line or up to two lines after; a tenant filtered by hand is not.
     expect(
       readsTenantTableRaw([
         'sql`LEFT JOIN relationships r',
         '  ON r.rel_id = ${relId}',
-        '  AND r.tenant_id = ${t}`',
+        '  AND ${tenant.owns(`r`)}`',
       ]),
     ).toBe(false);
     expect(
@@ -147,12 +147,20 @@ describe('reads of tenant tables past the tenant scope', () => {
         'sql`LEFT JOIN relationships r',
         '  ON r.rel_id = ${relId}',
         '  AND r.from_id = e.id',
-        '  AND r.tenant_id = ${t}`',
+        '  AND ${tenant.owns(`r`)}`',
       ]),
+    ).toBe(true);
+    expect(
+      readsTenantTableRaw(['sql`LEFT JOIN relationships r ON r.tenant_id = ${t} AND r.rel_id = 4`']),
     ).toBe(true);
     expect(
       readsTenantTableRaw([
         'sql`LEFT JOIN relationships ${sql.id(r)} ON ${sql.ref(`${r}.tenant_id`)} = ${t}`',
+      ]),
+    ).toBe(true);
+    expect(
+      readsTenantTableRaw([
+        'sql`(SELECT version FROM sign_in_markers WHERE tenant_id = ${sql.ref(column)})`',
       ]),
     ).toBe(false);
     expect(
