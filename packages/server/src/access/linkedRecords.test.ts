@@ -36,7 +36,7 @@ describe('linkedRecordExists', () => {
   it('reads the link table alone for an administrator, as before decision 0051', () => {
     const q = rendered(new Permissions(schema, [], actor(true)));
     expect(q.sql).toBe(
-      'EXISTS (SELECT 1 FROM relationships lk WHERE lk.tenant_id = ? AND lk.rel_id = ? AND "lk"."from_id" = "entities"."id" AND "lk"."to_id" = ?)',
+      'EXISTS (SELECT 1 FROM relationships lk WHERE "lk"."tenant_id" = ? AND lk.rel_id = ? AND "lk"."from_id" = "entities"."id" AND "lk"."to_id" = ?)',
     );
     expect(q.parameters).toEqual([7, sysRel.defaultDisplayReport, 123]);
   });

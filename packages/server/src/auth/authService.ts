@@ -1,6 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
 import { type EntityId, sysField, sysRecord, sysRel, sysType } from '@plinth/schema';
-import type { DeleteResult } from 'kysely';
 import type { Actor } from '../access/Permissions.js';
 import { type Executor, parseData } from '../data/entityRepository.js';
 import { systemQuery } from '../data/systemQuery.js';
@@ -166,7 +165,7 @@ export async function listApiTokens(caller: ScopeCaller, userId: EntityId) {
 }
 
 export async function deleteApiToken(caller: ScopeCaller, userId: EntityId, id: string) {
-  const r: DeleteResult = await tenantScope(caller)
+  const r = await tenantScope(caller)
     .deleteFrom('api_tokens')
     .where('user_id', '=', userId)
     .where('id', '=', id)
@@ -240,7 +239,7 @@ export async function listSessions(caller: ScopeCaller & { readonly clock: Clock
 
 /** Ends one of the user's sessions by its id; false when the user has no such session. */
 export async function endSession(caller: ScopeCaller, userId: EntityId, id: string) {
-  const r: DeleteResult = await tenantScope(caller)
+  const r = await tenantScope(caller)
     .deleteFrom('sessions')
     .where('user_id', '=', userId)
     .where('id', '=', id)
@@ -252,7 +251,7 @@ export async function endSession(caller: ScopeCaller, userId: EntityId, id: stri
 export async function endSessions(caller: ScopeCaller, userId: EntityId, keep?: string) {
   let q = tenantScope(caller).deleteFrom('sessions').where('user_id', '=', userId);
   if (keep !== undefined) q = q.where('id', '!=', keep);
-  const r: DeleteResult = await q.executeTakeFirst();
+  const r = await q.executeTakeFirst();
   return Number(r.numDeletedRows);
 }
 

@@ -1,10 +1,12 @@
 import type { EntityId } from '@plinth/schema';
 import {
   type DeleteQueryBuilder,
+  type DeleteResult,
   type RawBuilder,
   type SelectQueryBuilder,
   sql,
   type UpdateQueryBuilder,
+  type UpdateResult,
 } from 'kysely';
 import type { Tables } from '../db/tables.js';
 import { type EntityRow, type RowFilter, selectEntities } from './entityRepository.js';
@@ -54,9 +56,13 @@ export interface TenantScope {
    */
   owns(alias: string): RawBuilder<boolean>;
   /** A tenant table to change, the caller's tenant's rows only (records: the entity repository). */
-  updateTable<T extends Exclude<TenantTable, 'entities'>>(table: T): UpdateQueryBuilder<Tables, T, T, never>;
+  updateTable<T extends Exclude<TenantTable, 'entities'>>(
+    table: T,
+  ): UpdateQueryBuilder<Tables, T, T, UpdateResult>;
   /** A tenant table to delete from, the caller's tenant's rows only (records: the entity repository). */
-  deleteFrom<T extends Exclude<TenantTable, 'entities'>>(table: T): DeleteQueryBuilder<Tables, T, never>;
+  deleteFrom<T extends Exclude<TenantTable, 'entities'>>(
+    table: T,
+  ): DeleteQueryBuilder<Tables, T, DeleteResult>;
 }
 
 /** Raised when a scope is asked for without a tenant or a read rule: a defect, never a user's error. */

@@ -9,7 +9,7 @@ export async function nextAutoNumbers(caller: ScopeCaller, field: FieldDef, coun
     .values({ tenant_id: caller.tenantId, field_id: field.id, next_value: seed })
     .onConflict((oc) => oc.doNothing())
     .execute();
-  const row: { next_value: number } = await tenantScope(caller)
+  const row = await tenantScope(caller)
     .updateTable('auto_numbers')
     .set((eb) => ({ next_value: eb('next_value', '+', count) }))
     .where('field_id', '=', field.id)

@@ -1,5 +1,4 @@
 import type { EntityId, ExportFormat } from '@plinth/schema';
-import type { UpdateResult } from 'kysely';
 import { newSecret, secretHash } from '../auth/tokens.js';
 import type { RequestContext } from '../context.js';
 import { tenantScope } from '../data/tenantScope.js';
@@ -61,7 +60,7 @@ export async function takeExportToken(
     .executeTakeFirst();
   // Asked for as another format, it is not this file: left unused.
   if (!row || (format !== undefined && row.format !== format)) return undefined;
-  const taken: UpdateResult = await tenantScope(ctx)
+  const taken = await tenantScope(ctx)
     .updateTable('export_tokens')
     .set({ used_at: now })
     .where('id', '=', id)

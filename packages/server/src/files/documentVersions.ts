@@ -72,7 +72,7 @@ export async function deleteDocumentVersions(
 ): Promise<string[]> {
   const hashes: string[] = [];
   for (const part of chunks(documentIds)) {
-    const rows: { file_data_hash: string }[] = await tenantScope(caller)
+    const rows = await tenantScope(caller)
       .deleteFrom('document_versions')
       .where('document_id', 'in', part)
       .returning('file_data_hash')
