@@ -11,6 +11,7 @@ import {
 import type { RequestContext } from '../context.js';
 import { calcSchemaOf, storageOfCalcType } from '../data/calcSchema.js';
 import type { EntityRow } from '../data/entityRepository.js';
+import { systemQuery } from '../data/systemQuery.js';
 import { compiledField, ServerCalcData } from './calcDataSource.js';
 
 /** A Calculation field of a record being read, waiting for its value. */
@@ -251,7 +252,8 @@ export async function checkCalculations(
     for (const issue of issues) errors.push({ id: refOf(row.id), ...issue });
     if (storage && row.data[String(F.calcResultType)] !== storage) {
       const data = { ...row.data, [String(F.calcResultType)]: storage };
-      await ctx.db
+      // The field's own record, part of the metamodel every caller's rights are made of.
+      await systemQuery(ctx.db, 'catalogue')
         .updateTable('entities')
         .set({ data: JSON.stringify(data) })
         .where('tenant_id', '=', ctx.tenantId)

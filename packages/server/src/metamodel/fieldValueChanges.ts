@@ -156,7 +156,8 @@ export async function rewriteFieldValues(
       if (converted === held.value) continue;
       if (converted === undefined) delete held.data[key];
       else held.data[key] = converted;
-      await db
+      // Every value the field holds changes with its type, whatever the writer may read.
+      await systemQuery(db, 'write integrity')
         .updateTable('entities')
         .set((eb) => ({ data: JSON.stringify(held.data), version: eb('version', '+', 1) }))
         .where('tenant_id', '=', tenantId)

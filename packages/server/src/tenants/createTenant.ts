@@ -68,7 +68,11 @@ export async function syncCatalogue(db: Executor, tenantId: number, now: string)
     .where('tenant_id', '=', tenantId)
     .where('from_id', '<', firstUserId)
     .execute();
-  await db.deleteFrom('entities').where('tenant_id', '=', tenantId).where('id', '<', firstUserId).execute();
+  await systemQuery(db, 'new tenant')
+    .deleteFrom('entities')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '<', firstUserId)
+    .execute();
   const { records, links } = catalogueRecords();
   await insertEntities(db, tenantId, [
     ...records.map((r) => row(r.id, r.typeId, r.name, r.alias, r.data, now)),

@@ -53,7 +53,7 @@ export async function reassignOwnedRecords(
       .where('tenant_id', '=', ctx.tenantId)
       .where('owner_id', 'in', part)
       .execute();
-    const r = await ctx.db
+    const r = await systemQuery(ctx.db, 'write integrity')
       .updateTable('entities')
       .set((eb) => ({ owner_id: newOwnerId, version: eb('version', '+', 1) }))
       .where('tenant_id', '=', ctx.tenantId)
