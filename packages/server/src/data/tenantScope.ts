@@ -89,18 +89,12 @@ export function tenantScope(caller: ScopeCaller): TenantScope {
       return rule ? q.where(rule) : q;
     },
     readRecords: (ids) => selectEntities(db, tenantId, ids, perms.readFilter()),
-    selectFrom<T extends Exclude<TenantTable, 'entities'>>(table: T) {
-      // Kysely cannot type a column of a table chosen by a type parameter; every TenantTable has it.
-      const q = db.selectFrom(table as 'relationships');
-      return q.where(sql.ref(`${table}.tenant_id`), '=', tenantId) as never;
-    },
+    // Kysely cannot type a column of a table chosen by a type parameter; every TenantTable has it.
+    selectFrom: (table) => db.selectFrom(table as 'relationships').where(ownRows(table, tenantId)) as never,
     visible: (alias) => visible(caller, alias),
     owns: (alias) => owns(caller, alias),
-    // Kysely cannot type a column of a table chosen by a type parameter; every TenantTable has it.
-    updateTable: (table) =>
-      db.updateTable(table as 'relationships').where(sql.ref(`${table}.tenant_id`), '=', tenantId) as never,
-    deleteFrom: (table) =>
-      db.deleteFrom(table as 'relationships').where(sql.ref(`${table}.tenant_id`), '=', tenantId) as never,
+    updateTable: (table) => db.updateTable(table as 'relationships').where(ownRows(table, tenantId)) as never,
+    deleteFrom: (table) => db.deleteFrom(table as 'relationships').where(ownRows(table, tenantId)) as never,
   };
 }
 
@@ -113,10 +107,9 @@ export function visible(
   caller: { readonly tenantId: number; readonly perms: Pick<ScopeCaller['perms'], 'rowSql'> },
   alias: string,
 ): RawBuilder<boolean> {
-  const { tenantId, perms } = caller;
-  checkTenant(tenantId);
-  if (typeof perms?.rowSql !== 'function') throw new UnscopedQueryError(needsRule);
-  return sql<boolean>`(${sql.ref(`${alias}.tenant_id`)} = ${tenantId} AND ${perms.rowSql('read', alias)})`;
+  const tenant = owns(caller, alias);
+  if (typeof caller.perms?.rowSql !== 'function') throw new UnscopedQueryError(needsRule);
+  return sql<boolean>`(${tenant} AND ${caller.perms.rowSql('read', alias)})`;
 }
 
 /**
@@ -125,5 +118,10 @@ export function visible(
  */
 export function owns(caller: { readonly tenantId: number }, alias: string): RawBuilder<boolean> {
   checkTenant(caller.tenantId);
-  return sql<boolean>`${sql.ref(`${alias}.tenant_id`)} = ${caller.tenantId}`;
+  return ownRows(alias, caller.tenantId);
+}
+
+/** The rows of `alias` that are the tenant's: every tenant table has the column. */
+function ownRows(alias: string, tenantId: number): RawBuilder<boolean> {
+  return sql<boolean>`${sql.ref(`${alias}.tenant_id`)} = ${tenantId}`;
 }
