@@ -20,15 +20,17 @@ const caches = new WeakMap<object, Map<string, Entry>>();
  * id, and served only while the row read for this request has the version and the stored text it
  * was parsed from. The row is read on every request, under the caller's read rules, so a change
  * made through any process is seen by the very next run, and nothing is kept that the caller may
- * not read. A definition that does not parse is not kept: it fails again, with the same answer.
- * The definition is frozen: it is shared by every request that runs the report.
+ * not read. `text` is what the row holds (its values' text, where the engine gives text), so a
+ * kept definition costs no parse of the row at all; `parse` runs only when nothing kept matches.
+ * A definition that does not parse is not kept: it fails again, with the same answer. The
+ * definition is frozen: it is shared by every request that runs the report.
  */
 export function storedDefinition(
   db: object,
   tenantId: number,
   row: { id: EntityId; version: number },
-  raw: unknown,
-  parse: (raw: unknown) => ReportDefinition,
+  text: string,
+  parse: () => ReportDefinition,
 ): ReportDefinition {
   let cache = caches.get(db);
   if (!cache) {
@@ -36,14 +38,13 @@ export function storedDefinition(
     caches.set(db, cache);
   }
   const key = `${tenantId}:${row.id}`;
-  const text = typeof raw === 'string' ? raw : JSON.stringify(raw ?? null);
   const entry = cache.get(key);
   if (entry) cache.delete(key);
   if (entry && entry.version === row.version && entry.text === text) {
     cache.set(key, entry);
     return entry.definition;
   }
-  const definition = deepFreeze(parse(raw));
+  const definition = deepFreeze(parse());
   cache.set(key, { version: row.version, text, definition });
   if (cache.size > maxEntries) cache.delete(cache.keys().next().value!);
   return definition;

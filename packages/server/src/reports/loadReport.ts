@@ -7,8 +7,9 @@ import {
   sysType,
 } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
-import { type EntityRow, parseData, toEntityRow } from '../data/entityRepository.js';
+import { parseData } from '../data/entityRepository.js';
 import { systemQuery } from '../data/systemQuery.js';
+import type { EntitiesTable } from '../db/tables.js';
 import { resolveIds } from '../entities/readEntities.js';
 import { badRequest, invalidShape, notFound } from '../http/errors.js';
 import { settingsFromData, type TenantSettings, tenantSettingsAlias } from '../settings/tenantSettings.js';
@@ -63,20 +64,24 @@ async function readableReport(ctx: RequestContext, id: EntityId) {
       ]),
     )
     .execute();
-  const row = rows.map(toEntityRow).find((r) => r.id === id && r.typeId === sysType.report);
+  const row = rows.find((r) => r.id === id && r.type_id === sysType.report);
   if (!row) return undefined;
   const stored = rows.find((r) => r.alias === tenantSettingsAlias);
   const { timeZone, financialYearStartMonth } = settingsFromData(stored ? parseData(stored.data) : {});
   return { row, settings: { timeZone, financialYearStartMonth } };
 }
 
-/** A stored report; its definition is parsed once per version of the record (decision 0055). */
-function storedReport(ctx: RequestContext, row: EntityRow, settings: ReportSettings): LoadedReport {
-  const raw = row.data[String(sysField.reportDefinition)];
+/**
+ * A stored report; its definition is parsed once per version of the record (decision 0055). On
+ * SQLite the row's values are text, and a kept definition is matched against that text unparsed.
+ */
+function storedReport(ctx: RequestContext, row: EntitiesTable, settings: ReportSettings): LoadedReport {
+  const definitionOf = (data: unknown) => parseData(data)[String(sysField.reportDefinition)];
+  const text = typeof row.data === 'string' ? row.data : JSON.stringify(definitionOf(row.data) ?? null);
   return {
     id: row.id,
     title: row.name ?? '',
-    definition: storedDefinition(ctx.db, ctx.tenantId, row, raw, parseDefinition),
+    definition: storedDefinition(ctx.db, ctx.tenantId, row, text, () => parseDefinition(definitionOf(row.data))),
     settings,
   };
 }
