@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropFieldIndexes } from '../src/data/fieldIndexes.js';
+import { dropFieldIndexes, sqliteSortIndex } from '../src/data/fieldIndexes.js';
 import { ensureFieldTextTable } from '../src/data/search/fieldTexts.js';
 import { createReport, fieldColumn } from './reports/reportSupport.js';
 import { defineType } from './support/crmSchema.js';
@@ -117,12 +117,12 @@ describe.each(engines)('field administration on %s', (engine) => {
     expect((await t.admin.put([], [f.spare!])).status).toBe(200);
   });
 
-  /** The field's report indexes: its sort index (and trigram index or field text table). */
+  /** A Text field's report indexes: its sort index (and trigram index or field text table). */
   async function indexesOf(fieldId: number): Promise<string[]> {
     const named =
       engine === 'sqlite'
         ? sql<{ name: string }>`SELECT name FROM sqlite_master
-            WHERE name IN (${`entities_f${fieldId}`}, ${`field_text_t${t.tenantId}_f${fieldId}`})`
+            WHERE name IN (${sqliteSortIndex(fieldId, true)}, ${`field_text_t${t.tenantId}_f${fieldId}`})`
         : sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes
             WHERE indexname IN (${`entities_t${t.tenantId}_f${fieldId}`}, ${`entities_t${t.tenantId}_f${fieldId}_trgm`})`;
     return (await named.execute(t.services.db)).rows.map((r) => r.name).sort();
@@ -159,7 +159,7 @@ describe.each(engines)('field administration on %s', (engine) => {
     ).fieldIds.source!;
     // This tenant deleting a field of that id (ids are per tenant) leaves the other's index.
     await dropFieldIndexes(t.services.db, 'sqlite', t.tenantId, theirs);
-    expect(await indexesOf(theirs)).toEqual([`entities_f${theirs}`]);
+    expect(await indexesOf(theirs)).toEqual([sqliteSortIndex(theirs, true)]);
   });
 
   it('is for administrators, and never for catalogue fields', async () => {
