@@ -88,4 +88,32 @@ describe.each(engines)('a field changing type on %s', (engine) => {
       WHERE name IN (${sqliteSortIndex(source, false)}, ${sqliteSortIndex(source, true)})`.execute(db);
     expect(rows.map((r) => r.name)).toEqual([sqliteSortIndex(source, true)]);
   });
+
+  it('finds by Contains the values a field held while it had another type', async () => {
+    const { typeId: site, fieldIds } = await defineType(t.admin, 'Site', [
+      { name: 'Code', script: 'code', type: 'Text' },
+    ]);
+    const code = fieldIds.code!;
+    const put = await t.admin.put([{ id: 'new:a', typeId: site, fields: { name: 'A', code: '12' } }]);
+    const a = put.body.ids['new:a'] as number;
+    const report = await createReport(t.admin, {
+      rootTypeId: site,
+      columns: [fieldColumn('code', code)],
+      conditions: [{ id: 'code', columnId: 'code' }],
+    });
+    const contains = async (value: string) =>
+      (await runOk(t.admin, report, { conds: [{ expid: 'code', oper: 'Contains', value }] })).gdata.map(
+        (r: { eid: number }) => r.eid,
+      );
+    // The first Contains makes SQLite's field text table.
+    expect(await contains('12')).toEqual([a]);
+    expect((await t.admin.put([{ id: code, fields: { fieldType: 'Number' } }])).status).toBe(200);
+    const b = (await t.admin.put([{ id: 'new:b', typeId: site, fields: { name: 'B', code: 77 } }])).body.ids[
+      'new:b'
+    ] as number;
+    expect((await t.admin.put([{ id: code, fields: { fieldType: 'Text' } }])).status).toBe(200);
+    expect((await t.admin.read(b, 'code')).body.code).toBe('77');
+    expect(await contains('77')).toEqual([b]);
+    expect(await contains('12')).toEqual([a]);
+  });
 });
