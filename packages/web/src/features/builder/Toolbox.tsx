@@ -1,8 +1,12 @@
 import type { ComponentType } from '@plinth/schema';
 import { useState } from 'react';
 import { renderableComponentTypes } from '../pages/public';
+import { registerPageComponentRenderers } from '../runner/public';
 import type { DragData } from './canvas/CanvasElement';
 import { useDelegatedDrag } from './canvas/useDelegatedDrag';
+
+// The toolbox offers the components a runner page renders.
+registerPageComponentRenderers();
 
 /** The Containers group of the toolbox (spec 01 §2). */
 export const toolboxContainers: ReadonlyArray<Extract<DragData, { kind: 'newContainer' }>> = [

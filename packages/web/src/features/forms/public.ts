@@ -3,6 +3,7 @@
  * What other features use, and only that: the rest stays inside the feature.
  */
 
+export { registerBoundComponentRenderers } from './bound/boundComponentRenderers';
 export { formCacheSignedIn } from './formCache/browserFormCache';
 export { FormCache } from './formCache/formCache';
 export * from './formCache/formCacheConstants';

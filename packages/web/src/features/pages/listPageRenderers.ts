@@ -1,5 +1,4 @@
 import { preloadable } from '../../app/preloadable';
-import { boundComponentRenderers } from '../forms/bound/boundComponentRenderers';
 import { type ComponentRenderer, componentRenderer, registerComponentRenderers } from './componentRegistry';
 import { HeadingComponent } from './components/HeadingComponent';
 import { HeroCounterComponent } from './components/HeroCounterComponent';
@@ -43,9 +42,12 @@ export const listPageRenderers: ComponentRenderer[] = [
   { alias: 'core:launchProcessPageButton', render: WorkflowButtonComponent, isLazy: false },
 ];
 
-/** Registers them once per module load (the registry refuses a second registration). */
+/**
+ * Registers them once per module load (the registry refuses a second registration). The renderers
+ * of other features' components (a form page's bound ones) are registered by the feature that
+ * shows those pages, not here: pages imports no feature whose components it renders (decision 0137).
+ */
 export function registerListPageRenderers(): void {
   if (componentRenderer('core:headingComponent')) return;
   registerComponentRenderers(listPageRenderers);
-  registerComponentRenderers(boundComponentRenderers);
 }

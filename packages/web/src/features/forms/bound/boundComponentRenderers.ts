@@ -1,6 +1,10 @@
-import { boundComponentTypes } from '@plinth/schema';
+import { boundComponentAlias, boundComponentTypes } from '@plinth/schema';
 import { preloadable } from '../../../app/preloadable';
-import type { ComponentRenderer } from '../../pages/componentRegistry';
+import {
+  type ComponentRenderer,
+  componentRenderer,
+  registerComponentRenderers,
+} from '../../pages/componentRegistry';
 
 const boundModule = preloadable(() => import('./BoundComponentView'));
 
@@ -14,3 +18,9 @@ export const boundComponentRenderers: ComponentRenderer[] = boundComponentTypes.
   isLazy: true,
   preload: boundModule.preload,
 }));
+
+/** Registers them with the page's component registry once per module load (it refuses a second registration). */
+export function registerBoundComponentRenderers(): void {
+  if (componentRenderer(boundComponentAlias('text'))) return;
+  registerComponentRenderers(boundComponentRenderers);
+}

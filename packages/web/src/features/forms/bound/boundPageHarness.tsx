@@ -6,6 +6,10 @@ import {
 } from '@plinth/schema';
 import type { FakeHandler } from '../../pickerData/fakeApi';
 import { end, field } from '../render/formFixtures';
+import { registerBoundComponentRenderers } from './boundComponentRenderers';
+
+// The pages these tests render hold bound components; in the app the runner registers them.
+registerBoundComponentRenderers();
 
 /** Test support: an opportunity type with one member for each of the 15 bound component kinds. */
 export const opportunityType: TypeSchemaResponse = {

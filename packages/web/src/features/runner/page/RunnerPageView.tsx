@@ -11,9 +11,12 @@ import { preloadRecordViewWhenIdle } from '../record/LazyRecordView';
 import type { RunnerQuery } from '../runnerQuery';
 import { readRuntimeOptions, withOptionValues } from '../runtimeOptions';
 import { PageTitleBar } from './PageTitleBar';
+import { registerPageComponentRenderers } from './pageComponentRenderers';
 import { failedToLoadPage, usePageResponse } from './usePageResponse';
 import { useRecordSummary } from './useRecordSummary';
 import { useUnsavedPageGuard } from './useUnsavedPageGuard';
+
+registerPageComponentRenderers();
 
 /** Whether a page shows a level-1 heading of its own (a heading component). */
 const hasTopHeading = (content: PageVersionContent) =>

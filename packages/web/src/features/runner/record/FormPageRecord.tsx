@@ -16,6 +16,9 @@ import {
 } from '../../forms/public';
 import { useNotificationRefreshOn } from '../../notifications/public';
 import { createPageBus, type PageBus, type PageFormMode, PageRenderer } from '../../pages/public';
+import { registerPageComponentRenderers } from '../page/pageComponentRenderers';
+
+registerPageComponentRenderers();
 
 /** Whether a page is a form page: it has data-bound components (decision 0086). */
 export const isFormPage = (page: RunnerPageResponse | null): page is RunnerPageResponse =>
