@@ -21,4 +21,6 @@ export {
   type SavedEntity,
 } from './pageBus';
 export type { PageContext, PageRendererProps } from './pageRendererTypes';
+export type { PageRuntime } from './pageRuntime';
+export { pageParams } from './pageVariables';
 export { intentAction } from './reportIntents';

@@ -9,7 +9,7 @@ import { Button } from '@plinth/ui';
 import { useSelector } from '@xstate/react';
 import { type CSSProperties, useMemo } from 'react';
 import { useSession } from '../../auth/public';
-import type { PageComponentProps } from '../../pages/componentRegistry';
+import type { PageComponentProps } from '../../pages/public';
 import { endPickerConfig, pickerSource } from '../../pickerData/public';
 import { DocumentsControl } from '../documents/DocumentsControl';
 import { pickedRecords } from '../record/recordValues';

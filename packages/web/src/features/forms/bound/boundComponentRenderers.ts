@@ -1,10 +1,6 @@
 import { boundComponentAlias, boundComponentTypes } from '@plinth/schema';
 import { preloadable } from '../../../app/preloadable';
-import {
-  type ComponentRenderer,
-  componentRenderer,
-  registerComponentRenderers,
-} from '../../pages/componentRegistry';
+import { type ComponentRenderer, componentRenderer, registerComponentRenderers } from '../../pages/public';
 
 const boundModule = preloadable(() => import('./BoundComponentView'));
 

@@ -3,9 +3,7 @@ import { type Actor, assign, createActor, fromPromise } from 'xstate';
 import type { ApiClient } from '../../../api/apiClient';
 import { ApiError } from '../../../api/apiClient';
 import { runCustomValidation } from '../../../api/formApi';
-import type { PageBus, PageMessage } from '../../pages/pageBus';
-import type { PageContext } from '../../pages/pageRendererTypes';
-import { pageParams } from '../../pages/pageVariables';
+import { type PageBus, type PageContext, type PageMessage, pageParams } from '../../pages/public';
 import { staleRecordMessage } from '../record/useRecordForm';
 import { isTableEnd, isTableValueChanged, tableValueOf } from '../relationship/relationshipTableValue';
 import {

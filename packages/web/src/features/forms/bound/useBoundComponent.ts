@@ -2,7 +2,7 @@ import type { PageComponent } from '@plinth/schema';
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useSession } from '../../auth/public';
-import type { PageRuntime } from '../../pages/pageRuntime';
+import type { PageRuntime } from '../../pages/public';
 import { componentErrorText } from './boundMembers';
 import { type FormPageAdapter, formPageAdapterFor } from './formPageAdapter';
 

@@ -1,9 +1,7 @@
 import type { NavigationAction, PageVersionContent, TypeSchemaResponse } from '@plinth/schema';
 import { Button } from '@plinth/ui';
 import { useMemo, useState } from 'react';
-import { PageRenderer } from '../../pages/PageRenderer';
-import type { PageBus, SavedEntity } from '../../pages/pageBus';
-import type { PageContext } from '../../pages/pageRendererTypes';
+import { type PageBus, type PageContext, PageRenderer, type SavedEntity } from '../../pages/public';
 import { saveFormPage, validateFormPage } from './formPageRound';
 import { multistepGuard } from './multistepGuard';
 import { useFormPageReady } from './useFormPageReady';

@@ -1,4 +1,4 @@
-import type { PageBus, PageMessage, SavedEntity } from '../../pages/pageBus';
+import type { PageBus, PageMessage, SavedEntity } from '../../pages/public';
 
 /** What a step's check or save came to. */
 export type FormPageOutcome = { ok: true; saved: SavedEntity[] } | { ok: false };

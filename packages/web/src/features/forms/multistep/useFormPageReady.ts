@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { PageBus } from '../../pages/pageBus';
+import type { PageBus } from '../../pages/public';
 
 /**
  * Whether the page's form page adapter has read its record: until then a check or save would find

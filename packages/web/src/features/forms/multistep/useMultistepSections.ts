@@ -5,7 +5,7 @@ import {
   type PageVersionContent,
 } from '@plinth/schema';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import type { PageBus, PageMessage } from '../../pages/pageBus';
+import type { PageBus, PageMessage } from '../../pages/public';
 
 /** The page as one step shows it: the other sections hidden on every breakpoint, still mounted. */
 export function contentForStep(content: PageVersionContent, sections: MultistepSection[], step: number) {
