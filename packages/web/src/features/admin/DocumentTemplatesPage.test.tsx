@@ -2,8 +2,8 @@ import { ToastRegions } from '@plinth/ui';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { fakeApi } from '../../test/fakeApi';
 import { SessionProvider } from '../auth/public';
-import { fakeApi } from '../pickerData/fakeApi';
 import { DocumentTemplatesPage } from './DocumentTemplatesPage';
 
 const me = { tenantId: 1, userId: 2, username: 'admin', isAdmin: true, roleIds: [1], csrfToken: 't' };

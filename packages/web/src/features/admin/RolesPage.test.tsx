@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
-import { fakeAdminServer } from './fakeAdminServer';
+import { adminServerHarness } from './adminServerHarness';
 import { ruleCalculationLabel } from './RuleDialog';
 
 describe('the Roles and access screen', () => {
@@ -11,7 +11,7 @@ describe('the Roles and access screen', () => {
   afterEach(() => window.history.pushState(null, '', '/'));
 
   it('shows each role with its members and rules; Administrators need none', async () => {
-    const server = fakeAdminServer();
+    const server = adminServerHarness();
     render(<App client={server.api} />);
     const sales = await screen.findByRole('region', { name: 'Sales' });
     expect(within(sales).getByText('dave')).toBeInTheDocument();
@@ -26,7 +26,7 @@ describe('the Roles and access screen', () => {
 
   it('adds a rule with a calculation, showing its compile messages as it is typed', async () => {
     const user = userEvent.setup();
-    const server = fakeAdminServer();
+    const server = adminServerHarness();
     render(<App client={server.api} />);
     await user.click(await screen.findByRole('button', { name: 'Add rule to Sales' }));
     const dialog = await screen.findByRole('dialog', { name: 'New rule for Sales' });
@@ -81,7 +81,7 @@ describe('the Roles and access screen', () => {
 
   it('creates a role with members', async () => {
     const user = userEvent.setup();
-    const server = fakeAdminServer();
+    const server = adminServerHarness();
     render(<App client={server.api} />);
     await user.click(await screen.findByRole('button', { name: 'New role' }));
     const dialog = await screen.findByRole('dialog', { name: 'New role' });
@@ -100,7 +100,7 @@ describe('the Roles and access screen', () => {
 
   it('answers the view-as check: what a user reads and which rule let each record in', async () => {
     const user = userEvent.setup();
-    const server = fakeAdminServer();
+    const server = adminServerHarness();
     render(<App client={server.api} />);
     const panel = await screen.findByRole('region', { name: 'View as' });
     await user.click(within(panel).getByRole('button', { name: 'Check' }));

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
-import { adminMe, fakeAdminServer } from './fakeAdminServer';
+import { adminMe, adminServerHarness } from './adminServerHarness';
 
 describe('the Users screen', () => {
   beforeEach(() => window.history.pushState(null, '', '/admin/users'));
@@ -10,7 +10,7 @@ describe('the Users screen', () => {
 
   it('lists the users and creates one with roles, refusing a weak password before asking the server', async () => {
     const user = userEvent.setup();
-    const server = fakeAdminServer();
+    const server = adminServerHarness();
     render(<App client={server.api} />);
     const table = await screen.findByRole('table');
     expect(within(table).getByText('Dave Day')).toBeInTheDocument();
@@ -51,7 +51,7 @@ describe('the Users screen', () => {
 
   it('shows the server refusal of a taken user name in the dialog', async () => {
     const user = userEvent.setup();
-    const server = fakeAdminServer();
+    const server = adminServerHarness();
     render(<App client={server.api} />);
     await user.click(await screen.findByRole('button', { name: 'New user' }));
     const dialog = await screen.findByRole('dialog', { name: 'New user' });
@@ -65,7 +65,7 @@ describe('the Users screen', () => {
 
   it('disables a user after asking, and enables them again', async () => {
     const user = userEvent.setup();
-    const server = fakeAdminServer();
+    const server = adminServerHarness();
     render(<App client={server.api} />);
     await user.click(await screen.findByRole('button', { name: 'Disable dave' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Disable dave?' });
@@ -81,7 +81,7 @@ describe('the Users screen', () => {
 
   it('deletes a user, passing their records to the chosen owner', async () => {
     const user = userEvent.setup();
-    const server = fakeAdminServer();
+    const server = adminServerHarness();
     render(<App client={server.api} />);
     await user.click(await screen.findByRole('button', { name: 'Delete dave' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete dave?' });
@@ -94,7 +94,7 @@ describe('the Users screen', () => {
   });
 
   it('is not offered to, and not opened for, a user who is not an administrator', async () => {
-    const server = fakeAdminServer({ ...adminMe, isAdmin: false, roleIds: [501] });
+    const server = adminServerHarness({ ...adminMe, isAdmin: false, roleIds: [501] });
     render(<App client={server.api} />);
     expect(await screen.findByText('Only administrators can open this page.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Administration' })).toBeNull();

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
-import { adminMe } from '../admin/fakeAdminServer';
+import { adminMe } from '../admin/adminServerHarness';
 import { builderServerHarness } from './builderServerHarness';
 
 const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(name) });

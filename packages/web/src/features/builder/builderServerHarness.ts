@@ -11,8 +11,8 @@ import {
   uniqueName,
   uniqueSlug,
 } from '@plinth/schema';
-import { adminMe } from '../admin/fakeAdminServer';
-import { fakeApi } from '../pickerData/fakeApi';
+import { fakeApi } from '../../test/fakeApi';
+import { adminMe } from '../admin/adminServerHarness';
 
 const initialSettings = (name: string, slug: string, defaultPageId: number): AppSettings => ({
   ...newAppSettings(name, slug),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeApi } from '../pickerData/fakeApi';
+import { fakeApi } from '../../test/fakeApi';
 import { documentTemplateApi, fileNameOf, unknownFieldsOf } from './documentTemplateApi';
 
 describe('the generate-document answer', () => {

@@ -3,7 +3,7 @@ import { ToastRegions } from '@plinth/ui';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeApi } from '../pickerData/fakeApi';
+import { fakeApi } from '../../test/fakeApi';
 import { NotificationBell } from './NotificationBell';
 import { announceNotificationsChanged } from './useNotifications';
 

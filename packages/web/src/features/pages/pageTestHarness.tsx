@@ -7,8 +7,8 @@ import {
   pageVersionContent,
 } from '@plinth/schema';
 import { render } from '@testing-library/react';
+import { type FakeHandler, fakeApi } from '../../test/fakeApi';
 import { SessionProvider } from '../auth/public';
-import { type FakeHandler, fakeApi } from '../pickerData/fakeApi';
 import { PageRenderer } from './PageRenderer';
 import { createPageBus, type PageBus } from './pageBus';
 import type { PageContext } from './pageRendererTypes';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { fakeApi as client } from '../../test/fakeApi';
 import { entityPickerSource } from './entityPickerSource';
-import { fakeApi as client } from './fakeApi';
 import { pickerSource } from './pickerDataSources';
 
 const request = { config: { typeId: 'crm:contact' }, search: ' ada ', startIndex: 20, pageSize: 21 };

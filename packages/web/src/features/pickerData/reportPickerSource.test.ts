@@ -1,6 +1,6 @@
 import type { PickerPageRequest } from '@plinth/fields';
 import { describe, expect, it } from 'vitest';
-import { fakeApi } from './fakeApi';
+import { fakeApi } from '../../test/fakeApi';
 import { reportPickerSource } from './reportPickerSource';
 
 const rcols = {

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '../pickerData/fakeApi';
+import { fakeApi } from '../../test/fakeApi';
 import { historyTexts, RecordHistoryDialog } from './RecordHistoryDialog';
 
 const settings = {

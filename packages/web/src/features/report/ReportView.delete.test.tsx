@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
-import { fakeApi } from '../pickerData/fakeApi';
+import { fakeApi } from '../../test/fakeApi';
 
 /**
  * Deleting from the report grid (spec 01 §8, §9; issue 12 item 4): the confirmation names the

@@ -3,8 +3,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
+import { fakeApi } from '../../test/fakeApi';
 import { watchDownloads } from '../documentTemplates/downloadHarness';
-import { fakeApi } from '../pickerData/fakeApi';
 
 /**
  * Generate document from the report grid (issue 21 item 7, decision 0129): the template's item in

@@ -2,10 +2,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
-import { fakeSchemaServer } from './fakeSchemaServer';
+import { schemaServerHarness } from './schemaServerHarness';
 
 const open = (path: string) => window.history.pushState(null, '', path);
-const putFields = (server: ReturnType<typeof fakeSchemaServer>) =>
+const putFields = (server: ReturnType<typeof schemaServerHarness>) =>
   server.requests
     .filter((r) => r.path === '/spapi/data/v1/entity/put')
     .map((r) => (r.body as { entities: Array<{ fields?: Record<string, unknown> }> }).entities[0]?.fields);
@@ -16,7 +16,7 @@ describe('icons in the schema editor', () => {
 
   it('shows a choice value’s icon as pickers do, and removes it', async () => {
     const user = userEvent.setup();
-    const server = fakeSchemaServer();
+    const server = schemaServerHarness();
     server.choices[1]!.iconImageId = 900;
     open('/admin/schema/10030');
     render(<App client={server.api} />);
@@ -41,7 +41,7 @@ describe('icons in the schema editor', () => {
 
   it('shows an Object’s icon in the Objects list and its details, and writes it only when changed', async () => {
     const user = userEvent.setup();
-    const server = fakeSchemaServer();
+    const server = schemaServerHarness();
     server.types.find((t) => t.name === 'Account')!.iconImageId = 901;
     open('/admin/schema');
     render(<App client={server.api} />);

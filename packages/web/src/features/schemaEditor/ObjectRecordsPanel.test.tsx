@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
-import { fakeSchemaServer } from './fakeSchemaServer';
+import { schemaServerHarness } from './schemaServerHarness';
 
 const open = (path: string) => window.history.pushState(null, '', path);
 
@@ -11,7 +11,7 @@ describe("an Object's records on its page (decision 0111)", () => {
 
   it('counts them, links the default form, makes reports named after the Object and deletes one', async () => {
     const user = userEvent.setup();
-    const server = fakeSchemaServer();
+    const server = schemaServerHarness();
     open('/admin/schema/10010');
     render(<App client={server.api} />);
     const panel = await screen.findByRole('region', { name: 'Records' });
@@ -54,7 +54,7 @@ describe("an Object's records on its page (decision 0111)", () => {
 
   it('leaves a choice Object’s values to their own panel', async () => {
     open('/admin/schema/10030');
-    render(<App client={fakeSchemaServer().api} />);
+    render(<App client={schemaServerHarness().api} />);
     await screen.findByRole('region', { name: 'Choice values' });
     expect(screen.queryByRole('region', { name: 'Records' })).toBeNull();
   });
@@ -62,7 +62,7 @@ describe("an Object's records on its page (decision 0111)", () => {
   it('shows one saved toast at a time, and none over the next dialog', async () => {
     const user = userEvent.setup();
     open('/admin/schema/10010');
-    render(<App client={fakeSchemaServer().api} />);
+    render(<App client={schemaServerHarness().api} />);
     await screen.findByRole('heading', { name: 'Account', level: 1 });
     const addText = async (name: string) => {
       await user.click(screen.getByRole('button', { name: 'New field' }));

@@ -2,10 +2,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
-import { fakeSchemaServer } from './fakeSchemaServer';
+import { schemaServerHarness } from './schemaServerHarness';
 
 const open = (path: string) => window.history.pushState(null, '', path);
-const puts = (server: ReturnType<typeof fakeSchemaServer>) =>
+const puts = (server: ReturnType<typeof schemaServerHarness>) =>
   server.requests.filter((r) => r.path === '/spapi/data/v1/entity/put');
 
 describe('the schema editor', () => {
@@ -14,7 +14,7 @@ describe('the schema editor', () => {
   it('lists the Objects with derived ones under their base, and searches them', async () => {
     const user = userEvent.setup();
     open('/admin/schema');
-    render(<App client={fakeSchemaServer().api} />);
+    render(<App client={schemaServerHarness().api} />);
     const table = await screen.findByRole('table');
     const names = within(table)
       .getAllByRole('link')
@@ -36,7 +36,7 @@ describe('the schema editor', () => {
 
   it('creates an Object after the licence warning, refusing a duplicate name first', async () => {
     const user = userEvent.setup();
-    const server = fakeSchemaServer();
+    const server = schemaServerHarness();
     open('/admin/schema');
     render(<App client={server.api} />);
     await user.click(await screen.findByRole('button', { name: 'New Object' }));
@@ -84,7 +84,7 @@ describe('the schema editor', () => {
 
   it('adds a field with the default name and suffix, checks min and max, and shows the server’s duplicate message', async () => {
     const user = userEvent.setup();
-    const server = fakeSchemaServer();
+    const server = schemaServerHarness();
     open('/admin/schema/10010');
     render(<App client={server.api} />);
     await screen.findByRole('heading', { name: 'Account', level: 1 });
@@ -164,7 +164,7 @@ describe('the schema editor', () => {
 
   it('says how many records a tightened rule breaks before saving, and sends only what changed', async () => {
     const user = userEvent.setup();
-    const server = fakeSchemaServer();
+    const server = schemaServerHarness();
     server.fieldImpact.set(10_100, {
       valueCount: 12,
       broken: { count: 2, examples: ['A long text', 'Another long one'] },
@@ -202,7 +202,7 @@ describe('the schema editor', () => {
 
   it('changes a field type, showing the server’s refusal of values that do not convert', async () => {
     const user = userEvent.setup();
-    const server = fakeSchemaServer();
+    const server = schemaServerHarness();
     open('/admin/schema/10010');
     render(<App client={server.api} />);
     await screen.findByRole('heading', { name: 'Account', level: 1 });
@@ -222,7 +222,7 @@ describe('the schema editor', () => {
 
   it('refuses deleting a used field with the list, and deletes an unused one with its values', async () => {
     const user = userEvent.setup();
-    const server = fakeSchemaServer();
+    const server = schemaServerHarness();
     server.fieldUsage.set(10_100, {
       forms: [],
       pages: [],
@@ -259,7 +259,7 @@ describe('the schema editor', () => {
   it('shows decimal places only for non-integers and seeds a new auto-number at 1', async () => {
     const user = userEvent.setup();
     open('/admin/schema/10010');
-    render(<App client={fakeSchemaServer().api} />);
+    render(<App client={schemaServerHarness().api} />);
     await screen.findByRole('heading', { name: 'Account', level: 1 });
     const newField = async (label: string) => {
       await user.click(screen.getByRole('button', { name: 'New field' }));
@@ -290,7 +290,7 @@ describe('the schema editor', () => {
 
   it('refuses deleting a used Object with the list, and deletes an unused one with its records', async () => {
     const user = userEvent.setup();
-    const server = fakeSchemaServer();
+    const server = schemaServerHarness();
     server.usage.set(10_020, {
       forms: [{ id: 1, name: 'Opportunity form' }],
       pages: [],
@@ -324,7 +324,7 @@ describe('the schema editor', () => {
 
   it('adds, renames, reorders and retires choice values, shown as pickers show them', async () => {
     const user = userEvent.setup();
-    const server = fakeSchemaServer();
+    const server = schemaServerHarness();
     open('/admin/schema/10030');
     render(<App client={server.api} />);
     const panel = await screen.findByRole('region', { name: 'Choice values' });

@@ -16,8 +16,8 @@ import {
   type WorkflowDefinition,
   workflowDefinition,
 } from '@plinth/schema';
-import { adminMe } from '../admin/fakeAdminServer';
-import { fakeApi } from '../pickerData/fakeApi';
+import { fakeApi } from '../../test/fakeApi';
+import { adminMe } from '../admin/adminServerHarness';
 import { calcTypeOfField } from './workflowMembers';
 
 /** A small CRM: Accounts, Opportunities with a Stage choice and a Close Date, Activities. */

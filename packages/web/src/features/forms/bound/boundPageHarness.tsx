@@ -4,7 +4,7 @@ import {
   type PageComponentInput,
   type TypeSchemaResponse,
 } from '@plinth/schema';
-import type { FakeHandler } from '../../pickerData/fakeApi';
+import type { FakeHandler } from '../../../test/fakeApi';
 import { end, field } from '../render/formFixtures';
 import { registerBoundComponentRenderers } from './boundComponentRenderers';
 

@@ -1,6 +1,6 @@
 import { type FieldDef, validateFieldValue } from '@plinth/schema';
 import { describe, expect, it } from 'vitest';
-import { fakeApi } from '../../pickerData/fakeApi';
+import { fakeApi } from '../../../test/fakeApi';
 import type { BoundMember } from './boundMembers';
 import { opportunityType } from './boundPageHarness';
 import { memberSaveBody, readFormPageRecord, saveFormPageRecord } from './formPageRecord';

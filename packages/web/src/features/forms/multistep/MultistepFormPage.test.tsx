@@ -2,6 +2,7 @@ import { multistepMessages } from '@plinth/schema';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { fakeApi } from '../../../test/fakeApi';
 import { SessionProvider } from '../../auth/public';
 import type { SavedEntity } from '../../pages/pageBus';
 import { createPageBus } from '../../pages/pageBus';
@@ -13,7 +14,6 @@ import {
   testMe,
   testSettings,
 } from '../../pages/pageTestHarness';
-import { fakeApi } from '../../pickerData/fakeApi';
 import {
   boundComponent,
   opportunityServer,

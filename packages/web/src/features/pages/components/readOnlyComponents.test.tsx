@@ -2,7 +2,7 @@ import { type ActionItem, systemAction } from '@plinth/schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { FakeHandler } from '../../pickerData/fakeApi';
+import type { FakeHandler } from '../../../test/fakeApi';
 import { container, element, pageContent, renderPage } from '../pageTestHarness';
 
 // Spec 01 §4 'Visibility and read-only', issue 16: a list page's components honour read-only

@@ -5,8 +5,8 @@ import { IDBFactory } from 'fake-indexeddb';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { navigate, RouterProvider, useLocation } from '../../../app/router';
+import { fakeApi } from '../../../test/fakeApi';
 import { SessionProvider } from '../../auth/public';
-import { fakeApi } from '../../pickerData/fakeApi';
 import { BreadcrumbBar, BreadcrumbList } from './BreadcrumbBar';
 import { withTrail } from './trailUrl';
 

@@ -3,8 +3,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
+import { type FakeHandler, fakeApi } from '../../../test/fakeApi';
 import { SessionProvider } from '../../auth/public';
-import { type FakeHandler, fakeApi } from '../../pickerData/fakeApi';
 import { RecordDeleteDialog } from './RecordDeleteDialog';
 import { useRecordDelete } from './useRecordDelete';
 

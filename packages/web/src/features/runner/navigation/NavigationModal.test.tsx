@@ -3,8 +3,8 @@ import { systemAction } from '@plinth/schema';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../../test/fakeApi';
 import { SessionProvider } from '../../auth/public';
-import { fakeApi } from '../../pickerData/fakeApi';
 import { crmApp, me, pageResponse } from '../test/runnerFixtures';
 import { NavigationModal } from './NavigationModal';
 

@@ -3,10 +3,10 @@ import { toast } from '@plinth/ui';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../../test/fakeApi';
 import { SessionProvider } from '../../auth/public';
 import { boundComponent, opportunityServer, opportunityType } from '../../forms/bound/boundPageHarness';
 import { pageContent, testContext, testMe, testSettings } from '../../pages/pageTestHarness';
-import { fakeApi } from '../../pickerData/fakeApi';
 import { FormPageRecord, isFormPage } from './FormPageRecord';
 
 const formPage: RunnerPageResponse = {

@@ -4,10 +4,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../../app/App';
+import { fakeApi } from '../../../test/fakeApi';
 import { SessionProvider } from '../../auth/public';
 import { watchDownloads } from '../../documentTemplates/downloadHarness';
 import { createPageBus, type PageMessage } from '../../pages/public';
-import { fakeApi } from '../../pickerData/fakeApi';
 import { runner } from '../test/runnerServerHarness';
 import { RecordActions } from './RecordActions';
 

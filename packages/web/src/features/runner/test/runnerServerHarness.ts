@@ -1,5 +1,5 @@
 import { fixedActionIds, type RunnerAppResponse, recordActionIds, systemAction } from '@plinth/schema';
-import { type FakeHandler, fakeApi } from '../../pickerData/fakeApi';
+import { type FakeHandler, fakeApi } from '../../../test/fakeApi';
 import { crmApp, me, pageResponse } from './runnerFixtures';
 
 /**

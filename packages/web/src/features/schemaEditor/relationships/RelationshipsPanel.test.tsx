@@ -2,12 +2,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../../app/App';
-import { fakeSchemaServer } from '../fakeSchemaServer';
+import { schemaServerHarness } from '../schemaServerHarness';
 
 const open = (path: string) => window.history.pushState(null, '', path);
 type User = ReturnType<typeof userEvent.setup>;
 /** The puts the screens sent, as the entity put's body. */
-const puts = (server: ReturnType<typeof fakeSchemaServer>) =>
+const puts = (server: ReturnType<typeof schemaServerHarness>) =>
   server.requests
     .filter((r) => r.path === '/spapi/data/v1/entity/put')
     .map((r) => r as { body: { entities: Array<Record<string, Record<string, unknown>>> } });
@@ -18,7 +18,7 @@ async function choose(user: User, scope: HTMLElement, label: string, option: str
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
-async function openObject(path: string, server = fakeSchemaServer()) {
+async function openObject(path: string, server = schemaServerHarness()) {
   open(path);
   render(<App client={server.api} />);
   const panel = await screen.findByRole('region', { name: 'Relationships' });
@@ -90,7 +90,7 @@ describe('relationships in the schema editor', () => {
   }, 60_000);
 
   it('shows the other end on the related Object, read the other way', async () => {
-    const server = fakeSchemaServer();
+    const server = schemaServerHarness();
     server.relationships.push({
       id: 30_000,
       fromTypeId: 10_020,
@@ -233,7 +233,7 @@ describe('relationships in the schema editor', () => {
 
   it('refuses deleting a used relationship with the list, and deletes an unused one with its links', async () => {
     const user = userEvent.setup();
-    const server = fakeSchemaServer();
+    const server = schemaServerHarness();
     const rel = (id: number, toName: string) => ({
       id,
       fromTypeId: 10_020,

@@ -14,8 +14,8 @@ import {
   validateMemberNames,
   validateTypeNames,
 } from '@plinth/schema';
-import { adminMe } from '../admin/fakeAdminServer';
-import { fakeApi } from '../pickerData/fakeApi';
+import { fakeApi } from '../../test/fakeApi';
+import { adminMe } from '../admin/adminServerHarness';
 import type {
   FieldImpact,
   FieldUsage,
@@ -68,7 +68,7 @@ const summary = (
  * and refusing with the same rules (`@plinth/schema`'s validators, as metamodelWrites.ts applies
  * them), so the screens are driven through real requests and answers.
  */
-export function fakeSchemaServer() {
+export function schemaServerHarness() {
   const types: SchemaTypeSummary[] = [
     summary(sysType.resource, 'Resource', null, { isSystem: true, isAbstract: true, alias: 'core:resource' }),
     summary(sysType.enumValue, 'Choice Value', sysType.resource, { isSystem: true, isAbstract: true }),

@@ -1,4 +1,4 @@
-import { ApiClient } from '../../api/apiClient';
+import { ApiClient } from '../api/apiClient';
 
 /**
  * Answers a request from a test: the path (with query) and the parsed JSON body. A body of bytes

@@ -1,5 +1,5 @@
 import type { AdminRole, AdminUser, ViewAsResponse } from '@plinth/schema';
-import { fakeApi } from '../pickerData/fakeApi';
+import { fakeApi } from '../../test/fakeApi';
 
 /** The signed-in user a test starts with. */
 export const adminMe = {
@@ -29,7 +29,7 @@ const user = (id: number, username: string, extra: Partial<AdminUser> = {}): Adm
  * A small in-memory stand-in for the admin calls, answering as the server's contracts say, so the
  * screens are driven through real requests and answers. It keeps what the screens change.
  */
-export function fakeAdminServer(me: Record<string, unknown> = adminMe) {
+export function adminServerHarness(me: Record<string, unknown> = adminMe) {
   const users: AdminUser[] = [
     user(10_001, 'admin', {
       fullName: 'Ada Admin',
