@@ -78,12 +78,7 @@ describe.each(engines)('a field changing type on %s', (engine) => {
         `CREATE INDEX ${sqliteSortIndex(source, false)} ON entities (tenant_id, type_id, lower(json_extract(data, '$."${source}"')))`,
       )
       .execute(db);
-    await ensureFieldIndexes(
-      db,
-      'sqlite',
-      t.tenantId,
-      (await t.services.metaCache.get(db, t.tenantId)).schema,
-    );
+    await ensureFieldIndexes(db, 'sqlite', t.tenantId, schema);
     const { rows } = await sql<{ name: string }>`SELECT name FROM sqlite_master
       WHERE name IN (${sqliteSortIndex(source, false)}, ${sqliteSortIndex(source, true)})`.execute(db);
     expect(rows.map((r) => r.name)).toEqual([sqliteSortIndex(source, true)]);

@@ -81,7 +81,9 @@ function storedReport(ctx: RequestContext, row: EntitiesTable, settings: ReportS
   return {
     id: row.id,
     title: row.name ?? '',
-    definition: storedDefinition(ctx.db, ctx.tenantId, row, text, () => parseDefinition(definitionOf(row.data))),
+    definition: storedDefinition(ctx.db, ctx.tenantId, row, text, () =>
+      parseDefinition(definitionOf(row.data)),
+    ),
     settings,
   };
 }
