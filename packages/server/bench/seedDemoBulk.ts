@@ -4,6 +4,7 @@ import { faker } from '@faker-js/faker';
 import type { EntityId, RelationshipDef } from '@plinth/schema';
 import { contextFor } from '../src/auth/contextFor.js';
 import type { RequestContext } from '../src/context.js';
+import { tenantScope } from '../src/data/tenantScope.js';
 import { openDatabase } from '../src/db/openDatabase.js';
 import { seedDemo } from '../src/demo/seedDemo.js';
 import { ensureAllDocumentFileTypes } from '../src/files/documentTypes.js';
@@ -111,10 +112,9 @@ export async function demoTargets(ctx: RequestContext): Promise<DemoTargets> {
   };
   const idsOf = async (alias: string) =>
     (
-      await ctx.db
-        .selectFrom('entities')
+      await tenantScope(ctx)
+        .records()
         .select('id')
-        .where('tenant_id', '=', ctx.tenantId)
         .where('type_id', '=', schema.typeOrThrow(alias).id)
         .orderBy('id')
         .execute()

@@ -1,7 +1,7 @@
 import type { Schema } from '@plinth/schema';
 import type { Actor, Permissions } from './access/Permissions.js';
 import type { SmtpSettings } from './config.js';
-import type { Executor } from './data/entityRepository.js';
+import type { CallerHandle } from './data/executor.js';
 import type { Engine } from './db/tables.js';
 import type { SystemTypeRegistry } from './entities/systemTypes.js';
 import type { FileStorage } from './files/BlobStore.js';
@@ -14,7 +14,7 @@ import type { Clock } from './util/clock.js';
  * makes one per HTTP request, auth/contextFor.ts one for work that does not come through HTTP.
  */
 export interface RequestContext {
-  db: Executor;
+  db: CallerHandle;
   engine: Engine;
   tenantId: number;
   actor: Actor;

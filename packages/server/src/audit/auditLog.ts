@@ -1,5 +1,7 @@
 import type { AuditAction, EntityId, StoredValue } from '@plinth/schema';
-import { chunks, type Executor } from '../data/entityRepository.js';
+import { chunks } from '../data/entityRepository.js';
+import type { CallerHandle } from '../data/executor.js';
+import { insertInto } from '../data/tenantScope.js';
 
 /** A field's change as stored: its id, the value before and after. */
 export interface StoredFieldChange {
@@ -35,13 +37,12 @@ export interface NewAuditEvent {
  * none), with one statement per 200 events.
  */
 export async function appendAuditEvents(
-  db: Executor,
+  db: CallerHandle,
   tenantId: number,
   events: readonly NewAuditEvent[],
 ): Promise<void> {
   for (const part of chunks(events, 200)) {
-    await db
-      .insertInto('audit_log')
+    await insertInto(db, 'audit_log')
       .values(
         part.map((e) => ({
           tenant_id: tenantId,

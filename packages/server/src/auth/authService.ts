@@ -2,8 +2,9 @@ import { hash, verify } from '@node-rs/argon2';
 import { type EntityId, sysField, sysRecord, sysRel, sysType } from '@plinth/schema';
 import type { Actor } from '../access/Permissions.js';
 import { type Executor, parseData } from '../data/entityRepository.js';
+import type { CallerHandle } from '../data/executor.js';
 import { systemQuery } from '../data/systemQuery.js';
-import { type ScopeCaller, tenantScope } from '../data/tenantScope.js';
+import { insertInto, type ScopeCaller, tenantScope } from '../data/tenantScope.js';
 import type { Db } from '../db/tables.js';
 import type { Clock } from '../util/clock.js';
 import { newSecret, secretHash } from './tokens.js';
@@ -75,10 +76,9 @@ export async function verifyUserPassword(
   return verify(row.password_hash, password).catch(() => false);
 }
 
-export async function setPassword(db: Executor, tenantId: number, userId: EntityId, password: string) {
+export async function setPassword(db: CallerHandle, tenantId: number, userId: EntityId, password: string) {
   const password_hash = await hashPassword(password);
-  await db
-    .insertInto('credentials')
+  await insertInto(db, 'credentials')
     .values({ tenant_id: tenantId, user_id: userId, password_hash })
     .onConflict((oc) => oc.columns(['tenant_id', 'user_id']).doUpdateSet({ password_hash }))
     .execute();
@@ -184,7 +184,7 @@ export interface Account {
 
 /** The account of a user, disabled or not; undefined when there is no such user in the tenant. */
 export async function loadAccount(
-  db: Executor,
+  db: CallerHandle,
   tenantId: number,
   userId: EntityId,
 ): Promise<Account | undefined> {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type ScopeCaller, tenantScope } from '../data/tenantScope.js';
+import { insertInto, type ScopeCaller, tenantScope } from '../data/tenantScope.js';
 import type { Clock } from '../util/clock.js';
 
 /** What a tenant's key is for; each purpose has its own, so one leaking opens nothing else. */
@@ -20,8 +20,7 @@ export async function tenantKey(
     tenant.selectFrom('tenant_keys').select('key').where('purpose', '=', purpose).executeTakeFirst();
   let row = await read();
   if (!row) {
-    await db
-      .insertInto('tenant_keys')
+    await insertInto(db, 'tenant_keys')
       .values({
         tenant_id: tenantId,
         purpose,

@@ -1,7 +1,7 @@
 import type { EntityId } from '@plinth/schema';
 import { sql } from 'kysely';
 import { CHANGE_CHUNK_IDS } from '../db/migrations/007_change_chunks.js';
-import type { Executor } from './executor.js';
+import { type CallerHandle, unscoped } from './executor.js';
 
 /**
  * The change markers of chunks of {@link CHANGE_CHUNK_IDS} root records (decision 0025): triggers
@@ -29,7 +29,12 @@ export interface ChunkSources {
 }
 
 /** The markers now, of the tenant, read in one statement (one snapshot). */
-export async function readChunkMarks(db: Executor, tenantId: number, s: ChunkSources): Promise<ChunkMarks> {
+export async function readChunkMarks(
+  handle: CallerHandle,
+  tenantId: number,
+  s: ChunkSources,
+): Promise<ChunkMarks> {
+  const db = unscoped(handle);
   const t = tenantId;
   const sources = [...s.roots, ...s.linkSides.keys()];
   const targetSum =

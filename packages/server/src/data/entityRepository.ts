@@ -9,7 +9,7 @@ import {
 } from '@plinth/schema';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Engine, EntitiesTable, Tables } from '../db/tables.js';
-import { chunks, type Executor, engineOf } from './executor.js';
+import { type CallerHandle, chunks, type Executor, engineOf, unscoped } from './executor.js';
 import { writeFieldTexts } from './search/fieldTexts.js';
 import { indexRecords, searchBody, unindexRecords } from './search/searchIndex.js';
 
@@ -70,7 +70,8 @@ export function fieldValue(row: EntityRow, field: FieldDef): unknown {
 }
 
 /** Hands out `count` consecutive new record ids for a tenant. */
-export async function allocateIds(db: Executor, tenantId: number, count: number): Promise<EntityId> {
+export async function allocateIds(handle: CallerHandle, tenantId: number, count: number): Promise<EntityId> {
+  const db = unscoped(handle);
   const row = await db
     .updateTable('tenants')
     .set((eb) => ({ next_id: eb('next_id', '+', count) }))
@@ -81,11 +82,12 @@ export async function allocateIds(db: Executor, tenantId: number, count: number)
 }
 
 export async function selectEntities(
-  db: Executor,
+  handle: CallerHandle,
   tenantId: number,
   ids: readonly EntityId[],
   filter?: RowFilter,
 ): Promise<EntityRow[]> {
+  const db = unscoped(handle);
   const out: EntityRow[] = [];
   for (const part of chunks([...new Set(ids)])) {
     let q = db.selectFrom('entities').selectAll().where('tenant_id', '=', tenantId).where('id', 'in', part);
@@ -95,7 +97,8 @@ export async function selectEntities(
   return out;
 }
 
-export async function selectIdsByAlias(db: Executor, tenantId: number, aliases: readonly string[]) {
+export async function selectIdsByAlias(handle: CallerHandle, tenantId: number, aliases: readonly string[]) {
+  const db = unscoped(handle);
   if (aliases.length === 0) return new Map<string, EntityId>();
   const rows = await db
     .selectFrom('entities')
@@ -107,10 +110,11 @@ export async function selectIdsByAlias(db: Executor, tenantId: number, aliases: 
 }
 
 export async function insertEntities(
-  db: Executor,
+  handle: CallerHandle,
   tenantId: number,
   rows: readonly EntityRow[],
 ): Promise<void> {
+  const db = unscoped(handle);
   for (const part of chunks(rows, 200)) {
     await db
       .insertInto('entities')
@@ -142,12 +146,13 @@ export async function insertEntities(
  * document is what searchBody makes of its name and values as stored.
  */
 export async function updateEntity(
-  db: Executor,
+  handle: CallerHandle,
   tenantId: number,
   row: EntityRow,
   expectedVersion: number,
   before?: Pick<EntityRow, 'name' | 'data'>,
 ): Promise<boolean> {
+  const db = unscoped(handle);
   const result = await db
     .updateTable('entities')
     .set({
@@ -176,10 +181,11 @@ export async function updateEntity(
 }
 
 export async function deleteEntities(
-  db: Executor,
+  handle: CallerHandle,
   tenantId: number,
   ids: readonly EntityId[],
 ): Promise<void> {
+  const db = unscoped(handle);
   for (const part of chunks(ids)) {
     await db
       .deleteFrom('relationships')
@@ -207,12 +213,13 @@ export async function deleteEntities(
 
 /** Links of one relationship that start (fwd) or end (rev) at the given records. */
 export async function selectLinks(
-  db: Executor,
+  handle: CallerHandle,
   tenantId: number,
   relId: EntityId,
   direction: 'fwd' | 'rev',
   ids: readonly EntityId[],
 ): Promise<StoredLink[]> {
+  const db = unscoped(handle);
   const out: StoredLink[] = [];
   const column = direction === 'fwd' ? 'from_id' : 'to_id';
   for (const part of chunks([...new Set(ids)])) {
@@ -229,7 +236,8 @@ export async function selectLinks(
 }
 
 /** Every link that starts or ends at one of the records. */
-export async function selectLinksTouching(db: Executor, tenantId: number, ids: readonly EntityId[]) {
+export async function selectLinksTouching(handle: CallerHandle, tenantId: number, ids: readonly EntityId[]) {
+  const db = unscoped(handle);
   const out: StoredLink[] = [];
   for (const part of chunks([...new Set(ids)])) {
     const rows = await db
@@ -244,10 +252,11 @@ export async function selectLinksTouching(db: Executor, tenantId: number, ids: r
 }
 
 export async function insertLinks(
-  db: Executor,
+  handle: CallerHandle,
   tenantId: number,
   links: readonly StoredLink[],
 ): Promise<void> {
+  const db = unscoped(handle);
   for (const part of chunks(links, 300)) {
     await db
       .insertInto('relationships')
@@ -258,10 +267,11 @@ export async function insertLinks(
 }
 
 export async function deleteLinks(
-  db: Executor,
+  handle: CallerHandle,
   tenantId: number,
   links: readonly StoredLink[],
 ): Promise<void> {
+  const db = unscoped(handle);
   for (const l of links) {
     await db
       .deleteFrom('relationships')
@@ -278,11 +288,12 @@ export async function deleteLinks(
  * the links of the same records take turns (PostgreSQL; SQLite runs one write transaction at a time).
  */
 export async function lockEntities(
-  db: Executor,
+  handle: CallerHandle,
   engine: Engine,
   tenantId: number,
   ids: readonly EntityId[],
 ): Promise<void> {
+  const db = unscoped(handle);
   if (engine !== 'postgres' || ids.length === 0) return;
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   for (const part of chunks(sorted)) {
@@ -325,12 +336,13 @@ export async function selectLockedEntities(
 
 /** How many links of a relationship each record has at the given end. */
 export async function countLinks(
-  db: Executor,
+  handle: CallerHandle,
   tenantId: number,
   relId: EntityId,
   end: 'from_id' | 'to_id',
   ids: readonly EntityId[],
 ): Promise<Map<EntityId, number>> {
+  const db = unscoped(handle);
   const out = new Map<EntityId, number>();
   for (const part of chunks([...new Set(ids)])) {
     const rows = await db
@@ -347,7 +359,8 @@ export async function countLinks(
 }
 
 /** Bumps the tenant's metamodel version so every process reloads its schema and access rules. */
-export async function bumpMetaVersion(db: Executor, tenantId: number): Promise<void> {
+export async function bumpMetaVersion(handle: CallerHandle, tenantId: number): Promise<void> {
+  const db = unscoped(handle);
   await db
     .updateTable('tenants')
     .set((eb) => ({ meta_version: eb('meta_version', '+', 1) }))
@@ -357,12 +370,13 @@ export async function bumpMetaVersion(db: Executor, tenantId: number): Promise<v
 
 /** Links of any of several relationships that start (from_id) or end (to_id) at the given records. */
 export async function selectLinksOfRels(
-  db: Executor,
+  handle: CallerHandle,
   tenantId: number,
   relIds: readonly EntityId[],
   end: 'from_id' | 'to_id',
   ids: readonly EntityId[],
 ): Promise<StoredLink[]> {
+  const db = unscoped(handle);
   if (relIds.length === 0) return [];
   const out: StoredLink[] = [];
   for (const part of chunks([...new Set(ids)])) {
@@ -379,7 +393,12 @@ export async function selectLinksOfRels(
 }
 
 /** Whether any record is of one of the types. */
-export async function hasRecordsOfTypes(db: Executor, tenantId: number, typeIds: readonly EntityId[]) {
+export async function hasRecordsOfTypes(
+  handle: CallerHandle,
+  tenantId: number,
+  typeIds: readonly EntityId[],
+) {
+  const db = unscoped(handle);
   if (typeIds.length === 0) return false;
   const row = await db
     .selectFrom('entities')

@@ -4,8 +4,31 @@ import type { Db, Engine, Tables } from '../db/tables.js';
 /** A database handle: the database itself or an open transaction. */
 export type Executor = Db | Transaction<Tables>;
 
+/**
+ * The handle a caller's work carries (`RequestContext.db`): without Kysely's query builders, so a
+ * feature reads and writes tenant tables through the data layer (`tenantScope`, the entity
+ * repository) or says why not (`systemQuery`), decision 0058.
+ */
+export type CallerHandle = Omit<
+  Executor,
+  | 'selectFrom'
+  | 'updateTable'
+  | 'deleteFrom'
+  | 'insertInto'
+  | 'replaceInto'
+  | 'mergeInto'
+  | 'with'
+  | 'withRecursive'
+  | 'selectNoFrom'
+>;
+
+/** The full handle behind a caller's: for the data layer alone. */
+export function unscoped(db: CallerHandle | Executor): Executor {
+  return db as Executor;
+}
+
 /** The engine behind a handle, from its SQL adapter. */
-export function engineOf(db: Executor): Engine {
+export function engineOf(db: CallerHandle): Engine {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 

@@ -8,7 +8,7 @@ import {
 } from '@plinth/schema';
 import { sql } from 'kysely';
 import type { Engine } from '../db/tables.js';
-import type { Executor } from './executor.js';
+import { type CallerHandle, type Executor, unscoped } from './executor.js';
 import { dropFieldTextTable } from './search/fieldTexts.js';
 
 /**
@@ -68,11 +68,12 @@ export function sqliteSortIndex(fieldId: EntityId, lowered: boolean): string {
  * is cheap after start-up; the indexes there are read in one statement.
  */
 export async function ensureFieldIndexes(
-  db: Executor,
+  handle: CallerHandle,
   engine: Engine,
   tenantId: number,
   schema: Schema,
 ): Promise<void> {
+  const db = unscoped(handle);
   const fields = new Map<number, FieldDef>();
   for (const t of schema.types()) {
     for (const f of schema.fieldsOf(t.id))
@@ -136,11 +137,12 @@ async function existingIndexes(db: Executor, engine: Engine, tenantId: number): 
  * table and, once no tenant has a field of that id, the sort indexes, whose names all share.
  */
 export async function dropFieldIndexes(
-  db: Executor,
+  handle: CallerHandle,
   engine: Engine,
   tenantId: number,
   fieldId: EntityId,
 ): Promise<void> {
+  const db = unscoped(handle);
   if (!Number.isSafeInteger(fieldId) || fieldId < firstUserId) return;
   if (engine === 'postgres') {
     const index = `entities_t${tenantId}_f${fieldId}`;

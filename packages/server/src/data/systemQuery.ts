@@ -1,4 +1,4 @@
-import type { Executor } from './executor.js';
+import { type CallerHandle, type Executor, unscoped } from './executor.js';
 
 /**
  * Why a query may reach past the caller's tenant scope (decision 0058): before there is a caller
@@ -34,7 +34,7 @@ export type UnscopedReason =
  * The database handle without the tenant scope: the one named way past `tenantScope`, so every
  * such query says why and can be found with `grep -rn systemQuery(`.
  */
-export function systemQuery(db: Executor, reason: UnscopedReason): Executor {
+export function systemQuery(db: CallerHandle | Executor, reason: UnscopedReason): Executor {
   void reason;
-  return db;
+  return unscoped(db);
 }

@@ -2,6 +2,8 @@ import type { EntityId } from '@plinth/schema';
 import {
   type DeleteQueryBuilder,
   type DeleteResult,
+  type InsertQueryBuilder,
+  type InsertResult,
   type RawBuilder,
   type SelectQueryBuilder,
   sql,
@@ -10,7 +12,7 @@ import {
 } from 'kysely';
 import type { Tables } from '../db/tables.js';
 import { type EntityRow, type RowFilter, selectEntities } from './entityRepository.js';
-import type { Executor } from './executor.js';
+import { type CallerHandle, type Executor, unscoped } from './executor.js';
 
 /** The tables whose rows belong to one tenant: every one with a `tenant_id`. */
 export type TenantTable = {
@@ -22,7 +24,7 @@ export type TenantTable = {
  * context (RequestContext) is one; nothing else needs to be (decision 0058).
  */
 export interface ScopeCaller {
-  readonly db: Executor;
+  readonly db: CallerHandle | Executor;
   readonly tenantId: number;
   readonly perms: {
     /** The read rule on `entities`; undefined when the caller reads every record (administrators). */
@@ -77,7 +79,8 @@ const needsRule = 'A query through the data layer needs the read rule of its cal
 
 /** The caller's scope. Throws when the caller names no tenant or has no read rule. */
 export function tenantScope(caller: ScopeCaller): TenantScope {
-  const { db, tenantId, perms } = caller;
+  const { tenantId, perms } = caller;
+  const db = unscoped(caller.db);
   checkTenant(tenantId);
   if (typeof perms?.readFilter !== 'function' || typeof perms.rowSql !== 'function')
     throw new UnscopedQueryError(needsRule);
@@ -124,4 +127,16 @@ export function owns(caller: { readonly tenantId: number }, alias: string): RawB
 /** The rows of `alias` that are the tenant's: every tenant table has the column. */
 function ownRows(alias: string, tenantId: number): RawBuilder<boolean> {
   return sql<boolean>`${sql.ref(`${alias}.tenant_id`)} = ${tenantId}`;
+}
+
+/**
+ * A tenant table to add rows to, other than the records (the entity repository adds those). An
+ * insert has no rows to filter: each row names its tenant in `tenant_id`, from the caller's
+ * context. This is the one way a feature's handle inserts (decision 0058).
+ */
+export function insertInto<T extends Exclude<TenantTable, 'entities'>>(
+  db: CallerHandle,
+  table: T,
+): InsertQueryBuilder<Tables, T, InsertResult> {
+  return unscoped(db).insertInto(table);
 }

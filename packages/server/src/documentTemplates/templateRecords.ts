@@ -1,6 +1,7 @@
 import { type EntityId, sysRel, sysType } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
-import { type EntityRow, type Executor, selectLinks } from '../data/entityRepository.js';
+import { type EntityRow, selectLinks } from '../data/entityRepository.js';
+import type { CallerHandle } from '../data/executor.js';
 import { tenantScope } from '../data/tenantScope.js';
 
 /** What a template record names: the Object it is for and its Word document. */
@@ -11,7 +12,7 @@ export interface TemplateLinks {
 
 /** The Object and the document of each template, by template id (one query a relationship). */
 export async function templateLinks(
-  db: Executor,
+  db: CallerHandle,
   tenantId: number,
   templateIds: readonly EntityId[],
 ): Promise<Map<EntityId, TemplateLinks>> {

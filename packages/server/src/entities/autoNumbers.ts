@@ -1,11 +1,10 @@
 import type { FieldDef } from '@plinth/schema';
-import { type ScopeCaller, tenantScope } from '../data/tenantScope.js';
+import { insertInto, type ScopeCaller, tenantScope } from '../data/tenantScope.js';
 
 /** Takes `count` consecutive auto-numbers of a field, starting at its seed (default 1). */
 export async function nextAutoNumbers(caller: ScopeCaller, field: FieldDef, count: number): Promise<number> {
   const seed = field.autoNumberSeed ?? 1;
-  await caller.db
-    .insertInto('auto_numbers')
+  await insertInto(caller.db, 'auto_numbers')
     .values({ tenant_id: caller.tenantId, field_id: field.id, next_value: seed })
     .onConflict((oc) => oc.doNothing())
     .execute();

@@ -14,18 +14,18 @@ import type { RequestContext } from '../context.js';
 import {
   columnRelationshipTarget,
   type EntityRow,
-  type Executor,
   fieldValue,
   selectIdsByAlias,
   selectLinksOfRels,
 } from '../data/entityRepository.js';
+import type { CallerHandle } from '../data/executor.js';
 import { tenantScope } from '../data/tenantScope.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { parseFieldQuery, type QueryNode } from './fieldQuery.js';
 
 /** Resolves ids and aliases to ids; an unknown alias is a 404 like an unknown id. */
 export async function resolveIds(
-  db: Executor,
+  db: CallerHandle,
   tenantId: number,
   refs: readonly IdOrAlias[],
 ): Promise<EntityId[]> {

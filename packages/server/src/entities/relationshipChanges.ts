@@ -16,12 +16,12 @@ import { sql } from 'kysely';
 import {
   countLinks,
   deleteLinks,
-  type Executor,
   insertLinks,
   lockEntities,
   selectLinks,
   selectLinksOfRels,
 } from '../data/entityRepository.js';
+import type { CallerHandle } from '../data/executor.js';
 import { owns, type TenantScope } from '../data/tenantScope.js';
 import type { Engine } from '../db/tables.js';
 import { AppError } from '../http/errors.js';
@@ -57,7 +57,7 @@ const link = (c: ResolvedRelChange, other: EntityId): StoredLink =>
  * `readable` is the caller's scope when their read rule may hide records (none: they read all).
  */
 export async function applyRelChanges(
-  db: Executor,
+  db: CallerHandle,
   tenantId: number,
   changes: readonly ResolvedRelChange[],
   readable?: TenantScope,
@@ -90,7 +90,7 @@ export async function applyRelChanges(
 
 /** The links a change removes: `remove`'s, and what `set` does not keep. */
 async function linksToRemove(
-  db: Executor,
+  db: CallerHandle,
   tenantId: number,
   c: ResolvedRelChange,
   readable?: TenantScope,
@@ -116,7 +116,7 @@ async function linksToRemove(
  * alone gave links (setOnCreated) are not counted.
  */
 export async function checkCardinality(
-  db: Executor,
+  db: CallerHandle,
   engine: Engine,
   tenantId: number,
   changes: readonly ResolvedRelChange[],
@@ -208,7 +208,7 @@ function tooMany(id: EntityRef, rel: RelationshipDef, direction: 'fwd' | 'rev'):
  * the end that lost the link (removing a link from one side empties the other side too).
  */
 export async function checkMandatory(
-  db: Executor,
+  db: CallerHandle,
   tenantId: number,
   schema: Schema,
   created: ReadonlyArray<{ id: EntityId; typeId: EntityId }>,
@@ -263,7 +263,7 @@ export async function checkMandatory(
  * the records at their other end keep, whatever the number of records.
  */
 export async function checkRequiredByOthers(
-  db: Executor,
+  db: CallerHandle,
   tenantId: number,
   schema: Schema,
   deleted: ReadonlySet<EntityId>,
@@ -339,7 +339,7 @@ export function requiredByOthers(errors: ReadonlyArray<MemberError & { required:
  * parent became the record itself or a record below it would close a loop, and is refused.
  */
 export async function checkStructureCycles(
-  db: Executor,
+  db: CallerHandle,
   engine: Engine,
   tenantId: number,
   changes: readonly ResolvedRelChange[],
@@ -377,7 +377,7 @@ export async function checkStructureCycles(
  * True when walking up a structure from a record's parent comes back to the record. `UNION` drops
  * records already reached, so the walk ends even where older data holds a loop elsewhere.
  */
-async function reachesItself(db: Executor, tenantId: number, relId: EntityId, id: EntityId) {
+async function reachesItself(db: CallerHandle, tenantId: number, relId: EntityId, id: EntityId) {
   const found = await sql<{ id: number }>`WITH RECURSIVE up (id) AS (
       SELECT to_id FROM relationships WHERE ${owns({ tenantId }, 'relationships')} AND rel_id = ${relId} AND from_id = ${id}
       UNION

@@ -1,7 +1,7 @@
 import type { EntityId, ExportFormat } from '@plinth/schema';
 import { newSecret, secretHash } from '../auth/tokens.js';
 import type { RequestContext } from '../context.js';
-import { tenantScope } from '../data/tenantScope.js';
+import { insertInto, tenantScope } from '../data/tenantScope.js';
 
 /** How long an export token can be downloaded with. */
 export const exportTokenLifetimeMs = 15 * 60 * 1000;
@@ -20,8 +20,7 @@ export async function issueExportToken(ctx: RequestContext, ticket: ExportTicket
   const now = ctx.clock.now();
   const token = newSecret();
   await tenantScope(ctx).deleteFrom('export_tokens').where('expires_at', '<=', now.toISOString()).execute();
-  await ctx.db
-    .insertInto('export_tokens')
+  await insertInto(ctx.db, 'export_tokens')
     .values({
       tenant_id: ctx.tenantId,
       id: secretHash(token),

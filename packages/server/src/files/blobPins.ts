@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Executor } from '../data/entityRepository.js';
-import type { Db, Engine } from '../db/tables.js';
+import type { Engine } from '../db/tables.js';
 import type { BlobLog } from './BlobStore.js';
 
 /**
@@ -42,7 +42,7 @@ export async function lockBlobHashes(db: Executor, engine: Engine, hashes: reado
  * is put in place. The release never throws: a pin it cannot remove is logged and lapses.
  */
 export async function pinBlob(
-  db: Db,
+  db: Executor,
   engine: Engine,
   hash: string,
   log: BlobLog,

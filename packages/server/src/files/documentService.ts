@@ -14,6 +14,7 @@ import {
 import { permittedIds } from '../access/rowChecks.js';
 import type { RequestContext } from '../context.js';
 import { type EntityRow, lockEntities, selectLinks } from '../data/entityRepository.js';
+import { systemQuery } from '../data/systemQuery.js';
 import { tenantScope } from '../data/tenantScope.js';
 import { type PutOptions, putEntities } from '../entities/putEntities.js';
 import { type IfMatch, meetsIfMatch, staleRecord, versionRequired } from '../entities/recordVersions.js';
@@ -91,7 +92,7 @@ async function store(ctx: RequestContext, storage: FileStorage, file: IncomingFi
         await file.checkRest?.();
         if (isProgram(content.head())) throw badRequest(fileMessages.contentNotAllowed);
       },
-      hold: (hash) => pinBlob(ctx.db, ctx.engine, hash, storage.store.log),
+      hold: (hash) => pinBlob(systemQuery(ctx.db, 'upkeep'), ctx.engine, hash, storage.store.log),
     });
   } catch (error) {
     if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE')

@@ -6,6 +6,7 @@ import {
   insertEntities,
   parseData,
 } from '../data/entityRepository.js';
+import type { CallerHandle } from '../data/executor.js';
 import { systemQuery } from '../data/systemQuery.js';
 import type { Db } from '../db/tables.js';
 import type { Clock } from '../util/clock.js';
@@ -24,7 +25,7 @@ export interface DocumentTypeInfo {
 }
 
 /** Every document file type of a tenant that lists an extension and is not retired, in choice order. */
-export async function listDocumentTypes(db: Executor, tenantId: number): Promise<DocumentTypeInfo[]> {
+export async function listDocumentTypes(db: CallerHandle, tenantId: number): Promise<DocumentTypeInfo[]> {
   // Choice values, which a built-in rule lets everyone read.
   const rows = await systemQuery(db, 'catalogue')
     .selectFrom('entities')

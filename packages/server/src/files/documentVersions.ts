@@ -1,6 +1,7 @@
 import type { EntityId } from '@plinth/schema';
-import { chunks, type Executor } from '../data/entityRepository.js';
-import { type ScopeCaller, tenantScope } from '../data/tenantScope.js';
+import { chunks } from '../data/entityRepository.js';
+import type { CallerHandle } from '../data/executor.js';
+import { insertInto, type ScopeCaller, tenantScope } from '../data/tenantScope.js';
 
 /** An earlier file of a document. */
 export interface DocumentVersion {
@@ -44,13 +45,12 @@ export async function countDocumentVersions(caller: ScopeCaller, documentId: Ent
 }
 
 export async function insertDocumentVersion(
-  db: Executor,
+  db: CallerHandle,
   tenantId: number,
   documentId: EntityId,
   v: Omit<DocumentVersion, 'version'> & { version: number; replacedBy: EntityId },
 ): Promise<void> {
-  await db
-    .insertInto('document_versions')
+  await insertInto(db, 'document_versions')
     .values({
       tenant_id: tenantId,
       document_id: documentId,

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import { chunks, type EntityRow, type Executor } from '../data/entityRepository.js';
 import { systemQuery } from '../data/systemQuery.js';
-import type { Db, Engine } from '../db/tables.js';
+import type { Engine } from '../db/tables.js';
 import { afterCommit } from '../entities/transaction.js';
 import { type FileStorage, type FolderBlobStore, isBlobHash } from './BlobStore.js';
 import { lockBlobHashes, pinnedBlobHashes } from './blobPins.js';
@@ -50,7 +50,7 @@ const REMOVAL_CHUNK = 100;
  * may still roll back; it never throws (a failure is logged and the blobs stay).
  */
 export async function removeUnreferencedBlobs(
-  db: Db,
+  db: Executor,
   engine: Engine,
   store: FolderBlobStore,
   hashes: Iterable<string>,
@@ -84,7 +84,7 @@ export async function removeUnreferencedFiles(
   storage: FileStorage | undefined = ctx.files,
 ): Promise<void> {
   if (!storage || hashes.length === 0) return;
-  await removeUnreferencedBlobs(ctx.db, ctx.engine, storage.store, hashes);
+  await removeUnreferencedBlobs(systemQuery(ctx.db, 'upkeep'), ctx.engine, storage.store, hashes);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Executor } from '../data/executor.js';
+import type { CallerHandle } from '../data/executor.js';
 
 /** What a job carries: JSON, always with the tenant it works for. */
 export interface JobData {
@@ -27,7 +27,7 @@ export interface SendOptions {
    * Queue it in this open transaction: the job exists exactly when the transaction commits, so a
    * step's writes and the job that goes on from them are never split by a crash.
    */
-  db?: Executor;
+  db?: CallerHandle;
 }
 
 export interface WorkOptions {

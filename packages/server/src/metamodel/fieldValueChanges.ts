@@ -9,7 +9,8 @@ import {
 } from '@plinth/schema';
 import { sql } from 'kysely';
 import type { RequestContext } from '../context.js';
-import { type Executor, parseData } from '../data/entityRepository.js';
+import { parseData } from '../data/entityRepository.js';
+import type { CallerHandle } from '../data/executor.js';
 import { indexRecords } from '../data/search/searchIndex.js';
 import { systemQuery } from '../data/systemQuery.js';
 import { jsonValue } from '../db/jsonValue.js';
@@ -106,7 +107,7 @@ interface HeldValue {
  * a big table), whatever the caller's read rules: a schema change concerns every record.
  */
 async function* heldValues(
-  db: Executor,
+  db: CallerHandle,
   engine: Engine,
   tenantId: number,
   fieldId: EntityId,
@@ -141,7 +142,7 @@ async function* heldValues(
  * cannot write the old value back unseen, and re-indexing its search text.
  */
 export async function rewriteFieldValues(
-  db: Executor,
+  db: CallerHandle,
   engine: Engine,
   tenantId: number,
   fieldId: EntityId,

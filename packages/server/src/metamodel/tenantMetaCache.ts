@@ -8,7 +8,8 @@ import {
 } from '@plinth/schema';
 import { type AccessRule, type AccessRuleProblem, parseAccessRules } from '../access/accessRules.js';
 import { translateRuleFilter } from '../access/ruleFilters.js';
-import { type Executor, parseData } from '../data/entityRepository.js';
+import { parseData } from '../data/entityRepository.js';
+import type { CallerHandle } from '../data/executor.js';
 import { engineOf } from '../data/executor.js';
 import { ensureFieldIndexes } from '../data/fieldIndexes.js';
 import { systemQuery } from '../data/systemQuery.js';
@@ -61,7 +62,7 @@ export class TenantMetaCache {
    * to `log`. `version` is the tenant's `meta_version` when the caller has just read it (the
    * caller cache reads it with its markers), saving the read.
    */
-  async get(db: Executor, tenantId: number, log?: WarningLog, version?: number): Promise<TenantMeta> {
+  async get(db: CallerHandle, tenantId: number, log?: WarningLog, version?: number): Promise<TenantMeta> {
     const meta = await this.#get(db, tenantId, version);
     if (log && !this.#logged.has(meta)) {
       this.#logged.add(meta);
@@ -75,11 +76,15 @@ export class TenantMetaCache {
     return meta;
   }
 
-  async #get(db: Executor, tenantId: number, version?: number): Promise<TenantMeta> {
+  async #get(db: CallerHandle, tenantId: number, version?: number): Promise<TenantMeta> {
     const row =
       version !== undefined
         ? { meta_version: version }
-        : await db.selectFrom('tenants').select('meta_version').where('id', '=', tenantId).executeTakeFirst();
+        : await systemQuery(db, 'catalogue')
+            .selectFrom('tenants')
+            .select('meta_version')
+            .where('id', '=', tenantId)
+            .executeTakeFirst();
     if (!row) throw new Error(`Tenant ${tenantId} does not exist.`);
     const cached = this.#cache.get(tenantId);
     if (cached && cached.version === row.meta_version) return cached;
@@ -97,7 +102,11 @@ export class TenantMetaCache {
 }
 
 /** Loads a tenant's metamodel and access rules from storage: what every caller's rights are made of. */
-export async function loadTenantMeta(db: Executor, tenantId: number, version: number): Promise<TenantMeta> {
+export async function loadTenantMeta(
+  db: CallerHandle,
+  tenantId: number,
+  version: number,
+): Promise<TenantMeta> {
   const rows = await systemQuery(db, 'catalogue')
     .selectFrom('entities')
     .select(['id', 'type_id', 'name', 'alias', 'data'])

@@ -1,6 +1,7 @@
 import { type EntityId, sysField as F, firstUserId, type Schema, sysType as T } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
-import { type Executor, selectEntities } from '../data/entityRepository.js';
+import { selectEntities } from '../data/entityRepository.js';
+import type { CallerHandle } from '../data/executor.js';
 import { systemQuery } from '../data/systemQuery.js';
 
 /** A definition that names an Object: a form, a page, a report or a relationship. */
@@ -133,7 +134,11 @@ function typeIdIn(value: unknown, key: string): EntityId | undefined {
   return typeof id === 'number' ? id : undefined;
 }
 
-async function countRecords(db: Executor, tenantId: number, typeIds: readonly EntityId[]): Promise<number> {
+async function countRecords(
+  db: CallerHandle,
+  tenantId: number,
+  typeIds: readonly EntityId[],
+): Promise<number> {
   if (typeIds.length === 0) return 0;
   const row = await systemQuery(db, 'write integrity')
     .selectFrom('entities')

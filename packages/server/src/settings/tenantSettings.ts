@@ -1,6 +1,6 @@
 import { sysField as F } from '@plinth/schema';
-import type { Executor } from '../data/entityRepository.js';
 import { parseData } from '../data/entityRepository.js';
+import type { CallerHandle } from '../data/executor.js';
 import { systemQuery } from '../data/systemQuery.js';
 
 export const tenantSettingsAlias = 'core:currentTenantSettings';
@@ -37,8 +37,8 @@ export function settingsData(s: Omit<TenantSettings, 'tenantName'>) {
   };
 }
 
-export async function readTenantSettings(db: Executor, tenantId: number): Promise<TenantSettings> {
-  const tenant = await db
+export async function readTenantSettings(db: CallerHandle, tenantId: number): Promise<TenantSettings> {
+  const tenant = await systemQuery(db, 'tenant settings')
     .selectFrom('tenants')
     .select('name')
     .where('id', '=', tenantId)

@@ -2,7 +2,10 @@ import { schemaFromRecords, sysRecord } from '@plinth/schema';
 import { Kysely, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { Permissions } from '../../src/access/Permissions.js';
+import type { CallerHandle } from '../../src/data/executor.js';
+import { systemQuery } from '../../src/data/systemQuery.js';
 import {
+  insertInto,
   owns,
   type ScopeCaller,
   tenantScope,
@@ -47,6 +50,33 @@ describe('tenantScope', () => {
     scope.updateTable('entities');
     // @ts-expect-error records are deleted through the entity repository
     scope.deleteFrom('entities');
+  });
+
+  it('leaves a caller no query of its own on its handle (types)', () => {
+    const ctx = { db: db as CallerHandle, tenantId: 3, perms: member };
+    const refused = () => {
+      // @ts-expect-error a caller reads through tenantScope(ctx) or systemQuery(ctx.db, reason)
+      ctx.db.selectFrom('entities');
+      // @ts-expect-error a caller adds rows through insertInto(ctx.db, table)
+      ctx.db.insertInto('audit_log');
+      // @ts-expect-error a caller changes rows through tenantScope(ctx).updateTable(table)
+      ctx.db.updateTable('relationships');
+      // @ts-expect-error a caller deletes rows through tenantScope(ctx).deleteFrom(table)
+      ctx.db.deleteFrom('relationships');
+      // @ts-expect-error nor through a common table expression
+      ctx.db.with('x', (q) => q.selectFrom('entities').selectAll());
+    };
+    void refused;
+    // What the handle is for: the scope, and the named way past it.
+    expect(tenantScope(ctx).records().compile().sql).toContain('"entities"."tenant_id" = ?');
+    expect(systemQuery(ctx.db, 'upkeep').selectFrom('tenants').select('id').compile().sql).toBe(
+      'select "id" from "tenants"',
+    );
+    expect(
+      insertInto(ctx.db, 'audit_log')
+        .values({ tenant_id: 3 } as never)
+        .compile().sql,
+    ).toContain('insert into "audit_log"');
   });
 
   it('fails at run time without a tenant or a read rule', () => {

@@ -1,6 +1,6 @@
 import { type EntityId, firstUserId, type StoredValue } from '@plinth/schema';
 import { type RawBuilder, sql } from 'kysely';
-import type { Executor } from '../executor.js';
+import { type CallerHandle, type Executor, unscoped } from '../executor.js';
 import { ftsPhrase } from './ftsPhrase.js';
 
 /**
@@ -18,7 +18,12 @@ const tableOf = (tenantId: number, fieldId: EntityId) => `${prefixOf(tenantId)}$
  * Contains condition on the field runs (so fields nobody searches cost writes nothing), and again
  * should a rolled-back transaction have taken it away.
  */
-export async function ensureFieldTextTable(db: Executor, tenantId: number, fieldId: EntityId): Promise<void> {
+export async function ensureFieldTextTable(
+  handle: CallerHandle,
+  tenantId: number,
+  fieldId: EntityId,
+): Promise<void> {
+  const db = unscoped(handle);
   const table = tableOf(tenantId, fieldId);
   const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_master
     WHERE type = 'table' AND name = ${table}`.execute(db);

@@ -1,6 +1,6 @@
 import { type EntityId, type StoredValue, unsearchedFields } from '@plinth/schema';
 import { sql } from 'kysely';
-import { type Executor, engineOf } from '../executor.js';
+import { type CallerHandle, type Executor, engineOf, unscoped } from '../executor.js';
 import { writeFieldTexts } from './fieldTexts.js';
 import { orderRecord, unorderRecords } from './searchOrder.js';
 import { searchRowId } from './searchRowId.js';
@@ -32,7 +32,7 @@ export function searchBody(name: string | null, data: Record<string, StoredValue
  * markers, which those writes bump.
  */
 export async function indexRecords(
-  db: Executor,
+  handle: CallerHandle,
   tenantId: number,
   rows: ReadonlyArray<{
     id: EntityId;
@@ -41,6 +41,7 @@ export async function indexRecords(
     data: Record<string, StoredValue>;
   }>,
 ): Promise<void> {
+  const db = unscoped(handle);
   if (rows.length === 0) return;
   if (engineOf(db) === 'sqlite') {
     for (const r of rows) {
