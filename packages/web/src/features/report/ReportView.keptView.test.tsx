@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../app/App';
 import { fakeApi } from '../../test/fakeApi';
-import { keptViewKey } from './reportViewStore';
+import { keptViewKey } from '../keptReportViews/public';
 
 const me = { tenantId: 1, userId: 2, username: 'admin', isAdmin: true, roleIds: [1], csrfToken: 't' };
 const meta = {

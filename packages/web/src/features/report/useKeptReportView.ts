@@ -12,7 +12,6 @@ import {
 } from '@plinth/grid';
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ReportActor } from './ReportToolbar';
 import {
   clearKeptView,
   type KeptReportView,
@@ -20,7 +19,8 @@ import {
   readKeptView,
   withKeptView,
   writeKeptView,
-} from './reportViewStore';
+} from '../keptReportViews/public';
+import type { ReportActor } from './ReportToolbar';
 
 /**
  * The view of a report kept for its user (decision 0035): read once when the report opens (the

@@ -9,9 +9,8 @@ import { useRunnerAppPrefetch } from '../../app/useRunnerAppPrefetch';
 import { AppListPage, HomeRedirect } from '../apps/public';
 import { SignInPage, useSession } from '../auth/public';
 import { formCacheSignedIn } from '../forms/public';
+import { keptViewForPrefetch, rememberReportViewer } from '../keptReportViews/public';
 import { NotificationBell } from '../notifications/public';
-// Not the report's public module, which loads on demand: only the small store of kept views.
-import { keptViewForPrefetch, rememberReportViewer } from '../report/reportViewStore';
 import type { RunnerLocation } from '../runner/public';
 import { RoutePlaceholder } from './RoutePlaceholder';
 import { type AppRoute, matchRoute } from './routes';

@@ -6,9 +6,8 @@ import {
 import type { ApiClient } from '../../../api/apiClient';
 import { reportApi } from '../../../api/reportApi';
 import { prefetchReport } from '../../../api/reportPrefetch';
+import { keptViewForPrefetch } from '../../keptReportViews/public';
 import { prefetchPageAggregates } from '../../pages/public';
-// Not the report's public module, which loads on demand: only the small store of kept views.
-import { keptViewForPrefetch } from '../../report/reportViewStore';
 
 /**
  * Asks for the first calls of a page's reports, charts and counters as soon as the page's content
