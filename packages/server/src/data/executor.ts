@@ -20,6 +20,7 @@ export type CallerHandle = Omit<
   | 'with'
   | 'withRecursive'
   | 'selectNoFrom'
+  | 'getExecutor'
 >;
 
 /** The full handle behind a caller's: for the data layer alone. */
@@ -29,7 +30,7 @@ export function unscoped(db: CallerHandle | Executor): Executor {
 
 /** The engine behind a handle, from its SQL adapter. */
 export function engineOf(db: CallerHandle): Engine {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+  return unscoped(db).getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
 const CHUNK = 500;

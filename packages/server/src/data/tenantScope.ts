@@ -1,9 +1,11 @@
 import type { EntityId } from '@plinth/schema';
 import {
+  type CompiledQuery,
   type DeleteQueryBuilder,
   type DeleteResult,
   type InsertQueryBuilder,
   type InsertResult,
+  type QueryResult,
   type RawBuilder,
   type SelectQueryBuilder,
   sql,
@@ -57,6 +59,13 @@ export interface TenantScope {
    * they lead to are guarded by `visible`.
    */
   owns(alias: string): RawBuilder<boolean>;
+  /**
+   * Runs SQL written by hand for the caller: its rows are guarded by its own `owns` and `visible`
+   * (the reads ratchet, `test/data/tenantTableReads.test.ts`, checks each such statement).
+   */
+  execute<R>(statement: RawBuilder<R>): Promise<QueryResult<R>>;
+  /** The text and parameters of such a statement, as the caller's engine writes them. */
+  compile<R>(statement: RawBuilder<R>): CompiledQuery<R>;
   /** A tenant table to change, the caller's tenant's rows only (records: the entity repository). */
   updateTable<T extends Exclude<TenantTable, 'entities'>>(
     table: T,
@@ -96,6 +105,8 @@ export function tenantScope(caller: ScopeCaller): TenantScope {
     selectFrom: (table) => db.selectFrom(table as 'relationships').where(ownRows(table, tenantId)) as never,
     visible: (alias) => visible(caller, alias),
     owns: (alias) => owns(caller, alias),
+    execute: (statement) => statement.execute(db),
+    compile: (statement) => statement.compile(db),
     updateTable: (table) => db.updateTable(table as 'relationships').where(ownRows(table, tenantId)) as never,
     deleteFrom: (table) => db.deleteFrom(table as 'relationships').where(ownRows(table, tenantId)) as never,
   };

@@ -22,6 +22,7 @@ import {
   selectLinksOfRels,
 } from '../data/entityRepository.js';
 import type { CallerHandle } from '../data/executor.js';
+import { systemQuery } from '../data/systemQuery.js';
 import { owns, type TenantScope } from '../data/tenantScope.js';
 import type { Engine } from '../db/tables.js';
 import { AppError } from '../http/errors.js';
@@ -353,7 +354,9 @@ export async function checkStructureCycles(
     // One structure change of a tenant at a time: two concurrent changes could each be fine alone
     // and close a loop together. The lock ends with the transaction.
     for (const relId of new Set(structural.map((c) => c.rel.id)))
-      await sql`SELECT pg_advisory_xact_lock(${tenantId}::int, ${relId % 2_147_483_647}::int)`.execute(db);
+      await sql`SELECT pg_advisory_xact_lock(${tenantId}::int, ${relId % 2_147_483_647}::int)`.execute(
+        systemQuery(db, 'write integrity'),
+      );
   }
   const errors: MemberError[] = [];
   for (const c of structural) {
@@ -383,7 +386,7 @@ async function reachesItself(db: CallerHandle, tenantId: number, relId: EntityId
       UNION
       SELECT r.to_id FROM up JOIN relationships r ON ${owns({ tenantId }, 'r')} AND r.rel_id = ${relId} AND r.from_id = up.id
     )
-    SELECT id FROM up WHERE id = ${id} LIMIT 1`.execute(db);
+    SELECT id FROM up WHERE id = ${id} LIMIT 1`.execute(systemQuery(db, 'write integrity'));
   return found.rows.length > 0;
 }
 

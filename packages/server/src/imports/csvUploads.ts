@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { RequestContext } from '../context.js';
-import { tenantScope } from '../data/tenantScope.js';
+import { insertInto, tenantScope } from '../data/tenantScope.js';
 import { notFound } from '../http/errors.js';
 import { csvLimits, importMessages } from './importMessages.js';
 
@@ -23,8 +22,16 @@ export async function storeUpload(ctx: RequestContext, fileName: string, content
     .deleteFrom('csv_uploads')
     .where('uploaded_at', '<', now - csvLimits.keptMs)
     .execute();
-  await sql`INSERT INTO csv_uploads (tenant_id, id, user_id, file_name, content, uploaded_at)
-    VALUES (${ctx.tenantId}, ${id}, ${ctx.actor.userId}, ${fileName}, ${content}, ${now})`.execute(ctx.db);
+  await insertInto(ctx.db, 'csv_uploads')
+    .values({
+      tenant_id: ctx.tenantId,
+      id,
+      user_id: ctx.actor.userId,
+      file_name: fileName,
+      content,
+      uploaded_at: now,
+    })
+    .execute();
   return id;
 }
 

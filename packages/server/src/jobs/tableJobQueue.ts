@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { systemQuery } from '../data/systemQuery.js';
 import type { Db } from '../db/tables.js';
 import type { JobData, SendOptions } from './jobQueue.js';
 import {
@@ -50,7 +51,7 @@ export class TableJobStore implements JobStore {
       INSERT INTO jobs (id, queue, tenant_id, data, state, singleton_key, attempt, run_after, created_at)
       VALUES (${randomUUID()}, ${queue}, ${data.tenantId}, ${JSON.stringify(data)}, 'created',
         ${options.singletonKey ?? null}, 0, ${runAfter}, ${now})
-      ON CONFLICT DO NOTHING`.execute(options.db ?? this.#db);
+      ON CONFLICT DO NOTHING`.execute(options.db ? systemQuery(options.db, 'write integrity') : this.#db);
   }
 
   async take(queue: string, count: number, rules: QueueRules): Promise<HeldJob[]> {

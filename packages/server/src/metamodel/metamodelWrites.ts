@@ -280,12 +280,12 @@ async function checkStructureLinks(ctx: RequestContext, schema: Schema, row: Ent
   if (!rel || !isValidStructure(rel) || ctx.schema.relationship(row.id)?.isStructure) return [];
   const tenant = tenantScope(ctx);
   // Every record paired with each record above it; UNION drops pairs already reached, so it ends.
-  const loop = await sql<{ start: number }>`WITH RECURSIVE walk (start, id) AS (
+  const loop = await tenant.execute(sql<{ start: number }>`WITH RECURSIVE walk (start, id) AS (
       SELECT from_id, to_id FROM relationships WHERE ${tenant.owns('relationships')} AND rel_id = ${rel.id}
       UNION
       SELECT walk.start, r.to_id FROM walk JOIN relationships r ON ${tenant.owns('r')} AND r.rel_id = ${rel.id} AND r.from_id = walk.id
     )
-    SELECT start FROM walk WHERE start = id LIMIT 1`.execute(ctx.db);
+    SELECT start FROM walk WHERE start = id LIMIT 1`);
   return loop.rows.length === 0
     ? []
     : [

@@ -1,7 +1,7 @@
 import type { EntityId } from '@plinth/schema';
 import { type CompiledQuery, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
-import { owns } from '../data/tenantScope.js';
+import { owns, tenantScope } from '../data/tenantScope.js';
 
 /**
  * Results of report queries that visit every matching record (group buckets, grand totals, a
@@ -129,11 +129,9 @@ export async function readMarker(
       : typeIds.length === 0
         ? sql` AND 1 = 0`
         : sql` AND type_id IN (${sql.join([...typeIds])})`;
-  const result = await sql<{ m: unknown; v: unknown }>`SELECT
+  const result = await tenantScope(ctx).execute(sql<{ m: unknown; v: unknown }>`SELECT
       (SELECT meta_version FROM tenants WHERE id = ${t}) AS m,
-      (SELECT coalesce(sum(version), 0) FROM change_markers WHERE ${owns(ctx, 'change_markers')}${types}) AS v`.execute(
-    ctx.db,
-  );
+      (SELECT coalesce(sum(version), 0) FROM change_markers WHERE ${owns(ctx, 'change_markers')}${types}) AS v`);
   const row = result.rows[0];
   return `${String(row?.m)}/${String(row?.v)}`;
 }

@@ -2,6 +2,7 @@ import type { EntityId } from '@plinth/schema';
 import type { RawBuilder } from 'kysely';
 import type { RequestContext } from '../context.js';
 import { type ChunkMarks, chunkOfId, chunkRuns } from '../data/chunkMarkers.js';
+import { tenantScope } from '../data/tenantScope.js';
 import type { ChunkScope } from './chunkScope.js';
 import { cursorOf, type ReportCursor, type Seek } from './keysetSql.js';
 import type { SearchWithin } from './reportSql.js';
@@ -70,7 +71,7 @@ export async function searchPageIds(
   const keptCount = keptRowsOf(search);
   if (start + take > keptCount) return readPage();
   const first = search.rows({ limit: keptCount + 1 });
-  const read = async (statement: RawBuilder<Row>) => (await statement.execute(ctx.db)).rows;
+  const read = async (statement: RawBuilder<Row>) => (await tenantScope(ctx).execute(statement)).rows;
   /** The first kept number of rows read in order, and the cursor they end at. */
   const keep = (rows: Row[], through?: ReportCursor): KeptRows => {
     if (rows.length <= keptCount)
@@ -84,7 +85,7 @@ export async function searchPageIds(
   };
   const kept = await cachedRows<KeptRows>(
     ctx,
-    [first.compile(ctx.db)],
+    [tenantScope(ctx).compile(first)],
     search.typesRead,
     async () => keep(await read(first)),
     scope && seek ? keptRefresh(search, scope, first, read, keep) : undefined,

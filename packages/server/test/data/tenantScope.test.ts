@@ -1,5 +1,5 @@
 import { schemaFromRecords, sysRecord } from '@plinth/schema';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { Permissions } from '../../src/access/Permissions.js';
 import type { CallerHandle } from '../../src/data/executor.js';
@@ -65,6 +65,8 @@ describe('tenantScope', () => {
       ctx.db.deleteFrom('relationships');
       // @ts-expect-error nor through a common table expression
       ctx.db.with('x', (q) => q.selectFrom('entities').selectAll());
+      // @ts-expect-error SQL written by hand runs through tenantScope(ctx).execute, under its guards
+      sql`SELECT id FROM entities`.execute(ctx.db);
     };
     void refused;
     // What the handle is for: the scope, and the named way past it.

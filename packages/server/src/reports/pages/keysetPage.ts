@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { tenantScope } from '../../data/tenantScope.js';
 import { afterCursorSql, cursorOf, cursorSelect } from '../keysetSql.js';
 import type { PageStrategy } from './pageStrategy.js';
 
@@ -21,10 +22,11 @@ export const keysetPage: PageStrategy = {
     const rows: Row[] = [];
     for (const part of after ? afterCursorSql(seek, after) : [undefined]) {
       if (rows.length >= take) break;
-      const more =
-        await sql<Row>`SELECT ${sql.join([sql`e0.id AS id`, ...cursorSelect(ctx.engine, seek)])} FROM ${q.from()}
+      const more = await tenantScope(
+        ctx,
+      ).execute(sql<Row>`SELECT ${sql.join([sql`e0.id AS id`, ...cursorSelect(ctx.engine, seek)])} FROM ${q.from()}
       WHERE ${part ? sql`${q.where} AND ${part.where}` : q.where} ORDER BY ${part ? part.orderBy : q.orderBy}
-      LIMIT ${take - rows.length} OFFSET ${after ? 0 : start}`.execute(ctx.db);
+      LIMIT ${take - rows.length} OFFSET ${after ? 0 : start}`);
       rows.push(...more.rows);
     }
     return {

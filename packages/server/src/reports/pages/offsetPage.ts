@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import { tenantScope } from '../../data/tenantScope.js';
 import type { PageRead, PageStrategy } from './pageStrategy.js';
 
 /**
@@ -14,8 +15,10 @@ export async function idsByOffset(
 ): Promise<number[]> {
   const { ctx, sql: q } = read;
   const where = extra ? sql`${q.where} AND ${extra}` : q.where;
-  const result = await sql<{ id: number }>`SELECT e0.id AS id FROM ${q.from()} WHERE ${where}
-    ORDER BY ${order} LIMIT ${n} OFFSET ${offset}`.execute(ctx.db);
+  const result = await tenantScope(ctx).execute(sql<{
+    id: number;
+  }>`SELECT e0.id AS id FROM ${q.from()} WHERE ${where}
+    ORDER BY ${order} LIMIT ${n} OFFSET ${offset}`);
   return result.rows.map((r) => Number(r.id));
 }
 

@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../../context.js';
+import { tenantScope } from '../../data/tenantScope.js';
 import { groupKeyHasId } from '../plan/planSorts.js';
 import type { PlanFacts, SortOrder } from '../plan/planTypes.js';
 import { orderKeySql, type ReportSql, sortsAsText } from '../reportSql.js';
@@ -62,7 +63,7 @@ export function groupedSql(
   for (const k of keys) {
     const value = selected(sql`${k.value} AS ${sql.id(`k${k.i}`)}`);
     if (sortsAsText(k.column)) {
-      const bound = k.value.compile(ctx.db).parameters.length > 0;
+      const bound = tenantScope(ctx).compile(k.value).parameters.length > 0;
       const lowered = bound
         ? selected(sql`lower(${k.value}) AS ${sql.id(`o${k.i}`)}`)
         : sql`lower(${k.value})`;

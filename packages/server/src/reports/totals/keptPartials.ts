@@ -59,11 +59,9 @@ export async function saveKeptPartials(
     // Wall-clock time, as the idle upkeep that removes old ones reads it (not the request's clock,
     // which a test or a tenant may set elsewhere: the upkeep would take fresh partials for old).
     const at = Date.now();
-    await sql`INSERT INTO kept_partials (tenant_id, cache_key, state, saved_at)
+    await tenantScope(ctx).execute(sql`INSERT INTO kept_partials (tenant_id, cache_key, state, saved_at)
         VALUES (${ctx.tenantId}, ${storedKey(key)}, ${text}, ${at})
-        ON CONFLICT (tenant_id, cache_key) DO UPDATE SET state = excluded.state, saved_at = excluded.saved_at`.execute(
-      ctx.db,
-    );
+        ON CONFLICT (tenant_id, cache_key) DO UPDATE SET state = excluded.state, saved_at = excluded.saved_at`);
   } catch (error) {
     process.emitWarning(`Group partials not kept: ${String(error)}`);
   }

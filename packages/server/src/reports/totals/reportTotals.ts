@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../../context.js';
+import { tenantScope } from '../../data/tenantScope.js';
 import { aggregateSql } from '../aggregateSql.js';
 import type { PlanFacts, TotalsKind } from '../plan/planTypes.js';
 import type { ReportSql } from '../reportSql.js';
@@ -36,11 +37,11 @@ export async function readTotals(
   const statements = plan.totals.map((kind) => totalsStatement(ctx, plan, q, keys, limited, kind));
   const results = await cachedRows<Row[][]>(
     ctx,
-    statements.map((s) => s.compile(ctx.db)),
+    statements.map((s) => tenantScope(ctx).compile(s)),
     plan.typesRead,
     async () => {
       const out: Row[][] = [];
-      for (const s of statements) out.push((await s.execute(ctx.db)).rows);
+      for (const s of statements) out.push((await tenantScope(ctx).execute(s)).rows);
       return out;
     },
     // Made only when the kept result is stale: a hit costs no chunked form.

@@ -2,6 +2,7 @@ import type { EntityId } from '@plinth/schema';
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../../context.js';
 import { type ChunkMarks, type ChunkRun, chunkRuns, idsOfRun } from '../../data/chunkMarkers.js';
+import { tenantScope } from '../../data/tenantScope.js';
 import { CHANGE_CHUNK_IDS } from '../../db/migrations/007_change_chunks.js';
 import { type ChunkScope, chunkScope } from '../chunkScope.js';
 import type { PlanFacts } from '../plan/planTypes.js';
@@ -187,10 +188,9 @@ function partialsReader(
     const where = ids ? sql`${q.where} AND e0.id >= ${ids.lo} AND e0.id < ${ids.hi}` : q.where;
     const ordered = order ? sql` ORDER BY ${sql.join(order)}` : sql``;
     const tail = run ? sql`` : sql`${ordered} LIMIT ${MAX_PARTIAL_ROWS + 1}`;
-    const result =
-      await sql<Row>`SELECT ${sql.join(selects)} FROM ${q.from()} WHERE ${where} GROUP BY ${groupBy}${tail}`.execute(
-        ctx.db,
-      );
+    const result = await tenantScope(ctx).execute(
+      sql<Row>`SELECT ${sql.join(selects)} FROM ${q.from()} WHERE ${where} GROUP BY ${groupBy}${tail}`,
+    );
     return result.rows;
   };
 }
