@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { CompiledQuery, sql } from 'kysely';
 import PgBoss from 'pg-boss';
-import { type Executor, unscoped } from '../data/executor.js';
+import type { Executor } from '../data/executor.js';
+import { systemQuery } from '../data/systemQuery.js';
 import type { Db } from '../db/tables.js';
 import type { JobData, SendOptions } from './jobQueue.js';
 import {
@@ -127,7 +128,7 @@ export class PgBossJobStore implements JobStore {
       // each such job gets a key of its own.
       singletonKey: options.singletonKey ?? `job-${randomUUID()}`,
       ...(options.startAfterMs ? { startAfter: options.startAfterMs / 1000 } : {}),
-      ...(options.db ? { db: pgBossExecutor(unscoped(options.db)) } : {}),
+      ...(options.db ? { db: pgBossExecutor(systemQuery(options.db, 'write integrity')) } : {}),
     });
   }
 

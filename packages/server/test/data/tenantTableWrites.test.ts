@@ -144,4 +144,12 @@ describe('writes of tenant tables past the tenant scope', () => {
       ]),
     ).toBe(true);
   });
+
+  it("are never made on the caller's handle unwrapped: data/ alone unwraps it", () => {
+    // Past data/ a feature takes a full handle from systemQuery(db, reason), never unscoped(db).
+    const found = filesOutsideDataLayer()
+      .filter((f) => f.lines.some((line) => /\bunscoped\(/.test(line)))
+      .map((f) => f.rel);
+    expect(found).toEqual([]);
+  });
 });
