@@ -22,11 +22,11 @@ export const keysetPage: PageStrategy = {
     const rows: Row[] = [];
     for (const part of after ? afterCursorSql(seek, after) : [undefined]) {
       if (rows.length >= take) break;
-      const more = await tenantScope(
-        ctx,
-      ).execute(sql<Row>`SELECT ${sql.join([sql`e0.id AS id`, ...cursorSelect(ctx.engine, seek)])} FROM ${q.from()}
+      const statement = sql<Row>`SELECT ${sql.join([sql`e0.id AS id`, ...cursorSelect(ctx.engine, seek)])}
+      FROM ${q.from()}
       WHERE ${part ? sql`${q.where} AND ${part.where}` : q.where} ORDER BY ${part ? part.orderBy : q.orderBy}
-      LIMIT ${take - rows.length} OFFSET ${after ? 0 : start}`);
+      LIMIT ${take - rows.length} OFFSET ${after ? 0 : start}`;
+      const more = await tenantScope(ctx).execute(statement);
       rows.push(...more.rows);
     }
     return {

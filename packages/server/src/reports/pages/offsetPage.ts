@@ -15,10 +15,9 @@ export async function idsByOffset(
 ): Promise<number[]> {
   const { ctx, sql: q } = read;
   const where = extra ? sql`${q.where} AND ${extra}` : q.where;
-  const result = await tenantScope(ctx).execute(sql<{
-    id: number;
-  }>`SELECT e0.id AS id FROM ${q.from()} WHERE ${where}
-    ORDER BY ${order} LIMIT ${n} OFFSET ${offset}`);
+  const statement = sql<{ id: number }>`SELECT e0.id AS id FROM ${q.from()} WHERE ${where}
+    ORDER BY ${order} LIMIT ${n} OFFSET ${offset}`;
+  const result = await tenantScope(ctx).execute(statement);
   return result.rows.map((r) => Number(r.id));
 }
 

@@ -123,11 +123,9 @@ async function readNames(
       ? sql<boolean>`j.id = ANY(${[...ids]}::bigint[])`
       : sql<boolean>`j.id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
   const by = (v: RawBuilder<unknown>) => orderKeySql(v, key.order);
-  const { rows } = await tenantScope(ctx).execute(sql<{
-    id: unknown;
-    name: unknown;
-  }>`SELECT j.id AS id, j.name AS name FROM entities j
-      WHERE ${tenantScope(ctx).visible('j')} AND ${among}
+  const tenant = tenantScope(ctx);
+  const { rows } = await tenant.execute(sql<{ id: unknown; name: unknown }>`SELECT j.id AS id, j.name AS name
+      FROM entities j WHERE ${tenant.visible('j')} AND ${among}
       ORDER BY ${by(sql`lower(j.name)`)}, ${by(sql`j.name`)}, ${by(sql`j.id`)}`);
   rows.forEach((r, rank) => {
     out.set(Number(r.id), { name: r.name, id: r.id, rank });
