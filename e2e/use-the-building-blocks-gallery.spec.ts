@@ -150,8 +150,16 @@ test('search and pick from the picker dropdown', async ({ page }) => {
   await expect(listbox.getByRole('option')).toHaveCount(20);
   await expect(page.getByRole('button', { name: 'Load more' })).toBeVisible();
   const name = (await listbox.getByRole('option').nth(2).textContent()) ?? '';
-  await page.keyboard.type(name.slice(0, 4));
-  await expect(listbox.getByRole('option', { name })).toBeVisible();
+  const typed = name.slice(0, 4);
+  await page.keyboard.type(typed);
+  // Wait for the search's answer: clicking the option in the list still showing would race the
+  // narrowed list, which moves the option (and a scroll closes the non-modal dropdown).
+  await expect
+    .poll(async () => {
+      const names = await listbox.getByRole('option').allTextContents();
+      return names.length < 20 && names.includes(name);
+    })
+    .toBe(true);
   await listbox.getByRole('option', { name }).click();
   await expect(picker.getByRole('button', { name: `Remove ${name}` })).toBeVisible();
 });
