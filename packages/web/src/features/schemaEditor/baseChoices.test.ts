@@ -2,24 +2,7 @@ import { sysType } from '@plinth/schema';
 import { describe, expect, it } from 'vitest';
 import { baseChoices } from './ObjectDialog';
 import type { SchemaTypeSummary } from './schemaApi';
-
-const type = (
-  id: number,
-  name: string,
-  inheritsId: number | null,
-  extra: Partial<SchemaTypeSummary> = {},
-) => ({
-  id,
-  alias: null,
-  name,
-  scriptName: name,
-  description: null,
-  inheritsId,
-  isAbstract: false,
-  isChoiceType: false,
-  isSystem: false,
-  ...extra,
-});
+import { typeSummary as type } from './schemaServerHarness';
 
 const types: SchemaTypeSummary[] = [
   type(sysType.resource, 'Resource', null, { isSystem: true }),

@@ -45,7 +45,8 @@ interface FakeField {
   groupId?: number;
 }
 
-const summary = (
+/** A type as the schema's type list answers it; `extra` sets the rest. */
+export const typeSummary = (
   id: number,
   name: string,
   inheritsId: number | null,
@@ -70,13 +71,17 @@ const summary = (
  */
 export function schemaServerHarness() {
   const types: SchemaTypeSummary[] = [
-    summary(sysType.resource, 'Resource', null, { isSystem: true, isAbstract: true, alias: 'core:resource' }),
-    summary(sysType.enumValue, 'Choice Value', sysType.resource, { isSystem: true, isAbstract: true }),
-    summary(sysType.person, 'Person', sysType.resource, { isSystem: true, alias: 'core:person' }),
-    summary(10_010, 'Account', sysType.resource),
-    summary(10_020, 'Opportunity', sysType.resource),
-    summary(10_021, 'Big Opportunity', 10_020),
-    summary(10_030, 'Stage', sysType.enumValue, { isChoiceType: true }),
+    typeSummary(sysType.resource, 'Resource', null, {
+      isSystem: true,
+      isAbstract: true,
+      alias: 'core:resource',
+    }),
+    typeSummary(sysType.enumValue, 'Choice Value', sysType.resource, { isSystem: true, isAbstract: true }),
+    typeSummary(sysType.person, 'Person', sysType.resource, { isSystem: true, alias: 'core:person' }),
+    typeSummary(10_010, 'Account', sysType.resource),
+    typeSummary(10_020, 'Opportunity', sysType.resource),
+    typeSummary(10_021, 'Big Opportunity', 10_020),
+    typeSummary(10_030, 'Stage', sysType.enumValue, { isChoiceType: true }),
   ];
   const choices: EnumValue[] = [
     { id: 10_031, name: 'Lead', order: 10, colour: '#1565c0', iconImageId: null, isRetired: false },
@@ -255,7 +260,7 @@ export function schemaServerHarness() {
         })),
       );
     const id = existing?.id ?? nextId++;
-    const next = summary(id, draft.name, change.relationships?.inherits?.set?.[0] ?? sysType.resource, {
+    const next = typeSummary(id, draft.name, change.relationships?.inherits?.set?.[0] ?? sysType.resource, {
       scriptName: draft.scriptName,
       description: change.fields?.description ?? null,
       isAbstract: change.fields?.isAbstract === true,

@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { SchemaTypeSummary } from './schemaApi';
+import { typeSummary as type } from './schemaServerHarness';
 import { typeRows } from './typeTree';
 
-const type = (id: number, name: string, inheritsId: number | null, isSystem = false): SchemaTypeSummary => ({
-  id,
-  alias: null,
-  name,
-  scriptName: name.replace(/\W/g, ''),
-  description: null,
-  inheritsId,
-  isAbstract: false,
-  isChoiceType: false,
-  isSystem,
-});
-
 const types = [
-  type(1, 'Resource', null, true),
+  type(1, 'Resource', null, { isSystem: true }),
   type(10, 'Project', 1),
   type(11, 'Internal Project', 10),
   type(12, 'Account', 1),
