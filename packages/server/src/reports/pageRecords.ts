@@ -45,7 +45,7 @@ export async function readPageRecords(
     const db = systemQuery(ctx.db, 'already scoped');
     const parts: RawBuilder<unknown>[] = [
       sql`SELECT NULL AS lk_end, NULL AS lk_from, entities.* FROM entities
-        WHERE entities.tenant_id = ${ctx.tenantId} AND entities.id IN (${list})`,
+        WHERE ${tenant.owns('entities')} AND entities.id IN (${list})`,
       ...ends.map((end, i) => {
         const [self, other] = end.direction === 'fwd' ? ['from_id', 'to_id'] : ['to_id', 'from_id'];
         return sql`SELECT ${sql.lit(i)} AS lk_end, ${sql.ref(`lk.${self}`)} AS lk_from, entities.*

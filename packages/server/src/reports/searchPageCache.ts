@@ -71,7 +71,8 @@ export async function searchPageIds(
   const keptCount = keptRowsOf(search);
   if (start + take > keptCount) return readPage();
   const first = search.rows({ limit: keptCount + 1 });
-  const read = async (statement: RawBuilder<Row>) => (await tenantScope(ctx).execute(statement)).rows;
+  const tenant = tenantScope(ctx);
+  const read = async (statement: RawBuilder<Row>) => (await tenant.execute(statement)).rows;
   /** The first kept number of rows read in order, and the cursor they end at. */
   const keep = (rows: Row[], through?: ReportCursor): KeptRows => {
     if (rows.length <= keptCount)
@@ -85,7 +86,7 @@ export async function searchPageIds(
   };
   const kept = await cachedRows<KeptRows>(
     ctx,
-    [tenantScope(ctx).compile(first)],
+    [tenant.compile(first)],
     search.typesRead,
     async () => keep(await read(first)),
     scope && seek ? keptRefresh(search, scope, first, read, keep) : undefined,

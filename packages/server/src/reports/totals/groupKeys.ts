@@ -60,10 +60,11 @@ export function groupedSql(
     return sql.lit(selects.length);
   };
   const orderBy: RawBuilder<unknown>[] = [];
+  const tenant = tenantScope(ctx);
   for (const k of keys) {
     const value = selected(sql`${k.value} AS ${sql.id(`k${k.i}`)}`);
     if (sortsAsText(k.column)) {
-      const bound = tenantScope(ctx).compile(k.value).parameters.length > 0;
+      const bound = tenant.compile(k.value).parameters.length > 0;
       const lowered = bound
         ? selected(sql`lower(${k.value}) AS ${sql.id(`o${k.i}`)}`)
         : sql`lower(${k.value})`;

@@ -35,13 +35,14 @@ export async function readTotals(
       ? q.where
       : sql<boolean>`e0.id IN (SELECT e0.id FROM ${q.from()} WHERE ${q.where} ORDER BY ${q.orderBy} LIMIT ${plan.limit})`;
   const statements = plan.totals.map((kind) => totalsStatement(ctx, plan, q, keys, limited, kind));
+  const tenant = tenantScope(ctx);
   const results = await cachedRows<Row[][]>(
     ctx,
-    statements.map((s) => tenantScope(ctx).compile(s)),
+    statements.map((s) => tenant.compile(s)),
     plan.typesRead,
     async () => {
       const out: Row[][] = [];
-      for (const s of statements) out.push((await tenantScope(ctx).execute(s)).rows);
+      for (const s of statements) out.push((await tenant.execute(s)).rows);
       return out;
     },
     // Made only when the kept result is stale: a hit costs no chunked form.
