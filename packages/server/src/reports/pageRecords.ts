@@ -2,6 +2,7 @@ import type { EntityId } from '@plinth/schema';
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../context.js';
 import { chunks, type EntityRow, toEntityRow } from '../data/entityRepository.js';
+import { idIn } from '../data/idList.js';
 import { systemQuery } from '../data/systemQuery.js';
 import { tenantScope } from '../data/tenantScope.js';
 import type { EntitiesTable } from '../db/tables.js';
@@ -40,17 +41,16 @@ export async function readPageRecords(
   const tenant = tenantScope(ctx);
   const size = Math.max(1, Math.floor(maxIdsPerStatement / (ends.length + 1)));
   for (const part of chunks(unique, size)) {
-    const list = sql.join(part);
     // The page's records, by the ids the report's scoped query chose; the ends guard what they reach.
     const db = systemQuery(ctx.db, 'already scoped');
     const parts: RawBuilder<unknown>[] = [
       sql`SELECT NULL AS lk_end, NULL AS lk_from, entities.* FROM entities
-        WHERE ${tenant.owns('entities')} AND entities.id IN (${list})`,
+        WHERE ${tenant.owns('entities')} AND ${idIn(ctx.engine, sql.ref('entities.id'), part)}`,
       ...ends.map((end, i) => {
         const [self, other] = end.direction === 'fwd' ? ['from_id', 'to_id'] : ['to_id', 'from_id'];
         return sql`SELECT ${sql.lit(i)} AS lk_end, ${sql.ref(`lk.${self}`)} AS lk_from, entities.*
           FROM relationships lk JOIN entities ON entities.id = ${sql.ref(`lk.${other}`)}
-          WHERE ${tenant.owns('lk')} AND lk.rel_id = ${end.relId} AND ${sql.ref(`lk.${self}`)} IN (${list})
+          WHERE ${tenant.owns('lk')} AND lk.rel_id = ${end.relId} AND ${idIn(ctx.engine, sql.ref(`lk.${self}`), part)}
           AND ${tenant.visible('entities')}`;
       }),
       ...(first ? types : []).map(

@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../../context.js';
+import { idIn } from '../../data/idList.js';
 import { tenantScope } from '../../data/tenantScope.js';
 import { orderKeySql, type ReportSql } from '../reportSql.js';
 import type { GroupKey } from './groupKeys.js';
@@ -118,10 +119,7 @@ async function readNames(
 ): Promise<Map<number, { name: unknown; id: unknown; rank: number }>> {
   const out = new Map<number, { name: unknown; id: unknown; rank: number }>();
   if (ids.length === 0) return out;
-  const among =
-    ctx.engine === 'postgres'
-      ? sql<boolean>`j.id = ANY(${[...ids]}::bigint[])`
-      : sql<boolean>`j.id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+  const among = idIn(ctx.engine, sql.ref('j.id'), ids);
   const by = (v: RawBuilder<unknown>) => orderKeySql(v, key.order);
   const tenant = tenantScope(ctx);
   const { rows } = await tenant.execute(sql<{ id: unknown; name: unknown }>`SELECT j.id AS id, j.name AS name
