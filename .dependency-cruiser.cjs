@@ -24,6 +24,8 @@ const testFiles = [
   '\\.test\\.tsx?$',
   '^packages/[^/]+/(test|bench)/',
   '^packages/[^/]+/src/test/',
+  // A feature's own test support (the runner's fixtures beside its harness).
+  '^packages/[^/]+/src/features/[^/]+/test/',
   '/testMatchers\\.d\\.ts$',
   'Harness\\.tsx?$',
   '^e2e/',
