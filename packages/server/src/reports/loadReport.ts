@@ -53,18 +53,16 @@ export async function loadReport(ctx: RequestContext, source: ReportSource): Pro
 async function readableReport(ctx: RequestContext, id: EntityId) {
   const readFilter = ctx.perms.readFilter();
   // The report under the caller's read rule, with the settings record every caller's run needs.
-  const report = systemQuery(ctx.db, 'tenant settings')
-    .selectFrom('entities')
-    .selectAll()
-    .where('tenant_id', '=', ctx.tenantId)
-    .where((eb) => (readFilter ? eb.and([eb('id', '=', id), readFilter(eb)]) : eb('id', '=', id)));
-  const settingsRow = systemQuery(ctx.db, 'tenant settings')
-    .selectFrom('entities')
-    .selectAll()
-    .where('tenant_id', '=', ctx.tenantId)
-    .where('alias', '=', tenantSettingsAlias);
+  const records = () =>
+    systemQuery(ctx.db, 'tenant settings')
+      .selectFrom('entities')
+      .selectAll()
+      .where('tenant_id', '=', ctx.tenantId);
   // Two key lookups in one statement, where an OR of the two makes SQLite merge two index searches.
-  const rows = await report.unionAll(settingsRow).execute();
+  const rows = await records()
+    .where((eb) => (readFilter ? eb.and([eb('id', '=', id), readFilter(eb)]) : eb('id', '=', id)))
+    .unionAll(records().where('alias', '=', tenantSettingsAlias))
+    .execute();
   const row = rows.find((r) => r.id === id && r.type_id === sysType.report);
   if (!row) return undefined;
   const stored = rows.find((r) => r.alias === tenantSettingsAlias);
