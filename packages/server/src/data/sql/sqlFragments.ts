@@ -57,3 +57,20 @@ export function and(parts: readonly RawBuilder<boolean>[]): RawBuilder<boolean> 
 
 /** A stand-in value for checking which aggregates apply to a column without building a query. */
 export const columnValueForCheck = sql`NULL`;
+
+/**
+ * The rows' `values`, aggregated into one JSON array of arrays (SQL `NULL` over no rows on
+ * PostgreSQL): many narrow rows as one value, where building a row object per row costs more
+ * than the row (decision 0141). Read it back with `jsonRowsOf`.
+ */
+export function jsonRows(engine: Engine, values: readonly RawBuilder<unknown>[]): RawBuilder<string> {
+  return engine === 'postgres'
+    ? sql`json_agg(json_build_array(${sql.join(values)}))`
+    : sql`json_group_array(json_array(${sql.join(values)}))`;
+}
+
+/** The arrays `jsonRows` aggregated: SQLite answers JSON text, PostgreSQL's driver parses it. */
+export function jsonRowsOf(value: unknown): unknown[][] {
+  if (value === null || value === undefined) return [];
+  return (typeof value === 'string' ? JSON.parse(value) : value) as unknown[][];
+}
