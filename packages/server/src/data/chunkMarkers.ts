@@ -1,7 +1,9 @@
 import type { EntityId } from '@plinth/schema';
 import { sql } from 'kysely';
 import { CHANGE_CHUNK_IDS } from '../db/migrations/007_change_chunks.js';
+import type { Engine } from '../db/tables.js';
 import { type CallerHandle, unscoped } from './executor.js';
+import { jsonRows, jsonRowsOf } from './sql/sqlFragments.js';
 
 /**
  * The change markers of chunks of {@link CHANGE_CHUNK_IDS} root records (decision 0025): triggers
@@ -28,35 +30,34 @@ export interface ChunkSources {
   targets: readonly EntityId[];
 }
 
-/** The markers now, of the tenant, read in one statement (one snapshot). */
+/**
+ * The markers now, of the tenant, read in one statement (one snapshot): one row, the chunks'
+ * markers in it as one JSON value (a row each cost more than reading them, decision 0141).
+ */
 export async function readChunkMarks(
   handle: CallerHandle,
+  engine: Engine,
   tenantId: number,
   s: ChunkSources,
 ): Promise<ChunkMarks> {
   const db = unscoped(handle);
   const t = tenantId;
   const sources = [...s.roots, ...s.linkSides.keys()];
+  const marks = jsonRows(engine, [sql.ref('source_id'), sql.ref('chunk'), sql.ref('version')]);
   const targetSum =
     s.targets.length === 0
-      ? sql`SELECT 0 AS s, 0 AS c, 0 AS v`
-      : sql`SELECT 0 AS s, 0 AS c, (SELECT coalesce(sum(version), 0) FROM change_chunks WHERE tenant_id = ${t} AND source_id IN (${sql.join([...s.targets])})) AS v`;
-  const rows = (
-    await sql<{ s: unknown; c: unknown; v: unknown }>`SELECT source_id AS s, chunk AS c, version AS v
-        FROM change_chunks WHERE tenant_id = ${t} AND source_id IN (${sql.join(sources)})
-        UNION ALL ${targetSum}
-        UNION ALL SELECT -1 AS s, 0 AS c, meta_version AS v FROM tenants WHERE id = ${t}`.execute(db)
+      ? sql`0`
+      : sql`(SELECT coalesce(sum(version), 0) FROM change_chunks WHERE tenant_id = ${t} AND source_id IN (${sql.join([...s.targets])}))`;
+  const [row] = (
+    await sql<{ chunks: unknown; targets: unknown; meta: unknown }>`SELECT
+        (SELECT ${marks} FROM change_chunks WHERE tenant_id = ${t} AND source_id IN (${sql.join(sources)})) AS chunks,
+        ${targetSum} AS targets,
+        (SELECT meta_version FROM tenants WHERE id = ${t}) AS meta`.execute(db)
   ).rows;
-  let meta = '';
-  let targetsNow = '';
   const versions = new Map<string, number>();
-  for (const r of rows) {
-    const source = Number(r.s);
-    if (source === -1) meta = String(r.v);
-    else if (source === 0) targetsNow = String(Number(r.v));
-    else versions.set(`${source}:${Number(r.c)}`, Number(r.v));
-  }
-  return { meta, targets: targetsNow, versions };
+  for (const [source, chunk, version] of jsonRowsOf(row?.chunks))
+    versions.set(`${Number(source)}:${Number(chunk)}`, Number(version));
+  return { meta: String(row?.meta ?? ''), targets: String(Number(row?.targets ?? 0)), versions };
 }
 
 /**

@@ -76,7 +76,7 @@ export function chunkScope(input: ChunkScopeInput): ChunkScope | undefined {
     roots: [...sources.roots],
     links: [...links.values()],
     targets: sources.targets,
-    readMarks: () => readChunkMarks(ctx.db, ctx.tenantId, sources),
+    readMarks: () => readChunkMarks(ctx.db, ctx.engine, ctx.tenantId, sources),
     staleChunks: (before, now) => staleChunks(sources, before, now),
   };
 }
