@@ -9,6 +9,7 @@ import {
 import type { RequestContext } from '../context.js';
 import { parseData } from '../data/entityRepository.js';
 import { systemQuery } from '../data/systemQuery.js';
+import { tenantScope } from '../data/tenantScope.js';
 import type { EntitiesTable } from '../db/tables.js';
 import { resolveIds } from '../entities/readEntities.js';
 import { badRequest, invalidShape, notFound } from '../http/errors.js';
@@ -51,18 +52,14 @@ export async function loadReport(ctx: RequestContext, source: ReportSource): Pro
  * record, which the run needs next (decision 0055).
  */
 async function readableReport(ctx: RequestContext, id: EntityId) {
-  const readFilter = ctx.perms.readFilter();
-  // The report under the caller's read rule, with the settings record every caller's run needs.
-  const records = () =>
-    systemQuery(ctx.db, 'tenant settings')
-      .selectFrom('entities')
-      .selectAll()
-      .where('tenant_id', '=', ctx.tenantId);
-  // Two key lookups in one statement, where an OR of the two makes SQLite merge two index searches.
-  const rows = await records()
-    .where((eb) => (readFilter ? eb.and([eb('id', '=', id), readFilter(eb)]) : eb('id', '=', id)))
-    .unionAll(records().where('alias', '=', tenantSettingsAlias))
-    .execute();
+  // The report under the caller's read rule, with the settings record every caller's run needs:
+  // two key lookups in one statement, where an OR of the two makes SQLite merge two index searches.
+  const settings = systemQuery(ctx.db, 'tenant settings')
+    .selectFrom('entities')
+    .selectAll()
+    .where('tenant_id', '=', ctx.tenantId)
+    .where('alias', '=', tenantSettingsAlias);
+  const rows = await tenantScope(ctx).records().selectAll().where('id', '=', id).unionAll(settings).execute();
   const row = rows.find((r) => r.id === id && r.type_id === sysType.report);
   if (!row) return undefined;
   const stored = rows.find((r) => r.alias === tenantSettingsAlias);

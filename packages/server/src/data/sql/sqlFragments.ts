@@ -63,7 +63,7 @@ export const columnValueForCheck = sql`NULL`;
  * PostgreSQL): many narrow rows as one value, where building a row object per row costs more
  * than the row (decision 0141). Read it back with `jsonRowsOf`.
  */
-export function jsonRows(engine: Engine, values: readonly RawBuilder<unknown>[]): RawBuilder<string> {
+export function jsonRows(engine: Engine, values: readonly RawBuilder<unknown>[]): RawBuilder<unknown> {
   return engine === 'postgres'
     ? sql`json_agg(json_build_array(${sql.join(values)}))`
     : sql`json_group_array(json_array(${sql.join(values)}))`;
