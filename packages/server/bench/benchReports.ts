@@ -1,4 +1,4 @@
-import type { ReportDefinitionInput } from '@plinth/schema';
+import type { EntityChange, ReportDefinitionInput } from '@plinth/schema';
 import { contextFor } from '../src/auth/contextFor.js';
 import { putEntities } from '../src/entities/putEntities.js';
 import type { Services } from '../src/services.js';
@@ -31,32 +31,31 @@ export function benchListDefinition(data: BenchData): ReportDefinitionInput {
   };
 }
 
-/**
- * The bench's two reports: the list (benchListDefinition) and the same grouped by stage with the
- * sum of amounts. Answers their ids.
- */
-export async function createBenchReports(services: Services, data: BenchData) {
-  const ctx = await contextFor(services, data.tenantId, data.adminId);
+/** The bench's two reports as a put writes them: the list and the same grouped by stage with the sum of amounts. */
+export function benchReportEntities(data: BenchData): EntityChange[] {
   const list = benchListDefinition(data);
   const grouped: ReportDefinitionInput = {
     ...list,
     groups: [{ columnId: 'stage', order: 'Ascending' }],
     aggregates: [{ columnId: 'amount', kinds: ['Sum'] }],
   };
-  const result = await putEntities(ctx, {
-    entities: [
-      {
-        id: 'new:list',
-        typeId: 'core:report',
-        fields: { name: 'Opportunities', reportDefinition: JSON.stringify(list) },
-      },
-      {
-        id: 'new:grouped',
-        typeId: 'core:report',
-        fields: { name: 'By stage', reportDefinition: JSON.stringify(grouped) },
-      },
-    ],
-    deleted: [],
-  });
+  return [
+    {
+      id: 'new:list',
+      typeId: 'core:report',
+      fields: { name: 'Opportunities', reportDefinition: JSON.stringify(list) },
+    },
+    {
+      id: 'new:grouped',
+      typeId: 'core:report',
+      fields: { name: 'By stage', reportDefinition: JSON.stringify(grouped) },
+    },
+  ];
+}
+
+/** Writes the bench's two reports (benchReportEntities); answers their ids. */
+export async function createBenchReports(services: Services, data: BenchData) {
+  const ctx = await contextFor(services, data.tenantId, data.adminId);
+  const result = await putEntities(ctx, { entities: benchReportEntities(data), deleted: [] });
   return { list: result.ids['new:list']!, grouped: result.ids['new:grouped']! };
 }

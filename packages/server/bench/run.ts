@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { type EntityChange, type ReportQuery, reportQuery } from '@plinth/schema';
+import { type ReportQuery, reportQuery } from '@plinth/schema';
 import { buildApp } from '../src/app.js';
 import { loadPageById } from '../src/apps/public.js';
 import { contextFor } from '../src/auth/contextFor.js';
@@ -18,11 +18,12 @@ import type { Services } from '../src/services.js';
 import { systemClock } from '../src/util/clock.js';
 import { createBenchDatabase } from './benchDatabase.js';
 import { createBenchPage } from './benchPages.js';
+import { benchQueries } from './benchQueries.js';
 import { createBenchReports } from './benchReports.js';
 import { calcBench } from './calcBench.js';
 import { publicLoad } from './publicLoad.js';
 import { reportUiBench } from './reportUiBench.js';
-import { adjectives, type BenchData, nouns, seedBench, writeBenchRecords } from './seedBench.js';
+import { type BenchData, seedBench, writeBenchRecords } from './seedBench.js';
 
 /**
  * `npm run bench -- reports --records N [--engine sqlite|postgres] [--requests N] [--data-dir DIR] [--scenarios a,b]
@@ -321,66 +322,8 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, Number(values.settle) * 1000));
   }
 
-  let counter = 0;
-  const randomRecord = () => data.recordIds.first + Math.floor(Math.random() * data.recordIds.count);
-  const newOpportunity = (): EntityChange => ({
-    id: 'new:o',
-    typeId: data.opportunityTypeId,
-    fields: {
-      name: `Bench opportunity ${++counter}`,
-      amount: 1234.5,
-      closeDate: '2026-01-31',
-      probability: 50,
-      won: false,
-    },
-    relationships: { stage: { set: [data.stageIds[0]!] }, account: { set: [data.accountIds[0]!] } },
-  });
-  const update = (): EntityChange => ({
-    id: randomRecord(),
-    fields: { amount: Math.round(Math.random() * 1e6) / 100 },
-  });
-
-  const sorted: Partial<ReportQuery> = {
-    pageSize: 51,
-    metadata: 'none',
-    sort: [{ colid: 'amount', order: 'Descending' }],
-  };
-  const filtered: Partial<ReportQuery> = {
-    ...sorted,
-    conds: [
-      { expid: 'stage', oper: 'AnyOf', valueList: [data.stageIds[2]!] },
-      { expid: 'amount', oper: 'GreaterThan', value: 1000 },
-    ],
-  };
-  const searched: Partial<ReportQuery> = { pageSize: 51, metadata: 'none', quickSearch: 'ranite renew' };
-  /**
-   * A term no request has searched for, so no kept rows answer it: in turn one in about 1% of the
-   * names ("ilver ro") and one in a few of them ("rollout 1234").
-   */
-  let terms = 0;
-  const freshSearch = (): Partial<ReportQuery> => {
-    const n = ++terms;
-    const k = Math.floor(n / 2); // distinct below 400 for the first kind
-    const word = (list: readonly string[], i: number) => list[i % list.length]!.toLowerCase();
-    const quickSearch =
-      n % 2 === 0
-        ? `${word(adjectives, k).slice(1)} ${word(nouns, Math.floor(k / 10)).slice(0, 2 + (Math.floor(k / 100) % 4))}`
-        : `${word(nouns, k)} ${n}`;
-    return { pageSize: 51, metadata: 'none', quickSearch };
-  };
-  /** A name condition with a term asked before by no request, of the same two kinds. */
-  let contained = 0;
-  const nameContains = (): Partial<ReportQuery> => {
-    const n = ++contained;
-    const k = Math.floor(n / 2);
-    const word = (list: readonly string[], i: number) => list[i % list.length]!.toLowerCase();
-    const value =
-      n % 2 === 0
-        ? `${word(adjectives, k).slice(1)} ${word(nouns, Math.floor(k / 10)).slice(0, 2 + (Math.floor(k / 100) % 4))}`
-        : `${word(nouns, k)} ${n}`;
-    return { pageSize: 51, metadata: 'none', conds: [{ expid: 'name', oper: 'Contains', value }] };
-  };
-  const grouped: Partial<ReportQuery> = { pageSize: 51, metadata: 'none' };
+  const { sorted, filtered, searched, grouped, freshSearch, nameContains, newOpportunity, update } =
+    benchQueries(data);
   const report = async (id: number, q: Partial<ReportQuery>) =>
     runReport(ctx, await loadReport(ctx, { reportId: id }), reportQuery.parse(q));
 
