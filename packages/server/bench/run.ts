@@ -35,6 +35,7 @@ import { type BenchData, seedBench, writeBenchRecords } from './seedBench.js';
  * `npm run bench -- builder [--runs N] [--engine sqlite|postgres] [--port P] [--skip-drag]`,
  * `npm run bench -- workflows [--runs N] [--engine sqlite|postgres] [--port P] [--profile]`,
  * `npm run bench -- workflow-kill [--trials N] [--items N] [--engine sqlite|postgres] [--port P]`,
+ * `npm run bench -- instructions --data-dir DIR [--root CHECKOUT] [--warmups N] [--requests N] [--scenarios a,b]`,
  * or `npm run bench -- calc`
  */
 const { positionals, values } = parseArgs({
@@ -65,6 +66,9 @@ const { positionals, values } = parseArgs({
     /** workflow-kill: kills and restarts (20), and turns of the run's three-step loop (60). */
     trials: { type: 'string', default: '20' },
     items: { type: 'string', default: '60' },
+    /** instructions: the checkout whose built server is counted (this one by default), and its warm-up calls. */
+    root: { type: 'string' },
+    warmups: { type: 'string', default: '100' },
   },
 });
 if (positionals[0] === 'calc') {
@@ -103,6 +107,29 @@ if (positionals[0] === 'builder') {
     skipDrag: values['skip-drag'],
     log: (m) => console.error(m),
   });
+  process.exit(0);
+}
+if (positionals[0] === 'instructions') {
+  // Issue 13: instructions a call of the built server executes, under callgrind (instructionBench.ts).
+  const { instructionBench } = await import('./instructionBench.js');
+  if (!values['data-dir'])
+    throw new Error('instructions: --data-dir DIR, a database the reports bench seeded');
+  const results = await instructionBench({
+    dataDir: values['data-dir'],
+    root: values.root,
+    warmups: Number(values.warmups),
+    calls: process.argv.includes('--requests') ? Number(values.requests) : 60,
+    port: process.argv.includes('--port') ? Number(values.port) : 3341,
+    only: values.scenarios?.split(',').map((s) => s.trim().toLowerCase()),
+    log: (m) => console.error(m),
+  });
+  fs.mkdirSync('bench-results', { recursive: true });
+  fs.writeFileSync(path.join('bench-results', 'instructions.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log('\n| scenario | M instructions a call, main thread | all threads |\n|---|---|---|');
+  for (const r of results)
+    console.log(
+      `| ${r.scenario} | ${(r.main_thread / 1e6).toFixed(2)} | ${(r.all_threads / 1e6).toFixed(2)} |`,
+    );
   process.exit(0);
 }
 if (positionals[0] === 'workflows') {

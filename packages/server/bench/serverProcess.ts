@@ -3,8 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const entry = path.join(root, 'packages/server/dist/main.js');
+const thisTree = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** Where the server's database is: SQLite in its data directory, or PostgreSQL at a URL. */
 export interface ServerDatabase {
@@ -28,31 +27,42 @@ export interface ServerProcess {
 /**
  * Starts `packages/server/dist/main.js` (after `npm run build`) on `port` and the given database,
  * without the demo, and waits for it to answer /health (at most 120 s). `env` adds settings (such
- * as PLINTH_JOB_LEASE_MS), `nodeArgs` options of Node (such as --cpu-prof).
+ * as PLINTH_JOB_LEASE_MS), `nodeArgs` options of Node (such as --cpu-prof); `root` is the checkout
+ * whose built server runs (this one by default), `wrapper` a program it runs under (valgrind).
  */
 export async function startServerProcess(options: {
   database: ServerDatabase;
   port: number;
   env?: Record<string, string>;
   nodeArgs?: string[];
+  root?: string;
+  wrapper?: string[];
   log: (m: string) => void;
 }): Promise<ServerProcess> {
+  const root = options.root ?? thisTree;
+  const entry = path.join(root, 'packages/server/dist/main.js');
   if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run npm run build first`);
-  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), entry], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(options.port),
-      HOST: '127.0.0.1',
-      PLINTH_DEMO: 'false',
-      PLINTH_WORKERS: '1',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: options.database.dataDir,
-      DATABASE_URL: options.database.databaseUrl ?? '',
-      ...options.env,
+  const [program = process.execPath, ...wrapperArgs] = options.wrapper ?? [];
+  const nodeCommand = [process.execPath, ...(options.nodeArgs ?? []), entry];
+  const child: ChildProcess = spawn(
+    program,
+    options.wrapper ? [...wrapperArgs, ...nodeCommand] : nodeCommand.slice(1),
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(options.port),
+        HOST: '127.0.0.1',
+        PLINTH_DEMO: 'false',
+        PLINTH_WORKERS: '1',
+        LOG_LEVEL: 'warn',
+        DATA_DIR: options.database.dataDir,
+        DATABASE_URL: options.database.databaseUrl ?? '',
+        ...options.env,
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  );
   child.stderr?.on('data', (d: Buffer) => options.log(`  server: ${d.toString().trimEnd()}`));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const base = `http://127.0.0.1:${options.port}`;
