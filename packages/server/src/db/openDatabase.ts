@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
 import { type IdleUpkeep, startIdleUpkeep } from './idleUpkeep.js';
 import { migrateToLatest } from './migrate.js';
+import { rowObjects } from './rowObjects.js';
 import { searchContains } from './searchFold.js';
 import {
   boundSqliteReads,
@@ -152,16 +153,29 @@ function preparedOnce(sqlite: SQLite.Database, clock: StatementClock): SqliteDat
   };
 }
 
-/** A prepared statement whose every run is under the statement clock. */
+/**
+ * A prepared statement whose every run is under the statement clock. A reading statement answers
+ * its rows raw and they become objects in JavaScript (rowObjects, decision 0143).
+ */
 function timed(statement: SQLite.Statement, clock: StatementClock): SqliteStatement {
+  const toObject = statement.reader ? rowObjects(statement.columns().map((c) => c.name)) : undefined;
+  if (toObject) statement.raw(true);
+  const objects = (rows: unknown[]) => {
+    if (toObject) for (let i = 0; i < rows.length; i++) rows[i] = toObject(rows[i] as unknown[]);
+    return rows;
+  };
   return {
     reader: statement.reader,
-    all: (parameters) => clock.run(() => statement.all(parameters)),
+    all: (parameters) => clock.run(() => objects(statement.all(parameters))),
     run: (parameters) => clock.run(() => statement.run(parameters)),
     iterate(parameters) {
       const rows = statement.iterate(parameters);
       return {
-        next: () => clock.run(() => rows.next()),
+        next: () =>
+          clock.run(() => {
+            const next = rows.next();
+            return next.done || !toObject ? next : { done: false, value: toObject(next.value as unknown[]) };
+          }),
         return: (value?: unknown) => rows.return?.(value) ?? { done: true, value: undefined },
         [Symbol.iterator]() {
           return this;
