@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
 import { type IdleUpkeep, startIdleUpkeep } from './idleUpkeep.js';
 import { migrateToLatest } from './migrate.js';
-import { rowObjects } from './rowObjects.js';
+import { statementRowObjects } from './rowObjects.js';
 import { searchContains } from './searchFold.js';
 import {
   boundSqliteReads,
@@ -158,7 +158,7 @@ function preparedOnce(sqlite: SQLite.Database, clock: StatementClock): SqliteDat
  * its rows raw and they become objects in JavaScript (rowObjects, decision 0143).
  */
 function timed(statement: SQLite.Statement, clock: StatementClock): SqliteStatement {
-  const toObject = statement.reader ? rowObjects(statement.columns().map((c) => c.name)) : undefined;
+  const toObject = statement.reader ? statementRowObjects(statement) : undefined;
   if (toObject) statement.raw(true);
   const objects = (rows: unknown[]) => {
     if (toObject) for (let i = 0; i < rows.length; i++) rows[i] = toObject(rows[i] as unknown[]);

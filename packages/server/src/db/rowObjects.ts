@@ -27,3 +27,22 @@ function byKey(columns: readonly string[], values: unknown[]): Record<string, un
   });
   return row;
 }
+
+/**
+ * The row objects of a prepared statement, its column names read once. SQLite prepares a kept
+ * statement again by itself after its table is altered, and a `SELECT *` then answers other
+ * columns: when a row's count of values differs, the names are read again. (Tables are altered only
+ * by migrations, which add and drop columns; none renames one.)
+ */
+export function statementRowObjects(statement: { columns(): Array<{ name: string }> }): RowObjects {
+  let count = -1;
+  let toObject: RowObjects = () => ({});
+  return (values) => {
+    if (values.length !== count) {
+      const columns = statement.columns().map((c) => c.name);
+      count = columns.length;
+      toObject = rowObjects(columns);
+    }
+    return toObject(values);
+  };
+}

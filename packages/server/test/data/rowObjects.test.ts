@@ -73,4 +73,16 @@ describe('rows read through the SQLite connection', () => {
       streamed.push(row);
     expect(streamed).toEqual([{ label: 'uno' }, { label: 'two' }]);
   });
+
+  it('answers the columns a kept SELECT * has after its table gains or loses one', async () => {
+    const db = database.db;
+    await sql`CREATE TABLE altered (id INTEGER PRIMARY KEY, label TEXT)`.execute(db);
+    await sql`INSERT INTO altered (label) VALUES ('one')`.execute(db);
+    const readAll = () => sql`SELECT * FROM altered`.execute(db).then((r) => r.rows);
+    expect(await readAll()).toEqual([{ id: 1, label: 'one' }]);
+    await sql`ALTER TABLE altered ADD COLUMN amount REAL DEFAULT 2.5`.execute(db);
+    expect(await readAll()).toEqual([{ id: 1, label: 'one', amount: 2.5 }]);
+    await sql`ALTER TABLE altered DROP COLUMN label`.execute(db);
+    expect(await readAll()).toEqual([{ id: 1, amount: 2.5 }]);
+  });
 });
