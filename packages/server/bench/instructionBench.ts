@@ -7,6 +7,16 @@ import { benchReportEntities } from './benchReports.js';
 import type { BenchData } from './seedBench.js';
 import { startServerProcess } from './serverProcess.js';
 
+interface InstructionBenchOptions {
+  dataDir: string;
+  root?: string;
+  warmups: number;
+  calls: number;
+  port: number;
+  only?: string[];
+  log: (m: string) => void;
+}
+
 /**
  * Issue 13's check where timings cannot settle it: the machine's speed swings by more than the
  * difference looked for, but the instructions a call executes do not (decision 0142). The built
@@ -16,21 +26,23 @@ import { startServerProcess } from './serverProcess.js';
  * collector's own share) and every thread's (also the optimising compiler's background work,
  * which falls as the code warms).
  */
-export async function instructionBench(options: {
-  dataDir: string;
-  root?: string;
-  warmups: number;
-  calls: number;
-  port: number;
-  only?: string[];
-  log: (m: string) => void;
-}) {
-  const { log } = options;
+export async function instructionBench(options: InstructionBenchOptions) {
   const data = JSON.parse(fs.readFileSync(path.join(options.dataDir, 'bench.json'), 'utf8')) as BenchData;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-instructions-'));
+  try {
+    return await countInWork(work, data, options);
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+async function countInWork(work: string, data: BenchData, options: InstructionBenchOptions) {
+  const { log } = options;
   const dataDir = path.join(work, 'data');
   fs.mkdirSync(dataDir);
-  fs.copyFileSync(path.join(options.dataDir, 'plinth.sqlite'), path.join(dataDir, 'plinth.sqlite'));
+  // The database with its write-ahead log, if a server left one.
+  for (const file of fs.readdirSync(options.dataDir).filter((f) => f.startsWith('plinth.sqlite')))
+    fs.copyFileSync(path.join(options.dataDir, file), path.join(dataDir, file));
 
   // First natively, until its idle upkeep has run: the copy migrated by this server and its search
   // indexes merged, as a running server keeps them, before anything is counted.
@@ -139,7 +151,6 @@ export async function instructionBench(options: {
     return results;
   } finally {
     await server.stop();
-    fs.rmSync(work, { recursive: true, force: true });
   }
 }
 
