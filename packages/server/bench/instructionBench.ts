@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchQueries } from './benchQueries.js';
 import { benchReportEntities } from './benchReports.js';
-import type { BenchData } from './seedBench.js';
+import { type BenchData, signInAsBenchAdmin } from './seedBench.js';
 import { startServerProcess } from './serverProcess.js';
 
 interface InstructionBenchOptions {
@@ -82,7 +82,7 @@ async function countInWork(work: string, data: BenchData, options: InstructionBe
         stdio: 'ignore',
         env: { ...process.env, HOST: '127.0.0.1' },
       });
-    const headers = await signIn(server.base);
+    const headers = await signInAsBenchAdmin(server.base);
     const post = async (url: string, body: unknown) => {
       const res = await fetch(`${server.base}${url}`, {
         method: 'POST',
@@ -152,21 +152,6 @@ async function countInWork(work: string, data: BenchData, options: InstructionBe
   } finally {
     await server.stop();
   }
-}
-
-async function signIn(base: string) {
-  const login = await fetch(`${base}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ tenant: 'bench', username: 'admin', password: 'bench-password' }),
-  });
-  if (login.status !== 200) throw new Error(`sign-in: ${login.status}`);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const { csrfToken } = (await login.json()) as { csrfToken: string };
-  return { 'content-type': 'application/json', cookie, 'x-csrf-token': csrfToken };
 }
 
 /**

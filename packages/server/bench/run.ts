@@ -23,7 +23,7 @@ import { createBenchReports } from './benchReports.js';
 import { calcBench } from './calcBench.js';
 import { publicLoad } from './publicLoad.js';
 import { reportUiBench } from './reportUiBench.js';
-import { type BenchData, seedBench, writeBenchRecords } from './seedBench.js';
+import { type BenchData, seedBench, signInAsBenchAdmin, writeBenchRecords } from './seedBench.js';
 
 /**
  * `npm run bench -- reports --records N [--engine sqlite|postgres] [--requests N] [--data-dir DIR] [--scenarios a,b]
@@ -318,17 +318,7 @@ async function main() {
     const address = app.server.address();
     base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   }
-  const login = await fetch(`${base}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ tenant: 'bench', username: 'admin', password: 'bench-password' }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const csrf = ((await login.json()) as { csrfToken: string }).csrfToken;
-  const headers = { 'content-type': 'application/json', cookie, 'x-csrf-token': csrf };
+  const headers = await signInAsBenchAdmin(base);
   if (server) {
     // The records are written through the API, a thousand a put, as an import sends them; then
     // the server is left idle for its upkeep (search indexes merged, statistics kept).

@@ -208,3 +208,19 @@ export async function writeBenchRecords(
     if ((start + n) % 20_000 === 0 || start + n === records) log(`  seeded ${start + n} of ${records}`);
   }
 }
+
+/** Signs in as the seeded tenant's administrator; answers the headers of the calls that follow. */
+export async function signInAsBenchAdmin(base: string) {
+  const login = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ tenant: 'bench', username: 'admin', password: 'bench-password' }),
+  });
+  if (login.status !== 200) throw new Error(`sign-in: ${login.status}`);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const { csrfToken } = (await login.json()) as { csrfToken: string };
+  return { 'content-type': 'application/json', cookie, 'x-csrf-token': csrfToken };
+}
