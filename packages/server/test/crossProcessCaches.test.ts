@@ -128,8 +128,8 @@ const readsCaller = (c: CoherenceCase) =>
     c.name,
   );
 
-/** Cases whose read goes through the report result cache (decision 0021). */
-const readsResults = (c: CoherenceCase) => /^(grouped totals|a quick search)/.test(c.name);
+/** Cases whose read goes through the report result cache (decision 0021) or kept answers (0144). */
+const readsResults = (c: CoherenceCase) => /^(grouped totals|a quick search|a report page)/.test(c.name);
 
 function isEqual(x: unknown, y: unknown): boolean {
   try {

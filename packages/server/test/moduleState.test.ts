@@ -32,8 +32,8 @@ const allowed: Record<string, string> = {
     'a page version content parsed, by its stored text and format',
   'packages/server/src/workflows/workflowCache.ts parsedDefinitions':
     'a workflow definition parsed, by its stored text',
-  'packages/server/src/calc/compileCache.ts lastSchemaNumber':
-    'a counter naming metamodel objects; only ever compared with numbers it gave in this process',
+  'packages/server/src/util/objectNumbers.ts lastNumber':
+    'a counter naming objects; only ever compared with numbers it gave in this process',
   // Keyed by an object of one app, so each app (and each process) has its own.
   'packages/server/src/calc/calcDataSource.ts compiledFields':
     'by Schema: one metamodel version of one app, replaced when the version moves',
@@ -42,8 +42,8 @@ const allowed: Record<string, string> = {
     "by Schema, then by the definition's JSON: a workflow compiled for one metamodel version",
   'packages/server/src/access/Permissions.ts securingEndsBySchema':
     'by Schema: its securing relationship ends',
-  'packages/server/src/calc/compileCache.ts schemaNumbers':
-    "by Schema: a number for each metamodel object, part of the compile cache's keys",
+  'packages/server/src/util/objectNumbers.ts numbers':
+    "by object (a Schema, a parsed report definition): a number for each, part of the compile cache's and the kept answers' keys",
   'packages/server/src/forms/customValidation.ts compiledValidations': 'by Schema, as above',
   'packages/server/src/forms/formDefinitions.ts generatedForms':
     "by Schema: a type's generated form for one metamodel version (field group names included)",
@@ -57,6 +57,8 @@ const allowed: Record<string, string> = {
   'packages/server/src/reports/definitionCache.ts resolved':
     'by definition object, checked against its Schema',
   'packages/server/src/reports/definitionCache.ts generated': 'by Schema',
+  'packages/server/src/reports/keptAnswers.ts caches':
+    'by database handle; an answer serves only while the markers of what it read are those it was made under',
   'packages/server/src/auth/callerCache.ts caches':
     "by database handle; an entry serves only while the tenant's user and sign-in markers read for the request are those it was read under",
   'packages/server/src/auth/callerCache.ts pendingUses':

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-
-const schemaNumbers = new WeakMap<object, number>();
-let lastSchemaNumber = 0;
+import { objectNumber } from '../util/objectNumbers.js';
 
 /**
  * Answers of the compile call, kept for 30 seconds and swept every 10 seconds (spec 03 §4, §9).
@@ -36,12 +34,7 @@ export class CompileCache<V> {
    * (decision 0081).
    */
   static schemaVersion(schema: object): number {
-    let n = schemaNumbers.get(schema);
-    if (n === undefined) {
-      n = ++lastSchemaNumber;
-      schemaNumbers.set(schema, n);
-    }
-    return n;
+    return objectNumber(schema);
   }
 
   get(key: string): V | undefined {

@@ -32,6 +32,7 @@ export async function reportRoutes(app: FastifyInstance) {
         request.ctx,
         await loadReport(request.ctx, { reportId: request.params.reportId }),
         request.body,
+        { keep: true },
       ),
   );
   r.post(
@@ -47,7 +48,9 @@ export async function reportRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { typeId, kind } = request.params;
-      return runReport(request.ctx, await loadReport(request.ctx, { typeId, kind }), request.body);
+      return runReport(request.ctx, await loadReport(request.ctx, { typeId, kind }), request.body, {
+        keep: true,
+      });
     },
   );
   r.post(
@@ -67,7 +70,7 @@ export async function reportRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const end = await loadEndReport(request.ctx, request.params, request.body);
-      return runReport(request.ctx, end.report, end.query);
+      return runReport(request.ctx, end.report, end.query, { keep: true });
     },
   );
 }
@@ -122,7 +125,7 @@ export async function publicReportRoutes(app: FastifyInstance, services: Service
         ctx,
         report,
         { ...request.body, inclids: undefined, filtereids: undefined, relationDetail: undefined },
-        { publicView: true },
+        { publicView: true, keep: true },
       );
     },
   );

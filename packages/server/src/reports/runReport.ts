@@ -7,6 +7,7 @@ import { systemQuery } from '../data/systemQuery.js';
 import { settingsFromData, tenantSettingsAlias } from '../settings/tenantSettings.js';
 import { choiceColumnFormats, isChoiceColumn } from './choiceFormats.js';
 import { keepImageDocuments } from './imageCells.js';
+import { keptAnswer } from './keptAnswers.js';
 import type { ReportCursor } from './keysetSql.js';
 import type { LoadedReport, ReportSettings } from './loadReport.js';
 import { pageWindow } from './pages/pageWindow.js';
@@ -26,6 +27,9 @@ export { maxReportPageSize } from './plan/reportPlan.js';
  * stages: the plan (pure), its SQL, the totals, the page read by the plan's page strategy, the
  * page's cells, the response.
  *
+ * `keep` (the report calls) answers from a kept answer when nothing it reads has changed (decision
+ * 0144).
+ *
  * `keyset` (exports only, decision 0024) reads a report without groups by a keyset cursor: the
  * answer carries the `cursor` of its last row (null when empty; none when the order cannot be
  * sought, and the caller reads by offset), and `after` reads the rows after one. `startIndex` then
@@ -35,14 +39,21 @@ export async function runReport(
   ctx: RequestContext,
   report: LoadedReport,
   query: ReportQuery,
-  options: { publicView?: boolean; keyset?: { after?: ReportCursor } } = {},
+  options: { publicView?: boolean; keyset?: { after?: ReportCursor }; keep?: boolean } = {},
 ): Promise<ReportAnswer> {
   checkRelationDetail(ctx, report.definition.rootTypeId, query);
+  const { keep, ...planOptions } = options;
   const plan = planReport(report.definition, ctx.schema, query, {
     engine: ctx.engine,
     access: ctx.perms,
-    ...options,
+    ...planOptions,
   });
+  return keep ? keptAnswer(ctx, report, plan, () => runPlan(ctx, report, plan)) : runPlan(ctx, report, plan);
+}
+
+/** The stages after the plan: its SQL, the totals, the page, its cells, the response. */
+async function runPlan(ctx: RequestContext, report: LoadedReport, plan: ReportPlan): Promise<ReportAnswer> {
+  const { query } = plan;
   const sqlInput = await reportSqlInput(ctx, plan, report.settings);
   const q = buildReportSql(sqlInput);
   const keys = groupKeys(plan, q);

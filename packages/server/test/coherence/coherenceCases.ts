@@ -145,6 +145,73 @@ export const coherenceCases: CoherenceCase[] = [
     after: [['p', 3]],
   },
   {
+    name: 'a report page after a record its links reach is renamed',
+    async arrange(s) {
+      const account = await defineType(s.admin, `${s.key}Account`, []);
+      const deal = await typeWithAmount(s, 'Deal');
+      const rel = await defineRelationship(
+        s.admin,
+        'lookup',
+        deal.typeId,
+        account.typeId,
+        'account',
+        'deals',
+      );
+      const { acme } = await putRecords(s.admin, [
+        { id: 'new:acme', typeId: account.typeId, fields: { name: 'Acme' } },
+      ]);
+      await putRecords(s.admin, [
+        {
+          id: 'new:d',
+          typeId: deal.typeId,
+          fields: { name: 'd' },
+          relationships: { account: { set: [acme!] } },
+        },
+      ]);
+      const report = await createReport(s.admin, {
+        rootTypeId: deal.typeId,
+        columns: [fieldColumn('name', 100), relColumn('account', rel)],
+      });
+      return { report, acme };
+    },
+    read: async (side, s) =>
+      (await runOk(side.admin, s.report, { metadata: 'none' })).gdata.map(
+        (r: { values: Array<{ vals?: Array<{ val: unknown }> }> }) => r.values[1]?.vals?.map((v) => v.val),
+      ),
+    write: async (a, s) => void (await ok(a.admin.put([{ id: s.acme, fields: { name: 'Acme Ltd' } }]))),
+    before: [['Acme']],
+    after: [['Acme Ltd']],
+  },
+  {
+    name: 'access to a report page after the reader is given a role',
+    async arrange(s) {
+      const secret = await unreadableRecord(s);
+      const readers = await createRole(s.admin, `${s.key} readers`, [
+        { typeId: secret.type.typeId, canRead: true },
+      ]);
+      const reports = await createRole(s.admin, `${s.key} report readers`, [
+        { typeId: sysType.report, canRead: true },
+      ]);
+      await ok(
+        s.admin.post(`/spapi/admin/v1/users/${secret.user.id}`, { roleIds: [secret.user.roleId, reports] }),
+      );
+      const report = await createReport(s.admin, {
+        rootTypeId: secret.type.typeId,
+        columns: [fieldColumn('name', 100)],
+      });
+      return { ...secret, report, readers, reports };
+    },
+    read: async (side, s) => cellsOf(await runOk(side.as(s.user.client), s.report, { metadata: 'none' })),
+    write: async (a, s) =>
+      void (await ok(
+        a.admin.post(`/spapi/admin/v1/users/${s.user.id}`, {
+          roleIds: [s.user.roleId, s.reports, s.readers],
+        }),
+      )),
+    before: [],
+    after: [['x']],
+  },
+  {
     name: 'grouped totals after an amount changes',
     arrange: groupedReport,
     read: async (side, s) => groupsOf(await runOk(side.admin, s.report)),

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contextFor } from '../../src/auth/contextFor.js';
 import { CHANGE_CHUNK_IDS } from '../../src/db/migrations/007_change_chunks.js';
+import { keptAnswers } from '../../src/reports/keptAnswers.js';
 import { reportResultCache } from '../../src/reports/resultCache.js';
 import { loadReport, runReport } from '../../src/reports/runReport.js';
 import type { Services } from '../../src/services.js';
@@ -84,7 +85,10 @@ describe.each(engines)('group partials kept across restarts on %s', (engine) => 
   let s: Awaited<ReturnType<typeof arrange>>;
   const cache = () => reportResultCache(t.services.db);
   /** What a start leaves of the kept results: nothing in memory. */
-  const restart = () => cache().clear();
+  const restart = () => {
+    cache().clear();
+    keptAnswers(t.services.db).clear();
+  };
   const expectWhole = async (client: Client = t.admin) => {
     const body = await runOk(client, s.report);
     expect(summary(body)).toEqual(summary(await reference(t.services, t.tenantId, t.adminId, s.report)));

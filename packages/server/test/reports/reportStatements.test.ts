@@ -88,8 +88,18 @@ describe.each(engines)('statements of a cached report page on %s', (engine) => {
     rec.statements.length = 0;
     await runOk(client, report, { metadata: 'none' });
     // The caller's kept session checked with the metamodel version in 1 (decision 0061; was 4),
-    // then the run's 3.
-    expect(rec.statements.length, rec.statements.map((s) => s.sql).join('\n\n')).toBeLessThanOrEqual(4);
+    // then the run's 3, and the markers its answer is kept under (decision 0144).
+    expect(rec.statements.length, rec.statements.map((s) => s.sql).join('\n\n')).toBeLessThanOrEqual(5);
+    for (const [id, query] of [
+      [report, { metadata: 'none' }],
+      [grouped, { metadata: 'full' }],
+    ] as const) {
+      await runOk(client, id, query);
+      rec.statements.length = 0;
+      await runOk(client, id, query);
+      // Kept whole: the caller, the report with the tenant's settings, the markers.
+      expect(rec.statements.length, rec.statements.map((s) => s.sql).join('\n\n')).toBeLessThanOrEqual(3);
+    }
     await app.close();
   });
 });
