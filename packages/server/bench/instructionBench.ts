@@ -106,6 +106,10 @@ async function countInWork(work: string, data: BenchData, options: InstructionBe
     const writeOne = () => put([q.update()]);
     const scenarios: Array<[string, () => Promise<unknown>]> = [
       ['page of 50 sorted', () => report('new:list', q.sorted)],
+      [
+        'page of 50 sorted after a write (and the write)',
+        () => writeOne().then(() => report('new:list', q.sorted)),
+      ],
       ['filter choice and amount, sorted', () => report('new:list', q.filtered)],
       ['quick search', () => report('new:list', q.searched)],
       ['quick search, a new term', () => report('new:list', q.freshSearch())],

@@ -363,6 +363,14 @@ async function main() {
       direct: () => report(reportIds.list, sorted),
     },
     {
+      // The first page after a write: its kept answer is stale, so the page is read again
+      // (decision 0144).
+      name: 'page of 50 sorted after a write',
+      before: () => writeOne(),
+      http: () => post(`/spapi/data/v1/report/${reportIds.list}`, sorted),
+      direct: () => report(reportIds.list, sorted),
+    },
+    {
       name: 'filter choice and amount, sorted',
       http: () => post(`/spapi/data/v1/report/${reportIds.list}`, filtered),
       direct: () => report(reportIds.list, filtered),
