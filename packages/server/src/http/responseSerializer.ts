@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { serializerCompiler } from 'fastify-type-provider-zod';
+import { preparedJson } from './preparedJson.js';
 
 type SerializerCompiler = Parameters<typeof serializerCompiler>[0];
 
@@ -10,14 +11,21 @@ type SerializerCompiler = Parameters<typeof serializerCompiler>[0];
  * fastify-type-provider-zod does, and must also be exactly what the contract lets through: an
  * answer holding a member its contract would drop fails, so what tests see is byte for byte what
  * production sends, and a route's drift from its contract fails a test instead of reaching users.
+ * An answer whose JSON was written ahead (`withPreparedJson`) is sent as written, and must be
+ * what `JSON.stringify` writes.
  */
 export function responseSerializer(options: { validate: boolean }): typeof serializerCompiler {
-  if (!options.validate) return () => (data) => JSON.stringify(data);
+  if (!options.validate) return () => (data) => preparedJson(data) ?? JSON.stringify(data);
   return (route: SerializerCompiler) => {
     const checked = serializerCompiler(route);
     return (data) => {
       const contract = checked(data);
       const sent = JSON.stringify(data);
+      const prepared = preparedJson(data);
+      if (prepared !== undefined && prepared !== sent)
+        throw new Error(
+          `The JSON prepared for ${route.method} ${route.url} is not its answer's: ${prepared.slice(0, 500)}`,
+        );
       if (!isDeepStrictEqual(JSON.parse(contract), JSON.parse(sent)))
         throw new Error(
           `The answer of ${route.method} ${route.url} holds more than its contract lets through: ${sent.slice(0, 500)}`,

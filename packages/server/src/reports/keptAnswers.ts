@@ -1,5 +1,6 @@
 import { type EntityId, isRelativeDateOperator, sysType } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
+import { withPreparedJson } from '../http/preparedJson.js';
 import { objectNumber } from '../util/objectNumbers.js';
 import type { LoadedReport } from './loadReport.js';
 import type { PlanFacts } from './plan/planTypes.js';
@@ -30,11 +31,25 @@ export async function keptAnswer(
   const cache = keptAnswers(ctx.db);
   const key = answerKey(ctx, report, plan);
   const marker = await readMarker(ctx, types);
-  const kept = cache.get(key, marker) as ReportAnswer | undefined;
-  if (kept) return { ...kept, lrt: ctx.clock.now().toISOString() };
+  const kept = cache.get(key, marker) as KeptAnswer | undefined;
+  if (kept) return answerNow(kept, ctx.clock.now().toISOString());
   const answer = await run();
-  cache.set(key, marker, answer, undefined, answerWeight(answer));
+  const { lrt: _, ...unrefreshed } = answer;
+  cache.set(key, marker, { answer: unrefreshed }, undefined, answerWeight(answer));
   return answer;
+}
+
+/** A kept answer without its refresh time, and its JSON once it is answered again. */
+interface KeptAnswer {
+  answer: Omit<ReportAnswer, 'lrt'>;
+  /** Its JSON without the closing brace, written at its first repeat. */
+  json?: string;
+}
+
+/** The kept answer refreshed at `lrt`, with its JSON written from the kept one. */
+function answerNow(kept: KeptAnswer, lrt: string): ReportAnswer {
+  kept.json ??= JSON.stringify(kept.answer).slice(0, -1);
+  return withPreparedJson({ ...kept.answer, lrt }, `${kept.json},"lrt":${JSON.stringify(lrt)}}`);
 }
 
 /** The types whose markers a kept answer is checked against; undefined for every type. */
