@@ -7,6 +7,7 @@ import {
   sysType,
 } from '@plinth/schema';
 import { sql } from 'kysely';
+import { keepAveragesOnly } from '../db/statistics.js';
 import type { Engine } from '../db/tables.js';
 import { type CallerHandle, type Executor, unscoped } from './executor.js';
 import { dropFieldTextTable } from './search/fieldTexts.js';
@@ -99,6 +100,7 @@ export async function ensureFieldIndexes(
       // Unanalysed beside analysed indexes, its tenant column would look selective to the planner,
       // which then reads the tenant's records through it (decision 0139). Cheaper than the build.
       await sql.raw(`ANALYZE ${index}`).execute(db);
+      await keepAveragesOnly(db);
       continue;
     }
     const index = `entities_t${tenantId}_f${f.id}`;
