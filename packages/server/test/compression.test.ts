@@ -6,6 +6,7 @@ import { exportDownloadPath, exportResult, sysField } from '@plinth/schema';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FolderBlobStore } from '../src/files/BlobStore.js';
+import { keptAnswers } from '../src/reports/keptAnswers.js';
 import { parseCsv, requestExport } from './exports/exportSupport.js';
 import { createReport, fieldColumn } from './reports/reportSupport.js';
 import { defineType } from './support/crmSchema.js';
@@ -65,8 +66,14 @@ describe.each(engines)('compressed answers (%s)', (engine) => {
     fs.rmSync(filesDir, { recursive: true, force: true });
   });
 
+  /** Runs the report with nothing kept: its answer is computed, then compressed. */
+  const runReportAfresh = (headers: Record<string, string> = {}) => {
+    keptAnswers(t.services.db).clear();
+    return runReport(headers);
+  };
+
   it('sends a JSON answer compressed as the browser accepts it, the same once decoded', async () => {
-    const plain = await runReport();
+    const plain = await runReportAfresh();
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.rawPayload.length).toBeGreaterThan(5000);
@@ -74,7 +81,7 @@ describe.each(engines)('compressed answers (%s)', (engine) => {
       [browser, 'br'],
       ['gzip', 'gzip'],
     ] as const) {
-      const res = await runReport({ 'accept-encoding': accept });
+      const res = await runReportAfresh({ 'accept-encoding': accept });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBe(expected);
       expect(res.headers.vary).toContain('accept-encoding');
@@ -83,11 +90,36 @@ describe.each(engines)('compressed answers (%s)', (engine) => {
     }
   });
 
+  it('sends a kept answer again as the gzip it prepared, the same once decoded (decision 0146)', async () => {
+    const first = await runReportAfresh({ 'accept-encoding': browser });
+    expect(first.headers['content-encoding']).toBe('br');
+    const lrtless = (body: Buffer) => ({ ...JSON.parse(body.toString()), lrt: undefined });
+    for (const [accept, expected] of [
+      [browser, 'gzip'],
+      ['gzip;q=0.5, br', 'gzip'],
+      ['*', 'gzip'],
+      ['br', 'br'],
+      ['gzip;q=0, br', 'br'],
+      ['identity', undefined],
+    ] as const) {
+      const res = await runReport({ 'accept-encoding': accept });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding'], accept).toBe(expected);
+      if (expected) expect(res.headers.vary).toContain('accept-encoding');
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      expect(lrtless(decoded(res))).toEqual(lrtless(decoded(first)));
+      expect(JSON.parse(decoded(res).toString()).lrt).toEqual(expect.any(String));
+    }
+    const unasked = await runReport({ 'accept-encoding': browser, 'x-no-compression': '1' });
+    expect(unasked.headers['content-encoding']).toBeUndefined();
+    expect(lrtless(unasked.rawPayload)).toEqual(lrtless(decoded(first)));
+  });
+
   it('compresses a page of rows in one piece, with its length, as it does a small answer', async () => {
-    const plain = await runReport();
+    const plain = await runReportAfresh();
     // Over 8 kB, where the compressor's own default would stream it (decision 0134).
     expect(plain.rawPayload.length).toBeGreaterThan(8192);
-    const res = await runReport({ 'accept-encoding': browser });
+    const res = await runReportAfresh({ 'accept-encoding': browser });
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['transfer-encoding']).toBeUndefined();
     expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);

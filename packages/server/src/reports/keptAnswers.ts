@@ -1,5 +1,6 @@
 import { type EntityId, isRelativeDateOperator, sysType } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
+import { GzipJoin } from '../http/gzipJoin.js';
 import { withPreparedJson } from '../http/preparedJson.js';
 import { objectNumber } from '../util/objectNumbers.js';
 import type { LoadedReport } from './loadReport.js';
@@ -44,12 +45,19 @@ interface KeptAnswer {
   answer: Omit<ReportAnswer, 'lrt'>;
   /** Its JSON without the closing brace, written at its first repeat. */
   json?: string;
+  /** That JSON compressed, at its first repeat to a caller taking gzip (decision 0146). */
+  gzip?: GzipJoin;
 }
 
-/** The kept answer refreshed at `lrt`, with its JSON written from the kept one. */
+/** The kept answer refreshed at `lrt`, with its JSON (and gzip) made from the kept ones. */
 function answerNow(kept: KeptAnswer, lrt: string): ReportAnswer {
   kept.json ??= JSON.stringify(kept.answer).slice(0, -1);
-  return withPreparedJson({ ...kept.answer, lrt }, `${kept.json},"lrt":${JSON.stringify(lrt)}}`);
+  const json = kept.json;
+  const tail = `,"lrt":${JSON.stringify(lrt)}}`;
+  return withPreparedJson({ ...kept.answer, lrt }, json + tail, () => {
+    kept.gzip ??= new GzipJoin(json);
+    return kept.gzip.with(tail);
+  });
 }
 
 /** The types whose markers a kept answer is checked against; undefined for every type. */
