@@ -17,6 +17,7 @@ import { loadReport, runReport } from '../src/reports/runReport.js';
 import type { Services } from '../src/services.js';
 import { systemClock } from '../src/util/clock.js';
 import { createBenchDatabase } from './benchDatabase.js';
+import { type BenchAnswer, benchClient } from './benchHttp.js';
 import { createBenchPage } from './benchPages.js';
 import { benchQueries } from './benchQueries.js';
 import { createBenchReports } from './benchReports.js';
@@ -319,6 +320,7 @@ async function main() {
     base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   }
   const headers = await signInAsBenchAdmin(base);
+  const client = benchClient(base, headers);
   if (server) {
     // The records are written through the API, a thousand a put, as an import sends them; then
     // the server is left idle for its upkeep (search indexes merged, statistics kept).
@@ -329,7 +331,7 @@ async function main() {
       records,
       async (entities) => {
         const res = await post('/spapi/data/v1/entity/put', { entities });
-        const text = await res.text();
+        const text = res.text();
         if (res.status !== 200) throw new Error(`put: ${res.status} ${text.slice(0, 300)}`);
         return (JSON.parse(text) as { ids: Record<string, number> }).ids;
       },
@@ -348,13 +350,13 @@ async function main() {
     name: string;
     /** Runs before each timed call, untimed. */
     before?: () => Promise<unknown>;
-    http: () => Promise<Response>;
+    http: () => Promise<BenchAnswer>;
     direct: () => Promise<unknown>;
   }> = [
     {
       // The runner loading a page of 30 components by id (issue 16: under 5 ms p50).
       name: 'page definition of 30 components',
-      http: () => fetch(`${base}/spapi/data/v1/pages/${pageId}`, { headers }),
+      http: () => client.get(`/spapi/data/v1/pages/${pageId}`),
       direct: () => loadPageById(ctx, pageId, false),
     },
     {
@@ -423,13 +425,12 @@ async function main() {
     },
   ];
   function post(url: string, body: unknown) {
-    return fetch(`${base}${url}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    return client.post(url, body);
   }
   /** An update of one record, untimed, before a read that must not come from what was kept. */
   async function writeOne() {
     if (!server) return putEntities(ctx, { entities: [update()], deleted: [] });
     const res = await post('/spapi/data/v1/entity/put', { entities: [update()] });
-    await res.text();
     if (res.status !== 200) throw new Error(`update: ${res.status}`);
   }
 
@@ -444,8 +445,7 @@ async function main() {
         concurrency,
         async () => {
           const res = await s.http();
-          const text = await res.text();
-          if (res.status !== 200) throw new Error(`${s.name}: ${res.status} ${text.slice(0, 300)}`);
+          if (res.status !== 200) throw new Error(`${s.name}: ${res.status} ${res.text().slice(0, 300)}`);
         },
         s.before,
       );
@@ -495,6 +495,7 @@ async function main() {
   log(
     `  server RSS after the bench: ${rss.total} MB${rss.each.length ? ` (${rss.each.join(' + ')})` : ' (bench and server in one process)'}`,
   );
+  client.close();
   if (server) await server.stop();
   else {
     await app?.close();
