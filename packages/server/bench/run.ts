@@ -28,7 +28,7 @@ import { type BenchData, seedBench, signInAsBenchAdmin, writeBenchRecords } from
 
 /**
  * `npm run bench -- reports --records N [--engine sqlite|postgres] [--requests N] [--data-dir DIR] [--scenarios a,b]
- *   [--server-process [--workers N] [--port P] [--settle S] [--profile]]`,
+ *   [--server-process [--workers N] [--port P] [--settle S] [--profile]] [--idle S]`,
  * `npm run bench -- report-ui --records N [--runs N] [--data-dir DIR] [--throttle]`,
  * `npm run bench -- public-load [--records N] [--seconds S] [--connections C] [--users U] [--addresses A] [--engine sqlite|postgres]`,
  * `npm run bench -- calc-compile [--requests N] [--engine sqlite|postgres] [--port P]`,
@@ -60,6 +60,7 @@ const { positionals, values } = parseArgs({
     port: { type: 'string', default: '3201' },
     /** reports with --server-process: seconds left to the server's idle upkeep after the records are written. */
     settle: { type: 'string', default: '30' },
+    idle: { type: 'string', default: '40' },
     /** builder: measure the saves only, without the browser's drags. */
     'skip-drag': { type: 'boolean', default: false },
     /** workflows, and reports with --server-process: the server started with --cpu-prof, its profile in bench-results/. */
@@ -484,17 +485,26 @@ async function main() {
     `  export CSV: ${exported.rows} rows, ${(exported.bytes / 1e6).toFixed(1)} MB in ${exported.time_ms} ms (export call ${exported.export_call_ms} ms, headers ${exported.download_headers_ms} ms, first byte ${exported.first_byte_ms} ms, halves ${exported.first_half_ms} / ${exported.second_half_ms} ms), peak RSS +${exported.peak_rss_delta_mb} MB, heap +${exported.peak_heap_used_delta_mb} MB`,
   );
   // The server's resident memory after the bench: its processes' (the primary and each worker),
-  // or with the server in the bench's process, that process's (bench and server together).
-  const rss = server ? server.rssMb() : { total: mb(process.memoryUsage().rss), each: [] as number[] };
+  // or with the server in the bench's process, that process's (bench and server together). Then
+  // once more after `--idle` seconds without calls, when V8's memory reducer has had its turn:
+  // it collects and gives back the heap the load left grown some 20–30 s after the calls stop.
+  const rssNow = () =>
+    server ? server.rssMb() : { total: mb(process.memoryUsage().rss), each: [] as number[] };
+  const rss = rssNow();
+  await new Promise((resolve) => setTimeout(resolve, Number(values.idle) * 1000));
+  const idle = rssNow();
   results.push({
     scenario: 'server RSS after the bench',
     records,
     rss_mb: rss.total,
     processes_mb: rss.each,
+    idle_s: Number(values.idle),
+    idle_rss_mb: idle.total,
   });
-  log(
-    `  server RSS after the bench: ${rss.total} MB${rss.each.length ? ` (${rss.each.join(' + ')})` : ' (bench and server in one process)'}`,
-  );
+  const each = (r: typeof rss) =>
+    r.each.length ? ` (${r.each.join(' + ')})` : ' (bench and server in one process)';
+  log(`  server RSS after the bench: ${rss.total} MB${each(rss)}`);
+  log(`  server RSS after ${values.idle} s idle: ${idle.total} MB${each(idle)}`);
   client.close();
   if (server) await server.stop();
   else {
@@ -515,7 +525,10 @@ async function main() {
     );
   }
   for (const r of results) {
-    if ('rss_mb' in r) console.log(`\nserver RSS after the bench: ${r.rss_mb} MB`);
+    if ('rss_mb' in r)
+      console.log(
+        `\nserver RSS after the bench: ${r.rss_mb} MB, after ${r.idle_s} s idle ${r.idle_rss_mb} MB`,
+      );
     if (!('rows' in r)) continue;
     console.log(
       `\n| export CSV | records | rows | MB | ms | first / second half ms | rows/s | peak RSS + MB | heap + MB |\n|---|---|---|---|---|---|---|---|---|\n| over HTTP | ${r.records} | ${r.rows} | ${(r.bytes / 1e6).toFixed(1)} | ${r.time_ms} | ${r.first_half_ms} / ${r.second_half_ms} | ${r.rows_per_s} | ${r.peak_rss_delta_mb} | ${r.peak_heap_used_delta_mb} |`,
@@ -535,6 +548,9 @@ interface RssResult {
   records: number;
   rss_mb: number;
   processes_mb: number[];
+  /** The same after `idle_s` seconds without calls. */
+  idle_s: number;
+  idle_rss_mb: number;
 }
 
 const mb = (n: number) => Number((n / 1024 / 1024).toFixed(1));
