@@ -83,6 +83,7 @@ export async function ensureFieldIndexes(
   }
   if (fields.size === 0) return;
   const existing = await existingIndexes(db, engine, tenantId);
+  let analysed = false;
   for (const f of fields.values()) {
     const expr = indexedExpression(engine, f);
     const kind = expressionKind(expr);
@@ -100,7 +101,7 @@ export async function ensureFieldIndexes(
       // Unanalysed beside analysed indexes, its tenant column would look selective to the planner,
       // which then reads the tenant's records through it (decision 0139). Cheaper than the build.
       await sql.raw(`ANALYZE ${index}`).execute(db);
-      await keepAveragesOnly(db);
+      analysed = true;
       continue;
     }
     const index = `entities_t${tenantId}_f${f.id}`;
@@ -121,6 +122,7 @@ export async function ensureFieldIndexes(
         `CREATE INDEX IF NOT EXISTS ${index}_trgm ON entities USING gin (${expr} gin_trgm_ops) WHERE tenant_id = ${tenantId}`,
       );
   }
+  if (analysed) await keepAveragesOnly(db);
 }
 
 /** The field indexes the tenant can use, by name (and a few others), with their definitions as kept. */

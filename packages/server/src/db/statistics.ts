@@ -41,8 +41,11 @@ export async function optimizeOnOpen(db: Kysely<unknown>): Promise<void> {
  * statements stay planned; the statistics are read again only when samples were there.
  */
 export async function keepAveragesOnly(db: QueryExecutorProvider): Promise<void> {
-  const { rows } = await sql`SELECT 1 FROM sqlite_stat4 LIMIT 1`.execute(db).catch(() => ({ rows: [] })); // no sqlite_stat4 yet: nothing analysed
-  if (rows.length === 0) return;
+  // The table is there once something was analysed.
+  const made = await sql`SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_stat4'`.execute(db);
+  if (made.rows.length === 0) return;
+  const sampled = await sql`SELECT 1 FROM sqlite_stat4 LIMIT 1`.execute(db);
+  if (sampled.rows.length === 0) return;
   await sql`DELETE FROM sqlite_stat4`.execute(db);
   await sql`ANALYZE sqlite_schema`.execute(db);
 }

@@ -30,5 +30,5 @@ export function preparedJson(value: unknown): string | undefined {
 /** The JSON written ahead for `value` with what makes its gzip, if both were given. */
 export function preparedGzip(value: unknown): Required<Prepared> | undefined {
   const found = preparedOf(value);
-  return found?.gzip ? { text: found.text, gzip: found.gzip } : undefined;
+  return found?.gzip ? (found as Required<Prepared>) : undefined;
 }

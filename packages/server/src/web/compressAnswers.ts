@@ -51,14 +51,15 @@ function sendPreparedGzip(app: FastifyInstance) {
   const prepared = new WeakMap<FastifyReply, { text: string; gzip: () => Buffer }>();
   app.addHook('preSerialization', (request, reply, payload, done) => {
     const answer = preparedGzip(payload);
-    if (answer && takesGzip(request)) prepared.set(reply, answer);
+    // A small answer is left unencoded, as the compressor leaves it.
+    if (answer && answer.text.length >= compressionThreshold && takesGzip(request))
+      prepared.set(reply, answer);
     done(null, payload);
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
     const answer = prepared.get(reply);
-    // Only the answer as written: not an error sent in its place, nor a small one left unencoded.
-    if (answer === undefined || payload !== answer.text || answer.text.length < compressionThreshold)
-      return done(null, payload);
+    // Only the answer as written, not an error sent in its place.
+    if (answer === undefined || payload !== answer.text) return done(null, payload);
     const body = answer.gzip();
     varyOnEncoding(reply);
     reply.header('content-encoding', 'gzip');
