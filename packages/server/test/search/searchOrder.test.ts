@@ -88,8 +88,10 @@ describe('the search index in name order (SQLite)', () => {
       placed.set(id, await positionOf(id));
     };
     await record('L');
-    // Each name sorts just before the last: the gap before it halves every time, and runs out.
-    for (let i = 99; i >= 50; i--) await record(`M ${String(i).padStart(3, '0')}`);
+    // Each name sorts between the last two written (binary fractions halving towards a third):
+    // placed a thirty-second of the gap from the newer one, as a run's next record is, each lands in
+    // the small gap the one before left, and room runs out within a few.
+    for (let k = 1; k <= 30; k++) await record(`M ${'01'.repeat(k).slice(0, k - 1)}1`);
     const now = await rows();
     expect(now.filter((r) => placed.get(r.entity_id) !== r.pos).length).toBeGreaterThan(0);
     await add('Émile');
@@ -97,6 +99,40 @@ describe('the search index in name order (SQLite)', () => {
     await add('ZOE');
     await add('');
     await expectInOrder();
+  });
+
+  it('leaves room for a run of records written in name order, in either direction', async () => {
+    // A type of its own, so the run's gap is only its own.
+    const { typeId: runType } = await defineType(t.admin, 'Run', []);
+    const put = async (name: string) => {
+      const ids = await putRecords(t.admin, [{ id: 'new:r', typeId: runType, fields: { name } }]);
+      return ids.r!;
+    };
+    const positions = async () =>
+      (
+        await sql<{ pos: number; entity_id: number; sort_key: string }>`SELECT o.pos, o.entity_id, o.sort_key
+          FROM search_order o JOIN entities e ON e.tenant_id = o.tenant_id AND e.id = o.entity_id
+          WHERE o.tenant_id = ${t.tenantId} AND e.type_id = ${runType} ORDER BY o.pos`.execute(t.services.db)
+      ).rows;
+    // Where each record was first placed: none of them should have to move.
+    const placed = new Map<number, number>();
+    const write = async (name: string) => {
+      const id = await put(name);
+      placed.set(id, (await positions()).find((r) => r.entity_id === id)!.pos);
+    };
+    // Each run starts in the gap beside the record written last (P, then T), 65,536 positions wide:
+    // halving it each time would run out after 16 records.
+    await write('Q');
+    await write('P');
+    for (let i = 1; i <= 60; i++) await write(`P ${String(i).padStart(3, '0')}`);
+    await write('R');
+    await write('T');
+    for (let i = 60; i >= 1; i--) await write(`Rz ${String(i).padStart(3, '0')}`);
+    const after = await positions();
+    expect(after).toHaveLength(124);
+    const keys = after.map((r) => r.sort_key);
+    expect(keys).toEqual([...keys].sort());
+    expect(after.filter((r) => placed.get(r.entity_id) !== r.pos)).toEqual([]);
   });
 
   it('moves a renamed record and drops a deleted one', async () => {
