@@ -136,7 +136,7 @@ export async function insertEntities(
       )
       .execute();
   }
-  await indexRecords(db, tenantId, rows);
+  await indexRecords(db, tenantId, rows, true);
 }
 
 /**

@@ -29,7 +29,8 @@ export function searchBody(name: string | null, data: Record<string, StoredValue
 /**
  * Writes (or rewrites) the search documents of records. Always in the transaction that writes the
  * records' rows: kept searches (searchPageCache) learn of a changed text only from the rows' chunk
- * markers, which those writes bump.
+ * markers, which those writes bump. `created`: the records were inserted just now, so they have no
+ * documents to replace (ids are never given out twice).
  */
 export async function indexRecords(
   handle: CallerHandle,
@@ -40,6 +41,7 @@ export async function indexRecords(
     name: string | null;
     data: Record<string, StoredValue>;
   }>,
+  created = false,
 ): Promise<void> {
   const db = unscoped(handle);
   if (rows.length === 0) return;
@@ -47,9 +49,9 @@ export async function indexRecords(
     for (const r of rows) {
       const rowid = searchRowId(tenantId, r.id);
       const body = searchBody(r.name, r.data);
-      await sql`DELETE FROM entity_search WHERE rowid = ${rowid}`.execute(db);
+      if (!created) await sql`DELETE FROM entity_search WHERE rowid = ${rowid}`.execute(db);
       await sql`INSERT INTO entity_search (rowid, body) VALUES (${rowid}, ${body})`.execute(db);
-      await orderRecord(db, tenantId, { id: r.id, typeId: r.typeId, name: r.name, body });
+      await orderRecord(db, tenantId, { id: r.id, typeId: r.typeId, name: r.name, body }, created);
     }
     await writeFieldTexts(db, tenantId, rows);
     return;
