@@ -14,6 +14,8 @@ interface InstructionBenchOptions {
   calls: number;
   port: number;
   only?: string[];
+  /** A folder each scenario's callgrind dumps are copied to, named after the scenario and thread. */
+  keepDumps?: string;
   log: (m: string) => void;
 }
 
@@ -140,7 +142,7 @@ async function countInWork(work: string, data: BenchData, options: InstructionBe
       for (let i = 0; i < options.calls; i++) await call();
       const label = `scenario-${index}`;
       control(`--dump=${label}`);
-      const counts = dumpedCounts(work, label);
+      const counts = dumpedCounts(work, label, options.keepDumps && path.join(options.keepDumps, slug(name)));
       if (counts.main === 0) throw new Error(`callgrind wrote no counts for ${name}`);
       const result = {
         scenario: name,
@@ -162,7 +164,7 @@ async function countInWork(work: string, data: BenchData, options: InstructionBe
  * The instructions of one dump, from its files (one per thread, `callgrind.out.N-TT`; thread 01
  * is the main thread), found by the label the dump was asked for.
  */
-function dumpedCounts(dir: string, label: string) {
+function dumpedCounts(dir: string, label: string, keepAs?: string) {
   let main = 0;
   let all = 0;
   for (const name of fs.readdirSync(dir)) {
@@ -173,7 +175,19 @@ function dumpedCounts(dir: string, label: string) {
     const total = Number(/^(?:totals|summary): (\d+)/m.exec(text)?.[1] ?? 0);
     all += total;
     if (match[1] === '01') main += total;
+    if (keepAs) {
+      fs.mkdirSync(path.dirname(keepAs), { recursive: true });
+      fs.copyFileSync(path.join(dir, name), `${keepAs}.thread-${match[1]}`);
+    }
     fs.rmSync(path.join(dir, name));
   }
   return { main, all };
+}
+
+/** A scenario's name as a file name: `create one record` → `create-one-record`. */
+function slug(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }

@@ -36,7 +36,8 @@ import { type BenchData, seedBench, signInAsBenchAdmin, writeBenchRecords } from
  * `npm run bench -- builder [--runs N] [--engine sqlite|postgres] [--port P] [--skip-drag]`,
  * `npm run bench -- workflows [--runs N] [--engine sqlite|postgres] [--port P] [--profile]`,
  * `npm run bench -- workflow-kill [--trials N] [--items N] [--engine sqlite|postgres] [--port P]`,
- * `npm run bench -- instructions --data-dir DIR [--root CHECKOUT] [--warmups N] [--requests N] [--scenarios a,b]`,
+ * `npm run bench -- instructions --data-dir DIR [--root CHECKOUT] [--warmups N] [--requests N] [--scenarios a,b]
+ *   [--keep-dumps DIR]`,
  * or `npm run bench -- calc`
  */
 const { positionals, values } = parseArgs({
@@ -71,6 +72,8 @@ const { positionals, values } = parseArgs({
     /** instructions: the checkout whose built server is counted (this one by default), and its warm-up calls. */
     root: { type: 'string' },
     warmups: { type: 'string', default: '100' },
+    /** instructions: a folder to keep each scenario's callgrind dump in, for callgrind_annotate. */
+    'keep-dumps': { type: 'string' },
   },
 });
 if (positionals[0] === 'calc') {
@@ -123,6 +126,7 @@ if (positionals[0] === 'instructions') {
     calls: process.argv.includes('--requests') ? Number(values.requests) : 60,
     port: process.argv.includes('--port') ? Number(values.port) : 3341,
     only: values.scenarios?.split(',').map((s) => s.trim().toLowerCase()),
+    keepDumps: values['keep-dumps'],
     log: (m) => console.error(m),
   });
   fs.mkdirSync('bench-results', { recursive: true });
