@@ -109,10 +109,16 @@ export async function selectIdsByAlias(handle: CallerHandle, tenantId: number, a
   return new Map(rows.map((r) => [r.alias!.toLowerCase(), r.id]));
 }
 
+/**
+ * Inserts records with their search documents. `allocated`: their ids were given out just now
+ * (allocateIds), so nothing is indexed under them yet; records of fixed ids (the catalogue's) may
+ * find documents an earlier row of theirs left.
+ */
 export async function insertEntities(
   handle: CallerHandle,
   tenantId: number,
   rows: readonly EntityRow[],
+  allocated = false,
 ): Promise<void> {
   const db = unscoped(handle);
   for (const part of chunks(rows, 200)) {
@@ -136,7 +142,7 @@ export async function insertEntities(
       )
       .execute();
   }
-  await indexRecords(db, tenantId, rows, true);
+  await indexRecords(db, tenantId, rows, allocated);
 }
 
 /**

@@ -166,7 +166,7 @@ async function putInTransaction(
 
   // Auto-numbers are taken only once the batch is known to be valid.
   await assignAutoNumbers(ctx, created);
-  await insertEntities(ctx.db, ctx.tenantId, created);
+  await insertEntities(ctx.db, ctx.tenantId, created, true);
   for (const { row, expectedVersion } of updated) {
     const before = existing.get(row.id)!;
     const ok = await updateEntity(ctx.db, ctx.tenantId, row, expectedVersion ?? before.version, before);

@@ -29,8 +29,8 @@ export function searchBody(name: string | null, data: Record<string, StoredValue
 /**
  * Writes (or rewrites) the search documents of records. Always in the transaction that writes the
  * records' rows: kept searches (searchPageCache) learn of a changed text only from the rows' chunk
- * markers, which those writes bump. `created`: the records were inserted just now, so they have no
- * documents to replace (ids are never given out twice).
+ * markers, which those writes bump. `created`: the records were inserted just now under ids given
+ * out just now, so they have no documents to replace.
  */
 export async function indexRecords(
   handle: CallerHandle,
