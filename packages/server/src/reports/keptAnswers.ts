@@ -11,7 +11,8 @@ import { ReportResultCache, readMarker } from './resultCache.js';
 /**
  * Whole answers of report runs, kept per process behind the change markers of what they read
  * (decision 0144): a repeated run of the same report, query and caller, with nothing it reads
- * written since, is answered from the kept answer with its refresh time made now.
+ * written since, is answered from the kept answer with its refresh time made now. An answer is
+ * kept from the second time it is asked for (decision 0148).
  *
  * Kept only when everything the answer depends on is in its key or its markers: the plan knows the
  * types it reads (no calculation, no rule on rows, no relationship detail), and no condition is

@@ -8,9 +8,15 @@ import { owns, tenantScope } from '../data/tenantScope.js';
  * search's first rows), kept per process. An entry is keyed by the tenant and its statements' SQL
  * and parameters, so callers whose rules differ never share one, and is used while the change
  * markers, read before the statements run, are those it was computed under (decision 0021).
+ *
+ * A result is kept from the second time its key is set (decision 0148): results asked for once
+ * only — each keystroke of a search, a filter tried once — never take the room of those asked for
+ * again, and the memory they would hold is never taken.
  */
 export class ReportResultCache {
   readonly #entries = new Map<string, CacheEntry>();
+  /** Keys whose result was set once and not kept, the oldest first, at most `maxEntries`. */
+  readonly #askedOnce = new Set<string>();
   #weight = 0;
   /**
    * Answers served from the cache, computed because none (or a stale one) was there, and of
@@ -59,6 +65,13 @@ export class ReportResultCache {
   set(key: string, marker: string, rows: unknown, state?: unknown, weight = 0): void {
     const old = this.#entries.get(key);
     if (old) this.#remove(key, old);
+    else if (!this.#askedOnce.delete(key)) {
+      // Its first ask: the key is noted, the result not kept (decision 0148).
+      this.#askedOnce.add(key);
+      if (this.#askedOnce.size > this.maxEntries)
+        this.#askedOnce.delete(this.#askedOnce.values().next().value!);
+      return;
+    }
     this.#entries.set(key, { marker, rows, state, weight });
     this.#weight += weight;
     // A Map iterates in insertion order: the first key is the least recently used.
@@ -74,6 +87,7 @@ export class ReportResultCache {
 
   clear(): void {
     this.#entries.clear();
+    this.#askedOnce.clear();
     this.#weight = 0;
   }
 
