@@ -142,7 +142,11 @@ async function countInWork(work: string, data: BenchData, options: InstructionBe
       for (let i = 0; i < options.calls; i++) await call();
       const label = `scenario-${index}`;
       control(`--dump=${label}`);
-      const counts = dumpedCounts(work, label, options.keepDumps && path.join(options.keepDumps, slug(name)));
+      const counts = dumpedCounts(
+        work,
+        label,
+        options.keepDumps ? path.join(options.keepDumps, slug(name)) : undefined,
+      );
       if (counts.main === 0) throw new Error(`callgrind wrote no counts for ${name}`);
       const result = {
         scenario: name,
