@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
+import { Kysely, PostgresDialect, type SqliteStatement } from 'kysely';
+import { type GroupCommitDatabase, GroupCommitSqliteDialect } from './groupCommit.js';
 import { type IdleUpkeep, startIdleUpkeep } from './idleUpkeep.js';
 import { migrateToLatest } from './migrate.js';
 import { statementRowObjects } from './rowObjects.js';
@@ -112,7 +113,7 @@ async function openSqlite(dataDir: string, timeoutMs: number): Promise<Database>
   registerStatistics(sqlite);
   sqlite.function('plinth_search_contains', { deterministic: true }, searchContains);
   const clock = boundSqliteReads(sqlite, timeoutMs);
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: preparedOnce(sqlite, clock) }) });
+  const db = new Kysely<Tables>({ dialect: new GroupCommitSqliteDialect(preparedOnce(sqlite, clock)) });
   await migrateToLatest(db as Kysely<unknown>, 'sqlite');
   await optimizeOnOpen(db as Kysely<unknown>);
   const upkeep = startIdleUpkeep(db as Kysely<unknown>, 'sqlite');
@@ -136,10 +137,11 @@ const STATEMENTS_KEPT = 500;
  * connection and reads each to the end at once, so a kept statement is never busy when asked for.
  * Reads go through the timed views and every statement runs under the clock's deadline.
  */
-function preparedOnce(sqlite: SQLite.Database, clock: StatementClock): SqliteDatabase {
+function preparedOnce(sqlite: SQLite.Database, clock: StatementClock): GroupCommitDatabase {
   const kept = new Map<string, SqliteStatement>();
   return {
     close: () => sqlite.close(),
+    inTransaction: () => sqlite.inTransaction,
     prepare(text: string) {
       let statement = kept.get(text);
       if (statement) kept.delete(text);

@@ -1,0 +1,251 @@
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+  type SqliteDatabase,
+  SqliteDialect,
+} from 'kysely';
+
+/** A group commits once this many holders of the connection have joined it, to bound their wait. */
+const MAX_MEMBERS = 64;
+
+/**
+ * Kysely's SQLite dialect with group commit (decision 0149). The work that reaches the one
+ * connection within a turn of the event loop runs in one open transaction, each transaction as a
+ * savepoint in it, and the group commits in the loop's check phase, or once MAX_MEMBERS have
+ * joined: one sync of the log for all of them, and each hot page written once. Every holder that
+ * joined — a transaction, or a statement outside one, which may read what the group wrote — gets
+ * its answer only once the group is durable (early lock release), and fails if the commit fails,
+ * so no caller ever sees what is not yet durable. A member that rolls back undoes only its own
+ * savepoint. A statement that cannot run inside a transaction (a pragma, a schema change) commits
+ * the group first. Kysely's controlled transactions (`startTransaction`) are not grouped safely —
+ * their `commit()` answers before the connection is let go — and Plinth does not use them: the
+ * driver has no savepoints for them.
+ */
+export class GroupCommitSqliteDialect extends SqliteDialect {
+  readonly #database: GroupCommitDatabase;
+
+  constructor(database: GroupCommitDatabase) {
+    super({ database });
+    this.#database = database;
+  }
+
+  override createDriver(): Driver {
+    return new GroupCommitDriver(this.#database);
+  }
+}
+
+/** The connection the driver needs: Kysely's, and whether SQLite has a transaction open. */
+export interface GroupCommitDatabase extends SqliteDatabase {
+  inTransaction(): boolean;
+}
+
+/** The open transaction of a group and the holders waiting for its commit. */
+class Group {
+  members = 0;
+  /** The loop turn the group began in is over: commit as soon as the connection is let go. */
+  due = false;
+  readonly durable: Promise<void>;
+  resolve!: () => void;
+  reject!: (error: unknown) => void;
+
+  constructor() {
+    this.durable = new Promise((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+    // A group no holder waits for (its only member rolled back) must not raise an unhandled rejection.
+    this.durable.catch(() => undefined);
+  }
+}
+
+const memberSavepoint = 'plinth_member';
+/** Statements that may run inside the group's transaction; any other commits the group first. */
+const joinable = /^\s*(select|with|insert|update|delete|replace)\b/i;
+
+class GroupCommitDriver implements Driver {
+  readonly #database: GroupCommitDatabase;
+  readonly #connection: GroupConnection;
+  readonly #mutex = new FifoMutex();
+  #group: Group | undefined;
+  /** The group the holder of the connection joined, whose commit it waits for when it lets go. */
+  #joined: Group | undefined;
+  /** Whether the holder of the connection is inside its transaction. */
+  #inMember = false;
+  /** Reads the holder is streaming, whose statements are still open. */
+  #streams = 0;
+
+  constructor(database: GroupCommitDatabase) {
+    this.#database = database;
+    this.#connection = new GroupConnection(database, {
+      before: (text) => this.#beforeStatement(text),
+      failed: (error) => this.#afterFailure(error),
+      streaming: (delta) => {
+        this.#streams += delta;
+      },
+    });
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    await this.#mutex.lock();
+    return this.#connection;
+  }
+
+  async beginTransaction(): Promise<void> {
+    this.#join(this.#openGroup());
+    this.#run(`savepoint ${memberSavepoint}`);
+    this.#inMember = true;
+  }
+
+  async commitTransaction(): Promise<void> {
+    this.#run(`release ${memberSavepoint}`);
+    this.#inMember = false;
+  }
+
+  async rollbackTransaction(): Promise<void> {
+    this.#inMember = false;
+    if (!this.#database.inTransaction()) {
+      this.#afterFailure(new Error('The transaction was undone by SQLite.'));
+      return;
+    }
+    this.#run(`rollback to ${memberSavepoint}`);
+    this.#run(`release ${memberSavepoint}`);
+  }
+
+  async releaseConnection(): Promise<void> {
+    const joined = this.#joined;
+    this.#joined = undefined;
+    const group = this.#group;
+    if (group && (group.due || group.members >= MAX_MEMBERS)) this.#commit();
+    this.#mutex.unlock();
+    await joined?.durable;
+  }
+
+  async destroy(): Promise<void> {
+    await this.#mutex.lock();
+    this.#commit();
+    this.#database.close();
+  }
+
+  #beforeStatement(text: string): void {
+    if (this.#inMember || !this.#group) return;
+    if (joinable.test(text)) this.#join(this.#group);
+    else this.#commit();
+  }
+
+  #openGroup(): Group {
+    if (this.#group) return this.#group;
+    this.#run('begin');
+    const group = new Group();
+    this.#group = group;
+    setImmediate(() => {
+      if (this.#group !== group) return;
+      // Between a holder's statements outside a transaction the group may commit; inside one, or
+      // while a read streams, not.
+      if (this.#inMember || this.#streams > 0) group.due = true;
+      else this.#commit();
+    });
+    return group;
+  }
+
+  #join(group: Group): void {
+    if (this.#joined === group) return;
+    this.#joined = group;
+    group.members++;
+  }
+
+  /** Commits the open group, if any, and settles its members. */
+  #commit(): void {
+    const group = this.#group;
+    if (!group) return;
+    this.#group = undefined;
+    try {
+      this.#run('commit');
+    } catch (error) {
+      if (this.#database.inTransaction()) this.#run('rollback');
+      group.reject(error);
+      return;
+    }
+    group.resolve();
+  }
+
+  /**
+   * After a failed statement: SQLite may have rolled the whole group back (a full disk, an I/O
+   * error), and every member fails with the error.
+   */
+  #afterFailure(error: unknown): void {
+    const group = this.#group;
+    if (!group || this.#database.inTransaction()) return;
+    this.#group = undefined;
+    group.reject(error);
+  }
+
+  #run(text: string): void {
+    this.#database.prepare(text).run([]);
+  }
+}
+
+/** The one SQLite connection, telling the driver of each statement before it runs and of failures. */
+class GroupConnection implements DatabaseConnection {
+  constructor(
+    private readonly database: SqliteDatabase,
+    private readonly driver: {
+      before(text: string): void;
+      failed(error: unknown): void;
+      streaming(delta: 1 | -1): void;
+    },
+  ) {}
+
+  executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    this.driver.before(compiledQuery.sql);
+    try {
+      const statement = this.database.prepare(compiledQuery.sql);
+      const parameters = compiledQuery.parameters as unknown[];
+      if (statement.reader) return Promise.resolve({ rows: statement.all(parameters) as R[] });
+      const { changes, lastInsertRowid } = statement.run(parameters);
+      return Promise.resolve({
+        numAffectedRows: changes == null ? undefined : BigInt(changes),
+        insertId: lastInsertRowid == null ? undefined : BigInt(lastInsertRowid),
+        rows: [],
+      });
+    } catch (error) {
+      this.driver.failed(error);
+      return Promise.reject(error);
+    }
+  }
+
+  async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    this.driver.before(compiledQuery.sql);
+    const statement = this.database.prepare(compiledQuery.sql);
+    if (!statement.reader) throw new Error('Only a reading statement can be streamed.');
+    this.driver.streaming(1);
+    try {
+      for (const row of statement.iterate(compiledQuery.parameters as unknown[])) yield { rows: [row as R] };
+    } finally {
+      this.driver.streaming(-1);
+    }
+  }
+}
+
+/** A lock taken in the order it was asked for. */
+class FifoMutex {
+  #held = false;
+  readonly #queue: (() => void)[] = [];
+
+  lock(): Promise<void> {
+    if (!this.#held) {
+      this.#held = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.#queue.push(resolve));
+  }
+
+  unlock(): void {
+    const next = this.#queue.shift();
+    if (next) next();
+    else this.#held = false;
+  }
+}

@@ -1,0 +1,173 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { type Generated, Kysely, sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type GroupCommitDatabase, GroupCommitSqliteDialect } from '../src/db/groupCommit.js';
+
+interface Tables {
+  notes: { id: Generated<number>; text: string };
+}
+
+let dir: string;
+let file: string;
+let statements: string[];
+let failCommit: boolean;
+let db: Kysely<Tables>;
+
+/** The driver's connection, recording each statement and failing a commit when told to. */
+function recorded(sqlite: SQLite.Database): GroupCommitDatabase {
+  return {
+    close: () => sqlite.close(),
+    inTransaction: () => sqlite.inTransaction,
+    prepare(text: string) {
+      const statement = sqlite.prepare(text);
+      const record = <T>(run: () => T): T => {
+        statements.push(text.toLowerCase());
+        if (failCommit && text === 'commit') throw new Error('disk I/O error');
+        return run();
+      };
+      return {
+        reader: statement.reader,
+        all: (parameters: ReadonlyArray<unknown>) => record(() => statement.all(parameters)),
+        run: (parameters: ReadonlyArray<unknown>) => record(() => statement.run(parameters)),
+        iterate: (parameters: ReadonlyArray<unknown>) => record(() => statement.iterate(parameters)),
+      };
+    },
+  };
+}
+
+/** What another connection, reading only what is committed, sees. */
+function committedTexts(): string[] {
+  const other = new SQLite(file, { readonly: true });
+  try {
+    return (other.prepare('SELECT text FROM notes ORDER BY id').all() as { text: string }[]).map(
+      (r) => r.text,
+    );
+  } finally {
+    other.close();
+  }
+}
+
+/**
+ * A transaction that inserts a note. Requests that reach the server together run their
+ * transactions within one turn of the event loop, as these do.
+ */
+function insertNote(text: string, fail = false) {
+  return db.transaction().execute(async (trx) => {
+    await Promise.resolve();
+    await trx.insertInto('notes').values({ text }).execute();
+    await Promise.resolve();
+    if (fail) throw new Error(`${text} failed`);
+    return text;
+  });
+}
+
+const commits = () => statements.filter((s) => s === 'commit').length;
+
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-group-commit-'));
+  file = path.join(dir, 'test.sqlite');
+  statements = [];
+  failCommit = false;
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  db = new Kysely<Tables>({ dialect: new GroupCommitSqliteDialect(recorded(sqlite)) });
+  await sql`CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE)`.execute(db);
+  statements = [];
+});
+
+afterEach(async () => {
+  await db.destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('group commit', () => {
+  it('commits transactions that queue for the connection together', async () => {
+    const texts = Array.from({ length: 10 }, (_, i) => `note ${i}`);
+    expect(await Promise.all(texts.map((text) => insertNote(text)))).toEqual(texts);
+    expect(commits()).toBe(1);
+    expect(committedTexts()).toEqual(texts);
+  });
+
+  it('commits a lone transaction at once', async () => {
+    await insertNote('alone');
+    expect(commits()).toBe(1);
+    expect(committedTexts()).toEqual(['alone']);
+  });
+
+  it('answers a transaction only once its work is durable', async () => {
+    const seen = await Promise.all(
+      ['a', 'b', 'c'].map((text) => insertNote(text).then(() => committedTexts())),
+    );
+    for (const texts of seen) expect(texts).toEqual(['a', 'b', 'c']);
+  });
+
+  it('answers a read that saw the group’s work only once that work is durable', async () => {
+    const write = insertNote('a');
+    const read = db
+      .selectFrom('notes')
+      .select('text')
+      .execute()
+      .then((rows) => ({ rows, committed: committedTexts() }));
+    const [, seen] = await Promise.all([write, read]);
+    expect(seen.rows).toEqual([{ text: 'a' }]);
+    expect(seen.committed).toEqual(['a']);
+    expect(commits()).toBe(1);
+  });
+
+  it('commits transactions of later turns of the event loop apart', async () => {
+    await insertNote('first');
+    await new Promise((resolve) => setImmediate(resolve));
+    await insertNote('second');
+    expect(commits()).toBe(2);
+  });
+
+  it('undoes only the member that fails', async () => {
+    const results = await Promise.allSettled([
+      insertNote('kept 1'),
+      insertNote('undone', true),
+      insertNote('kept 2'),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(committedTexts()).toEqual(['kept 1', 'kept 2']);
+  });
+
+  it('undoes only the member whose statement breaks a constraint', async () => {
+    const results = await Promise.allSettled([insertNote('same'), insertNote('same'), insertNote('other')]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(committedTexts()).toEqual(['same', 'other']);
+  });
+
+  it('commits the group before a statement that cannot run in a transaction', async () => {
+    const writes = [insertNote('x'), insertNote('y')];
+    const pragma = sql`PRAGMA user_version = 7`.execute(db);
+    await Promise.all([pragma, ...writes]);
+    const pragmaAt = statements.findIndex((s) => s.startsWith('pragma'));
+    expect(statements.indexOf('commit')).toBeLessThan(pragmaAt);
+    expect(committedTexts()).toEqual(['x', 'y']);
+  });
+
+  it('streams a read beside the group and answers once the group is durable', async () => {
+    const writes = [insertNote('s1'), insertNote('s2')];
+    const streamed = (async () => {
+      const texts: string[] = [];
+      for await (const row of db.selectFrom('notes').select('text').stream()) texts.push(row.text);
+      return texts;
+    })();
+    const [texts] = await Promise.all([streamed, ...writes]);
+    expect(texts).toEqual(['s1', 's2']);
+    expect(committedTexts()).toEqual(['s1', 's2']);
+  });
+
+  it('fails every member when the group cannot commit, and keeps none of their work', async () => {
+    failCommit = true;
+    const results = await Promise.allSettled(['p', 'q', 'r'].map((text) => insertNote(text)));
+    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    failCommit = false;
+    expect(committedTexts()).toEqual([]);
+    await insertNote('after');
+    expect(committedTexts()).toEqual(['after']);
+  });
+});
