@@ -22,6 +22,7 @@ import { entityRoutes } from './entities/entityRoutes.js';
 import { exportRoutes } from './exports/exportRoutes.js';
 import { fileRoutes } from './files/fileRoutes.js';
 import { formRoutes } from './forms/formRoutes.js';
+import { answerOnceDurable } from './http/answerOnceDurable.js';
 import { frameworkErrors, registerErrorHandler } from './http/errorHandler.js';
 import { responseSerializer, validatesResponsesByDefault } from './http/responseSerializer.js';
 import { importRoutes } from './imports/importRoutes.js';
@@ -84,6 +85,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     responseSerializer({ validate: options.validateResponses ?? validatesResponsesByDefault() }),
   );
   registerErrorHandler(app);
+  answerOnceDurable(app, services.db);
   await compressAnswers(app);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });

@@ -2,9 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import Fastify from 'fastify';
 import { type Generated, Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type GroupCommitDatabase, GroupCommitSqliteDialect } from '../src/db/groupCommit.js';
+import {
+  type GroupCommitDatabase,
+  GroupCommitSqliteDialect,
+  useGroupCommit,
+  whenDurable,
+} from '../src/db/groupCommit.js';
+import { answerOnceDurable } from '../src/http/answerOnceDurable.js';
 
 interface Tables {
   notes: { id: Generated<number>; text: string };
@@ -73,7 +80,9 @@ beforeEach(async () => {
   failCommit = false;
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
-  db = new Kysely<Tables>({ dialect: new GroupCommitSqliteDialect(recorded(sqlite)) });
+  const dialect = new GroupCommitSqliteDialect(recorded(sqlite));
+  db = new Kysely<Tables>({ dialect });
+  useGroupCommit(db, dialect);
   await sql`CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE)`.execute(db);
   statements = [];
 });
@@ -104,17 +113,36 @@ describe('group commit', () => {
     for (const texts of seen) expect(texts).toEqual(['a', 'b', 'c']);
   });
 
-  it('answers a read that saw the group’s work only once that work is durable', async () => {
+  it('lets a read see the open group, and tells when what it saw is durable', async () => {
     const write = insertNote('a');
     const read = db
       .selectFrom('notes')
       .select('text')
       .execute()
-      .then((rows) => ({ rows, committed: committedTexts() }));
+      .then(async (rows) => {
+        const before = committedTexts();
+        await whenDurable(db);
+        return { rows, before, after: committedTexts() };
+      });
     const [, seen] = await Promise.all([write, read]);
     expect(seen.rows).toEqual([{ text: 'a' }]);
-    expect(seen.committed).toEqual(['a']);
+    expect(seen.before).toEqual([]);
+    expect(seen.after).toEqual(['a']);
     expect(commits()).toBe(1);
+    expect(whenDurable(db)).toBeUndefined();
+  });
+
+  it('fails the wait of a read whose group could not commit', async () => {
+    failCommit = true;
+    const write = insertNote('lost');
+    const read = db
+      .selectFrom('notes')
+      .select('text')
+      .execute()
+      .then(() => whenDurable(db));
+    const [w, r] = await Promise.allSettled([write, read]);
+    expect(w.status).toBe('rejected');
+    expect(r.status).toBe('rejected');
   });
 
   it('commits transactions of later turns of the event loop apart', async () => {
@@ -149,7 +177,7 @@ describe('group commit', () => {
     expect(committedTexts()).toEqual(['x', 'y']);
   });
 
-  it('streams a read beside the group and answers once the group is durable', async () => {
+  it('commits the group before a stream reads, as its rows may go out at once', async () => {
     const writes = [insertNote('s1'), insertNote('s2')];
     const streamed = (async () => {
       const texts: string[] = [];
@@ -158,7 +186,7 @@ describe('group commit', () => {
     })();
     const [texts] = await Promise.all([streamed, ...writes]);
     expect(texts).toEqual(['s1', 's2']);
-    expect(committedTexts()).toEqual(['s1', 's2']);
+    expect(statements.indexOf('commit')).toBeLessThan(statements.findIndex((s) => s.startsWith('select')));
   });
 
   it('fails every member when the group cannot commit, and keeps none of their work', async () => {
@@ -169,5 +197,22 @@ describe('group commit', () => {
     expect(committedTexts()).toEqual([]);
     await insertNote('after');
     expect(committedTexts()).toEqual(['after']);
+  });
+
+  it('holds an HTTP answer that read the open group until the group is durable', async () => {
+    const app = Fastify();
+    answerOnceDurable(app, db);
+    let write: Promise<unknown> | undefined;
+    app.get('/notes', async () => {
+      write = insertNote('seen');
+      const rows = await db.selectFrom('notes').select('text').execute();
+      return { rows, committedWhenRead: committedTexts() };
+    });
+    const response = await app.inject({ url: '/notes' });
+    const committedWhenAnswered = committedTexts();
+    await write;
+    expect(response.json()).toEqual({ rows: [{ text: 'seen' }], committedWhenRead: [] });
+    expect(committedWhenAnswered).toEqual(['seen']);
+    await app.close();
   });
 });

@@ -7,24 +7,26 @@ import {
   SqliteDialect,
 } from 'kysely';
 
-/** A group commits once this many holders of the connection have joined it, to bound their wait. */
+/** A group commits once this many transactions have joined it, to bound their wait. */
 const MAX_MEMBERS = 64;
 
 /**
  * Kysely's SQLite dialect with group commit (decision 0149). The work that reaches the one
  * connection within a turn of the event loop runs in one open transaction, each transaction as a
- * savepoint in it, and the group commits in the loop's check phase, or once MAX_MEMBERS have
- * joined: one sync of the log for all of them, and each hot page written once. Every holder that
- * joined — a transaction, or a statement outside one, which may read what the group wrote — gets
- * its answer only once the group is durable (early lock release), and fails if the commit fails,
- * so no caller ever sees what is not yet durable. A member that rolls back undoes only its own
- * savepoint. A statement that cannot run inside a transaction (a pragma, a schema change) commits
- * the group first. Kysely's controlled transactions (`startTransaction`) are not grouped safely —
- * their `commit()` answers before the connection is let go — and Plinth does not use them: the
- * driver has no savepoints for them.
+ * savepoint in it, and the group commits in the loop's check phase, or once MAX_MEMBERS
+ * transactions have joined: one sync of the log for all of them, and each hot page written once.
+ * A transaction's `execute()` answers only once its group is durable, and fails if the commit
+ * fails; one that rolls back undoes only its own savepoint. A statement outside a transaction runs
+ * in the open group and may read what it wrote: what reads so answers a caller must first wait for
+ * `whenDurable()` (the HTTP server does, before every answer). A stream, and a statement that
+ * cannot run inside a transaction (a pragma, a schema change), commit the group first. Kysely's
+ * controlled transactions (`startTransaction`) are not grouped safely — their `commit()` answers
+ * before the connection is let go — and Plinth does not use them: the driver has no savepoints
+ * for them.
  */
 export class GroupCommitSqliteDialect extends SqliteDialect {
   readonly #database: GroupCommitDatabase;
+  #driver: GroupCommitDriver | undefined;
 
   constructor(database: GroupCommitDatabase) {
     super({ database });
@@ -32,8 +34,35 @@ export class GroupCommitSqliteDialect extends SqliteDialect {
   }
 
   override createDriver(): Driver {
-    return new GroupCommitDriver(this.#database);
+    this.#driver = new GroupCommitDriver(this.#database);
+    return this.#driver;
   }
+
+  /** Settles once everything written so far is durable; fails if its group's commit fails. */
+  whenDurable(): Promise<void> | undefined {
+    return this.#driver?.whenDurable();
+  }
+}
+
+const dialects = new WeakMap<object, GroupCommitSqliteDialect>();
+
+/** Notes that `db` runs on `dialect`, for whenDurable. */
+export function useGroupCommit(db: object, dialect: GroupCommitSqliteDialect): void {
+  dialects.set(db, dialect);
+}
+
+/**
+ * Settles once everything `db` has written so far is durable, and fails if that work's group
+ * failed to commit; undefined when there is nothing to wait for (no group open, or a database
+ * without group commit).
+ */
+export function whenDurable(db: object): Promise<void> | undefined {
+  return dialects.get(db)?.whenDurable();
+}
+
+/** Whether `db` commits in groups, so that what it reads may need whenDurable before it is shown. */
+export function commitsInGroups(db: object): boolean {
+  return dialects.has(db);
 }
 
 /** The connection the driver needs: Kysely's, and whether SQLite has a transaction open. */
@@ -69,21 +98,16 @@ class GroupCommitDriver implements Driver {
   readonly #connection: GroupConnection;
   readonly #mutex = new FifoMutex();
   #group: Group | undefined;
-  /** The group the holder of the connection joined, whose commit it waits for when it lets go. */
+  /** The group the holder's transaction joined, whose commit it waits for when it lets go. */
   #joined: Group | undefined;
   /** Whether the holder of the connection is inside its transaction. */
   #inMember = false;
-  /** Reads the holder is streaming, whose statements are still open. */
-  #streams = 0;
 
   constructor(database: GroupCommitDatabase) {
     this.#database = database;
     this.#connection = new GroupConnection(database, {
-      before: (text) => this.#beforeStatement(text),
+      before: (text, streamed) => this.#beforeStatement(text, streamed),
       failed: (error) => this.#afterFailure(error),
-      streaming: (delta) => {
-        this.#streams += delta;
-      },
     });
   }
 
@@ -94,8 +118,16 @@ class GroupCommitDriver implements Driver {
     return this.#connection;
   }
 
+  whenDurable(): Promise<void> | undefined {
+    return this.#group?.durable;
+  }
+
   async beginTransaction(): Promise<void> {
-    this.#join(this.#openGroup());
+    const group = this.#openGroup();
+    if (this.#joined !== group) {
+      this.#joined = group;
+      group.members++;
+    }
     this.#run(`savepoint ${memberSavepoint}`);
     this.#inMember = true;
   }
@@ -130,10 +162,10 @@ class GroupCommitDriver implements Driver {
     this.#database.close();
   }
 
-  #beforeStatement(text: string): void {
+  #beforeStatement(text: string, streamed: boolean): void {
     if (this.#inMember || !this.#group) return;
-    if (joinable.test(text)) this.#join(this.#group);
-    else this.#commit();
+    // A stream's rows may go out as they are read, before any wait for the group.
+    if (streamed || !joinable.test(text)) this.#commit();
   }
 
   #openGroup(): Group {
@@ -143,18 +175,11 @@ class GroupCommitDriver implements Driver {
     this.#group = group;
     setImmediate(() => {
       if (this.#group !== group) return;
-      // Between a holder's statements outside a transaction the group may commit; inside one, or
-      // while a read streams, not.
-      if (this.#inMember || this.#streams > 0) group.due = true;
+      // Between a holder's statements outside a transaction the group may commit; inside one, not.
+      if (this.#inMember) group.due = true;
       else this.#commit();
     });
     return group;
-  }
-
-  #join(group: Group): void {
-    if (this.#joined === group) return;
-    this.#joined = group;
-    group.members++;
   }
 
   /** Commits the open group, if any, and settles its members. */
@@ -193,14 +218,13 @@ class GroupConnection implements DatabaseConnection {
   constructor(
     private readonly database: SqliteDatabase,
     private readonly driver: {
-      before(text: string): void;
+      before(text: string, streamed: boolean): void;
       failed(error: unknown): void;
-      streaming(delta: 1 | -1): void;
     },
   ) {}
 
   executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    this.driver.before(compiledQuery.sql);
+    this.driver.before(compiledQuery.sql, false);
     try {
       const statement = this.database.prepare(compiledQuery.sql);
       const parameters = compiledQuery.parameters as unknown[];
@@ -218,15 +242,10 @@ class GroupConnection implements DatabaseConnection {
   }
 
   async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    this.driver.before(compiledQuery.sql);
+    this.driver.before(compiledQuery.sql, true);
     const statement = this.database.prepare(compiledQuery.sql);
     if (!statement.reader) throw new Error('Only a reading statement can be streamed.');
-    this.driver.streaming(1);
-    try {
-      for (const row of statement.iterate(compiledQuery.parameters as unknown[])) yield { rows: [row as R] };
-    } finally {
-      this.driver.streaming(-1);
-    }
+    for (const row of statement.iterate(compiledQuery.parameters as unknown[])) yield { rows: [row as R] };
   }
 }
 
