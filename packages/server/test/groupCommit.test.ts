@@ -11,6 +11,7 @@ import {
   useGroupCommit,
   whenDurable,
 } from '../src/db/groupCommit.js';
+import { giveWay } from '../src/db/idleUpkeep.js';
 import { answerOnceDurable } from '../src/http/answerOnceDurable.js';
 
 interface Tables {
@@ -214,5 +215,17 @@ describe('group commit', () => {
     expect(response.json()).toEqual({ rows: [{ text: 'seen' }], committedWhenRead: [] });
     expect(committedWhenAnswered).toEqual(['seen']);
     await app.close();
+  });
+
+  it('counts the statements run, so the upkeep can give way to others', async () => {
+    const stepMs = 100;
+    let started = performance.now();
+    await giveWay(db, stepMs);
+    expect(performance.now() - started).toBeLessThan(stepMs);
+    started = performance.now();
+    const other = Promise.resolve().then(() => db.selectFrom('notes').select('text').execute());
+    await giveWay(db, stepMs);
+    await other;
+    expect(performance.now() - started).toBeGreaterThanOrEqual(stepMs * 4 - 1);
   });
 });

@@ -42,6 +42,10 @@ export class GroupCommitSqliteDialect extends SqliteDialect {
   whenDurable(): Promise<void> | undefined {
     return this.#driver?.whenDurable();
   }
+
+  statementsRun(): number {
+    return this.#driver?.statementsRun ?? 0;
+  }
 }
 
 const dialects = new WeakMap<object, GroupCommitSqliteDialect>();
@@ -58,6 +62,11 @@ export function useGroupCommit(db: object, dialect: GroupCommitSqliteDialect): v
  */
 export function whenDurable(db: object): Promise<void> | undefined {
   return dialects.get(db)?.whenDurable();
+}
+
+/** How many statements `db` has run, on a database with group commit; undefined on others. */
+export function statementsRun(db: object): number | undefined {
+  return dialects.get(db)?.statementsRun();
 }
 
 /** Whether `db` commits in groups, so that what it reads may need whenDurable before it is shown. */
@@ -102,6 +111,8 @@ class GroupCommitDriver implements Driver {
   #joined: Group | undefined;
   /** Whether the holder of the connection is inside its transaction. */
   #inMember = false;
+  /** The statements run through the connection so far. */
+  statementsRun = 0;
 
   constructor(database: GroupCommitDatabase) {
     this.#database = database;
@@ -163,6 +174,7 @@ class GroupCommitDriver implements Driver {
   }
 
   #beforeStatement(text: string, streamed: boolean): void {
+    this.statementsRun++;
     if (this.#inMember || !this.#group) return;
     // A stream's rows may go out as they are read, before any wait for the group.
     if (streamed || !joinable.test(text)) this.#commit();

@@ -1,5 +1,6 @@
-import { setImmediate as yieldToRequests } from 'node:timers/promises';
+import { setTimeout as sleep, setImmediate as yieldToRequests } from 'node:timers/promises';
 import { type Kysely, sql } from 'kysely';
+import { statementsRun } from './groupCommit.js';
 import { statisticsUpkeep } from './statistics.js';
 import type { Engine } from './tables.js';
 
@@ -7,6 +8,11 @@ import type { Engine } from './tables.js';
 const INDEXES = ['entity_search', 'entity_search_ordered'] as const;
 /** Pages of merged index a step writes: under 15 ms, so a write waits at most one (decision 0031). */
 const PAGES_PER_STEP = 100;
+/**
+ * While other work uses the connection, a merge step is followed by a pause this many times its
+ * own length: the merges then take at most a fifth of a busy server's time.
+ */
+const BUSY_PAUSE_FACTOR = 4;
 /** How often the upkeep looks for work; a look after no write is one statement. */
 const INTERVAL_MS = 1000;
 /** Group partials kept across restarts (migration 018) not stored again for this long are removed. */
@@ -110,14 +116,27 @@ async function mergeSteps(
   cancelled: () => boolean,
 ): Promise<void> {
   while (!cancelled()) {
+    const started = performance.now();
     const before = await totalChanges(db);
     await sql`INSERT INTO ${sql.table(index)} (${sql.ref(index)}, rank) VALUES ('merge', ${pages})`.execute(
       db,
     );
     // FTS5: a step that changed fewer than two rows found nothing left to merge.
     if ((await totalChanges(db)) - before < 2) return;
-    await yieldToRequests();
+    await giveWay(db, performance.now() - started);
   }
+}
+
+/**
+ * Lets requests run after a step of `stepMs`: the next step waits a turn of the event loop, and
+ * when other statements ran in that turn, a pause of several steps' length. Stepping at every turn
+ * put a step before every request of a busy server: after a spread, an index being merged whole
+ * made each create of the bench wait 5 ms (decision 0031).
+ */
+export async function giveWay(db: object, stepMs: number): Promise<void> {
+  const seen = statementsRun(db);
+  await yieldToRequests();
+  if (statementsRun(db) !== seen) await sleep(stepMs * BUSY_PAUSE_FACTOR);
 }
 
 /** The sizes of an index's segments, largest first, in entries of its page index. */
