@@ -12,7 +12,7 @@ import {
   whenDurable,
 } from '../src/db/groupCommit.js';
 import { giveWay } from '../src/db/idleUpkeep.js';
-import { answerOnceDurable } from '../src/http/answerOnceDurable.js';
+import { answerOnceDurable } from '../src/web/answerOnceDurable.js';
 
 interface Tables {
   notes: { id: Generated<number>; text: string };
