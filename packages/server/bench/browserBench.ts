@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import type { SeededDemo } from './seedDemoBulk.js';
+import { serverNodeOptions } from './serverProcess.js';
 
 /** What the benches in a browser share: the built app in a server of its own, Chromium, sign-in. */
 
@@ -44,20 +45,24 @@ export async function startBuiltServer(
   port: number,
   log: (m: string) => void,
 ) {
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PLINTH_WEB_DIST: webDist,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PLINTH_DEMO: 'false',
-      PLINTH_WORKERS: '1',
-      LOG_LEVEL: 'warn',
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...serverNodeOptions, path.join(root, 'packages/server/dist/main.js')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PLINTH_WEB_DIST: webDist,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PLINTH_DEMO: 'false',
+        PLINTH_WORKERS: '1',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stderr?.on('data', (d: Buffer) => log(`  server: ${d.toString().trimEnd()}`));
   const base = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the server did not start within 120 s')), 120_000);

@@ -25,6 +25,7 @@ import { calcBench } from './calcBench.js';
 import { publicLoad } from './publicLoad.js';
 import { reportUiBench } from './reportUiBench.js';
 import { type BenchData, seedBench, signInAsBenchAdmin, writeBenchRecords } from './seedBench.js';
+import { serverNodeOptions } from './serverProcess.js';
 
 /**
  * `npm run bench -- reports --records N [--engine sqlite|postgres] [--requests N] [--data-dir DIR] [--scenarios a,b]
@@ -588,7 +589,7 @@ async function startServer(where: Where, workers: number, port: number): Promise
     log(`the server's CPU profile goes to ${profileDir} when it stops`);
   }
   const nodeArgs = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const child = spawn(process.execPath, [...nodeArgs, entry], {
+  const child = spawn(process.execPath, [...serverNodeOptions, ...nodeArgs, entry], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -25,6 +25,12 @@ export interface ServerProcess {
 }
 
 /**
+ * Node's options the server runs with, as `npm start` gives them: one thread for V8's background
+ * work (decision 0150).
+ */
+export const serverNodeOptions = ['--v8-pool-size=1'];
+
+/**
  * Starts `packages/server/dist/main.js` (after `npm run build`) on `port` and the given database,
  * without the demo, and waits for it to answer /health (at most 120 s). `env` adds settings (such
  * as PLINTH_JOB_LEASE_MS), `nodeArgs` options of Node (such as --cpu-prof); `root` is the checkout
@@ -43,7 +49,7 @@ export async function startServerProcess(options: {
   const entry = path.join(root, 'packages/server/dist/main.js');
   if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run npm run build first`);
   const [program = process.execPath, ...wrapperArgs] = options.wrapper ?? [];
-  const nodeCommand = [process.execPath, ...(options.nodeArgs ?? []), entry];
+  const nodeCommand = [process.execPath, ...serverNodeOptions, ...(options.nodeArgs ?? []), entry];
   const child: ChildProcess = spawn(
     program,
     options.wrapper ? [...wrapperArgs, ...nodeCommand] : nodeCommand.slice(1),
