@@ -17,8 +17,8 @@ const MAX_MEMBERS = 64;
  * transactions have joined: one sync of the log for all of them, and each hot page written once.
  * A transaction's `execute()` answers only once its group is durable, and fails if the commit
  * fails; one that rolls back undoes only its own savepoint. A statement outside a transaction runs
- * in the open group and may read what it wrote: what reads so answers a caller must first wait for
- * `whenDurable()` (the HTTP server does, before every answer). A stream, and a statement that
+ * in the open group and may read what the group wrote: what it reads must wait for `whenDurable()`
+ * before it is shown to anyone (the HTTP server waits before every answer). A stream, and a statement that
  * cannot run inside a transaction (a pragma, a schema change), commit the group first. Kysely's
  * controlled transactions (`startTransaction`) are not grouped safely — their `commit()` answers
  * before the connection is let go — and Plinth does not use them: the driver has no savepoints
@@ -43,6 +43,7 @@ export class GroupCommitSqliteDialect extends SqliteDialect {
     return this.#driver?.whenDurable();
   }
 
+  /** How many statements the connection has run: the upkeep's sign that others are at work. */
   statementsRun(): number {
     return this.#driver?.statementsRun ?? 0;
   }
@@ -50,7 +51,7 @@ export class GroupCommitSqliteDialect extends SqliteDialect {
 
 const dialects = new WeakMap<object, GroupCommitSqliteDialect>();
 
-/** Notes that `db` runs on `dialect`, for whenDurable. */
+/** Notes that `db` runs on `dialect`, for whenDurable and statementsRun. */
 export function useGroupCommit(db: object, dialect: GroupCommitSqliteDialect): void {
   dialects.set(db, dialect);
 }
