@@ -50,7 +50,7 @@ const allowed: Record<string, string> = {
   'packages/server/src/forms/behaviorDependencies.ts byForm':
     'by Schema, then by form definition object: what its calculations read',
   'packages/server/src/entities/transaction.ts pendingTasks': 'by transaction: work to run after its commit',
-  'packages/server/src/db/groupCommit.ts dialects':
+  'packages/server/src/db/groupCommit.ts drivers':
     "by database handle: its SQLite connection's driver, whose open group only its own process writes",
   'packages/server/src/reports/resultCache.ts caches':
     "by database handle; its entries are revalidated with the database's change markers",

@@ -38,22 +38,18 @@ export class GroupCommitSqliteDialect extends SqliteDialect {
     return this.#driver;
   }
 
-  /** Settles once everything written so far is durable; fails if its group's commit fails. */
-  whenDurable(): Promise<void> | undefined {
-    return this.#driver?.whenDurable();
-  }
-
-  /** How many statements the connection has run: the upkeep's sign that others are at work. */
-  statementsRun(): number {
-    return this.#driver?.statementsRun ?? 0;
+  /** The driver Kysely made (it does so when it is constructed). */
+  get driver(): GroupCommitDriver | undefined {
+    return this.#driver;
   }
 }
 
-const dialects = new WeakMap<object, GroupCommitSqliteDialect>();
+const drivers = new WeakMap<object, GroupCommitDriver>();
 
 /** Notes that `db` runs on `dialect`, for whenDurable and statementsRun. */
 export function useGroupCommit(db: object, dialect: GroupCommitSqliteDialect): void {
-  dialects.set(db, dialect);
+  if (!dialect.driver) throw new Error('The dialect has no driver yet: make the Kysely instance first.');
+  drivers.set(db, dialect.driver);
 }
 
 /**
@@ -62,17 +58,20 @@ export function useGroupCommit(db: object, dialect: GroupCommitSqliteDialect): v
  * without group commit).
  */
 export function whenDurable(db: object): Promise<void> | undefined {
-  return dialects.get(db)?.whenDurable();
+  return drivers.get(db)?.whenDurable();
 }
 
-/** How many statements `db` has run, on a database with group commit; undefined on others. */
+/**
+ * How many statements `db` has run, on a database with group commit (the upkeep's sign that others
+ * are at work); undefined on others.
+ */
 export function statementsRun(db: object): number | undefined {
-  return dialects.get(db)?.statementsRun();
+  return drivers.get(db)?.statementsRun;
 }
 
 /** Whether `db` commits in groups, so that what it reads may need whenDurable before it is shown. */
 export function commitsInGroups(db: object): boolean {
-  return dialects.has(db);
+  return drivers.has(db);
 }
 
 /** The connection the driver needs: Kysely's, and whether SQLite has a transaction open. */
@@ -103,7 +102,7 @@ const memberSavepoint = 'plinth_member';
 /** Statements that may run inside the group's transaction; any other commits the group first. */
 const joinable = /^\s*(select|with|insert|update|delete|replace)\b/i;
 
-class GroupCommitDriver implements Driver {
+export class GroupCommitDriver implements Driver {
   readonly #database: GroupCommitDatabase;
   readonly #connection: GroupConnection;
   readonly #mutex = new FifoMutex();
