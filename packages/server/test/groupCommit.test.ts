@@ -12,6 +12,9 @@ import {
   whenDurable,
 } from '../src/db/groupCommit.js';
 import { giveWay } from '../src/db/idleUpkeep.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import type { Db } from '../src/db/tables.js';
+import { TableJobStore } from '../src/jobs/tableJobQueue.js';
 import { answerOnceDurable } from '../src/web/answerOnceDurable.js';
 
 interface Tables {
@@ -215,6 +218,22 @@ describe('group commit', () => {
     expect(response.json()).toEqual({ rows: [{ text: 'seen' }], committedWhenRead: [] });
     expect(committedWhenAnswered).toEqual(['seen']);
     await app.close();
+  });
+
+  it('runs no job whose sending was in a group that could not commit', async () => {
+    await migrateToLatest(db as Kysely<unknown>, 'sqlite');
+    const store = new TableJobStore(db as unknown as Db);
+    const rules = { tries: 1, leaseMs: 60_000, retryDelayMs: 1000 };
+    failCommit = true;
+    const sent = db.transaction().execute(async (trx) => {
+      await store.insert('q', { tenantId: 1 }, { db: trx as unknown as Db });
+    });
+    const taken = Promise.resolve().then(() => store.take('q', 1, rules));
+    const [s, t] = await Promise.allSettled([sent, taken]);
+    expect(s.status).toBe('rejected');
+    expect(t.status).toBe('rejected');
+    failCommit = false;
+    expect(await store.take('q', 1, rules)).toEqual([]);
   });
 
   it('counts the statements run, so the upkeep can give way to others', async () => {

@@ -18,7 +18,8 @@ const MAX_MEMBERS = 64;
  * A transaction's `execute()` answers only once its group is durable, and fails if the commit
  * fails; one that rolls back undoes only its own savepoint. A statement outside a transaction runs
  * in the open group and may read what the group wrote: what it reads must wait for `whenDurable()`
- * before it is shown to anyone (the HTTP server waits before every answer). A stream, and a statement that
+ * before it is shown to anyone (the HTTP server waits before every answer, the job queue before it
+ * runs a job it took). A stream, and a statement that
  * cannot run inside a transaction (a pragma, a schema change), commit the group first. Kysely's
  * controlled transactions (`startTransaction`) are not grouped safely — their `commit()` answers
  * before the connection is let go — and Plinth does not use them: the driver has no savepoints

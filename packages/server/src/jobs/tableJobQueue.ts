@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { systemQuery } from '../data/systemQuery.js';
+import { whenDurable } from '../db/groupCommit.js';
 import type { Db } from '../db/tables.js';
 import type { JobData, SendOptions } from './jobQueue.js';
 import {
@@ -75,6 +76,9 @@ export class TableJobStore implements JobStore {
         ORDER BY run_after, created_at
         LIMIT ${count})
       RETURNING id, queue, data, attempt`.execute(this.#db);
+    // The take may have read a job sent in a group not yet committed: none runs before it is
+    // durable, and none at all if its group fails (decision 0149).
+    await whenDurable(this.#db);
     return rows.map((row) => ({
       id: row.id,
       queue: row.queue,
