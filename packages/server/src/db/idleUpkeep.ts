@@ -54,7 +54,7 @@ export function startIdleUpkeep(db: Kysely<unknown>, engine: Engine): IdleUpkeep
     if (engine === 'postgres') return statistics.keep(0, () => stopped);
     // Nothing written since (the process's one connection counts every change): nothing to do.
     const now = await totalChanges(db);
-    if (now === doneAt) return;
+    if (now === doneAt && !statistics.pending()) return;
     const written = now - (doneAt ?? 0);
     await mergeSearchIndexes(db, () => stopped);
     await statistics.keep(written, () => stopped);

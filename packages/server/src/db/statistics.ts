@@ -1,5 +1,6 @@
-import { setImmediate as yieldToRequests } from 'node:timers/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type Kysely, type QueryExecutorProvider, sql } from 'kysely';
+import { statementsRun } from './groupCommit.js';
 import type { Engine } from './tables.js';
 
 /**
@@ -21,6 +22,13 @@ const THRESHOLD = 50;
  * tables. A quarter of those tables' rows written is about a tenth of the records.
  */
 const SQLITE_SHARE = 0.25;
+/**
+ * A table's analysis is one statement that holds SQLite's one connection: 0.2–0.8 s for the records
+ * of 100,000. It waits for this long without another statement, at most {@link ANALYSIS_WAIT_MS}.
+ */
+const QUIET_MS = 100;
+/** The longest an analysis waits for a quiet moment: a server never quiet still keeps statistics. */
+const ANALYSIS_WAIT_MS = 5 * 60_000;
 
 /**
  * SQLite's statistics when the database opens (decision 0044): `PRAGMA optimize=0x10002` analyses
@@ -58,6 +66,8 @@ export interface StatisticsUpkeep {
    * of a table so requests run between them. Stops early when `cancelled` answers true.
    */
   keep(written: number, cancelled: () => boolean): Promise<void>;
+  /** Whether analyses are due that wait for a quiet moment (SQLite), so the next look calls keep. */
+  pending(): boolean;
 }
 
 /** The statistics upkeep of an engine's database. */
@@ -67,28 +77,46 @@ export function statisticsUpkeep(db: Kysely<unknown>, engine: Engine): Statistic
 
 /**
  * The connection's count of rows written stands for SQLite's missing count per table: past a quarter
- * of the growing tables' rows they are analysed again, a table a step, then `PRAGMA optimize` does
- * the rest, which alone reanalyses only tables grown tenfold (decision 0044).
+ * of the growing tables' rows they are analysed again, a table a step, each once no other statement
+ * ran for {@link QUIET_MS} (or it waited {@link ANALYSIS_WAIT_MS}); then `PRAGMA optimize` does the
+ * rest, which alone reanalyses only tables grown tenfold (decision 0044).
  */
 function sqliteUpkeep(db: Kysely<unknown>): StatisticsUpkeep {
   let writtenSinceAnalysis = 0;
+  /** The tables whose analysis is due, and since when. */
+  let due: string[] = [];
+  let dueSince = 0;
   return {
     async keep(written, cancelled) {
       writtenSinceAnalysis += written;
-      if (written === 0) return;
-      const rows = await sqliteAnalysedRows(db);
-      if (writtenSinceAnalysis > THRESHOLD + SQLITE_SHARE * rows) {
-        for (const table of SQLITE_TABLES) {
-          if (cancelled()) return;
-          await sql`ANALYZE ${sql.table(table)}`.execute(db);
-          await yieldToRequests();
+      if (written > 0 && due.length === 0) {
+        const rows = await sqliteAnalysedRows(db);
+        if (writtenSinceAnalysis > THRESHOLD + SQLITE_SHARE * rows) {
+          due = [...SQLITE_TABLES];
+          dueSince = Date.now();
+          writtenSinceAnalysis = 0;
         }
-        writtenSinceAnalysis = 0;
       }
-      if (!cancelled()) await sql`PRAGMA optimize`.execute(db);
+      while (due.length > 0 && !cancelled()) {
+        if (Date.now() - dueSince < ANALYSIS_WAIT_MS && !(await quiet(db))) break;
+        await sql`ANALYZE ${sql.table(due[0]!)}`.execute(db);
+        // Before any request plans on the samples the analysis left.
+        await keepAveragesOnly(db);
+        due.shift();
+      }
+      if (written === 0 || cancelled()) return;
+      await sql`PRAGMA optimize`.execute(db);
       await keepAveragesOnly(db);
     },
+    pending: () => due.length > 0,
   };
+}
+
+/** Whether no statement but the upkeep's ran on `db` for {@link QUIET_MS}. */
+async function quiet(db: Kysely<unknown>): Promise<boolean> {
+  const seen = statementsRun(db);
+  await sleep(QUIET_MS);
+  return statementsRun(db) === seen;
 }
 
 /** The rows of the tables that grow with the records, as their last analysis counted them. */
@@ -120,5 +148,7 @@ function postgresUpkeep(db: Kysely<unknown>): StatisticsUpkeep {
         await sql`ANALYZE ${sql.table(relname)}`.execute(db);
       }
     },
+    // PostgreSQL analyses in its own processes: nothing waits for a quiet moment.
+    pending: () => false,
   };
 }
