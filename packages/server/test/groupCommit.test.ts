@@ -6,10 +6,10 @@ import Fastify from 'fastify';
 import { type Generated, Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  durableMark,
   type GroupCommitDatabase,
   GroupCommitSqliteDialect,
   useGroupCommit,
-  whenDurable,
 } from '../src/db/groupCommit.js';
 import { giveWay } from '../src/db/idleUpkeep.js';
 import { migrateToLatest } from '../src/db/migrate.js';
@@ -119,13 +119,14 @@ describe('group commit', () => {
 
   it('lets a read see the open group, and tells when what it saw is durable', async () => {
     const write = insertNote('a');
+    const mark = durableMark(db);
     const read = db
       .selectFrom('notes')
       .select('text')
       .execute()
       .then(async (rows) => {
         const before = committedTexts();
-        await whenDurable(db);
+        await mark.durable();
         return { rows, before, after: committedTexts() };
       });
     const [, seen] = await Promise.all([write, read]);
@@ -133,20 +134,33 @@ describe('group commit', () => {
     expect(seen.before).toEqual([]);
     expect(seen.after).toEqual(['a']);
     expect(commits()).toBe(1);
-    expect(whenDurable(db)).toBeUndefined();
   });
 
   it('fails the wait of a read whose group could not commit', async () => {
     failCommit = true;
     const write = insertNote('lost');
+    const mark = durableMark(db);
     const read = db
       .selectFrom('notes')
       .select('text')
       .execute()
-      .then(() => whenDurable(db));
+      .then(() => mark.durable());
     const [w, r] = await Promise.allSettled([write, read]);
     expect(w.status).toBe('rejected');
     expect(r.status).toBe('rejected');
+  });
+
+  it('fails the wait of a read whose group failed before the wait began', async () => {
+    failCommit = true;
+    const write = insertNote('lost');
+    const mark = durableMark(db);
+    const rows = await db.selectFrom('notes').select('text').execute();
+    await Promise.allSettled([write]);
+    expect(rows).toEqual([{ text: 'lost' }]);
+    await expect(mark.durable()).rejects.toThrow('disk I/O error');
+    failCommit = false;
+    await insertNote('kept');
+    await expect(durableMark(db).durable()).resolves.toBeUndefined();
   });
 
   it('commits transactions of later turns of the event loop apart', async () => {
@@ -201,6 +215,25 @@ describe('group commit', () => {
     expect(committedTexts()).toEqual([]);
     await insertNote('after');
     expect(committedTexts()).toEqual(['after']);
+  });
+
+  it('fails an HTTP answer that read a group which failed to commit before the answer left', async () => {
+    const app = Fastify();
+    answerOnceDurable(app, db);
+    app.get('/notes', async () => {
+      failCommit = true;
+      const write = insertNote('undone').catch(() => undefined);
+      const rows = await db.selectFrom('notes').select('text').execute();
+      // The group fails to commit while the answer is being made, before it is sent.
+      await write;
+      return { rows };
+    });
+    const response = await app.inject({ url: '/notes' });
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain('undone');
+    failCommit = false;
+    expect(committedTexts()).toEqual([]);
+    await app.close();
   });
 
   it('holds an HTTP answer that read the open group until the group is durable', async () => {

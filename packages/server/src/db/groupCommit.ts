@@ -17,9 +17,9 @@ const MAX_MEMBERS = 64;
  * transactions have joined: one sync of the log for all of them, and each hot page written once.
  * A transaction's `execute()` answers only once its group is durable, and fails if the commit
  * fails; one that rolls back undoes only its own savepoint. A statement outside a transaction runs
- * in the open group and may read what the group wrote: what it reads must wait for `whenDurable()`
- * before it is shown to anyone (the HTTP server waits before every answer, the job queue before it
- * runs a job it took). A stream, and a statement that
+ * in the open group and may read what the group wrote: a reader takes a `durableMark()` before it
+ * reads, and waits for the mark's `durable()` before what it read is shown to anyone (the HTTP
+ * server before every answer, the job queue before it runs a job it took). A stream, and a statement that
  * cannot run inside a transaction (a pragma, a schema change), commit the group first. Kysely's
  * controlled transactions (`startTransaction`) are not grouped safely — their `commit()` answers
  * before the connection is let go — and Plinth does not use them: the driver has no savepoints
@@ -47,19 +47,34 @@ export class GroupCommitSqliteDialect extends SqliteDialect {
 
 const drivers = new WeakMap<object, GroupCommitDriver>();
 
-/** Notes that `db` runs on `dialect`, for whenDurable and statementsRun. */
+/** Notes that `db` runs on `dialect`, for durableMark and statementsRun. */
 export function useGroupCommit(db: object, dialect: GroupCommitSqliteDialect): void {
   if (!dialect.driver) throw new Error('The dialect has no driver yet: make the Kysely instance first.');
   drivers.set(db, dialect.driver);
 }
 
-/**
- * Settles once everything `db` has written so far is durable, and fails if that work's group
- * failed to commit; undefined when there is nothing to wait for (no group open, or a database
- * without group commit).
- */
-export function whenDurable(db: object): Promise<void> | undefined {
-  return drivers.get(db)?.whenDurable();
+/** What reads taken after a mark wait for before what they saw is shown or acted on. */
+export interface DurableMark {
+  /**
+   * Settles once everything `db` has written so far is durable; fails if a group failed to commit
+   * since the mark was taken, as what the reads saw may have been undone with it.
+   */
+  durable(): Promise<void>;
+}
+
+const nothingToWaitFor: DurableMark = { durable: async () => {} };
+
+/** A mark to take before reads that may see an open group (see {@link DurableMark}). */
+export function durableMark(db: object): DurableMark {
+  const driver = drivers.get(db);
+  if (!driver) return nothingToWaitFor;
+  const failuresBefore = driver.failures;
+  return {
+    async durable() {
+      await driver.whenDurable();
+      if (driver.failures !== failuresBefore) throw driver.lastFailure;
+    },
+  };
 }
 
 /**
@@ -70,7 +85,7 @@ export function statementsRun(db: object): number | undefined {
   return drivers.get(db)?.statementsRun;
 }
 
-/** Whether `db` commits in groups, so that what it reads may need whenDurable before it is shown. */
+/** Whether `db` commits in groups, so that what it reads may need a durableMark before it is shown. */
 export function commitsInGroups(db: object): boolean {
   return drivers.has(db);
 }
@@ -114,6 +129,9 @@ export class GroupCommitDriver implements Driver {
   #inMember = false;
   /** The statements run through the connection so far. */
   statementsRun = 0;
+  /** The groups that failed to commit so far, and the last one's error. */
+  failures = 0;
+  lastFailure: unknown;
 
   constructor(database: GroupCommitDatabase) {
     this.#database = database;
@@ -130,6 +148,7 @@ export class GroupCommitDriver implements Driver {
     return this.#connection;
   }
 
+  /** The open group's commit, if a group is open. */
   whenDurable(): Promise<void> | undefined {
     return this.#group?.durable;
   }
@@ -204,10 +223,16 @@ export class GroupCommitDriver implements Driver {
       this.#run('commit');
     } catch (error) {
       if (this.#database.inTransaction()) this.#run('rollback');
-      group.reject(error);
+      this.#fail(group, error);
       return;
     }
     group.resolve();
+  }
+
+  #fail(group: Group, error: unknown): void {
+    this.failures++;
+    this.lastFailure = error;
+    group.reject(error);
   }
 
   /**
@@ -218,7 +243,7 @@ export class GroupCommitDriver implements Driver {
     const group = this.#group;
     if (!group || this.#database.inTransaction()) return;
     this.#group = undefined;
-    group.reject(error);
+    this.#fail(group, error);
   }
 
   #run(text: string): void {

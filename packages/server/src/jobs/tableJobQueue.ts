@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { systemQuery } from '../data/systemQuery.js';
-import { whenDurable } from '../db/groupCommit.js';
+import { durableMark } from '../db/groupCommit.js';
 import type { Db } from '../db/tables.js';
 import type { JobData, SendOptions } from './jobQueue.js';
 import {
@@ -65,6 +65,7 @@ export class TableJobStore implements JobStore {
       WHERE queue = ${queue} AND state = 'active' AND locked_until < ${now} AND attempt >= ${rules.tries}`.execute(
       this.#db,
     );
+    const mark = durableMark(this.#db);
     const { rows } = await sql<TakenRow>`
       UPDATE jobs SET state = 'active', attempt = attempt + 1, locked_until = ${now + rules.leaseMs},
         locked_by = ${this.#owner}
@@ -78,7 +79,7 @@ export class TableJobStore implements JobStore {
       RETURNING id, queue, data, attempt`.execute(this.#db);
     // The take may have read a job sent in a group not yet committed: none runs before it is
     // durable, and none at all if its group fails (decision 0149).
-    await whenDurable(this.#db);
+    await mark.durable();
     return rows.map((row) => ({
       id: row.id,
       queue: row.queue,
