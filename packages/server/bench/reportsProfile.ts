@@ -5,6 +5,7 @@ import { reportQuery } from '@plinth/schema';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { contextFor } from '../src/auth/contextFor.js';
+import { bandSpreadTask } from '../src/data/search/bandSpread.js';
 import { openDatabase } from '../src/db/openDatabase.js';
 import type { Tables } from '../src/db/tables.js';
 import { TenantMetaCache } from '../src/metamodel/tenantMetaCache.js';
@@ -26,6 +27,7 @@ const records = Number(process.argv[3] ?? 100000);
 const infoFile = path.join(dir, 'bench.json');
 if (!fs.existsSync(infoFile)) {
   const database = await openDatabase({ dataDir: dir });
+  database.upkeep.add(bandSpreadTask(database.db as Kysely<unknown>));
   const services = {
     db: database.db,
     engine: 'sqlite' as const,

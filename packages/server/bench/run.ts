@@ -5,9 +5,11 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { type ReportQuery, reportQuery } from '@plinth/schema';
+import type { Kysely } from 'kysely';
 import { buildApp } from '../src/app.js';
 import { loadPageById } from '../src/apps/public.js';
 import { contextFor } from '../src/auth/contextFor.js';
+import { bandSpreadTask } from '../src/data/search/bandSpread.js';
 import { openDatabase } from '../src/db/openDatabase.js';
 import type { Engine } from '../src/db/tables.js';
 import { putEntities } from '../src/entities/putEntities.js';
@@ -767,6 +769,12 @@ async function measure(
   };
 }
 
+/** The server's idle upkeep spreads packed search bands (decision 0151): so does the bench's. */
+function withBandSpread(database: Awaited<ReturnType<typeof openDatabase>>) {
+  database.upkeep.add(bandSpreadTask(database.db as Kysely<unknown>));
+  return database;
+}
+
 /**
  * The database to measure: a fresh one, or with `--data-dir` (SQLite) the one kept there, seeded
  * on its first use (its `bench.json` says what was seeded; reportsProfile.ts seeds the same).
@@ -787,14 +795,14 @@ async function open(kind: Engine): Promise<{
         ? (JSON.parse(fs.readFileSync(info, 'utf8')) as BenchData)
         : undefined;
       return {
-        database: await openDatabase({ dataDir: kept }),
+        database: withBandSpread(await openDatabase({ dataDir: kept })),
         dispose: async () => {},
         seeded,
         where: { dataDir: kept },
       };
     }
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-bench-'));
-    const database = await openDatabase({ dataDir });
+    const database = withBandSpread(await openDatabase({ dataDir }));
     return {
       database,
       dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }),

@@ -2,9 +2,11 @@ import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import { buildApp } from './app.js';
 import { runCluster } from './cluster/runCluster.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
+import { bandSpreadTask } from './data/search/bandSpread.js';
 import { DataDirLockedError, openDatabase } from './db/openDatabase.js';
 import { FolderBlobStore } from './files/BlobStore.js';
 import { blobSweepTask } from './files/blobSweep.js';
@@ -22,6 +24,7 @@ async function openServer(config: Config) {
   const database = await openDatabase(config);
   const store = new FolderBlobStore(config.filesDir);
   database.upkeep.add(blobSweepTask(database.db, database.engine, store));
+  if (database.engine === 'sqlite') database.upkeep.add(bandSpreadTask(database.db as Kysely<unknown>));
   const services: Services = {
     db: database.db,
     engine: database.engine,

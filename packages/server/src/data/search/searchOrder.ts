@@ -1,5 +1,5 @@
 import type { EntityId } from '@plinth/schema';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { chunks, type Executor } from '../executor.js';
 import { searchRowId } from './searchRowId.js';
 
@@ -18,10 +18,32 @@ export const BAND_SIZE = 2 ** 36;
 const EDGE_STEP = 2 ** 16;
 /**
  * How sparse spread blocks are (see spreadBlock): a block of 2^i positions holds at most 1.4^i
- * records, or one in {@link MIN_STEP} when that is more — 2^24 in a band.
+ * records, or, from 2^{@link FLOOR_LEVEL} positions up, more when its band holds many records: one in
+ * {@link MIN_STEP} at that level, falling level by level to twice the band's records in the band.
  */
 const SPARSE = 1.4;
-const MIN_STEP = 2 ** 12;
+export const MIN_STEP = 2 ** 12;
+/** The level from which 1.4^i records would be sparser than one in {@link MIN_STEP} positions. */
+const FLOOR_LEVEL = 24;
+const BAND_LEVEL = Math.log2(BAND_SIZE);
+
+/**
+ * The most records a block of `size` positions may hold after a spread, in a band holding
+ * `bandRecords` (which only blocks past 2^{@link FLOOR_LEVEL} positions use). Each level allows a
+ * lower density than the level below, as the order-maintenance list's bound on moves needs: a block
+ * spread to its level's density leaves its halves room before they reach theirs. A floor of one
+ * in {@link MIN_STEP} at every level (as before) gave records packed at that density no room at
+ * any level, so a spread climbed to a block of tens of thousands of records (decisions 0031, 0151).
+ */
+export function blockLimit(size: number, bandRecords: number): number {
+  const level = Math.log2(size);
+  const sparse = SPARSE ** level;
+  if (level <= FLOOR_LEVEL) return Math.max(sparse, size / MIN_STEP);
+  // The density a full band may have: twice its records, or one in MIN_STEP for the largest bands.
+  const top = Math.min(1, (2 * (bandRecords + 1) * MIN_STEP) / BAND_SIZE);
+  const share = (level - FLOOR_LEVEL) / (BAND_LEVEL - FLOOR_LEVEL);
+  return Math.max(sparse, (size / MIN_STEP) * top ** share);
+}
 
 /** What a record's position is worked out from, and the text its document holds. */
 export interface OrderedDocument {
@@ -177,6 +199,8 @@ interface Neighbour {
  */
 async function spreadBlock(db: Executor, tenantId: number, band: number, after: number): Promise<number> {
   const base = band * BAND_SIZE;
+  // Read once, by the first block past the floor level: most spreads stay below it.
+  let bandRecords: number | undefined;
   let size = 1;
   let start = base;
   let count = 0;
@@ -184,36 +208,55 @@ async function spreadBlock(db: Executor, tenantId: number, band: number, after: 
     size *= 2;
     if (size > BAND_SIZE) throw new Error("The search index has no room left in this type's band.");
     start = base + Math.floor((after - base) / size) * size;
-    count = Number(
-      (
-        await sql<{
-          n: number;
-        }>`SELECT count(*) AS n FROM search_order WHERE pos >= ${start} AND pos < ${start + size}`.execute(db)
-      ).rows[0]!.n,
-    );
-  } while (count + 1 > Math.max(SPARSE ** Math.log2(size), size / MIN_STEP));
+    count = await recordsBetween(db, start, start + size);
+    if (bandRecords === undefined && size > 2 ** FLOOR_LEVEL)
+      bandRecords = await recordsBetween(db, base, base + BAND_SIZE);
+  } while (count + 1 > blockLimit(size, bandRecords ?? 0));
   const end = start + size;
-  const before = Number(
-    (
-      await sql<{
-        n: number;
-      }>`SELECT count(*) AS n FROM search_order WHERE pos >= ${start} AND pos <= ${after}`.execute(db)
-    ).rows[0]!.n,
-  );
+  const before = await recordsBetween(db, start, after + 1);
   // Records `step` apart, with `hole` more where the new one goes.
   const step = Math.floor(size / 2 / (count + 2));
   const hole = size - step * (count + 2);
+  await moveRecords(
+    db,
+    tenantId,
+    start,
+    end,
+    (rank) => sql`${start} + ${step} * ${rank} + (CASE WHEN -pos > ${after} THEN ${hole + step} ELSE 0 END)`,
+  );
+  return start + step * (before + 1) + Math.floor(hole / 2);
+}
+
+/** The records at positions from `from` to `to` (excluded), of any band. */
+async function recordsBetween(db: Executor, from: number, to: number): Promise<number> {
+  const { rows } = await sql<{
+    n: number;
+  }>`SELECT count(*) AS n FROM search_order WHERE pos >= ${from} AND pos < ${to}`.execute(db);
+  return Number(rows[0]!.n);
+}
+
+/**
+ * Moves the records at positions from `start` to `end` (excluded), with their documents, to the
+ * positions `to` gives them: an expression of their `rank` in position order (1 for the first) and
+ * of `-pos`, their old position negated, which must keep their order and stay from `start` to `end`.
+ */
+export async function moveRecords(
+  db: Executor,
+  tenantId: number,
+  start: number,
+  end: number,
+  to: (rank: RawBuilder<unknown>) => RawBuilder<unknown>,
+): Promise<void> {
   await sql`DELETE FROM entity_search_ordered WHERE rowid IN (SELECT pos FROM search_order WHERE pos >= ${start} AND pos < ${end})`.execute(
     db,
   );
   // Out of the way first, so no new position meets an old one.
   await sql`UPDATE search_order SET pos = -pos WHERE pos >= ${start} AND pos < ${end}`.execute(db);
+  const rank = sql`row_number() OVER (ORDER BY pos DESC)`;
   await sql`UPDATE search_order SET pos = moved.pos FROM (
-      SELECT pos AS old, ${start} + ${step} * row_number() OVER (ORDER BY pos DESC) + (CASE WHEN -pos > ${after} THEN ${hole + step} ELSE 0 END) AS pos
-      FROM search_order WHERE pos <= ${-start} AND pos > ${-end}
+      SELECT pos AS old, ${to(rank)} AS pos FROM search_order WHERE pos <= ${-start} AND pos > ${-end}
     ) moved WHERE search_order.pos = moved.old`.execute(db);
   await sql`INSERT INTO entity_search_ordered (rowid, body)
     SELECT o.pos, c.c0 FROM search_order o JOIN entity_search_content c ON c.id = ${searchRowId(tenantId, 0)} + o.entity_id
     WHERE o.pos >= ${start} AND o.pos < ${end}`.execute(db);
-  return start + step * (before + 1) + Math.floor(hole / 2);
 }

@@ -1,0 +1,117 @@
+import { type Kysely, sql } from 'kysely';
+import { giveWay, type UpkeepTask } from '../../db/idleUpkeep.js';
+import type { Executor } from '../executor.js';
+import { BAND_SIZE, MIN_STEP, moveRecords } from './searchOrder.js';
+
+/**
+ * Bands of the name-ordered search index whose records are packed, spread out by the idle upkeep a
+ * step at a time (decision 0151). Records written many at a time (an import, a seed) fill the
+ * gaps between their neighbours down to the closest spacing spreads allow, one in
+ * {@link MIN_STEP} positions; a spread there then climbs to a block of tens of thousands of records
+ * and holds the connection for a second in the middle of someone's write.
+ */
+
+/** Bands with fewer records are left alone: a spread of all of them is short. */
+const MIN_RECORDS = 4096;
+/** Records a step moves: about 10 ms, so a request waits at most one. */
+const RECORDS_PER_STEP = 500;
+/**
+ * Rows written between two looks for packed bands, at least; and at least a tenth of the records
+ * the last look read, as a look reads every record's position (200 ms at a million).
+ */
+const WRITES_PER_LOOK = 1000;
+
+/** A band being spread: its records below `frontier` are still where they were. */
+interface BandPass {
+  band: number;
+  tenantId: number;
+  frontier: number;
+  /** The spacing the moved records get. */
+  step: number;
+}
+
+/**
+ * The bands whose records lie on average closer than {@link MIN_STEP} positions apart, each with
+ * its pass (every record moved, from the last down, into the room above the last, evenly), and
+ * how many records all bands hold.
+ */
+export async function packedBands(db: Executor): Promise<{ passes: BandPass[]; records: number }> {
+  const { rows } = await sql<{
+    band: number;
+    tenant_id: number;
+    n: number;
+    lo: number;
+    hi: number;
+  }>`SELECT o.band, b.tenant_id, count(*) AS n, min(o.pos) AS lo, max(o.pos) AS hi
+    FROM search_order o JOIN search_bands b ON b.band = o.band
+    GROUP BY o.band, b.tenant_id`.execute(db);
+  const passes = rows.flatMap((r) => {
+    const [n, lo, hi] = [Number(r.n), Number(r.lo), Number(r.hi)];
+    const end = (Number(r.band) + 1) * BAND_SIZE;
+    const step = Math.floor((end - hi) / (n + 1));
+    // Worth a pass only when it leaves the records at least four times as far apart.
+    if (n < MIN_RECORDS || (hi - lo) / n >= MIN_STEP || step < (4 * (hi - lo)) / n) return [];
+    return [{ band: Number(r.band), tenantId: Number(r.tenant_id), frontier: end, step }];
+  });
+  return { passes, records: rows.reduce((sum, r) => sum + Number(r.n), 0) };
+}
+
+/**
+ * Moves the next {@link RECORDS_PER_STEP} records of a pass up below its frontier, in one
+ * transaction; answers whether records are left to move. Records written between steps are
+ * placed between their neighbours as ever and moved with the others when the pass reaches them.
+ */
+export async function spreadStep(db: Kysely<unknown>, pass: BandPass): Promise<boolean> {
+  return await db.transaction().execute(async (tx) => {
+    const base = pass.band * BAND_SIZE;
+    const { rows } = await sql<{ pos: number }>`SELECT pos FROM search_order
+      WHERE pos >= ${base} AND pos < ${pass.frontier} ORDER BY pos DESC LIMIT ${RECORDS_PER_STEP + 1}`.execute(
+      tx,
+    );
+    const moved = Math.min(rows.length, RECORDS_PER_STEP);
+    if (moved === 0) return false;
+    const below = rows.length > RECORDS_PER_STEP ? Number(rows[RECORDS_PER_STEP]!.pos) : base - 1;
+    // Closer when records written since the pass began leave less room than it planned.
+    const step = Math.min(pass.step, Math.floor((pass.frontier - below) / (moved + 1)));
+    if (step < MIN_STEP) return false;
+    const first = pass.frontier - step * moved;
+    await moveRecords(
+      tx as Executor,
+      pass.tenantId,
+      below + 1,
+      pass.frontier,
+      (rank) => sql`${first - step} + ${step} * ${rank}`,
+    );
+    pass.frontier = first;
+    return rows.length > RECORDS_PER_STEP;
+  });
+}
+
+/**
+ * The idle upkeep's task (SQLite): once at start, then after {@link WRITES_PER_LOOK} rows written
+ * (or a tenth of the records), looks for packed bands and spreads them, giving way to requests
+ * between steps.
+ */
+export function bandSpreadTask(db: Kysely<unknown>): UpkeepTask {
+  let lookedAt: number | undefined;
+  let lookEvery = WRITES_PER_LOOK;
+  return async (cancelled) => {
+    const now = await changesSoFar(db);
+    if (lookedAt !== undefined && now - lookedAt < lookEvery) return;
+    const { passes, records } = await packedBands(db as Executor);
+    lookEvery = Math.max(WRITES_PER_LOOK, records / 10);
+    for (const pass of passes) {
+      while (!cancelled()) {
+        const started = performance.now();
+        if (!(await spreadStep(db, pass))) break;
+        await giveWay(db, performance.now() - started);
+      }
+    }
+    lookedAt = await changesSoFar(db);
+  };
+}
+
+async function changesSoFar(db: Kysely<unknown>): Promise<number> {
+  const { rows } = await sql<{ n: number }>`SELECT total_changes() AS n`.execute(db);
+  return Number(rows[0]!.n);
+}
