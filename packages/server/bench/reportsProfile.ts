@@ -27,7 +27,7 @@ const records = Number(process.argv[3] ?? 100000);
 const infoFile = path.join(dir, 'bench.json');
 if (!fs.existsSync(infoFile)) {
   const database = await openDatabase({ dataDir: dir });
-  database.upkeep.add(bandSpreadTask(database.db as Kysely<unknown>));
+  database.upkeep.add(bandSpreadTask(database.db));
   const services = {
     db: database.db,
     engine: 'sqlite' as const,

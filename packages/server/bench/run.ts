@@ -5,7 +5,6 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { type ReportQuery, reportQuery } from '@plinth/schema';
-import type { Kysely } from 'kysely';
 import { buildApp } from '../src/app.js';
 import { loadPageById } from '../src/apps/public.js';
 import { contextFor } from '../src/auth/contextFor.js';
@@ -771,7 +770,7 @@ async function measure(
 
 /** The server's idle upkeep spreads packed search bands (decision 0151): so does the bench's. */
 function withBandSpread(database: Awaited<ReturnType<typeof openDatabase>>) {
-  database.upkeep.add(bandSpreadTask(database.db as Kysely<unknown>));
+  database.upkeep.add(bandSpreadTask(database.db));
   return database;
 }
 

@@ -2,7 +2,6 @@ import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
 import { buildApp } from './app.js';
 import { runCluster } from './cluster/runCluster.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
@@ -24,7 +23,7 @@ async function openServer(config: Config) {
   const database = await openDatabase(config);
   const store = new FolderBlobStore(config.filesDir);
   database.upkeep.add(blobSweepTask(database.db, database.engine, store));
-  if (database.engine === 'sqlite') database.upkeep.add(bandSpreadTask(database.db as Kysely<unknown>));
+  if (database.engine === 'sqlite') database.upkeep.add(bandSpreadTask(database.db));
   const services: Services = {
     db: database.db,
     engine: database.engine,

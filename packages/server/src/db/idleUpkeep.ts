@@ -1,5 +1,5 @@
 import { setTimeout as sleep, setImmediate as yieldToRequests } from 'node:timers/promises';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type QueryExecutorProvider, sql } from 'kysely';
 import { statementsRun } from './groupCommit.js';
 import { statisticsUpkeep } from './statistics.js';
 import type { Engine } from './tables.js';
@@ -146,7 +146,8 @@ async function segmentSizes(db: Kysely<unknown>, index: (typeof INDEXES)[number]
   return rows.map((r) => Number(r.n));
 }
 
-async function totalChanges(db: Kysely<unknown>): Promise<number> {
+/** The rows the process's one SQLite connection has changed since it opened. */
+export async function totalChanges(db: QueryExecutorProvider): Promise<number> {
   const { rows } = await sql<{ n: number }>`SELECT total_changes() AS n`.execute(db);
   return Number(rows[0]!.n);
 }

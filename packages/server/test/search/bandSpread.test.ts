@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bandSpreadTask, packedBands, spreadStep } from '../../src/data/search/bandSpread.js';
 import { BAND_SIZE, blockLimit, MIN_STEP, moveRecords } from '../../src/data/search/searchOrder.js';
@@ -98,7 +98,7 @@ describe('packed bands of the search index in name order (SQLite)', () => {
     const pass = passes[0]!;
     let steps = 0;
     let written = 0;
-    while (await spreadStep(db() as Kysely<unknown>, pass)) {
+    while (await spreadStep(db(), pass)) {
       steps++;
       // A record written mid-pass: among the moved ones, the packed ones or between the two.
       if (steps % 3 === 1) {
@@ -117,7 +117,7 @@ describe('packed bands of the search index in name order (SQLite)', () => {
   });
 
   it('is the idle upkeep’s task, which reads the positions again only after rows are written', async () => {
-    const task = bandSpreadTask(db() as Kysely<unknown>);
+    const task = bandSpreadTask(db());
     await pack(band * BAND_SIZE + BAND_SIZE / 4, 2048);
     await task(() => false);
     const spread = await expectInOrder((await placed()).length);

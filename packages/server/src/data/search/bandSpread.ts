@@ -1,5 +1,6 @@
-import { type Kysely, sql } from 'kysely';
-import { giveWay, type UpkeepTask } from '../../db/idleUpkeep.js';
+import { sql } from 'kysely';
+import { giveWay, totalChanges, type UpkeepTask } from '../../db/idleUpkeep.js';
+import type { Db } from '../../db/tables.js';
 import type { Executor } from '../executor.js';
 import { BAND_SIZE, MIN_STEP, moveRecords } from './searchOrder.js';
 
@@ -61,7 +62,7 @@ export async function packedBands(db: Executor): Promise<{ passes: BandPass[]; r
  * transaction; answers whether records are left to move. Records written between steps are
  * placed between their neighbours as ever and moved with the others when the pass reaches them.
  */
-export async function spreadStep(db: Kysely<unknown>, pass: BandPass): Promise<boolean> {
+export async function spreadStep(db: Db, pass: BandPass): Promise<boolean> {
   return await db.transaction().execute(async (tx) => {
     const base = pass.band * BAND_SIZE;
     const { rows } = await sql<{ pos: number }>`SELECT pos FROM search_order
@@ -76,7 +77,7 @@ export async function spreadStep(db: Kysely<unknown>, pass: BandPass): Promise<b
     if (step < MIN_STEP) return false;
     const first = pass.frontier - step * moved;
     await moveRecords(
-      tx as Executor,
+      tx,
       pass.tenantId,
       below + 1,
       pass.frontier,
@@ -92,13 +93,13 @@ export async function spreadStep(db: Kysely<unknown>, pass: BandPass): Promise<b
  * (or a tenth of the records), looks for packed bands and spreads them, giving way to requests
  * between steps.
  */
-export function bandSpreadTask(db: Kysely<unknown>): UpkeepTask {
+export function bandSpreadTask(db: Db): UpkeepTask {
   let lookedAt: number | undefined;
   let lookEvery = WRITES_PER_LOOK;
   return async (cancelled) => {
-    const now = await changesSoFar(db);
+    const now = await totalChanges(db);
     if (lookedAt !== undefined && now - lookedAt < lookEvery) return;
-    const { passes, records } = await packedBands(db as Executor);
+    const { passes, records } = await packedBands(db);
     lookEvery = Math.max(WRITES_PER_LOOK, records / 10);
     for (const pass of passes) {
       while (!cancelled()) {
@@ -107,11 +108,6 @@ export function bandSpreadTask(db: Kysely<unknown>): UpkeepTask {
         await giveWay(db, performance.now() - started);
       }
     }
-    lookedAt = await changesSoFar(db);
+    lookedAt = await totalChanges(db);
   };
-}
-
-async function changesSoFar(db: Kysely<unknown>): Promise<number> {
-  const { rows } = await sql<{ n: number }>`SELECT total_changes() AS n`.execute(db);
-  return Number(rows[0]!.n);
 }
