@@ -20,12 +20,16 @@ const KEPT_PARTIALS_MS = 30 * 24 * 3600_000;
 /** How often the upkeep looks for such partials. */
 const KEPT_PARTIALS_EVERY_MS = 3600_000;
 
-/** Further work a look of the upkeep does, after the database's; it should stop once `cancelled`. */
-export type UpkeepTask = (cancelled: () => boolean) => Promise<void>;
+/**
+ * Further work a look of the upkeep does, after the database's; it should stop once `cancelled`.
+ * A task that stops with work left for the next look answers true: a long task is cut into looks,
+ * so the database's own work (the planner's statistics above all) never waits for it to end.
+ */
+export type UpkeepTask = (cancelled: () => boolean) => Promise<unknown>;
 
 /** One look of the idle upkeep: what it does after writes, answering when done. */
 export interface IdleUpkeep {
-  /** Does the upkeep's work now, as its next look would (the bench, before measuring). */
+  /** Does the upkeep's work now, look after look until no task has work left (the bench, an import). */
   runNow(): Promise<void>;
   /** Adds work to every look, e.g. the file store's sweep (decision 0057), which keeps its own pace. */
   add(task: UpkeepTask): void;
@@ -39,7 +43,8 @@ export interface IdleUpkeep {
  * and removes group partials kept across restarts that nobody stored again for 30 days (0089).
  */
 export function startIdleUpkeep(db: Kysely<unknown>, engine: Engine): IdleUpkeep {
-  let running: Promise<void> | undefined;
+  /** The look under way; it answers whether a task has work left. */
+  let running: Promise<boolean> | undefined;
   let stopped = false;
   const statistics = statisticsUpkeep(db, engine);
   /** The connection's count of changed rows when the upkeep last finished (SQLite). */
@@ -63,12 +68,15 @@ export function startIdleUpkeep(db: Kysely<unknown>, engine: Engine): IdleUpkeep
   };
   const tick = async () => {
     await databaseWork();
-    for (const task of tasks) if (!stopped) await task(() => stopped);
+    let left = false;
+    for (const task of tasks) if (!stopped && (await task(() => stopped)) === true) left = true;
+    return left;
   };
   const look = () => {
     running ??= tick()
       .catch((error: unknown) => {
         if (!stopped) process.emitWarning(`Database upkeep failed: ${String(error)}`);
+        return false;
       })
       .finally(() => {
         running = undefined;
@@ -82,7 +90,7 @@ export function startIdleUpkeep(db: Kysely<unknown>, engine: Engine): IdleUpkeep
   return {
     async runNow() {
       await running;
-      await look();
+      while ((await look()) && !stopped);
     },
     add(task) {
       tasks.push(task);

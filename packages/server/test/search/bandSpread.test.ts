@@ -119,12 +119,25 @@ describe('packed bands of the search index in name order (SQLite)', () => {
   it('is the idle upkeep’s task, which reads the positions again only after rows are written', async () => {
     const task = bandSpreadTask(db());
     await pack(band * BAND_SIZE + BAND_SIZE / 4, 2048);
-    await task(() => false);
+    while (await task(() => false));
     const spread = await expectInOrder((await placed()).length);
     expect(Number(spread.at(-1)!.pos) - Number(spread[0]!.pos)).toBeGreaterThan(BAND_SIZE / 4);
     // No rows written since: the next look is one statement, reading no positions.
     const before = statementsRun(db())!;
-    await task(() => false);
+    expect(await task(() => false)).toBe(false);
     expect(statementsRun(db())! - before).toBe(1);
+  });
+
+  it('spreads for a while a look and goes on at the next, so the upkeep’s other work runs between', async () => {
+    // Looks of no time at all: a step each.
+    const task = bandSpreadTask(db(), 0);
+    await pack(band * BAND_SIZE + BAND_SIZE / 8, 2048);
+    const records = (await placed()).length;
+    let looks = 1;
+    while (await task(() => false)) looks++;
+    // A step of 500 records a look, the pass kept from look to look.
+    expect(looks).toBeGreaterThanOrEqual(Math.floor(records / 500));
+    const spread = await expectInOrder(records);
+    expect(Number(spread.at(-1)!.pos) - Number(spread[0]!.pos)).toBeGreaterThan(BAND_SIZE / 4);
   });
 });

@@ -21,6 +21,12 @@ const RECORDS_PER_STEP = 500;
  * the last look read, as a look reads every record's position (200 ms at a million).
  */
 const WRITES_PER_LOOK = 1000;
+/**
+ * The most time one look of the upkeep spends spreading, pauses included: a spread of a hundred
+ * thousand records takes minutes on a busy server, and the upkeep's other work (the planner's
+ * statistics after an import) runs only between looks.
+ */
+const MS_PER_LOOK = 1000;
 
 /** A band being spread: its records below `frontier` are still where they were. */
 interface BandPass {
@@ -91,23 +97,31 @@ export async function spreadStep(db: Db, pass: BandPass): Promise<boolean> {
 /**
  * The idle upkeep's task (SQLite): once at start, then after {@link WRITES_PER_LOOK} rows written
  * (or a tenth of the records), looks for packed bands and spreads them, giving way to requests
- * between steps.
+ * between steps, for about `msPerLook` a look: passes left unfinished go on at the next.
  */
-export function bandSpreadTask(db: Db): UpkeepTask {
+export function bandSpreadTask(db: Db, msPerLook = MS_PER_LOOK): UpkeepTask {
   let lookedAt: number | undefined;
   let lookEvery = WRITES_PER_LOOK;
+  let passes: BandPass[] = [];
   return async (cancelled) => {
-    const now = await totalChanges(db);
-    if (lookedAt !== undefined && now - lookedAt < lookEvery) return;
-    const { passes, records } = await packedBands(db);
-    lookEvery = Math.max(WRITES_PER_LOOK, records / 10);
-    for (const pass of passes) {
-      while (!cancelled()) {
-        const started = performance.now();
-        if (!(await spreadStep(db, pass))) break;
-        await giveWay(db, performance.now() - started);
-      }
+    if (passes.length === 0) {
+      const now = await totalChanges(db);
+      if (lookedAt !== undefined && now - lookedAt < lookEvery) return false;
+      const packed = await packedBands(db);
+      lookEvery = Math.max(WRITES_PER_LOOK, packed.records / 10);
+      passes = packed.passes;
     }
-    lookedAt = await totalChanges(db);
+    const until = performance.now() + msPerLook;
+    // At least a step a look, however short the look.
+    do {
+      const pass = passes[0];
+      if (!pass || cancelled()) break;
+      const started = performance.now();
+      if (await spreadStep(db, pass)) await giveWay(db, performance.now() - started);
+      else passes.shift();
+    } while (performance.now() < until);
+    // The spreads' own moves are not writes to look again after.
+    if (passes.length === 0) lookedAt = await totalChanges(db);
+    return passes.length > 0;
   };
 }
