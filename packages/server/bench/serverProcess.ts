@@ -48,6 +48,10 @@ export async function startServerProcess(options: {
   const root = options.root ?? thisTree;
   const entry = path.join(root, 'packages/server/dist/main.js');
   if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run npm run build first`);
+  const base = `http://127.0.0.1:${options.port}`;
+  // A server left on the port (an earlier run's) would answer in this one's place, and take its writes.
+  if (await answersHealth(base))
+    throw new Error(`a server already answers on port ${options.port}: stop it, or pass --port`);
   const [program = process.execPath, ...wrapperArgs] = options.wrapper ?? [];
   const nodeCommand = [process.execPath, ...serverNodeOptions, ...(options.nodeArgs ?? []), entry];
   const child: ChildProcess = spawn(
@@ -71,15 +75,11 @@ export async function startServerProcess(options: {
   );
   child.stderr?.on('data', (d: Buffer) => options.log(`  server: ${d.toString().trimEnd()}`));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const base = `http://127.0.0.1:${options.port}`;
   const until = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null)
       throw new Error(`the server stopped (${child.exitCode ?? child.signalCode}) before it answered`);
-    const up = await fetch(`${base}/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (up) break;
+    if (await answersHealth(base)) break;
     if (Date.now() > until) {
       child.kill('SIGKILL');
       throw new Error('the server did not answer /health in 120 s');
@@ -102,4 +102,11 @@ export async function startServerProcess(options: {
     kill: () => end('SIGKILL'),
     stop: () => end('SIGTERM'),
   };
+}
+
+/** Whether a server answers /health at `base`. */
+function answersHealth(base: string): Promise<boolean> {
+  return fetch(`${base}/health`)
+    .then((r) => r.ok)
+    .catch(() => false);
 }
