@@ -1,21 +1,14 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/openDatabase.js';
+import type { Database } from '../src/db/openDatabase.js';
+import { openScratchDatabase } from './support/scratchDatabase.js';
 
-let dir: string;
-let database: Awaited<ReturnType<typeof openDatabase>>;
+let database: Database;
 
 beforeEach(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-upkeep-'));
-  database = await openDatabase({ dataDir: dir });
+  database = await openScratchDatabase('upkeep');
 });
 
-afterEach(async () => {
-  await database.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => database.close());
 
 describe('the idle upkeep', () => {
   it('runs a task cut into looks look after look when asked to run now, until it has nothing left', async () => {

@@ -1,13 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/openDatabase.js';
+import type { Database } from '../src/db/openDatabase.js';
 import { statisticsUpkeep } from '../src/db/statistics.js';
+import { openScratchDatabase } from './support/scratchDatabase.js';
 
-let dir: string;
-let database: Awaited<ReturnType<typeof openDatabase>>;
+let database: Database;
 let db: Kysely<unknown>;
 
 /** The rows of search_order as its statistics count them. */
@@ -42,8 +39,7 @@ async function addPositions(from: number, to: number): Promise<void> {
 }
 
 beforeEach(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-statistics-'));
-  database = await openDatabase({ dataDir: dir });
+  database = await openScratchDatabase('statistics');
   // The test plays the upkeep's looks itself.
   await database.upkeep.stop();
   db = database.db as Kysely<unknown>;
@@ -53,10 +49,7 @@ beforeEach(async () => {
   await addPositions(101, 200);
 });
 
-afterEach(async () => {
-  await database.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => database.close());
 
 describe('statistics kept on SQLite', () => {
   it('analyses only once no request has run for a moment, as an analysis holds the connection', async () => {

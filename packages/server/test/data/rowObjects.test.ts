@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../src/db/openDatabase.js';
+import type { Database } from '../../src/db/openDatabase.js';
 import { rowObjects } from '../../src/db/rowObjects.js';
+import { openScratchDatabase } from '../support/scratchDatabase.js';
 
 describe('rowObjects', () => {
   it('makes an object per row with the columns as keys, in their order', () => {
@@ -34,16 +32,11 @@ describe('rowObjects', () => {
 });
 
 describe('rows read through the SQLite connection', () => {
-  let dir: string;
   let database: Database;
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-rows-'));
-    database = await openDatabase({ dataDir: dir });
+    database = await openScratchDatabase('rows');
   });
-  afterAll(async () => {
-    await database.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => database.close());
 
   it('answers objects for reads, streams and RETURNING, and counts for writes', async () => {
     const db = database.db;
