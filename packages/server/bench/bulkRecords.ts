@@ -7,7 +7,7 @@ import { type Executor, engineOf } from '../src/data/executor.js';
 import { indexRecords, searchBody } from '../src/data/search/searchIndex.js';
 import { BAND_SIZE } from '../src/data/search/searchOrder.js';
 import { searchRowId } from '../src/data/search/searchRowId.js';
-import { CHANGE_CHUNK_IDS } from '../src/db/migrations/007_change_chunks.js';
+import { SQLITE_CHANGE_CHUNK_IDS } from '../src/db/migrations/021_sqlite_chunk_sequence.js';
 import { nextAutoNumbers } from '../src/entities/autoNumbers.js';
 import type { ResolvedRelChange } from '../src/entities/relationshipChanges.js';
 
@@ -90,7 +90,7 @@ export async function writeRecordsInBulk(
   });
 }
 
-/** SQLite's row triggers that keep the change markers on inserts (migrations 006 and 007). */
+/** SQLite's row triggers that keep the change markers on inserts (migrations 006 and 021). */
 const insertTriggers = [
   'entities_marker_insert',
   'entities_chunk_insert',
@@ -116,23 +116,25 @@ async function dropInsertTriggers(tx: Executor): Promise<string[]> {
 }
 
 /**
- * What SQLite's row triggers would have added to the change markers for the records with ids
+ * What SQLite's row triggers would have done to the change markers for the records with ids
  * `first` to `first + count - 1` and their links, in one statement each: a record's insert bumps its
- * type and its chunk once; a link's the types of its two ends (once when they are one) and its
- * relationship's chunks at either end (decision 0025).
+ * type once and moves its chunk to the tenant's next version; a link's bumps the types of its two
+ * ends (once when they are one) and moves its relationship's chunks at either end (decisions 0025,
+ * 0152).
  */
 async function bumpMarkersOnce(tx: Executor, tenantId: number, first: number, count: number): Promise<void> {
   const t = tenantId;
   const last = first + count - 1;
-  const n = sql.lit(CHANGE_CHUNK_IDS);
+  const n = sql.lit(SQLITE_CHANGE_CHUNK_IDS);
   const marker = sql`ON CONFLICT (tenant_id, type_id) DO UPDATE SET version = change_markers.version + excluded.version`;
-  const chunk = sql`ON CONFLICT (tenant_id, source_id, chunk) DO UPDATE SET version = change_chunks.version + excluded.version`;
+  const chunk = sql`ON CONFLICT (tenant_id, source_id, chunk) DO UPDATE SET version = excluded.version`;
+  const next = sql`plinth_chunk_version((SELECT coalesce(max(version), 0) FROM change_chunks WHERE tenant_id = ${t}))`;
   const records = sql`FROM entities WHERE tenant_id = ${t} AND id BETWEEN ${first} AND ${last}`;
   const links = sql`FROM relationships WHERE tenant_id = ${t} AND from_id BETWEEN ${first} AND ${last}`;
   await sql`INSERT INTO change_markers (tenant_id, type_id, version)
     SELECT tenant_id, type_id, count(*) ${records} GROUP BY tenant_id, type_id ${marker}`.execute(tx);
   await sql`INSERT INTO change_chunks (tenant_id, source_id, chunk, version)
-    SELECT tenant_id, type_id, id / ${n}, count(*) ${records} GROUP BY 1, 2, 3 ${chunk}`.execute(tx);
+    SELECT tenant_id, type_id, id / ${n}, ${next} ${records} GROUP BY 1, 2, 3 ${chunk}`.execute(tx);
   await sql`INSERT INTO change_markers (tenant_id, type_id, version)
     SELECT tenant_id, type_id, count(*) FROM (
       SELECT r.tenant_id, r.rel_id, r.from_id, r.to_id, e.type_id FROM relationships r
@@ -144,9 +146,9 @@ async function bumpMarkersOnce(tx: Executor, tenantId: number, first: number, co
         WHERE r.tenant_id = ${t} AND r.from_id BETWEEN ${first} AND ${last}
     ) WHERE true GROUP BY tenant_id, type_id ${marker}`.execute(tx);
   await sql`INSERT INTO change_chunks (tenant_id, source_id, chunk, version)
-    SELECT tenant_id, rel_id, from_id / ${n}, count(*) ${links} GROUP BY 1, 2, 3 ${chunk}`.execute(tx);
+    SELECT tenant_id, rel_id, from_id / ${n}, ${next} ${links} GROUP BY 1, 2, 3 ${chunk}`.execute(tx);
   await sql`INSERT INTO change_chunks (tenant_id, source_id, chunk, version)
-    SELECT tenant_id, rel_id, -1 - to_id / ${n}, count(*) ${links} GROUP BY 1, 2, 3 ${chunk}`.execute(tx);
+    SELECT tenant_id, rel_id, -1 - to_id / ${n}, ${next} ${links} GROUP BY 1, 2, 3 ${chunk}`.execute(tx);
 }
 
 /** The records' rows, and their search documents: on SQLite without their place in name order. */

@@ -1,15 +1,21 @@
 import type { EntityId } from '@plinth/schema';
 import { sql } from 'kysely';
 import { CHANGE_CHUNK_IDS } from '../db/migrations/007_change_chunks.js';
+import { SQLITE_CHANGE_CHUNK_IDS } from '../db/migrations/021_sqlite_chunk_sequence.js';
 import type { Engine } from '../db/tables.js';
 import { type CallerHandle, unscoped } from './executor.js';
 import { jsonRows, jsonRowsOf } from './sql/sqlFragments.js';
 
 /**
- * The change markers of chunks of {@link CHANGE_CHUNK_IDS} root records (decision 0025): triggers
- * bump a chunk's marker in the transaction of every write to its records or their links, so a
- * result kept per chunk stays true while its markers, the metamodel's and its targets' do not move.
+ * The change markers of chunks of root records (decision 0025): triggers bump a chunk's marker in
+ * the transaction of every write to its records or their links, so a result kept per chunk stays
+ * true while its markers, the metamodel's and its targets' do not move. On SQLite a bump takes the
+ * tenant's next version, so the markers moved since a read are read alone (decision 0152).
  */
+
+/** How many record ids a chunk holds on the engine. */
+export const chunkIdsOf = (engine: Engine) =>
+  engine === 'sqlite' ? SQLITE_CHANGE_CHUNK_IDS : CHANGE_CHUNK_IDS;
 
 /** What a kept result was computed under. */
 export interface ChunkMarks {
@@ -18,6 +24,11 @@ export interface ChunkMarks {
   targets: string;
   /** `source:chunk` → version, of the root types' chunks and of the first-step links' chunks. */
   versions: Map<string, number>;
+  /**
+   * On SQLite, the tenant's highest marker version at the read: every marker that moves after it
+   * takes a higher one (decision 0152).
+   */
+  lastVersion?: number;
 }
 
 /** The markers a kept result depends on. */
@@ -32,32 +43,51 @@ export interface ChunkSources {
 
 /**
  * The markers now, of the tenant, read in one statement (one snapshot): one row, the chunks'
- * markers in it as one JSON value (a row each cost more than reading them, decision 0141).
+ * markers in it as one JSON value (a row each cost more than reading them, decision 0141). Given
+ * the marks a kept result was read under, on SQLite only the markers that moved since are read.
  */
 export async function readChunkMarks(
   handle: CallerHandle,
   engine: Engine,
   tenantId: number,
   s: ChunkSources,
+  since?: ChunkMarks,
 ): Promise<ChunkMarks> {
   const db = unscoped(handle);
   const t = tenantId;
-  const sources = [...s.roots, ...s.linkSides.keys()];
+  const sources = sql.join([...s.roots, ...s.linkSides.keys()]);
   const marks = jsonRows(engine, [sql.ref('source_id'), sql.ref('chunk'), sql.ref('version')]);
   const targetSum =
     s.targets.length === 0
       ? sql`0`
       : sql`(SELECT coalesce(sum(version), 0) FROM change_chunks WHERE tenant_id = ${t} AND source_id IN (${sql.join([...s.targets])}))`;
+  const after = engine === 'sqlite' ? since?.lastVersion : undefined;
+  // The moved markers through the version index: `+source_id` keeps the key's index out of it.
+  const chunks =
+    after === undefined
+      ? sql`SELECT ${marks} FROM change_chunks WHERE tenant_id = ${t} AND source_id IN (${sources})`
+      : sql`SELECT ${marks} FROM change_chunks INDEXED BY change_chunks_version
+          WHERE tenant_id = ${t} AND version > ${after} AND +source_id IN (${sources})`;
+  const lastVersion =
+    engine === 'sqlite'
+      ? sql`(SELECT coalesce(max(version), 0) FROM change_chunks WHERE tenant_id = ${t})`
+      : sql`NULL`;
   const [row] = (
-    await sql<{ chunks: unknown; targets: unknown; meta: unknown }>`SELECT
-        (SELECT ${marks} FROM change_chunks WHERE tenant_id = ${t} AND source_id IN (${sql.join(sources)})) AS chunks,
+    await sql<{ chunks: unknown; targets: unknown; meta: unknown; last: unknown }>`SELECT
+        (${chunks}) AS chunks,
         ${targetSum} AS targets,
-        (SELECT meta_version FROM tenants WHERE id = ${t}) AS meta`.execute(db)
+        (SELECT meta_version FROM tenants WHERE id = ${t}) AS meta,
+        ${lastVersion} AS last`.execute(db)
   ).rows;
-  const versions = new Map<string, number>();
+  const versions = new Map(after === undefined ? [] : since?.versions);
   for (const [source, chunk, version] of jsonRowsOf(row?.chunks))
     versions.set(`${Number(source)}:${Number(chunk)}`, Number(version));
-  return { meta: String(row?.meta ?? ''), targets: String(Number(row?.targets ?? 0)), versions };
+  return {
+    meta: String(row?.meta ?? ''),
+    targets: String(Number(row?.targets ?? 0)),
+    versions,
+    ...(row?.last === null || row?.last === undefined ? {} : { lastVersion: Number(row.last) }),
+  };
 }
 
 /**
@@ -97,7 +127,10 @@ export function chunkRuns(chunks: readonly number[]): ChunkRun[] {
 }
 
 /** The chunk a record id falls in. */
-export const chunkOfId = (id: number) => Math.floor(id / CHANGE_CHUNK_IDS);
+export const chunkOfId = (engine: Engine, id: number) => Math.floor(id / chunkIdsOf(engine));
 
 /** The record ids of a run: from `lo` included to `hi` excluded. */
-export const idsOfRun = (run: ChunkRun) => ({ lo: run.lo * CHANGE_CHUNK_IDS, hi: run.hi * CHANGE_CHUNK_IDS });
+export function idsOfRun(engine: Engine, run: ChunkRun) {
+  const n = chunkIdsOf(engine);
+  return { lo: run.lo * n, hi: run.hi * n };
+}

@@ -18,6 +18,7 @@ import * as m017 from './migrations/017_sign_in_markers.js';
 import * as m018 from './migrations/018_kept_partials.js';
 import * as m019 from './migrations/019_csv_uploads.js';
 import * as m020 from './migrations/020_jobs.js';
+import * as m021 from './migrations/021_sqlite_chunk_sequence.js';
 import type { Engine } from './tables.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -43,6 +44,7 @@ const migrations: Record<string, EngineMigration> = {
   '018_kept_partials': m018,
   '019_csv_uploads': m019,
   '020_jobs': m020,
+  '021_sqlite_chunk_sequence': m021,
 };
 
 class EngineMigrationProvider implements MigrationProvider {
@@ -58,9 +60,21 @@ class EngineMigrationProvider implements MigrationProvider {
 }
 
 /** Brings the database schema up to date; throws with the failing migration's error. */
-export async function migrateToLatest(db: Kysely<unknown>, engine: Engine): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new EngineMigrationProvider(engine) });
-  const { error, results } = await migrator.migrateToLatest();
+export function migrateToLatest(db: Kysely<unknown>, engine: Engine): Promise<string[]> {
+  return migrate(db, engine, (m) => m.migrateToLatest());
+}
+
+/** Brings the database schema up to the named migration (a test of the ones after it starts there). */
+export function migrateTo(db: Kysely<unknown>, engine: Engine, name: string): Promise<string[]> {
+  return migrate(db, engine, (m) => m.migrateTo(name));
+}
+
+async function migrate(
+  db: Kysely<unknown>,
+  engine: Engine,
+  run: (m: Migrator) => ReturnType<Migrator['migrateToLatest']>,
+): Promise<string[]> {
+  const { error, results } = await run(new Migrator({ db, provider: new EngineMigrationProvider(engine) }));
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

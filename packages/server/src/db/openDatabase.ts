@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type SqliteStatement } from 'kysely';
+import { registerChunkVersions } from './chunkVersions.js';
 import { type GroupCommitDatabase, GroupCommitSqliteDialect, useGroupCommit } from './groupCommit.js';
 import { type IdleUpkeep, startIdleUpkeep } from './idleUpkeep.js';
 import { migrateToLatest } from './migrate.js';
@@ -112,6 +113,7 @@ async function openSqlite(dataDir: string, timeoutMs: number): Promise<Database>
   }
   registerStatistics(sqlite);
   sqlite.function('plinth_search_contains', { deterministic: true }, searchContains);
+  registerChunkVersions(sqlite);
   const clock = boundSqliteReads(sqlite, timeoutMs);
   const dialect = new GroupCommitSqliteDialect(preparedOnce(sqlite, clock));
   const db = new Kysely<Tables>({ dialect });

@@ -1,6 +1,7 @@
 import type { EntityId } from '@plinth/schema';
 import type { RequestContext } from '../context.js';
 import { type ChunkMarks, type ChunkSources, readChunkMarks, staleChunks } from '../data/chunkMarkers.js';
+import type { Engine } from '../db/tables.js';
 import type { EffectiveCondition } from './conditionSql.js';
 import type { ResolvedColumn, ResolvedStep } from './resolveColumns.js';
 
@@ -16,8 +17,13 @@ export interface ChunkScope {
   links: ReadonlyArray<{ relId: EntityId; side: 'from' | 'to' }>;
   /** The types of the records those links reach: their records' own writes change every chunk. */
   targets: readonly EntityId[];
-  /** The markers now, read in one statement (one snapshot). */
-  readMarks(): Promise<ChunkMarks>;
+  /** The engine, whose chunks the markers count (data/chunkMarkers.ts's chunkIdsOf). */
+  engine: Engine;
+  /**
+   * The markers now, read in one statement (one snapshot); given those a kept result was read
+   * under, only the ones moved since where the engine can tell them.
+   */
+  readMarks(since?: ChunkMarks): Promise<ChunkMarks>;
   /**
    * The root chunks, ascending, whose results a change from `before` to `now` may have changed;
    * undefined when it may have changed every chunk's (the metamodel or a linked type moved).
@@ -76,7 +82,8 @@ export function chunkScope(input: ChunkScopeInput): ChunkScope | undefined {
     roots: [...sources.roots],
     links: [...links.values()],
     targets: sources.targets,
-    readMarks: () => readChunkMarks(ctx.db, ctx.engine, ctx.tenantId, sources),
+    engine: ctx.engine,
+    readMarks: (since) => readChunkMarks(ctx.db, ctx.engine, ctx.tenantId, sources, since),
     staleChunks: (before, now) => staleChunks(sources, before, now),
   };
 }

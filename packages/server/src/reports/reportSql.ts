@@ -190,7 +190,7 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
     }
     const match =
       matches.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`(${sql.join(matches, sql` OR `)})`;
-    where.push(input.searchWithin ? and([match, withinBoundsSql(input.searchWithin)]) : match);
+    where.push(input.searchWithin ? and([match, withinBoundsSql(ctx, input.searchWithin)]) : match);
   } else if (walk && search) where.push(walkMatchSql(ctx, search, walk.typeId));
   else if (search) {
     // Records whose auto-number the term shows (decision 0023), through the fields' sort indexes.
@@ -294,9 +294,9 @@ function quickSearchSql(
     const byName = containsSql(ctx, sql`e0.name`, term);
     const match = alsoIds ? sql<boolean>`(${byName} OR e0.id IN (${alsoIds}))` : byName;
     // A scan either way: the bounds' OR costs nothing more.
-    return within ? and([match, withinBoundsSql(within)]) : match;
+    return within ? and([match, withinBoundsSql(ctx, within)]) : match;
   }
-  const runs = within?.runs.map(idsOfRun);
+  const runs = within?.runs.map((run) => idsOfRun(ctx.engine, run));
   const members: RawBuilder<unknown>[] = [];
   if (within && within.keptIds.length > 0) members.push(keptIdsSql(ctx, within.keptIds));
   if (ctx.engine === 'sqlite') {
@@ -360,10 +360,10 @@ function containsSql(ctx: RequestContext, value: RawBuilder<unknown>, term: stri
  * The records a kept search brought up to date may be among (searchPageCache): the kept ones, or
  * those in the chunks of the runs, whose records may have changed.
  */
-function withinBoundsSql(within: SearchWithin): RawBuilder<boolean> {
+function withinBoundsSql(ctx: RequestContext, within: SearchWithin): RawBuilder<boolean> {
   const parts: RawBuilder<boolean>[] = [];
   if (within.keptIds.length > 0) parts.push(sql<boolean>`e0.id IN (${sql.join([...within.keptIds])})`);
-  for (const { lo, hi } of within.runs.map(idsOfRun))
+  for (const { lo, hi } of within.runs.map((run) => idsOfRun(ctx.engine, run)))
     parts.push(sql<boolean>`(e0.id >= ${lo} AND e0.id < ${hi})`);
   return parts.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`(${sql.join(parts, sql` OR `)})`;
 }

@@ -108,7 +108,7 @@ function keptRefresh(
   return {
     async refresh(previous) {
       // Read before the statements: a write committed in between makes the rows look older only.
-      const marks = await scope.readMarks();
+      const marks = await scope.readMarks(previous);
       const stale = previous && scope.staleChunks(previous, marks);
       const answer = (rows: KeptRows, chunksRead: number | 'all') => ({
         rows,
@@ -124,7 +124,7 @@ function keptRefresh(
       if (previous && stale && stale.length <= MAX_STALE_CHUNKS && (previous.complete || previous.through)) {
         const written = new Set(stale);
         const within = {
-          keptIds: previous.ids.filter((id) => !written.has(chunkOfId(id))),
+          keptIds: previous.ids.filter((id) => !written.has(chunkOfId(scope.engine, id))),
           runs: chunkRuns(stale),
         };
         const through = previous.through;

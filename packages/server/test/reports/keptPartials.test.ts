@@ -2,7 +2,7 @@ import { reportQuery, sysType } from '@plinth/schema';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contextFor } from '../../src/auth/contextFor.js';
-import { CHANGE_CHUNK_IDS } from '../../src/db/migrations/007_change_chunks.js';
+import { chunkIdsOf } from '../../src/data/chunkMarkers.js';
 import { keptAnswers } from '../../src/reports/keptAnswers.js';
 import { reportResultCache } from '../../src/reports/resultCache.js';
 import { loadReport, runReport } from '../../src/reports/runReport.js';
@@ -38,7 +38,7 @@ async function arrange(t: TestApp) {
   );
   const deals: number[] = [];
   for (let c = 0; c < 4; c++) {
-    await sql`UPDATE tenants SET next_id = (next_id / ${CHANGE_CHUNK_IDS} + 2) * ${CHANGE_CHUNK_IDS} WHERE id = ${t.tenantId}`.execute(
+    await sql`UPDATE tenants SET next_id = (next_id / ${chunkIdsOf(t.engine)} + 2) * ${chunkIdsOf(t.engine)} WHERE id = ${t.tenantId}`.execute(
       t.services.db,
     );
     const made = await putRecords(

@@ -2,7 +2,7 @@ import { reportQuery, sysType } from '@plinth/schema';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contextFor } from '../../src/auth/contextFor.js';
-import { CHANGE_CHUNK_IDS } from '../../src/db/migrations/007_change_chunks.js';
+import { chunkIdsOf } from '../../src/data/chunkMarkers.js';
 import { reportResultCache } from '../../src/reports/resultCache.js';
 import { loadReport, runReport } from '../../src/reports/runReport.js';
 import { defineRelationship, defineType } from '../support/crmSchema.js';
@@ -58,7 +58,7 @@ describe.each(engines)('groups and totals refreshed by chunks on %s', (engine) =
 
   /** Moves the tenant's next id to the start of a chunk further on, so records spread over chunks. */
   const skipToNextChunk = async () => {
-    await sql`UPDATE tenants SET next_id = (next_id / ${CHANGE_CHUNK_IDS} + 2) * ${CHANGE_CHUNK_IDS} WHERE id = ${t.tenantId}`.execute(
+    await sql`UPDATE tenants SET next_id = (next_id / ${chunkIdsOf(engine)} + 2) * ${chunkIdsOf(engine)} WHERE id = ${t.tenantId}`.execute(
       t.services.db,
     );
   };
@@ -151,7 +151,7 @@ describe.each(engines)('groups and totals refreshed by chunks on %s', (engine) =
   };
 
   it('reads the deals in several chunks and answers what the whole statements answer', async () => {
-    const chunks = new Set(deals.map((id) => Math.floor(id / CHANGE_CHUNK_IDS)));
+    const chunks = new Set(deals.map((id) => Math.floor(id / chunkIdsOf(engine))));
     expect(chunks.size).toBeGreaterThanOrEqual(6);
     const body = await expectFresh(t.admin, t.adminId);
     expect(body.total.count).toBe(21);
@@ -276,7 +276,7 @@ describe.each(engines)('groups and totals refreshed by chunks on %s', (engine) =
           )
         ).rows.map((r) => [`${Number(r.s)}:${Number(r.c)}`, Number(r.v)]),
       );
-    const chunk = (id: number) => Math.floor(id / CHANGE_CHUNK_IDS);
+    const chunk = (id: number) => Math.floor(id / chunkIdsOf(engine));
     const id = deals[6]!;
     const before = await versions();
     await t.services.db

@@ -2,7 +2,7 @@ import { reportQuery, sysType } from '@plinth/schema';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contextFor } from '../../src/auth/contextFor.js';
-import { CHANGE_CHUNK_IDS } from '../../src/db/migrations/007_change_chunks.js';
+import { chunkIdsOf } from '../../src/data/chunkMarkers.js';
 import { reportResultCache } from '../../src/reports/resultCache.js';
 import { loadReport, runReport } from '../../src/reports/runReport.js';
 import { firstRead } from '../../src/reports/totals/segmentedAggregates.js';
@@ -56,13 +56,13 @@ describe.each(engines)('groups of a relationship named after their partials on %
     return body;
   };
   const skipToNextChunk = () =>
-    sql`UPDATE tenants SET next_id = (next_id / ${CHANGE_CHUNK_IDS} + 2) * ${CHANGE_CHUNK_IDS} WHERE id = ${t.tenantId}`.execute(
+    sql`UPDATE tenants SET next_id = (next_id / ${chunkIdsOf(engine)} + 2) * ${chunkIdsOf(engine)} WHERE id = ${t.tenantId}`.execute(
       t.services.db,
     );
 
   beforeAll(async () => {
     // A first read by related id goes a chunk a statement here, as a million records' would.
-    firstRead.chunksPerStatement = 1;
+    firstRead.idsPerStatement = 1;
     t = await startTestApp(engine);
     account = await defineType(t.admin, 'Account', [{ name: 'City', script: 'city', type: 'Text' }]);
     const stage = await defineType(t.admin, 'Stage', [], sysType.enumValue);
@@ -168,7 +168,7 @@ describe.each(engines)('groups of a relationship named after their partials on %
     ]);
   });
   afterAll(async () => {
-    firstRead.chunksPerStatement = 64;
+    firstRead.idsPerStatement = 65_536;
     await t.close();
   });
 

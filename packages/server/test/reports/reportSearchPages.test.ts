@@ -164,15 +164,15 @@ describe.each(engines)('quick search pages on %s', (engine) => {
       await expectBigPages(short);
       await expectBigPages(short);
       // The writes below touch the chunk of the last records only: the first records' is kept.
-      expect(chunkOfId(bigIds[0]!)).not.toBe(chunkOfId(bigIds[1199]!));
+      expect(chunkOfId(engine, bigIds[0]!)).not.toBe(chunkOfId(engine, bigIds[1199]!));
 
       const refreshed = cache().stats.refreshed;
       // A record moves to the front, one goes, a new one sorts among the kept, and ten kept ones
       // stop matching: fewer rows are left before the last one kept than are kept.
       const [front, deleted] = [bigIds[1199]!, bigIds[1198]!];
-      const last = chunkOfId(front);
+      const last = chunkOfId(engine, front);
       const gone = bigIds
-        .filter((id, i) => chunkOfId(id) === last && (i * 7) % 1200 < SEARCH_ROWS_KEPT)
+        .filter((id, i) => chunkOfId(engine, id) === last && (i * 7) % 1200 < SEARCH_ROWS_KEPT)
         .slice(-10);
       expect(gone).toHaveLength(10);
       await putRecords(t.admin, [

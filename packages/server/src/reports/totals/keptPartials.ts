@@ -73,6 +73,7 @@ interface StoredState {
   meta: string;
   targets: string;
   versions: Array<[string, number]>;
+  lastVersion?: number;
   groups: Array<[string, Record<string, unknown>]>;
   /** Per chunk: its number, its groups (Int32) and values (Float64), base64 of their bytes. */
   chunks: Array<[number, string, string]>;
@@ -89,6 +90,7 @@ export function stringifyState(state: SegmentState, form: PartialsForm): string 
     meta: state.meta,
     targets: state.targets,
     versions: [...state.versions],
+    ...(state.lastVersion === undefined ? {} : { lastVersion: state.lastVersion }),
     groups: state.groups.map((g) => [g.norm, g.keys]),
     chunks: [...state.chunks].map(([ch, c]) => [ch, bytesOf(c.groups), bytesOf(c.values)]),
     weight: state.weight,
@@ -115,6 +117,7 @@ export function parseState(text: string, form: PartialsForm): SegmentState | und
     meta: String(s.meta),
     targets: String(s.targets),
     versions: new Map(s.versions.map(([k, v]) => [String(k), Number(v)])),
+    ...(typeof s.lastVersion === 'number' ? { lastVersion: s.lastVersion } : {}),
     groups,
     groupIndex: new Map(groups.map((g, n) => [g.norm, n])),
     chunks,

@@ -1,9 +1,8 @@
 import type { EntityId } from '@plinth/schema';
 import { type RawBuilder, sql } from 'kysely';
 import type { RequestContext } from '../../context.js';
-import { type ChunkMarks, type ChunkRun, chunkRuns, idsOfRun } from '../../data/chunkMarkers.js';
+import { type ChunkMarks, type ChunkRun, chunkIdsOf, chunkRuns, idsOfRun } from '../../data/chunkMarkers.js';
 import { tenantScope } from '../../data/tenantScope.js';
-import { CHANGE_CHUNK_IDS } from '../../db/migrations/007_change_chunks.js';
 import { type ChunkScope, chunkScope } from '../chunkScope.js';
 import type { PlanFacts } from '../plan/planTypes.js';
 import type { ReportSql } from '../reportSql.js';
@@ -16,7 +15,7 @@ import { type Partials, partialColumns } from './partialColumns.js';
 import { emptySegmentState, ingestPartials, nextSegmentState, type SegmentState } from './partialRows.js';
 
 /**
- * Group buckets and totals kept per chunk of {@link CHANGE_CHUNK_IDS} root record ids, so the first
+ * Group buckets and totals kept per chunk of root record ids (data/chunkMarkers.ts), so the first
  * read after a write recomputes only the chunks it touched, for queries with a chunkScope (decision
  * 0025); others keep the one statement of decision 0021.
  */
@@ -27,11 +26,12 @@ type Row = Record<string, unknown>;
 export const MAX_PARTIAL_ROWS = 200_000;
 
 /**
- * Partials by related id read for the first time are read this many chunks (of root records that
- * have been written) a statement: one statement over a million records outlasts the statement
- * timeout, and on SQLite holds the one connection all the while. A test may lower it.
+ * Partials by related id read for the first time are read about this many record ids (of chunks
+ * of root records that have been written) a statement: one statement over a million records
+ * outlasts the statement timeout, and on SQLite holds the one connection all the while. A test may
+ * lower it.
  */
-export const firstRead = { chunksPerStatement: 64 };
+export const firstRead = { idsPerStatement: 65_536 };
 
 /**
  * How a query is computed and merged by chunks: `refresh` answers the rows the statements answer
@@ -93,7 +93,10 @@ export function segmentation(
     const state = emptySegmentState(marks);
     // Groups by key come in the report's order, which only one statement over all can give.
     const runs = targets
-      ? statementRuns(rootChunks(marks, scope.roots), firstRead.chunksPerStatement)
+      ? statementRuns(
+          rootChunks(marks, scope.roots),
+          Math.max(1, Math.floor(firstRead.idsPerStatement / chunkIdsOf(ctx.engine))),
+        )
       : [undefined];
     for (const run of runs) {
       const rows = await readPartials(run);
@@ -102,7 +105,7 @@ export function segmentation(
     return state;
   };
   const refreshFrom = async (previous: SegmentState | undefined) => {
-    const marks = await scope.readMarks();
+    const marks = await scope.readMarks(previous);
     const stale = previous && scope.staleChunks(previous, marks);
     // Past a quarter of the chunks, one statement over all is cheaper than many ranges.
     if (previous && stale && stale.length <= Math.max(16, previous.chunks.size / 4)) {
@@ -171,7 +174,7 @@ function partialsReader(
   partials: Partials,
   targets: readonly TargetKey[] | undefined,
 ) {
-  const chunk = sql`(e0.id / ${sql.lit(CHANGE_CHUNK_IDS)}) AS ch`;
+  const chunk = sql`(e0.id / ${sql.lit(chunkIdsOf(ctx.engine))}) AS ch`;
   let lead: RawBuilder<unknown>[];
   let order: RawBuilder<unknown>[] | undefined;
   if (targets) lead = targetSelects(targets, chunk);
@@ -184,7 +187,7 @@ function partialsReader(
   const groupBy = sql.join(lead.map((_, n) => sql.lit(n + 1)));
   const selects = [...lead, ...partials.columns.map((p, n) => sql`${p.sql} AS ${sql.id(`p${n}`)}`)];
   return async (run?: ChunkRun): Promise<Row[]> => {
-    const ids = run && idsOfRun(run);
+    const ids = run && idsOfRun(ctx.engine, run);
     const where = ids ? sql`${q.where} AND e0.id >= ${ids.lo} AND e0.id < ${ids.hi}` : q.where;
     const ordered = order ? sql` ORDER BY ${sql.join(order)}` : sql``;
     const tail = run ? sql`` : sql`${ordered} LIMIT ${MAX_PARTIAL_ROWS + 1}`;
