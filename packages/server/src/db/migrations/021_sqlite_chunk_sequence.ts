@@ -25,10 +25,10 @@ const chunkBump = (row: 'NEW' | 'OLD', source: string, chunk: string) =>
  * sets the chunk's version above the tenant's highest, so the markers moved since a read are those
  * above the highest version it saw, found through an index instead of reading every marker. Writes
  * on SQLite are serial, so versions grow in commit order. The triggers call a function each
- * connection registers (db/chunkVersions.ts). The chunks shrink to 256 ids: a
- * write then costs the next grouped read a quarter of the records to aggregate again. The markers
- * are rebuilt for the new chunks; the partials kept under the old ones are removed, and every
- * tenant's metamodel marker moves, so no result kept under the old chunks is taken for current.
+ * connection registers (db/chunkVersions.ts). The chunks shrink to 256 ids: a write then costs the
+ * next grouped read a quarter of the records to aggregate again. The markers are rebuilt for the
+ * new chunks; the partials kept under the old ones are removed, and every tenant's metamodel marker
+ * moves, so no result kept under the old chunks is taken for current.
  */
 export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   if (engine !== 'sqlite') return;
