@@ -5,7 +5,12 @@ import type { ResolvedColumn } from '../../src/reports/resolveColumns.js';
 import type { GroupKey } from '../../src/reports/totals/groupKeys.js';
 import { mergePartials } from '../../src/reports/totals/mergePartials.js';
 import { partialColumns } from '../../src/reports/totals/partialColumns.js';
-import { emptySegmentState, ingestPartials, nextSegmentState } from '../../src/reports/totals/partialRows.js';
+import {
+  dropChunk,
+  emptySegmentState,
+  ingestPartials,
+  nextSegmentState,
+} from '../../src/reports/totals/partialRows.js';
 
 /**
  * Group buckets and totals merged from per-chunk partials (decision 0025), with no database: the
@@ -104,6 +109,49 @@ describe('partials merged by chunk', () => {
     const [groups] = mergePartials(state, partials, ['groups'], 1000);
     expect(groups).toHaveLength(1);
     expect(groups![0]!.a0_0).toBe(10);
+  });
+
+  it('merges again after a refresh only what changed, answering what a fresh merge answers', () => {
+    const width = partials.columns.length;
+    const chunkRows = (ch: number, bump: number) => [
+      row(ch, 'A', 2, ch * 0.1 + bump, ch, ch + 1, 2),
+      row(ch, ch % 3 === 0 ? 'B' : 'C', 1, 0.3 + bump, -ch, 0.3, 1),
+    ];
+    const allRows = (bumped: number) =>
+      Array.from({ length: 200 }, (_, ch) => chunkRows(ch, ch === bumped ? 7 : 0)).flat();
+    const kept = emptySegmentState(marks);
+    ingestPartials('sqlite', keys, width, kept, allRows(-1), true);
+    const before = mergePartials(kept, partials, ['groups', 'total'], 1000);
+    expect(kept.blocks.size).toBe(7);
+
+    // Chunk 101 read again: the kept state and its merges stay as they were.
+    const next = nextSegmentState(kept, marks);
+    dropChunk(next, 101);
+    expect(ingestPartials('sqlite', keys, width, next, chunkRows(101, 7), false)).toBe(true);
+    const fresh = emptySegmentState(marks);
+    ingestPartials('sqlite', keys, width, fresh, allRows(101), true);
+    expect(mergePartials(next, partials, ['groups', 'total'], 1000)).toEqual(
+      mergePartials(fresh, partials, ['groups', 'total'], 1000),
+    );
+    expect(next.blocks.get(0)).toBe(kept.blocks.get(0));
+    expect(next.blocks.get(3)).not.toBe(kept.blocks.get(3));
+    expect(mergePartials(kept, partials, ['groups', 'total'], 1000)).toEqual(before);
+    expect(next.weight).toBe(kept.weight);
+  });
+
+  it('answers the groups regrouped: reordered, and merged where they meet', () => {
+    const state = emptySegmentState(marks);
+    const rows = ['A', 'B', 'C'].map((k, n) => row(n * 40, k, n + 1, n + 1, 1, 1, 1));
+    ingestPartials('sqlite', keys, partials.columns.length, state, rows, true);
+    const regrouping = {
+      groups: [{ keys: { k0: 'C' } }, { keys: { k0: null } }],
+      placeOf: Int32Array.of(1, 1, 0),
+    };
+    const [groups] = mergePartials(state, partials, ['groups'], 1000, regrouping);
+    expect(groups!.map((g) => [g.k0, g.cnt, g.a0_0])).toEqual([
+      ['C', 3, 3],
+      [null, 3, 3],
+    ]);
   });
 
   it('answers at most the groups a report answers', () => {

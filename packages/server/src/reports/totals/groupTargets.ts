@@ -4,6 +4,7 @@ import { idIn } from '../../data/idList.js';
 import { tenantScope } from '../../data/tenantScope.js';
 import { orderKeySql, type ReportSql } from '../reportSql.js';
 import type { GroupKey } from './groupKeys.js';
+import type { Regrouping } from './mergePartials.js';
 import type { SegmentState } from './partialRows.js';
 
 type Row = Record<string, unknown>;
@@ -41,7 +42,7 @@ export function targetSelects(
 }
 
 /**
- * The partials of `state` (groups by related id) as the name-grouped partials would have been: each
+ * The groups of `state` (by related id) as the name-grouped partials would have had them: each
  * group named by its related records the caller may read, the others blank, merged where they meet,
  * in the report's order of groups. Reads the related records' names, one statement per key.
  */
@@ -49,7 +50,7 @@ export async function regroupByTargets(
   ctx: RequestContext,
   targets: readonly TargetKey[],
   state: SegmentState,
-): Promise<SegmentState> {
+): Promise<Regrouping> {
   const idOf = (g: number, i: number) => {
     const v = state.groups[g]!.keys[`kid${i}`];
     return v === null || v === undefined ? null : Number(v);
@@ -65,7 +66,7 @@ export async function regroupByTargets(
     }),
   );
   // Per raw group: the final group's identity, its keys and its place in each key's order.
-  const finals: Array<{ norm: string; keys: Row; ranks: number[] }> = [];
+  const finals: Array<{ keys: Row; ranks: number[] }> = [];
   const finalIndex = new Map<string, number>();
   const remap = new Int32Array(state.groups.length);
   for (let g = 0; g < state.groups.length; g++) {
@@ -85,7 +86,7 @@ export async function regroupByTargets(
     let f = finalIndex.get(norm);
     if (f === undefined) {
       f = finals.length;
-      finals.push({ norm, keys, ranks });
+      finals.push({ keys, ranks });
       finalIndex.set(norm, f);
     }
     remap[g] = f;
@@ -101,11 +102,10 @@ export async function regroupByTargets(
   order.forEach((f, place) => {
     placeOf[f] = place;
   });
-  const chunks = new Map<number, { groups: Int32Array; values: Float64Array }>();
-  for (const [ch, c] of state.chunks)
-    chunks.set(ch, { groups: c.groups.map((g) => placeOf[remap[g]!]!), values: c.values });
-  const groups = order.map((f) => ({ norm: finals[f]!.norm, keys: finals[f]!.keys }));
-  return { ...state, groups, groupIndex: new Map(groups.map((g, n) => [g.norm, n])), chunks };
+  return {
+    groups: order.map((f) => ({ keys: finals[f]!.keys })),
+    placeOf: remap.map((f) => placeOf[f]!),
+  };
 }
 
 /**

@@ -121,6 +121,7 @@ export function parseState(text: string, form: PartialsForm): SegmentState | und
     groups,
     groupIndex: new Map(groups.map((g, n) => [g.norm, n])),
     chunks,
+    blocks: new Map(),
     weight: Number(s.weight),
   };
 }

@@ -1,32 +1,42 @@
 import type { TotalsKind } from '../plan/planTypes.js';
-import type { Partials } from './partialColumns.js';
-import type { SegmentState } from './partialRows.js';
+import type { Merge, Partials } from './partialColumns.js';
+import { blockOfChunk, type SegmentState } from './partialRows.js';
+import { PartialSums } from './partialSums.js';
 
 type Row = Record<string, unknown>;
 
 /**
+ * The state's groups as answered: in another order, or some merged (groupTargets), each of the
+ * state's groups going to group `placeOf[g]`.
+ */
+export interface Regrouping {
+  groups: ReadonlyArray<{ keys: Row }>;
+  placeOf: Int32Array;
+}
+
+/**
  * The rows the totals statements answer (per `statements`: the buckets, or the grand total's one
- * row), merged from every chunk's partials. Sums use Neumaier's summation, so a sum of many
- * partials keeps the precision of the engine's own; a group whose count falls to nothing is left
- * out, and at most `maxGroups` are answered.
+ * row), merged from every chunk's partials (see PartialSums for their precision). The chunks'
+ * partials are merged by block and each block's kept in the state, so a refresh after a write merges
+ * again only the blocks of the chunks it read, then the blocks (decision 0025). A group whose count
+ * falls to nothing is left out, and at most `maxGroups` are answered.
  */
 export function mergePartials(
   state: SegmentState,
   partials: Partials,
   statements: readonly TotalsKind[],
   maxGroups: number,
+  regrouping?: Regrouping,
 ): Row[][] {
-  const n = state.groups.length;
-  const sums = new PartialSums(n + 1, partials);
-  for (const c of state.chunks.values()) {
-    for (let r = 0; r < c.groups.length; r++) {
-      const g = c.groups[r]!;
-      for (let p = 0; p < sums.width; p++) {
-        const v = c.values[r * sums.width + p]!;
-        sums.add(g, p, v);
-        sums.add(n, p, v); // the grand total
-      }
-    }
+  const merges = partials.columns.map((c) => c.merge);
+  const groups = regrouping?.groups ?? state.groups;
+  const n = groups.length;
+  const sums = new PartialSums(n + 1, merges);
+  for (const block of blockSums(state, merges).values()) {
+    // The block's last group is its grand total; groups the state learnt since are not in it.
+    const inBlock = block.groups - 1;
+    for (let g = 0; g < inBlock; g++) sums.addSums(regrouping ? regrouping.placeOf[g]! : g, block, g);
+    sums.addSums(n, block, inBlock);
   }
   const rowOf = (g: number): Row => {
     const row: Row = { cnt: sums.valueAt(g, 0) ?? 0 };
@@ -43,54 +53,34 @@ export function mergePartials(
   for (let g = 0; g < n && groupRows.length < maxGroups; g++) {
     const row = rowOf(g);
     if (row.cnt === 0) continue;
-    groupRows.push({ ...state.groups[g]!.keys, ...row });
+    groupRows.push({ ...groups[g]!.keys, ...row });
   }
   const total = rowOf(n);
   return statements.map((kind) => (kind === 'groups' ? groupRows : [total]));
 }
 
-/** Per group (the last one: the grand total) and partial column, the merged value so far. */
-class PartialSums {
-  readonly width: number;
-  readonly #merges: Partials['columns'];
-  readonly #acc: Float64Array;
-  readonly #comp: Float64Array;
-  readonly #seen: Uint8Array;
-
-  constructor(groups: number, partials: Partials) {
-    this.#merges = partials.columns;
-    this.width = partials.columns.length;
-    this.#acc = new Float64Array(groups * this.width);
-    this.#comp = new Float64Array(groups * this.width);
-    this.#seen = new Uint8Array(groups * this.width);
-    for (let g = 0; g < groups; g++)
-      for (let p = 0; p < this.width; p++)
-        this.#acc[g * this.width + p] = this.#merges[p]!.merge === 'count' ? 0 : Number.NaN;
-  }
-
-  add(g: number, p: number, v: number): void {
-    if (Number.isNaN(v)) return;
-    const at = g * this.width + p;
-    const m = this.#merges[p]!.merge;
-    if (m === 'min' || m === 'max') {
-      const cur = this.#acc[at]!;
-      if (Number.isNaN(cur) || (m === 'min' ? v < cur : v > cur)) this.#acc[at] = v;
-      return;
+/** The state's partials merged by block of chunks, those not kept yet merged now and kept. */
+function blockSums(state: SegmentState, merges: readonly Merge[]): Map<number, PartialSums> {
+  const { blocks } = state;
+  const groups = state.groups.length;
+  const fresh = new Set<number>();
+  for (const [ch, c] of state.chunks) {
+    const b = blockOfChunk(ch);
+    let block = blocks.get(b);
+    if (block && !fresh.has(b)) continue;
+    if (!block) {
+      block = new PartialSums(groups + 1, merges);
+      blocks.set(b, block);
+      fresh.add(b);
     }
-    if (m === 'sum' && !this.#seen[at]) {
-      this.#acc[at] = 0;
-      this.#seen[at] = 1;
+    const width = block.width;
+    for (let r = 0; r < c.groups.length; r++) {
+      for (let p = 0; p < width; p++) {
+        const v = c.values[r * width + p]!;
+        block.add(c.groups[r]!, p, v);
+        block.add(groups, p, v);
+      }
     }
-    const s = this.#acc[at]!;
-    const t = s + v;
-    this.#comp[at]! += Math.abs(s) >= Math.abs(v) ? s - t + v : v - t + s;
-    this.#acc[at] = t;
   }
-
-  /** The merged value, or null when no partial had one. */
-  valueAt(g: number, p: number): number | null {
-    const at = g * this.width + p;
-    const v = this.#acc[at]! + this.#comp[at]!;
-    return Number.isNaN(v) ? null : v;
-  }
+  return blocks;
 }

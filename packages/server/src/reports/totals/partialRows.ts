@@ -2,6 +2,7 @@ import type { ChunkMarks } from '../../data/chunkMarkers.js';
 import type { Engine } from '../../db/tables.js';
 import type { GroupKey } from './groupKeys.js';
 import { numericTypes } from './partialColumns.js';
+import type { PartialSums } from './partialSums.js';
 
 type Row = Record<string, unknown>;
 
@@ -12,9 +13,19 @@ export interface SegmentState extends ChunkMarks {
   groupIndex: Map<string, number>;
   /** Per chunk: the groups present and their partial values (NaN for no value). */
   chunks: Map<number, { groups: Int32Array; values: Float64Array }>;
+  /**
+   * Per block of chunks ({@link blockOfChunk}), their partials merged (mergePartials), with the
+   * grand total last: kept until one of its chunks is read again.
+   */
+  blocks: Map<number, PartialSums>;
   /** Partial rows held (the cache's weight of the entry). */
   weight: number;
 }
+
+/** Chunks whose partials are merged together and kept merged: a refresh merges again only a few. */
+const CHUNKS_PER_BLOCK = 32;
+
+export const blockOfChunk = (ch: number) => Math.floor(ch / CHUNKS_PER_BLOCK);
 
 /** A state with no partials yet, read under `marks`. */
 export const emptySegmentState = (marks: ChunkMarks): SegmentState => ({
@@ -22,6 +33,7 @@ export const emptySegmentState = (marks: ChunkMarks): SegmentState => ({
   groups: [],
   groupIndex: new Map(),
   chunks: new Map(),
+  blocks: new Map(),
   weight: 0,
 });
 
@@ -32,7 +44,16 @@ export const nextSegmentState = (previous: SegmentState, marks: ChunkMarks): Seg
   groups: [...previous.groups],
   groupIndex: new Map(previous.groupIndex),
   chunks: new Map(previous.chunks),
+  blocks: new Map(previous.blocks),
 });
+
+/** Drops a chunk's partials, to be read again, and its block's merge. */
+export function dropChunk(state: SegmentState, ch: number): void {
+  const old = state.chunks.get(ch);
+  if (old) state.weight -= old.groups.length;
+  state.chunks.delete(ch);
+  state.blocks.delete(blockOfChunk(ch));
+}
 
 /**
  * Adds partial rows (`ch`, the keys, `p0…p{width-1}`) to a state; false when a value is not a
@@ -74,6 +95,7 @@ export function ingestPartials(
     }
   }
   for (const [ch, c] of byChunk) {
+    dropChunk(state, ch);
     state.weight += c.groups.length;
     state.chunks.set(ch, { groups: Int32Array.from(c.groups), values: Float64Array.from(c.values) });
   }

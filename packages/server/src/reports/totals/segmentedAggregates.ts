@@ -12,7 +12,13 @@ import { regroupByTargets, type TargetKey, targetKeys, targetSelects } from './g
 import { loadKeptPartials, type PartialsForm, saveKeptPartials } from './keptPartials.js';
 import { mergePartials } from './mergePartials.js';
 import { type Partials, partialColumns } from './partialColumns.js';
-import { emptySegmentState, ingestPartials, nextSegmentState, type SegmentState } from './partialRows.js';
+import {
+  dropChunk,
+  emptySegmentState,
+  ingestPartials,
+  nextSegmentState,
+  type SegmentState,
+} from './partialRows.js';
 
 /**
  * Group buckets and totals kept per chunk of root record ids (data/chunkMarkers.ts), so the first
@@ -81,10 +87,11 @@ export function segmentation(
     ingestPartials(ctx.engine, keys, width, state, rows, newGroups || targets !== undefined);
   const answer = async (state: SegmentState, chunksRead: number | 'all') => ({
     rows: mergePartials(
-      targets ? await regroupByTargets(ctx, targets, state) : state,
+      state,
       partials,
       plan.totals,
       MAX_GROUPS,
+      targets && (await regroupByTargets(ctx, targets, state)),
     ),
     state,
     chunksRead,
@@ -111,11 +118,7 @@ export function segmentation(
     if (previous && stale && stale.length <= Math.max(16, previous.chunks.size / 4)) {
       const state = nextSegmentState(previous, marks);
       let ok = true;
-      for (const ch of stale) {
-        const old = state.chunks.get(ch);
-        if (old) state.weight -= old.groups.length;
-        state.chunks.delete(ch);
-      }
+      for (const ch of stale) dropChunk(state, ch);
       // A group the kept order does not know yet: its place needs the whole statement.
       for (const run of chunkRuns(stale)) if (ok) ok = ingest(state, await readPartials(run), false);
       if (ok && state.weight <= MAX_PARTIAL_ROWS) return await answer(state, stale.length);
