@@ -23,12 +23,67 @@ export interface ChunkMarks {
   /** The sum of the chunk markers of the types the links reach. */
   targets: string;
   /** `source:chunk` → version, of the root types' chunks and of the first-step links' chunks. */
-  versions: Map<string, number>;
+  versions: ChunkVersions;
   /**
    * On SQLite, the tenant's highest marker version at the read: every marker that moves after it
    * takes a higher one (decision 0152).
    */
   lastVersion?: number;
+  /** Of marks read since earlier ones: the earlier versions, and the keys of the markers read since. */
+  moved?: { since: ChunkVersions; keys: readonly string[] };
+}
+
+/**
+ * Chunk marker versions by `source:chunk`, never changed once made. Versions read since earlier
+ * ones share their entries and hold the few markers that moved over them, so bringing a kept
+ * result up to date after a write costs what moved rather than a copy of every marker; the moved
+ * ones are folded in once they pass the square root of the rest, at a copy's cost.
+ */
+export class ChunkVersions implements Iterable<[string, number]> {
+  readonly #base: ReadonlyMap<string, number>;
+  readonly #moved: ReadonlyMap<string, number>;
+  /** How many of the moved keys the base does not hold. */
+  readonly #added: number;
+
+  private constructor(base: ReadonlyMap<string, number>, moved: ReadonlyMap<string, number>, added: number) {
+    this.#base = base;
+    this.#moved = moved;
+    this.#added = added;
+  }
+
+  static of(entries: Iterable<readonly [string, number]>): ChunkVersions {
+    return new ChunkVersions(new Map(entries), new Map(), 0);
+  }
+
+  get size(): number {
+    return this.#base.size + this.#added;
+  }
+
+  get(key: string): number | undefined {
+    return this.#moved.get(key) ?? this.#base.get(key);
+  }
+
+  *[Symbol.iterator](): IterableIterator<[string, number]> {
+    for (const [key, version] of this.#base) yield [key, this.#moved.get(key) ?? version];
+    for (const entry of this.#moved) if (!this.#base.has(entry[0])) yield entry;
+  }
+
+  *keys(): IterableIterator<string> {
+    for (const [key] of this) yield key;
+  }
+
+  /** These versions with `moved` set over them. */
+  with(moved: Iterable<readonly [string, number]>): ChunkVersions {
+    const over = new Map(this.#moved);
+    let added = this.#added;
+    for (const [key, version] of moved) {
+      if (!this.#base.has(key) && !over.has(key)) added++;
+      over.set(key, version);
+    }
+    if (over.size <= Math.max(16, Math.sqrt(this.#base.size)))
+      return new ChunkVersions(this.#base, over, added);
+    return ChunkVersions.of(new ChunkVersions(this.#base, over, added));
+  }
 }
 
 /** The markers a kept result depends on. */
@@ -79,14 +134,20 @@ export async function readChunkMarks(
         (SELECT meta_version FROM tenants WHERE id = ${t}) AS meta,
         ${lastVersion} AS last`.execute(db)
   ).rows;
-  const versions = new Map(after === undefined ? [] : since?.versions);
-  for (const [source, chunk, version] of jsonRowsOf(row?.chunks))
-    versions.set(`${Number(source)}:${Number(chunk)}`, Number(version));
-  return {
+  // Every marker; or, given earlier marks on SQLite, the markers moved since them.
+  const markers = jsonRowsOf(row?.chunks).map(
+    ([source, chunk, version]) => [`${Number(source)}:${Number(chunk)}`, Number(version)] as const,
+  );
+  const common = {
     meta: String(row?.meta ?? ''),
     targets: String(Number(row?.targets ?? 0)),
-    versions,
     ...(row?.last === null || row?.last === undefined ? {} : { lastVersion: Number(row.last) }),
+  };
+  if (after === undefined || !since) return { ...common, versions: ChunkVersions.of(markers) };
+  return {
+    ...common,
+    versions: since.versions.with(markers),
+    moved: { since: since.versions, keys: markers.map(([key]) => key) },
   };
 }
 
@@ -104,8 +165,12 @@ export function staleChunks(s: ChunkSources, before: ChunkMarks, now: ChunkMarks
     if (sides?.has('from') && c >= 0) stale.add(c);
     if (sides?.has('to') && c < 0) stale.add(-1 - c);
   };
-  for (const [key, v] of now.versions) if (before.versions.get(key) !== v) consider(key);
-  for (const key of before.versions.keys()) if (!now.versions.has(key)) consider(key);
+  if (now.moved?.since === before.versions) {
+    for (const key of now.moved.keys) if (before.versions.get(key) !== now.versions.get(key)) consider(key);
+  } else {
+    for (const [key, v] of now.versions) if (before.versions.get(key) !== v) consider(key);
+    for (const [key] of before.versions) if (now.versions.get(key) === undefined) consider(key);
+  }
   return [...stale].sort((a, b) => a - b);
 }
 

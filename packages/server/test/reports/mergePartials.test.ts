@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { ChunkVersions } from '../../src/data/chunkMarkers.js';
 import type { PlannedAggregate } from '../../src/reports/plan/planTypes.js';
 import type { ResolvedColumn } from '../../src/reports/resolveColumns.js';
 import type { GroupKey } from '../../src/reports/totals/groupKeys.js';
@@ -26,7 +27,7 @@ describe('partials merged by chunk', () => {
   ];
   const partials = partialColumns('sqlite', aggregates, () => sql`v`)!;
   const keys: GroupKey[] = [{ column: title, order: 'Ascending', value: sql`k`, id: undefined, i: 0 }];
-  const marks = { meta: '1', targets: '0', versions: new Map<string, number>() };
+  const marks = { meta: '1', targets: '0', versions: ChunkVersions.of([]) };
   /** A partial row: chunk, group key, count, then sum, sum and count of values, min, max, count. */
   const row = (
     ch: number,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { RequestContext } from '../../context.js';
+import { ChunkVersions } from '../../data/chunkMarkers.js';
 import { tenantScope } from '../../data/tenantScope.js';
 import type { SegmentState } from './partialRows.js';
 
@@ -116,7 +117,7 @@ export function parseState(text: string, form: PartialsForm): SegmentState | und
   return {
     meta: String(s.meta),
     targets: String(s.targets),
-    versions: new Map(s.versions.map(([k, v]) => [String(k), Number(v)])),
+    versions: ChunkVersions.of(s.versions.map(([k, v]) => [String(k), Number(v)] as const)),
     ...(typeof s.lastVersion === 'number' ? { lastVersion: s.lastVersion } : {}),
     groups,
     groupIndex: new Map(groups.map((g, n) => [g.norm, n])),
