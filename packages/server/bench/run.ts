@@ -29,8 +29,8 @@ import { type BenchData, seedBench, signInAsBenchAdmin, writeBenchRecords } from
 import { serverNodeOptions } from './serverProcess.js';
 
 /**
- * `npm run bench -- reports --records N [--engine sqlite|postgres] [--requests N] [--data-dir DIR] [--scenarios a,b]
- *   [--server-process [--workers N] [--port P] [--settle S] [--profile]] [--idle S]`,
+ * `npm run bench -- reports --records N [--engine sqlite|postgres] [--requests N] [--warmups N] [--data-dir DIR]
+ *   [--scenarios a,b] [--server-process [--workers N] [--port P] [--settle S] [--profile]] [--idle S]`,
  * `npm run bench -- report-ui --records N [--runs N] [--data-dir DIR] [--throttle]`,
  * `npm run bench -- public-load [--records N] [--seconds S] [--connections C] [--users U] [--addresses A] [--engine sqlite|postgres]`,
  * `npm run bench -- calc-compile [--requests N] [--engine sqlite|postgres] [--port P]`,
@@ -71,7 +71,10 @@ const { positionals, values } = parseArgs({
     /** workflow-kill: kills and restarts (20), and turns of the run's three-step loop (60). */
     trials: { type: 'string', default: '20' },
     items: { type: 'string', default: '60' },
-    /** instructions: the checkout whose built server is counted (this one by default), and its warm-up calls. */
+    /**
+     * instructions: the checkout whose built server is counted (this one by default), and its
+     * warm-up calls (100); reports: the warm-up calls before each run of a scenario (10).
+     */
     root: { type: 'string' },
     warmups: { type: 'string', default: '100' },
     /** instructions: a folder to keep each scenario's callgrind dump in, for callgrind_annotate. */
@@ -231,6 +234,8 @@ if (positionals[0] !== 'reports') {
 const records = Number(values.records ?? '100000');
 const engine = values.engine as Engine;
 const requests = Number(values.requests);
+/** reports: untimed calls before each scenario's timed ones at each concurrency. */
+const warmups = process.argv.includes('--warmups') ? Number(values.warmups) : 10;
 /** `--scenarios`: run only the scenarios whose names contain one of these (comma-separated). */
 const only = values.scenarios?.split(',').map((s) => s.trim().toLowerCase());
 const log = (m: string) => console.error(m);
@@ -445,21 +450,18 @@ async function main() {
   for (const s of scenarios) {
     if (only && !only.some((o) => s.name.toLowerCase().includes(o))) continue;
     const runs = [];
+    const call = async () => {
+      const res = await s.http();
+      if (res.status !== 200) throw new Error(`${s.name}: ${res.status} ${res.text().slice(0, 300)}`);
+    };
     for (const concurrency of [1, 10]) {
+      await warmUp(warmups, call, s.before);
       const cpuBefore = server?.cpuMs();
-      const m = await measure(
-        requests,
-        concurrency,
-        async () => {
-          const res = await s.http();
-          if (res.status !== 200) throw new Error(`${s.name}: ${res.status} ${res.text().slice(0, 300)}`);
-        },
-        s.before,
-      );
-      // The server processes' CPU time per call, warm-up calls and untimed writes before included.
+      const m = await measure(requests, concurrency, call, s.before);
+      // The server processes' CPU time per timed call, the untimed writes before them included.
       const cpu =
         server && cpuBefore !== undefined
-          ? Number(((server.cpuMs() - cpuBefore) / m.calls).toFixed(2))
+          ? Number(((server.cpuMs() - cpuBefore) / requests).toFixed(2))
           : undefined;
       runs.push({ concurrency, m, cpu });
     }
@@ -467,7 +469,9 @@ async function main() {
     // warm-ups alone leave a path the earlier scenarios did not take partly unoptimised.
     const baseline = server
       ? undefined
-      : await measure(Math.min(requests, 100), 1, async () => void (await s.direct()), s.before);
+      : await warmUp(warmups, s.direct, s.before).then(() =>
+          measure(Math.min(requests, 100), 1, async () => void (await s.direct()), s.before),
+        );
     for (const { concurrency, m, cpu } of runs) {
       results.push({
         scenario: s.name,
@@ -721,6 +725,19 @@ async function exportCsv(
 }
 
 /**
+ * Makes `count` calls one at a time, untimed, each after `before`. V8 optimises a function only once
+ * it is hot: a path the earlier scenarios did not take (a create's) is still being compiled, on
+ * the core the bench's client and the server share, hundreds of calls in. A failure here shows in
+ * the measured calls.
+ */
+async function warmUp(count: number, call: () => Promise<unknown>, before?: () => Promise<unknown>) {
+  for (let i = 0; i < count; i++) {
+    await before?.();
+    await call().catch(() => undefined);
+  }
+}
+
+/**
  * Runs `count` calls with `concurrency` in flight and answers latency percentiles and throughput;
  * `before` runs ahead of each call, outside its time (throughput counts it).
  */
@@ -730,11 +747,6 @@ async function measure(
   call: () => Promise<void>,
   before?: () => Promise<unknown>,
 ) {
-  for (let i = 0; i < Math.min(10, count); i++) {
-    // warm-up; a failure here shows in the measured calls
-    await before?.();
-    await call().catch(() => undefined);
-  }
   const times: number[] = [];
   let next = 0;
   let errors = 0;
@@ -764,7 +776,6 @@ async function measure(
     p95: pct(0.95),
     rps: Number(((count - errors) / elapsed).toFixed(1)),
     errors,
-    calls: count + Math.min(10, count),
   };
 }
 
