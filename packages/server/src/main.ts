@@ -10,6 +10,7 @@ import { DataDirLockedError, openDatabase } from './db/openDatabase.js';
 import { FolderBlobStore } from './files/BlobStore.js';
 import { blobSweepTask } from './files/blobSweep.js';
 import { ensureAllDocumentFileTypes } from './files/documentTypes.js';
+import { collectWhenIdle } from './http/collectWhenIdle.js';
 import { openJobQueue } from './jobs/openJobQueue.js';
 import { TenantMetaCache } from './metamodel/tenantMetaCache.js';
 import { registerJobs } from './registerJobs.js';
@@ -53,6 +54,7 @@ async function openServer(config: Config) {
   });
   // The job queue's handlers report to the app's log; the queue starts once the process serves.
   registerJobs(services, app.log);
+  collectWhenIdle(app);
   return { database, services, app };
 }
 
