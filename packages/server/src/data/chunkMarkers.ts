@@ -42,21 +42,20 @@ export interface ChunkMarks {
 export class ChunkVersions implements Iterable<[string, number]> {
   readonly #base: ReadonlyMap<string, number>;
   readonly #moved: ReadonlyMap<string, number>;
-  /** How many of the moved keys the base does not hold. */
-  readonly #added: number;
 
-  private constructor(base: ReadonlyMap<string, number>, moved: ReadonlyMap<string, number>, added: number) {
+  private constructor(base: ReadonlyMap<string, number>, moved: ReadonlyMap<string, number>) {
     this.#base = base;
     this.#moved = moved;
-    this.#added = added;
   }
 
   static of(entries: Iterable<readonly [string, number]>): ChunkVersions {
-    return new ChunkVersions(new Map(entries), new Map(), 0);
+    return new ChunkVersions(new Map(entries), new Map());
   }
 
   get size(): number {
-    return this.#base.size + this.#added;
+    let size = this.#base.size;
+    for (const key of this.#moved.keys()) if (!this.#base.has(key)) size++;
+    return size;
   }
 
   get(key: string): number | undefined {
@@ -74,15 +73,8 @@ export class ChunkVersions implements Iterable<[string, number]> {
 
   /** These versions with `moved` set over them. */
   with(moved: Iterable<readonly [string, number]>): ChunkVersions {
-    const over = new Map(this.#moved);
-    let added = this.#added;
-    for (const [key, version] of moved) {
-      if (!this.#base.has(key) && !over.has(key)) added++;
-      over.set(key, version);
-    }
-    if (over.size <= Math.max(16, Math.sqrt(this.#base.size)))
-      return new ChunkVersions(this.#base, over, added);
-    return ChunkVersions.of(new ChunkVersions(this.#base, over, added));
+    const next = new ChunkVersions(this.#base, new Map([...this.#moved, ...moved]));
+    return next.#moved.size <= Math.max(16, Math.sqrt(this.#base.size)) ? next : ChunkVersions.of(next);
   }
 }
 

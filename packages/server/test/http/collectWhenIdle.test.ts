@@ -3,12 +3,15 @@ import { collectHeap, idleCollector } from '../../src/http/collectWhenIdle.js';
 
 const MB = 1024 * 1024;
 
-/** A collector on a clock and a memory size the test sets. */
-function collectorAt(start: { rss: number }) {
+/** A collector on a clock and a memory size the test sets; by default a collection gives back 30 MB. */
+function collectorAt(start: { rss: number; collect?: () => Promise<void> }) {
   const state = { now: 0, rss: start.rss };
-  const collect = vi.fn(async () => {
-    state.rss -= 30 * MB;
-  });
+  const collect = vi.fn(
+    start.collect ??
+      (async () => {
+        state.rss -= 30 * MB;
+      }),
+  );
   const collector = idleCollector({ now: () => state.now, rss: () => state.rss, collect });
   return { state, collect, collector };
 }
@@ -48,19 +51,19 @@ describe('collecting the heap when the server goes idle', () => {
 
   it('stops trying after a collection fails, with a warning', async () => {
     const warn = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
-    let rss = 100 * MB;
-    const collect = vi.fn(async () => {
-      throw new Error('no inspector');
+    const { state, collect, collector } = collectorAt({
+      rss: 100 * MB,
+      collect: async () => {
+        throw new Error('no inspector');
+      },
     });
-    let now = 0;
-    const collector = idleCollector({ now: () => now, rss: () => rss, collect });
     collector.answered();
-    rss += 50 * MB;
-    now = 3000;
+    state.rss += 50 * MB;
+    state.now = 3000;
     expect(await collector.look()).toBe(false);
     collector.answered();
-    rss += 50 * MB;
-    now = 6000;
+    state.rss += 50 * MB;
+    state.now = 6000;
     expect(await collector.look()).toBe(false);
     expect(collect).toHaveBeenCalledTimes(1);
     expect(warn).toHaveBeenCalledTimes(1);
