@@ -67,8 +67,11 @@ const plan = buildReportSql({
     { column: cols[mode === 'search' ? 0 : 1]!, order: mode === 'search' ? 'Ascending' : 'Descending' },
   ],
   query,
-  // Sorted by name, the search walks the ordered index as a report run plans it (planSearch).
-  walk: mode === 'search' ? { typeId: data.opportunityTypeId, descending: false } : undefined,
+  // Sorted by name, the search walks the ordered index as a report run plans it (planWalk).
+  walk:
+    mode === 'search'
+      ? { typeId: data.opportunityTypeId, descending: false, term: 'ranite renew' }
+      : undefined,
 });
 const q = sql`SELECT e0.id AS id FROM ${plan.from()} WHERE ${plan.where} ORDER BY ${plan.orderBy} LIMIT 51`;
 const compiled = q.compile(services.db);

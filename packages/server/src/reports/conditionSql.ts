@@ -66,6 +66,14 @@ const fieldTypeOfStorage: Record<StorageKind, Exclude<FieldType, 'Calculation'>>
 
 const bad = (c: EffectiveCondition, why: string) => badRequest(`Condition '${c.id}': ${why}`);
 
+export interface FieldConditionOptions {
+  /**
+   * The report walks the ordered search index for this condition's term (planWalk): a Contains then
+   * tests the records the walk reads, without a lookup of its own.
+   */
+  walked?: boolean;
+}
+
 /**
  * A field condition as SQL on `value` (the field's value expression). Values are always bound as
  * parameters, after being parsed as the field's type.
@@ -74,6 +82,7 @@ export function fieldConditionSql(
   scope: ConditionScope,
   c: EffectiveCondition,
   value: RawBuilder<unknown>,
+  options: FieldConditionOptions = {},
 ): RawBuilder<boolean> {
   if (c.column.kind !== 'field') throw bad(c, 'not a field condition');
   const { engine } = scope.ctx;
@@ -113,9 +122,12 @@ export function fieldConditionSql(
         return sql<boolean>`(${value} IS NULL OR ${lowered} <> lower(${text}))`;
       case 'Contains': {
         const like = sql<boolean>`${lowered} LIKE lower(${`%${escapeLike(text)}%`}) ESCAPE '\\'`;
-        // The trigram index narrows the records to test, as the quick search does (decision 0044).
+        // The trigram index narrows the records to test, as the quick search does (decision 0044),
+        // unless the report's walk of the ordered search index reads the term's matches already.
         const onRoot = c.column.path.length === 0;
-        const indexed = containsMatches(engine, scope.ctx.tenantId, c.column.field, onRoot, text);
+        const indexed = options.walked
+          ? undefined
+          : containsMatches(engine, scope.ctx.tenantId, c.column.field, onRoot, text);
         return indexed ? sql<boolean>`(${indexed} AND ${like})` : like;
       }
       case 'StartsWith':

@@ -51,7 +51,7 @@ export interface ReportSql {
   withoutSorts(): ReportSql;
   /** The order's keys for a keyset cursor; undefined when a key cannot be sought (see below). */
   seek: Seek | undefined;
-  /** Whether the quick search is read in the ordered index's order, a page's matches only. */
+  /** Whether a term's matches are read in the ordered index's order, a page's of them only. */
   walked: boolean;
 }
 
@@ -66,7 +66,7 @@ export interface ReportSqlInput {
    * show); otherwise the search index of the whole record.
    */
   searchColumns?: readonly ResolvedColumn[] | undefined;
-  /** Reads the search by walking the ordered search index: the plan decides when (planSearch). */
+  /** Reads a term's matches by walking the ordered search index: the plan decides when (planWalk). */
   walk?: SearchWalk | undefined;
   /**
    * Looks for the search's matches only among `keptIds`, records known to match, and in the chunks
@@ -165,15 +165,19 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
     tenant.visible('e0'),
     sql<boolean>`e0.type_id IN (${sql.join([...input.rootTypeIds])})`,
   ];
+  /** The plan's term read in the order of the ordered index; not when a kept search is brought up to date. */
+  const walk = input.searchColumns || input.searchWithin ? undefined : input.walk;
   for (const c of input.conditions) {
     if (!conditionApplies(c)) continue;
-    if (c.column.kind === 'field') where.push(fieldConditionSql(input.scope, c, columnValue(c.column)));
+    if (c.column.kind === 'field')
+      where.push(
+        fieldConditionSql(input.scope, c, columnValue(c.column), { walked: walk?.conditionId === c.id }),
+      );
     else where.push(relationshipConditionSql(input.scope, c, aliasFor(c.column.path)));
   }
+  if (walk) where.push(walkMatchSql(ctx, walk.term, walk.typeId));
   const q = input.query;
   const search = q.quickSearch?.trim();
-  /** A search sorted by name only, read in the order of the ordered index (the plan's choice). */
-  const walk = search && !input.searchColumns && !input.searchWithin ? input.walk : undefined;
   if (search && input.searchColumns) {
     const matches = input.searchColumns
       .filter(
@@ -191,8 +195,7 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
     const match =
       matches.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`(${sql.join(matches, sql` OR `)})`;
     where.push(input.searchWithin ? and([match, withinBoundsSql(ctx, input.searchWithin)]) : match);
-  } else if (walk && search) where.push(walkMatchSql(ctx, search, walk.typeId));
-  else if (search) {
+  } else if (search && !walk) {
     // Records whose auto-number the term shows (decision 0023), through the fields' sort indexes.
     const rootFields = input.rootTypeIds.flatMap((id) => ctx.schema.fieldsOf(id));
     const numbers = autoNumberSearchTerms(rootFields, search).map(

@@ -105,7 +105,7 @@ async function reportSqlInput(
     sorts: plan.sorts,
     query: plan.query,
     searchColumns: plan.searchColumns,
-    walk: plan.search?.walk,
+    walk: plan.walk,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { ReportQuery } from '@plinth/schema';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defineType } from '../support/crmSchema.js';
@@ -120,22 +121,34 @@ describe.each(engines)('name contains a term on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  /** The records whose name holds the term as the condition's LIKE finds them, in id order. */
-  const likeScan = async (term: string) => {
+  /**
+   * The records whose name holds the term as the condition's LIKE finds them, in id order, or in
+   * the report's order of names (case-insensitive, then the id) either way.
+   */
+  const likeScan = async (term: string, order: 'id' | 'Ascending' | 'Descending' = 'id') => {
     const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const by =
+      order === 'id'
+        ? sql`id`
+        : order === 'Ascending'
+          ? sql`lower(name), id`
+          : sql`lower(name) DESC, id DESC`;
     const { rows } = await sql<{ id: number }>`SELECT id FROM entities
       WHERE tenant_id = ${t.tenantId} AND type_id = ${typeId}
-      AND lower(name) LIKE lower(${pattern}) ESCAPE '\\' ORDER BY id`.execute(t.services.db);
+      AND lower(name) LIKE lower(${pattern}) ESCAPE '\\' ORDER BY ${by}`.execute(t.services.db);
     return rows.map((r) => Number(r.id));
   };
-  const contains = async (term: string) => {
-    const body = await runOk(t.admin, report, {
-      conds: [{ expid: 'name', oper: 'Contains', value: term }],
-      pageSize: 100,
-      metadata: 'none',
-    });
-    return rowIds(body).sort((a, b) => a - b);
-  };
+  /** The report's rows for the condition, as it orders them. */
+  const containsInOrder = async (term: string, query: Partial<ReportQuery> = {}) =>
+    rowIds(
+      await runOk(t.admin, report, {
+        conds: [{ expid: 'name', oper: 'Contains', value: term }],
+        pageSize: 100,
+        metadata: 'none',
+        ...query,
+      }),
+    );
+  const contains = async (term: string) => (await containsInOrder(term)).sort((a, b) => a - b);
   const idsOf = (keys: string[]) => keys.map((k) => ids[k]!).sort((a, b) => a - b);
 
   it.each(terms)('%j as the LIKE scan answers it', async (term) => {
@@ -155,6 +168,18 @@ describe.each(engines)('name contains a term on %s', (engine) => {
   ])('%j finds the names written', async (term, keys) => {
     expect(await contains(term)).toEqual(idsOf(keys));
   });
+
+  // On SQLite a report sorted by name walks the ordered search index for the term (decision 0154).
+  it.each(['hello', 'o w', 'ere', 'c'])(
+    '%j in the order of the names, either way, page by page',
+    async (term) => {
+      expect(await containsInOrder(term)).toEqual(await likeScan(term, 'Ascending'));
+      const down = { sort: [{ colid: 'name', order: 'Descending' as const }] };
+      expect(await containsInOrder(term, down)).toEqual(await likeScan(term, 'Descending'));
+      const all = await likeScan(term, 'Ascending');
+      expect(await containsInOrder(term, { startIndex: 1, pageSize: 2 })).toEqual(all.slice(1, 3));
+    },
+  );
 
   it('folds case as the engine folds it, whether or not the index answers', async () => {
     // SQLite's lower() and LIKE fold ASCII only; PostgreSQL's lower() folds every letter.
@@ -232,14 +257,27 @@ describe('name contains a term, planned on sqlite', () => {
     ).plan;
 
   it.each(['ilver ro', 'Quiet Pilot 2', 'nothing like it', 'Deal'])(
-    '%j through the trigram index',
+    '%j through the ordered trigram index, in name order',
     async (term) => {
       const plan = await planOf(term);
-      // The index's matches first, each record looked up by its key: never a walk of the type.
-      expect(plan).toMatch(/SCAN entity_search VIRTUAL TABLE INDEX/);
+      // The index's matches in name order, each record looked up by its key: never a walk of the
+      // type, and no sort (decision 0154).
+      expect(plan).toMatch(/SCAN entity_search_ordered VIRTUAL TABLE INDEX/);
       expect(plan).toContain('SEARCH e0 USING PRIMARY KEY (tenant_id=? AND id=?)');
+      expect(plan).not.toMatch(/TEMP B-TREE/);
     },
   );
+
+  it('through the unordered trigram index when sorted by another column', async () => {
+    const { plan } = await pagePlanOf(t, report, {
+      pageSize: 51,
+      metadata: 'none',
+      sort: [{ colid: 'region', order: 'Ascending' }],
+      conds: [{ expid: 'name', oper: 'Contains', value: 'ilver ro' }],
+    });
+    expect(plan).toMatch(/SCAN entity_search VIRTUAL TABLE INDEX/);
+    expect(plan).toContain('SEARCH e0 USING PRIMARY KEY (tenant_id=? AND id=?)');
+  });
 
   it('keeps a scan for a term under three characters, which the index cannot find', async () => {
     const plan = await planOf('ro');

@@ -1,4 +1,5 @@
 import {
+  type ConditionOperator,
   type FieldDef,
   type RelationshipDef,
   type ReportQuery,
@@ -148,9 +149,38 @@ describe('planReport', () => {
     it('walks the ordered search index for a search sorted by name on SQLite', () => {
       const walked = plan(byName, { quickSearch: '  acme ' });
       expect(walked.page.strategy.name).toBe('walkedSearch');
-      expect(walked.search).toEqual({ term: 'acme', walk: { typeId: deal.id, descending: false } });
+      expect(walked.search).toEqual({ term: 'acme' });
+      expect(walked.walk).toEqual({ typeId: deal.id, descending: false, term: 'acme' });
       const down = plan({ sorts: [{ columnId: 'name', order: 'Descending' }] }, { quickSearch: 'acme' });
-      expect(down.search?.walk).toEqual({ typeId: deal.id, descending: true });
+      expect(down.walk).toEqual({ typeId: deal.id, descending: true, term: 'acme' });
+    });
+
+    it('walks the ordered search index for a name Contains sorted by name, without a search', () => {
+      const contains = (
+        value: string,
+        oper: ConditionOperator = 'Contains',
+        expid = 'name',
+      ): Partial<ReportQuery> => ({ conds: [{ expid, oper, value }] });
+      const walked = plan(byName, contains('acme'));
+      expect(walked.walk).toEqual({ typeId: deal.id, descending: false, term: 'acme', conditionId: 'name' });
+      // Read by offset: the walk is in the statement, and there are no kept rows of a search.
+      expect(walked.page.strategy.name).toBe('offset');
+      const down = plan({ sorts: [{ columnId: 'name', order: 'Descending' }] }, contains('acme'));
+      expect(down.walk?.descending).toBe(true);
+      // Not walked: a short term, another operator or column, another order, two types, Postgres,
+      // a few given records; with a quick search, the search's term is walked, not the condition's.
+      expect(plan(byName, contains('ac')).walk).toBeUndefined();
+      expect(plan(byName, contains('acme', 'StartsWith')).walk).toBeUndefined();
+      expect(plan(byName, contains('acme', 'Contains', 'region')).walk).toBeUndefined();
+      expect(plan(byAmount, contains('acme')).walk).toBeUndefined();
+      expect(plan(byName, contains('acme'), {}, withDerived).walk).toBeUndefined();
+      expect(plan(byName, contains('acme'), { engine: 'postgres' }).walk).toBeUndefined();
+      expect(plan(byName, { ...contains('acme'), inclids: [1] }).walk).toBeUndefined();
+      expect(plan(byName, { ...contains('acme'), quickSearch: 'bolt' }).walk).toEqual({
+        typeId: deal.id,
+        descending: false,
+        term: 'bolt',
+      });
     });
 
     it('keeps the first rows of every other search', () => {
@@ -160,7 +190,7 @@ describe('planReport', () => {
         options: Partial<PlanOptions> = {},
       ) => {
         const p = plan(extra, query, options);
-        expect(p.search?.walk).toBeUndefined();
+        expect(p.walk).toBeUndefined();
         return p.page.strategy.name;
       };
       expect(kept(byName, { quickSearch: 'acme' }, { engine: 'postgres' })).toBe('keptSearch');
@@ -182,7 +212,7 @@ describe('planReport', () => {
       // Narrowed to the derived type, one type again: walked.
       const narrowed = plan(byName, { quickSearch: 'acme', entityTypeId: bigDeal.id }, {}, withDerived);
       expect(narrowed.rootTypeIds).toEqual([bigDeal.id]);
-      expect(narrowed.search?.walk).toEqual({ typeId: bigDeal.id, descending: false });
+      expect(narrowed.walk).toEqual({ typeId: bigDeal.id, descending: false, term: 'acme' });
     });
 
     it('reads a grouped search as a grouped page, and a blank search as no search', () => {

@@ -8,7 +8,7 @@ import type { PageStrategy } from './pageStrategy.js';
 export const walkedSearchPage: PageStrategy = {
   name: 'walkedSearch',
   appliesTo: (plan) =>
-    plan.search?.walk && plan.groups.length === 0
+    plan.search && plan.walk && plan.groups.length === 0
       ? 'a quick search sorted by name only: the ordered search index is walked in name order'
       : undefined,
   readPage: (read) => readSearchPage(read, true),

@@ -17,17 +17,21 @@ export interface PlannedAggregate {
   kinds: readonly AggregateKind[];
 }
 
-/** A quick search read in the order of the ordered search index (decision 0031). */
+/**
+ * A term's matches read in the order of the ordered search index, which is name order (decisions
+ * 0031, 0154): the quick search's term, or that of a Contains condition on the name
+ * (`conditionId`), whose own lookup in the trigram index the walk then stands in for.
+ */
 export interface SearchWalk {
   typeId: EntityId;
   descending: boolean;
+  term: string;
+  conditionId?: string | undefined;
 }
 
 export interface PlannedSearch {
   /** The trimmed term, never empty. */
   term: string;
-  /** Set when the search is read by walking the ordered index: see `planSearch`. */
-  walk: SearchWalk | undefined;
 }
 
 /** Which statements the totals stage answers, in order: the group buckets, the grand total. */
@@ -52,6 +56,8 @@ export interface PlanFacts {
   /** A public view's quick search matches only the columns it shows. */
   searchColumns: readonly ResolvedColumn[] | undefined;
   search: PlannedSearch | undefined;
+  /** Set when the page is read by walking the ordered search index: see `planWalk`. */
+  walk: SearchWalk | undefined;
   /** Whether the order can be continued after a keyset cursor (no calculation, no many-valued key). */
   seekable: boolean;
   /** Whether every group key can be compared with the value read back (see `canSeekGroup`). */

@@ -5,7 +5,7 @@ import { resolvedColumns } from '../definitionCache.js';
 import type { ReportCursor } from '../keysetSql.js';
 import { choosePage, type PageChoice } from '../pages/choosePage.js';
 import { effectiveConditions } from './effectiveConditions.js';
-import { planSearch } from './planSearch.js';
+import { planSearch, planWalk } from './planSearch.js';
 import { canSeekGroup, planSorts, sortsSeekable } from './planSorts.js';
 import type { PlanFacts, TotalsKind } from './planTypes.js';
 import { type ReadRules, typesRead } from './typesRead.js';
@@ -56,7 +56,17 @@ export function planReport(
   const conditions = effectiveConditions(def, query, column, byId);
   const { groups, sorts } = planSorts(def, query, column);
   const searchColumns = options.publicView ? columns.filter((c) => !c.hidden) : undefined;
-  const search = planSearch(options.engine, schema, query, rootTypeIds, sorts, searchColumns);
+  const search = planSearch(query);
+  const walk = planWalk({
+    engine: options.engine,
+    schema,
+    query,
+    rootTypeIds,
+    sorts,
+    conditions,
+    search,
+    searchColumns,
+  });
   const aggregates = def.aggregates.map((a) => ({
     column: column(a.columnId, 'aggregates'),
     kinds: a.kinds,
@@ -79,6 +89,7 @@ export function planReport(
     totals,
     searchColumns,
     search,
+    walk,
     seekable: sortsSeekable(sorts),
     groupsSeekable: groups.every((g) => canSeekGroup(g.column)),
     pageSize,
