@@ -147,28 +147,32 @@ export async function insertEntities(
 
 /**
  * Writes a record's new columns and values if its version is still `expectedVersion`, and bumps
- * the version. Answers false when another writer got there first. Given the row as read before
- * (`before`), its search document is written only when the text it holds changes: a record's
- * document is what searchBody makes of its name and values as stored.
+ * the version. Answers false when another writer got there first. Given the row as read at that
+ * version (`before`), only the columns that changed are written — SQLite rewrites the entries of
+ * every index on a column written, and each field's index reads the values — and its search
+ * document only when the text it holds changes: a record's document is what searchBody makes of
+ * its name and values as stored.
  */
 export async function updateEntity(
   handle: CallerHandle,
   tenantId: number,
   row: EntityRow,
   expectedVersion: number,
-  before?: Pick<EntityRow, 'name' | 'data'>,
+  before?: Pick<EntityRow, 'name' | 'alias' | 'data' | 'ownerId'>,
 ): Promise<boolean> {
   const db = unscoped(handle);
+  const data = JSON.stringify(row.data);
+  const changed = <T>(now: T, then: () => T) => before === undefined || now !== then();
   const result = await db
     .updateTable('entities')
     .set({
-      name: row.name,
-      alias: row.alias,
-      data: JSON.stringify(row.data),
+      ...(changed(row.name, () => before!.name) && { name: row.name }),
+      ...(changed(row.alias, () => before!.alias) && { alias: row.alias }),
+      ...(changed(data, () => JSON.stringify(before!.data)) && { data }),
+      ...(changed(row.ownerId, () => before!.ownerId) && { owner_id: row.ownerId }),
       version: row.version,
       modified_at: row.modifiedAt,
       modified_by: row.modifiedBy,
-      owner_id: row.ownerId,
     })
     .where('tenant_id', '=', tenantId)
     .where('id', '=', row.id)
