@@ -13,6 +13,7 @@ import {
   fieldColumn,
   putRecords,
   relColumn,
+  rowIds,
   runOk,
   writeRawField,
 } from './reportSupport.js';
@@ -35,16 +36,21 @@ describe.each(engines)('groups and totals refreshed by chunks on %s', (engine) =
   const deals: number[] = [];
   const cache = () => reportResultCache(t.services.db);
 
-  /** What a grouped answer says: groups (name, count, aggregates) and the grand total. */
+  /**
+   * What a grouped answer says: groups (name, count, aggregates), the grand total, and the page's
+   * records in order, read group by group (decision 0021).
+   */
   const summary = (body: {
     rdata?: ReadonlyArray<{ hdrs: readonly unknown[]; count: number; aggs: unknown }> | undefined;
     total?: { count: number; aggs: unknown } | undefined;
+    gdata: Array<{ eid: number }>;
   }) => ({
     groups: (body.rdata ?? []).map((g) => {
       const h = g.hdrs[0] as { vals: Array<{ val: unknown }> };
       return [h.vals[0]?.val ?? null, g.count, g.aggs];
     }),
     total: body.total,
+    rows: rowIds(body),
   });
 
   /** The same question answered by the whole statements (inside a transaction nothing is cached). */
@@ -229,6 +235,8 @@ describe.each(engines)('groups and totals refreshed by chunks on %s', (engine) =
       {},
       { conds: [{ expid: 'amount', oper: 'GreaterThan', value: 12 }] },
       { quickSearch: 'd1-' },
+      // A page inside the groups: a group's rows from an offset, and the next group's first.
+      { startIndex: 4, pageSize: 5 },
     ];
     let made = 0;
     for (let step = 0; step < 24; step++) {
