@@ -7,6 +7,7 @@ import {
   sysType,
 } from '@plinth/schema';
 import { sql } from 'kysely';
+import { GIN_PENDING_LIST_KB } from '../db/migrations/022_gin_pending_lists.js';
 import { keepAveragesOnly } from '../db/statistics.js';
 import type { Engine } from '../db/tables.js';
 import { type CallerHandle, type Executor, unscoped } from './executor.js';
@@ -119,7 +120,8 @@ export async function ensureFieldIndexes(
     if (f.storage === 'string' && !existing.has(`${index}_trgm`))
       await createOnPostgres(
         db,
-        `CREATE INDEX IF NOT EXISTS ${index}_trgm ON entities USING gin (${expr} gin_trgm_ops) WHERE tenant_id = ${tenantId}`,
+        `CREATE INDEX IF NOT EXISTS ${index}_trgm ON entities USING gin (${expr} gin_trgm_ops)
+          WITH (gin_pending_list_limit = ${GIN_PENDING_LIST_KB}) WHERE tenant_id = ${tenantId}`,
       );
   }
   if (analysed) await keepAveragesOnly(db);

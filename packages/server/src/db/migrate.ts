@@ -19,6 +19,7 @@ import * as m018 from './migrations/018_kept_partials.js';
 import * as m019 from './migrations/019_csv_uploads.js';
 import * as m020 from './migrations/020_jobs.js';
 import * as m021 from './migrations/021_sqlite_chunk_sequence.js';
+import * as m022 from './migrations/022_gin_pending_lists.js';
 import type { Engine } from './tables.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -45,6 +46,7 @@ const migrations: Record<string, EngineMigration> = {
   '019_csv_uploads': m019,
   '020_jobs': m020,
   '021_sqlite_chunk_sequence': m021,
+  '022_gin_pending_lists': m022,
 };
 
 class EngineMigrationProvider implements MigrationProvider {
