@@ -41,6 +41,24 @@ describe.each(engines)('the statements of authentication on %s', (engine) => {
     await app.close();
   });
 
+  it('checks a kept session with one statement for requests at the same time too', async () => {
+    const rec = executed(t.services.db);
+    const app = await buildApp({ ...t.services, db: rec.db });
+    const client = new Client(app, t.admin.auth);
+    await statementsOfMe(client, rec);
+    rec.statements.length = 0;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => client.get('/auth/me')));
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    // Each checks the markers and reads the user: none reads the session while another checks it.
+    const sqls = rec.statements.map((s) => s.sql);
+    expect(sqls.filter((s) => /sign_in_markers/.test(s))).toHaveLength(8);
+    expect(
+      sqls.filter((s) => /\bsessions\b/.test(s)),
+      sqls.join('\n\n'),
+    ).toEqual([]);
+    await app.close();
+  });
+
   it('checks a kept API token with one statement, and writes its last use after the answer, once a minute', async () => {
     const made = await t.admin.post('/spapi/data/v1/apiTokens', { name: 'Counted' });
     expect(made.status).toBe(200);

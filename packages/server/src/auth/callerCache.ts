@@ -89,17 +89,28 @@ export async function resolveCaller(
   const now = clock.now();
   const nowIso = now.toISOString();
   const kept = cache.get(key);
+  // The entry stays kept while its markers are read: requests of the caller at the same time check
+  // it too, each against the markers of its own request, rather than read the session again.
   if (kept) {
-    cache.delete(key);
-    if (kept.expiresAt !== null && kept.expiresAt <= nowIso) return undefined;
+    if (kept.expiresAt !== null && kept.expiresAt <= nowIso) {
+      cache.delete(key);
+      return undefined;
+    }
     const result = await sql<{ m: unknown; u: unknown; a: unknown }>`SELECT meta_version AS m, ${markersOf(
       'tenants.id',
     )} FROM tenants WHERE id = ${kept.tenantId}`.execute(systemQuery(db, 'sign-in'));
     const row = result.rows[0];
-    if (!row) return undefined;
+    if (!row) {
+      cache.delete(key);
+      return undefined;
+    }
     const markers = toMarkers(row);
     if (markers.users === kept.markers.users && markers.signIn === kept.markers.signIn) {
-      cache.set(key, kept);
+      // The most recently used goes last, furthest from eviction.
+      if (cache.get(key) === kept) {
+        cache.delete(key);
+        cache.set(key, kept);
+      }
       noteUse(db, kept, now);
       return callerOf(kept, Number(row.m));
     }
@@ -118,6 +129,7 @@ export async function resolveCaller(
     ...(kind === 'session' ? { csrfToken: read.csrfToken } : { tokenId: id }),
     ...(read.lastUsedAt ? { lastUsedMs: Date.parse(read.lastUsedAt) } : {}),
   };
+  cache.delete(key);
   cache.set(key, entry);
   if (cache.size > maxEntries) cache.delete(cache.keys().next().value!);
   noteUse(db, entry, now);
