@@ -151,21 +151,53 @@ async function sqliteAnalysedRows(db: Kysely<unknown>): Promise<number> {
 }
 
 /**
- * PostgreSQL counts the rows changed in each table since its last analysis. Autovacuum analyses a
- * table once they pass a tenth of its rows, but only at its next look (a minute apart by default;
+ * Autovacuum's rule for vacuuming a table (`autovacuum_vacuum_insert_threshold` and `_threshold`,
+ * both with a scale factor of 0.2): rows inserted, or dead, since its last vacuum.
+ */
+const VACUUM_INSERTED = 1000;
+const VACUUM_DEAD = 50;
+const VACUUM_SHARE = 0.2;
+
+/**
+ * PostgreSQL counts the rows changed in each table since its last analysis and vacuum. Autovacuum
+ * keeps a table once they pass its rules, but only at its next look (a minute apart by default;
  * never when it is turned off): after a bulk load the upkeep analyses the table at once, by the
- * same rule. Autovacuum keeps everything else (and vacuums, which the upkeep never does).
+ * same rule, and vacuums it by autovacuum's (decision 0156). A vacuum marks the table's pages all
+ * visible, so an index-only scan of the links reads no rows, and merges the trigram index's
+ * pending list, which every search reads. Autovacuum keeps the other tables.
  */
 function postgresUpkeep(db: Kysely<unknown>): StatisticsUpkeep {
   return {
     async keep(_written, cancelled) {
-      const { rows } = await sql<{ relname: string }>`SELECT s.relname FROM pg_stat_user_tables s
-        JOIN pg_class c ON c.oid = s.relid
-        WHERE s.schemaname = current_schema() AND s.relname IN (${sql.join([...POSTGRES_TABLES])})
-        AND s.n_mod_since_analyze > ${THRESHOLD} + ${SHARE} * greatest(c.reltuples, 0)`.execute(db);
-      for (const { relname } of rows) {
+      const { rows } = await sql<{
+        relname: string;
+        analysis_due: boolean;
+        vacuum_due: boolean;
+      }>`SELECT * FROM (
+          SELECT s.relname,
+            s.n_mod_since_analyze > ${THRESHOLD} + ${SHARE} * greatest(c.reltuples, 0) AS analysis_due,
+            (s.n_ins_since_vacuum > ${VACUUM_INSERTED} + ${VACUUM_SHARE} * greatest(c.reltuples, 0)
+              OR s.n_dead_tup > ${VACUUM_DEAD} + ${VACUUM_SHARE} * greatest(c.reltuples, 0)) AS vacuum_due
+          FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
+          WHERE s.schemaname = current_schema() AND s.relname IN (${sql.join([...POSTGRES_TABLES])})
+        ) due WHERE analysis_due OR vacuum_due`.execute(db);
+      for (const { relname, analysis_due, vacuum_due } of rows) {
         if (cancelled()) return;
-        await sql`ANALYZE ${sql.table(relname)}`.execute(db);
+        const table = sql.table(relname);
+        if (!vacuum_due) {
+          await sql`ANALYZE ${table}`.execute(db);
+          continue;
+        }
+        // A vacuum reads the table's pages not yet all visible: on a large table, longer than the
+        // statements of requests may take.
+        await db.connection().execute(async (connection) => {
+          await sql`SET statement_timeout = 0`.execute(connection);
+          try {
+            await sql`VACUUM ${analysis_due ? sql`(ANALYZE) ` : sql``}${table}`.execute(connection);
+          } finally {
+            await sql`RESET statement_timeout`.execute(connection);
+          }
+        });
       }
     },
     // PostgreSQL analyses in its own processes: nothing waits for a quiet moment.
