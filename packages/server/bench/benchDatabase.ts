@@ -2,7 +2,8 @@ import pg from 'pg';
 
 /**
  * A new PostgreSQL database for one bench run, beside the one `BENCH_DATABASE_URL` (else
- * `TEST_DATABASE_URL`, else the local `test` database) names; `drop` removes it again.
+ * `TEST_DATABASE_URL`, else the local `test` database) names; `drop` removes it again, unless
+ * `BENCH_KEEP_DATABASE` is set: the seeded database is then left to study (its name is logged).
  */
 export async function createBenchDatabase(
   prefix: string,
@@ -24,5 +25,9 @@ export async function createBenchDatabase(
   await run(`CREATE DATABASE ${name}`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  const drop = async () => {
+    if (!process.env.BENCH_KEEP_DATABASE) return run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    console.log(`the bench's database ${name} is kept (BENCH_KEEP_DATABASE)`);
+  };
+  return { url: url.toString(), drop };
 }
