@@ -6,6 +6,7 @@ import { registerChunkVersions } from './chunkVersions.js';
 import { type GroupCommitDatabase, GroupCommitSqliteDialect, useGroupCommit } from './groupCommit.js';
 import { type IdleUpkeep, startIdleUpkeep } from './idleUpkeep.js';
 import { migrateToLatest } from './migrate.js';
+import { preparingClient } from './preparedPg.js';
 import { statementRowObjects } from './rowObjects.js';
 import { searchContains } from './searchFold.js';
 import {
@@ -73,6 +74,7 @@ async function openPostgres(connectionString: string, timeoutMs: number): Promis
   const pool = new pg.Pool({
     connectionString,
     max: 10,
+    Client: preparingClient(pg.Client),
     options: `-c parallel_setup_cost=10000 -c random_page_cost=1.1 -c statement_timeout=${Math.floor(timeoutMs)}`,
   });
   // An idle connection the server drops (a restart, a terminated backend) must not end the process:

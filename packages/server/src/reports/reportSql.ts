@@ -8,6 +8,7 @@ import { searchRowId } from '../data/search/searchRowId.js';
 import { calculationSql } from '../data/sql/calculationSql.js';
 import { and, escapeLike, fieldValueSql } from '../data/sql/sqlFragments.js';
 import { owns, tenantScope } from '../data/tenantScope.js';
+import { planPerRun } from '../db/preparedPg.js';
 import { searchFold } from '../db/searchFold.js';
 import { autoNumberSearchTerms } from './autoNumberSearch.js';
 import {
@@ -254,9 +255,11 @@ export function buildReportSql(input: ReportSqlInput): ReportSql {
   return {
     from: () => {
       // CROSS JOIN keeps the index first, so its matches are read in order until the page is full.
+      // Planned for its conditions' values on each run: a plan made for others may walk the sort's
+      // index through every record (decision 0157).
       const root = walk
-        ? sql`entity_search_ordered CROSS JOIN search_order so CROSS JOIN entities e0`
-        : sql`entities e0`;
+        ? sql`${sql.raw(planPerRun)}entity_search_ordered CROSS JOIN search_order so CROSS JOIN entities e0`
+        : sql`${sql.raw(planPerRun)}entities e0`;
       // Either root's records are guarded by the where's first condition, tenant.visible('e0').
       return joins.length === 0 ? root : sql`${root} ${sql.join(joins, sql` `)}`;
     },
