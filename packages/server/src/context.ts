@@ -1,5 +1,6 @@
 import type { Schema } from '@plinth/schema';
 import type { Actor, Permissions } from './access/Permissions.js';
+import type { DefinitionMarkers } from './auth/callerCache.js';
 import type { SmtpSettings } from './config.js';
 import type { CallerHandle } from './data/executor.js';
 import type { Engine } from './db/tables.js';
@@ -30,4 +31,9 @@ export interface RequestContext {
   jobs?: JobQueue;
   /** Set when notifications may go out by email too (PLINTH_SMTP_URL, decision 0128). */
   mail?: SmtpSettings;
+  /**
+   * The reports' and tenant settings' change markers as the request began, read with its caller:
+   * a report's record kept since is used while they hold (loadReport). Absent off HTTP.
+   */
+  definitionMarkers?: DefinitionMarkers;
 }

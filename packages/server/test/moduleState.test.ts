@@ -54,6 +54,8 @@ const allowed: Record<string, string> = {
     "by database handle: its SQLite connection's driver, whose open group only its own process writes",
   'packages/server/src/reports/resultCache.ts caches':
     "by database handle; its entries are revalidated with the database's change markers",
+  'packages/server/src/reports/loadReport.ts keptReports':
+    "by database handle; an entry serves only while the reports' and settings' change markers read for the request are those it was read under",
   'packages/server/src/reports/definitionCache.ts caches':
     "by database handle; an entry serves only the report row's version and text read for the request",
   'packages/server/src/reports/definitionCache.ts resolved':

@@ -71,6 +71,7 @@ export function authenticate(services: Services) {
       files: services.files,
       jobs: services.jobs,
       mail: services.mail,
+      definitionMarkers: caller.definitionMarkers,
     };
   };
 }

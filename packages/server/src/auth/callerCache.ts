@@ -17,6 +17,18 @@ export interface Caller {
   tokenId?: string;
   /** The tenant's metamodel version read with the markers, for the meta cache. */
   metaVersion: number;
+  /** The reports' and tenant settings' change markers read with the caller's (loadReport). */
+  definitionMarkers: DefinitionMarkers;
+}
+
+/**
+ * The change markers of the records most requests read besides their data: the reports and the
+ * tenant's settings. Read in the caller's statement, so that a kept report costs no statement of
+ * its own (loadReport); as of the start of the request.
+ */
+export interface DefinitionMarkers {
+  reports: number;
+  settings: number;
 }
 
 /** The tenant's markers a kept caller is valid under. */
@@ -51,16 +63,36 @@ const pendingUses = new WeakMap<object, Map<string, string>>();
 /** The write of last uses under way, which a later one (and the token list) waits for. */
 const writing = new WeakMap<object, Promise<void>>();
 
-/** The markers a kept caller is checked against, of the tenant in the row's `tenantColumn`. */
+/**
+ * The markers a kept caller is checked against, of the tenant in the row's `tenantColumn`, and
+ * the definition markers the request is given.
+ */
 function markersOf(tenantColumn: string) {
-  return sql<{ u: unknown; a: unknown }>`
-    (SELECT version FROM change_markers WHERE tenant_id = ${sql.ref(tenantColumn)} AND type_id = ${sysType.userAccount}) AS u,
-    (SELECT version FROM sign_in_markers WHERE tenant_id = ${sql.ref(tenantColumn)}) AS a`;
+  const tenant = sql.ref(tenantColumn);
+  const typeMarker = (typeId: number) =>
+    sql`(SELECT version FROM change_markers WHERE tenant_id = ${tenant} AND type_id = ${typeId})`;
+  return sql<MarkerRow>`
+    ${typeMarker(sysType.userAccount)} AS u,
+    (SELECT version FROM sign_in_markers WHERE tenant_id = ${tenant}) AS a,
+    ${typeMarker(sysType.report)} AS r,
+    ${typeMarker(sysType.tenantSettings)} AS s`;
 }
 
-const toMarkers = (row: { u: unknown; a: unknown }): Markers => ({
+interface MarkerRow {
+  u: unknown;
+  a: unknown;
+  r: unknown;
+  s: unknown;
+}
+
+const toMarkers = (row: MarkerRow): Markers => ({
   users: Number(row.u ?? 0),
   signIn: Number(row.a ?? 0),
+});
+
+const toDefinitionMarkers = (row: MarkerRow): DefinitionMarkers => ({
+  reports: Number(row.r ?? 0),
+  settings: Number(row.s ?? 0),
 });
 
 /**
@@ -71,7 +103,7 @@ const toMarkers = (row: { u: unknown; a: unknown }): Markers => ({
  * marker, both moved by triggers in the writing transaction — are those the entry was read under:
  * a signed-out session, a revoked token, a disabled account or a changed role is seen by the very
  * next request, whichever process made the change. A kept caller costs one statement, which also
- * reads the metamodel version the meta cache needs.
+ * reads the metamodel version the meta cache needs and the definition markers (decision 0158).
  */
 export async function resolveCaller(
   db: Db,
@@ -96,7 +128,7 @@ export async function resolveCaller(
       cache.delete(key);
       return undefined;
     }
-    const result = await sql<{ m: unknown; u: unknown; a: unknown }>`SELECT meta_version AS m, ${markersOf(
+    const result = await sql<MarkerRow & { m: unknown }>`SELECT meta_version AS m, ${markersOf(
       'tenants.id',
     )} FROM tenants WHERE id = ${kept.tenantId}`.execute(systemQuery(db, 'sign-in'));
     const row = result.rows[0];
@@ -112,7 +144,7 @@ export async function resolveCaller(
         cache.set(key, kept);
       }
       noteUse(db, kept, now);
-      return callerOf(kept, Number(row.m));
+      return callerOf(kept, Number(row.m), toDefinitionMarkers(row));
     }
   }
   const read = await (kind === 'session' ? readSession(db, id, nowIso) : readToken(db, id, nowIso));
@@ -133,10 +165,10 @@ export async function resolveCaller(
   cache.set(key, entry);
   if (cache.size > maxEntries) cache.delete(cache.keys().next().value!);
   noteUse(db, entry, now);
-  return callerOf(entry, read.metaVersion);
+  return callerOf(entry, read.metaVersion, read.definitionMarkers);
 }
 
-function callerOf(entry: Entry, metaVersion: number): Caller {
+function callerOf(entry: Entry, metaVersion: number, definitionMarkers: DefinitionMarkers): Caller {
   return {
     tenantId: entry.tenantId,
     userId: entry.userId,
@@ -144,6 +176,7 @@ function callerOf(entry: Entry, metaVersion: number): Caller {
     csrfToken: entry.csrfToken,
     tokenId: entry.tokenId,
     metaVersion,
+    definitionMarkers,
   };
 }
 
@@ -155,19 +188,14 @@ interface Read {
   lastUsedAt?: string | null;
   markers: Markers;
   metaVersion: number;
+  definitionMarkers: DefinitionMarkers;
 }
 
 /** A session that has not expired, with its tenant's markers, in one statement. */
 async function readSession(db: Db, id: string, nowIso: string): Promise<Read | undefined> {
-  const result = await sql<{
-    tenant_id: number;
-    user_id: number;
-    csrf_token: string;
-    expires_at: string;
-    m: unknown;
-    u: unknown;
-    a: unknown;
-  }>`SELECT s.tenant_id, s.user_id, s.csrf_token, s.expires_at, t.meta_version AS m, ${markersOf(
+  const result = await sql<
+    MarkerRow & { tenant_id: number; user_id: number; csrf_token: string; expires_at: string; m: unknown }
+  >`SELECT s.tenant_id, s.user_id, s.csrf_token, s.expires_at, t.meta_version AS m, ${markersOf(
     's.tenant_id',
   )}
     FROM sessions s JOIN tenants t ON t.id = s.tenant_id
@@ -181,20 +209,21 @@ async function readSession(db: Db, id: string, nowIso: string): Promise<Read | u
     expiresAt: row.expires_at,
     markers: toMarkers(row),
     metaVersion: Number(row.m),
+    definitionMarkers: toDefinitionMarkers(row),
   };
 }
 
 /** An API token that has not expired, with its tenant's markers, in one statement. */
 async function readToken(db: Db, id: string, nowIso: string): Promise<Read | undefined> {
-  const result = await sql<{
-    tenant_id: number;
-    user_id: number;
-    expires_at: string | null;
-    last_used_at: string | null;
-    m: unknown;
-    u: unknown;
-    a: unknown;
-  }>`SELECT k.tenant_id, k.user_id, k.expires_at, k.last_used_at, t.meta_version AS m, ${markersOf(
+  const result = await sql<
+    MarkerRow & {
+      tenant_id: number;
+      user_id: number;
+      expires_at: string | null;
+      last_used_at: string | null;
+      m: unknown;
+    }
+  >`SELECT k.tenant_id, k.user_id, k.expires_at, k.last_used_at, t.meta_version AS m, ${markersOf(
     'k.tenant_id',
   )}
     FROM api_tokens k JOIN tenants t ON t.id = k.tenant_id
@@ -210,6 +239,7 @@ async function readToken(db: Db, id: string, nowIso: string): Promise<Read | und
     lastUsedAt: row.last_used_at,
     markers: toMarkers(row),
     metaVersion: Number(row.m),
+    definitionMarkers: toDefinitionMarkers(row),
   };
 }
 

@@ -6,6 +6,7 @@ import {
   sysField,
   sysType,
 } from '@plinth/schema';
+import type { DefinitionMarkers } from '../auth/callerCache.js';
 import type { RequestContext } from '../context.js';
 import { parseData } from '../data/entityRepository.js';
 import { systemQuery } from '../data/systemQuery.js';
@@ -47,11 +48,53 @@ export async function loadReport(ctx: RequestContext, source: ReportSource): Pro
   return storedReport(ctx, found.row, found.settings);
 }
 
+interface ReadableReport {
+  row: EntitiesTable;
+  settings: ReportSettings;
+}
+
+interface KeptReport extends DefinitionMarkers {
+  report: ReadableReport;
+}
+
+/** Kept reports per database handle, by tenant and report id. */
+const keptReports = new WeakMap<object, Map<string, KeptReport>>();
+/** The most reports kept per database handle; all are forgotten when it is reached. */
+const maxKeptReports = 1_000;
+
+/**
+ * The report's record if the caller may read it, with the tenant's settings (decision 0055). For
+ * a caller who reads every report, kept while the reports' and the settings' change markers read
+ * with the caller are those it was read under (`ctx.definitionMarkers`): a kept page then costs
+ * no statement here (decision 0158). A record read after its markers may be newer than them,
+ * never older.
+ */
+async function readableReport(ctx: RequestContext, id: EntityId): Promise<ReadableReport | undefined> {
+  const markers = ctx.definitionMarkers;
+  if (!markers || ctx.db.isTransaction || !ctx.perms.readsAllOf([sysType.report])) return readReport(ctx, id);
+  let kept = keptReports.get(ctx.db);
+  if (!kept) {
+    kept = new Map();
+    keptReports.set(ctx.db, kept);
+  }
+  const key = `${ctx.tenantId}:${id}`;
+  const entry = kept.get(key);
+  if (entry && entry.reports === markers.reports && entry.settings === markers.settings) return entry.report;
+  const report = await readReport(ctx, id);
+  if (!report) {
+    kept.delete(key);
+    return undefined;
+  }
+  if (kept.size >= maxKeptReports) kept.clear();
+  kept.set(key, { ...markers, report });
+  return report;
+}
+
 /**
  * The report's record if the caller may read it, read in one statement with the tenant's settings
  * record, which the run needs next (decision 0055).
  */
-async function readableReport(ctx: RequestContext, id: EntityId) {
+async function readReport(ctx: RequestContext, id: EntityId): Promise<ReadableReport | undefined> {
   // The report under the caller's read rule, with the settings record every caller's run needs:
   // two key lookups in one statement, where an OR of the two makes SQLite merge two index searches.
   const settings = systemQuery(ctx.db, 'tenant settings')

@@ -112,6 +112,14 @@ async function unreadableRecord(s: Setup) {
  * Every read a server may answer from something it keeps. Add a row when a cache is added: the
  * runner needs nothing else.
  */
+/** A stored report of a new type's names. */
+async function namesReport(s: Setup) {
+  const type = await typeWithAmount(s);
+  return {
+    report: await createReport(s.admin, { rootTypeId: type.typeId, columns: [fieldColumn('name', 100)] }),
+  };
+}
+
 export const coherenceCases: CoherenceCase[] = [
   {
     name: 'a record read after an update',
@@ -335,6 +343,23 @@ export const coherenceCases: CoherenceCase[] = [
     },
     before: { columns: ['name'], rows: [['r']] },
     after: { columns: ['name', 'amount'], rows: [['r', 4]] },
+  },
+  {
+    name: 'a report after it is renamed (its title)',
+    arrange: (s) => namesReport(s),
+    read: async (side, s) => (await runOk(side.admin, s.report)).meta.title,
+    write: async (a, s) => void (await ok(a.admin.put([{ id: s.report, fields: { name: 'Renamed' } }]))),
+    before: 'Test report',
+    after: 'Renamed',
+  },
+  {
+    name: 'a report after it is deleted',
+    arrange: (s) => namesReport(s),
+    read: async (side, s) => (await side.admin.post(`/spapi/data/v1/report/${s.report}`, {})).status,
+    write: async (a, s) =>
+      void (await ok(a.admin.post('/spapi/data/v1/entity/put', { entities: [], deleted: [s.report] }))),
+    before: 200,
+    after: 404,
   },
   {
     name: 'choice values after one is added',
