@@ -68,12 +68,11 @@ const writing = new WeakMap<object, Promise<void>>();
  * the definition markers the request is given.
  */
 function markersOf(tenantColumn: string) {
-  const tenant = sql.ref(tenantColumn);
   const typeMarker = (typeId: number) =>
-    sql`(SELECT version FROM change_markers WHERE tenant_id = ${tenant} AND type_id = ${typeId})`;
+    sql`(SELECT version FROM change_markers WHERE tenant_id = ${sql.ref(tenantColumn)} AND type_id = ${typeId})`;
   return sql<MarkerRow>`
     ${typeMarker(sysType.userAccount)} AS u,
-    (SELECT version FROM sign_in_markers WHERE tenant_id = ${tenant}) AS a,
+    (SELECT version FROM sign_in_markers WHERE tenant_id = ${sql.ref(tenantColumn)}) AS a,
     ${typeMarker(sysType.report)} AS r,
     ${typeMarker(sysType.tenantSettings)} AS s`;
 }
