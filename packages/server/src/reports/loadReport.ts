@@ -6,7 +6,6 @@ import {
   sysField,
   sysType,
 } from '@plinth/schema';
-import type { DefinitionMarkers } from '../auth/callerCache.js';
 import type { RequestContext } from '../context.js';
 import { parseData } from '../data/entityRepository.js';
 import { systemQuery } from '../data/systemQuery.js';
@@ -16,6 +15,7 @@ import { resolveIds } from '../entities/readEntities.js';
 import { badRequest, invalidShape, notFound } from '../http/errors.js';
 import { settingsFromData, type TenantSettings, tenantSettingsAlias } from '../settings/tenantSettings.js';
 import { generatedReport, storedDefinition } from './definitionCache.js';
+import { ReportResultCache } from './resultCache.js';
 
 /** Which report to run: a stored one, or a type's generated display or picker report. */
 export type ReportSource = { reportId: IdOrAlias } | { typeId: IdOrAlias; kind: 'display' | 'picker' };
@@ -53,40 +53,30 @@ interface ReadableReport {
   settings: ReportSettings;
 }
 
-interface KeptReport extends DefinitionMarkers {
-  report: ReadableReport;
-}
-
-/** Kept reports per database handle, by tenant and report id. */
-const keptReports = new WeakMap<object, Map<string, KeptReport>>();
-/** The most reports kept per database handle; all are forgotten when it is reached. */
-const maxKeptReports = 1_000;
+/** Kept reports per database handle, by tenant and report id: at most 1,000, the least used first out. */
+const keptReports = new WeakMap<object, ReportResultCache>();
 
 /**
  * The report's record if the caller may read it, with the tenant's settings (decision 0055). For
- * a caller who reads every report, kept while the reports' and the settings' change markers read
- * with the caller are those it was read under (`ctx.definitionMarkers`): a kept page then costs
- * no statement here (decision 0158). A record read after its markers may be newer than them,
- * never older.
+ * a caller who reads every report, kept in a result cache under the reports' and the settings'
+ * change markers read with the caller (`ctx.definitionMarkers`): a kept page then costs no
+ * statement here (decision 0158). A record read after its markers may be newer than them, never
+ * older.
  */
 async function readableReport(ctx: RequestContext, id: EntityId): Promise<ReadableReport | undefined> {
   const markers = ctx.definitionMarkers;
   if (!markers || ctx.db.isTransaction || !ctx.perms.readsAllOf([sysType.report])) return readReport(ctx, id);
   let kept = keptReports.get(ctx.db);
   if (!kept) {
-    kept = new Map();
+    kept = new ReportResultCache(1_000);
     keptReports.set(ctx.db, kept);
   }
   const key = `${ctx.tenantId}:${id}`;
-  const entry = kept.get(key);
-  if (entry && entry.reports === markers.reports && entry.settings === markers.settings) return entry.report;
+  const marker = `${markers.reports}:${markers.settings}`;
+  const cached = kept.get(key, marker) as ReadableReport | undefined;
+  if (cached) return cached;
   const report = await readReport(ctx, id);
-  if (!report) {
-    kept.delete(key);
-    return undefined;
-  }
-  if (kept.size >= maxKeptReports) kept.clear();
-  kept.set(key, { ...markers, report });
+  if (report) kept.set(key, marker, report);
   return report;
 }
 
